@@ -1,0 +1,13 @@
+/**
+ * The one interface of Umbra's hot cryptography. It is implemented twice — natively in Rust (`native.ts` loads the
+ * addon) and in pure TypeScript (`fallback/`) — and both must give byte-identical results. Each area of the core
+ * declares its own part of the interface in its own file; `Core` is their union.
+ */
+import type { HashCore } from './hash.js';
+
+export type CoreImpl = 'native' | 'fallback';
+
+export interface Core extends HashCore {
+  /** Which implementation this is. */
+  readonly impl: CoreImpl;
+}
