@@ -1,0 +1,28 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { NETWORKS, type NetworkName } from '../protocol/network.js';
+import type { UmbraConfig } from './schema.js';
+
+/** The plugins a daemon runs (transports are chosen separately by `transports`). */
+export const DAEMON_PLUGINS = ['consensus'];
+
+/** Where a network's data lives unless `dataDir` says otherwise: under the user's home, or ./data without one. */
+export function defaultDataDir(network: NetworkName): string {
+  const home = process.env['HOME'] ? homedir() : '';
+  return home ? join(home, '.umbra', network) : join('data', network);
+}
+
+export function defaultConfig(network: NetworkName): UmbraConfig {
+  return {
+    network,
+    dataDir: defaultDataDir(network),
+    store: 'rocksdb',
+    crypto: 'auto',
+    plugins: [...DAEMON_PLUGINS],
+    transports: ['http', 'ws'],
+    rpcBind: `127.0.0.1:${NETWORKS[network].defaultRpcPort}`,
+    rpcLogin: '',
+    rpcMaxBodyBytes: 4 * 1024 * 1024,
+    logLevel: 'info',
+  };
+}

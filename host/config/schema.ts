@@ -1,0 +1,119 @@
+/**
+ * Umbra's configuration: every key, its type and how a value is checked. A config file, the command-line flags and
+ * the per-network defaults all speak these keys; an unknown key or a bad value is rejected with a message naming it.
+ */
+import type { NetworkName } from '../protocol/network.js';
+
+export const STORE_KINDS = ['rocksdb', 'memory'] as const;
+export const CRYPTO_IMPLS = ['native', 'fallback', 'auto'] as const;
+export const TRANSPORTS = ['http', 'ws'] as const;
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+export interface UmbraConfig {
+  network: NetworkName;
+  /** Where the node keeps its database. */
+  dataDir: string;
+  store: (typeof STORE_KINDS)[number];
+  crypto: (typeof CRYPTO_IMPLS)[number];
+  /** Plugins to run besides the transports, e.g. `consensus`. */
+  plugins: string[];
+  /** RPC transports to serve: `http` (POST /json_rpc) and `ws` (/ws with server push). */
+  transports: (typeof TRANSPORTS)[number][];
+  /** `host:port` of the daemon RPC server. */
+  rpcBind: string;
+  /** `user:pass` for HTTP Basic auth on the RPC server, or empty for none. */
+  rpcLogin: string;
+  /** Largest accepted request body in bytes (413 above it). */
+  rpcMaxBodyBytes: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export type ConfigKey = keyof UmbraConfig;
+
+/** Checks one raw value and returns it typed, or throws with a message that does not name the key (the caller does). */
+type Check = (value: unknown) => unknown;
+
+function oneOf(values: readonly string[]): Check {
+  return (value) => {
+    if (typeof value !== 'string' || !values.includes(value)) {
+      throw new Error(`must be one of ${values.join(', ')}, got ${JSON.stringify(value)}`);
+    }
+    return value;
+  };
+}
+
+function nonEmptyString(value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0) throw new Error(`must be a non-empty string, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+function listOf(item: Check): Check {
+  return (value) => {
+    if (!Array.isArray(value)) throw new Error(`must be an array, got ${JSON.stringify(value)}`);
+    return value.map((v, i) => {
+      try {
+        return item(v);
+      } catch (error) {
+        throw new Error(`item ${i} ${(error as Error).message}`);
+      }
+    });
+  };
+}
+
+/** `host:port` with a port in 0..65535 (0 asks the system for a free port). IPv6 hosts go in brackets. */
+export function parseBindAddress(value: string): { host: string; port: number } {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s]+):(\d{1,5})$/.exec(value);
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port > 65535) throw new Error(`must be host:port, got ${JSON.stringify(value)}`);
+  const host = match[1]!.startsWith('[') ? match[1]!.slice(1, -1) : match[1]!;
+  return { host, port };
+}
+
+function bindAddress(value: unknown): string {
+  if (typeof value !== 'string') throw new Error(`must be host:port, got ${JSON.stringify(value)}`);
+  parseBindAddress(value);
+  return value;
+}
+
+function login(value: unknown): string {
+  if (typeof value !== 'string') throw new Error(`must be user:pass, got ${JSON.stringify(value)}`);
+  if (value !== '' && !/^[^:]+:.+$/.test(value)) throw new Error('must be user:pass (a user name, a colon, a password)');
+  return value;
+}
+
+function positiveInteger(value: unknown): number {
+  if (typeof value === 'string' && /^\d+$/.test(value)) value = Number(value);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+    throw new Error(`must be a positive integer, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
+  network: oneOf(['mainnet', 'testnet', 'simulator']),
+  dataDir: nonEmptyString,
+  store: oneOf(STORE_KINDS),
+  crypto: oneOf(CRYPTO_IMPLS),
+  plugins: listOf(nonEmptyString),
+  transports: listOf(oneOf(TRANSPORTS)),
+  rpcBind: bindAddress,
+  rpcLogin: login,
+  rpcMaxBodyBytes: positiveInteger,
+  logLevel: oneOf(LOG_LEVELS),
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Validates one key's value; the error names the key and where the value came from. */
+export function checkConfigValue(key: string, value: unknown, source: string): unknown {
+  if (!Object.hasOwn(CONFIG_CHECKS, key)) {
+    throw new ConfigError(`${source}: unknown config key '${key}' (known keys: ${Object.keys(CONFIG_CHECKS).join(', ')})`);
+  }
+  try {
+    return CONFIG_CHECKS[key as ConfigKey](value);
+  } catch (error) {
+    throw new ConfigError(`${source}: '${key}' ${(error as Error).message}`);
+  }
+}

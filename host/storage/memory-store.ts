@@ -1,0 +1,86 @@
+/** An in-memory KeyValueStore for tests and throw-away nodes; same semantics as the RocksDB store. */
+import { Buffer } from 'node:buffer';
+import { StoreError, normaliseRange, type KeyRange, type KeyValueStore, type WriteBatch } from './kv-store.js';
+
+const keyOf = (key: Uint8Array): string => Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1');
+const bytesOf = (key: string): Uint8Array => new Uint8Array(Buffer.from(key, 'latin1'));
+
+export class MemoryStore implements KeyValueStore {
+  readonly kind = 'memory';
+  private readonly map = new Map<string, Uint8Array>();
+  private closed = false;
+
+  private ensureOpen(): void {
+    if (this.closed) throw new StoreError('store is closed');
+  }
+
+  async get(key: Uint8Array): Promise<Uint8Array | undefined> {
+    return this.getSync(key);
+  }
+
+  getSync(key: Uint8Array): Uint8Array | undefined {
+    this.ensureOpen();
+    const value = this.map.get(keyOf(key));
+    return value && Uint8Array.from(value);
+  }
+
+  async put(key: Uint8Array, value: Uint8Array): Promise<void> {
+    this.ensureOpen();
+    this.map.set(keyOf(key), Uint8Array.from(value));
+  }
+
+  async del(key: Uint8Array): Promise<void> {
+    this.ensureOpen();
+    this.map.delete(keyOf(key));
+  }
+
+  batch(): WriteBatch {
+    const ops: [string, Uint8Array | undefined][] = [];
+    let written = false;
+    const store = this;
+    return {
+      put(key, value) {
+        ops.push([keyOf(key), Uint8Array.from(value)]);
+        return this;
+      },
+      del(key) {
+        ops.push([keyOf(key), undefined]);
+        return this;
+      },
+      get length() {
+        return ops.length;
+      },
+      async write() {
+        if (written) throw new StoreError('write batch was already written');
+        store.ensureOpen();
+        written = true;
+        for (const [key, value] of ops) {
+          if (value === undefined) store.map.delete(key);
+          else store.map.set(key, value);
+        }
+      },
+    };
+  }
+
+  async *entries(range: KeyRange = {}): AsyncIterable<[Uint8Array, Uint8Array]> {
+    this.ensureOpen();
+    const { gt, gte, lt, lte, reverse, limit } = normaliseRange(range);
+    const [gtK, gteK, ltK, lteK] = [gt, gte, lt, lte].map((k) => (k ? keyOf(k) : undefined));
+    // latin1 strings compare code unit by code unit, which is unsigned byte order.
+    const keys = [...this.map.keys()]
+      .filter((k) => (gtK === undefined || k > gtK) && (gteK === undefined || k >= gteK))
+      .filter((k) => (ltK === undefined || k < ltK) && (lteK === undefined || k <= lteK))
+      .sort();
+    if (reverse) keys.reverse();
+    let count = 0;
+    for (const key of keys) {
+      if (limit !== undefined && limit >= 0 && count++ >= limit) return;
+      const value = this.map.get(key);
+      if (value) yield [bytesOf(key), Uint8Array.from(value)];
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}

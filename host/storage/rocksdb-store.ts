@@ -1,0 +1,103 @@
+/** The persistent KeyValueStore: RocksDB (via @nxtedition/rocksdb) in a directory under the node's data dir. */
+import { mkdirSync } from 'node:fs';
+import { RocksLevel } from '@nxtedition/rocksdb';
+import { StoreError, normaliseRange, type KeyRange, type KeyValueStore, type WriteBatch } from './kv-store.js';
+
+const BYTES = { keyEncoding: 'buffer', valueEncoding: 'buffer' } as const;
+
+// The binding's own typings are loose; this is the part of its API we use.
+interface RocksDb {
+  open(options?: object): Promise<void>;
+  close(): Promise<void>;
+  put(key: Uint8Array, value: Uint8Array, options?: object): Promise<void>;
+  del(key: Uint8Array, options?: object): Promise<void>;
+  getMany(keys: Uint8Array[], options?: object): Promise<(Uint8Array | undefined)[]>;
+  _getManySync(keys: Uint8Array[], options?: object): (Uint8Array | undefined)[];
+  batch(): { put(k: Uint8Array, v: Uint8Array): void; del(k: Uint8Array): void; write(): Promise<void> };
+  iterator(options: object): AsyncIterable<[Uint8Array, Uint8Array]>;
+}
+
+const asBytes = (value: Uint8Array | undefined): Uint8Array | undefined =>
+  value === undefined ? undefined : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+
+export class RocksDbStore implements KeyValueStore {
+  readonly kind = 'rocksdb';
+
+  private constructor(
+    private readonly db: RocksDb,
+    readonly location: string,
+  ) {}
+
+  /** Opens (creating if needed) the database in `location`; a directory held by another process is a clear error. */
+  static async open(location: string): Promise<RocksDbStore> {
+    try {
+      mkdirSync(location, { recursive: true });
+    } catch (error) {
+      throw new StoreError(`cannot create data directory ${location}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    const db = new RocksLevel(location) as unknown as RocksDb;
+    try {
+      await db.open({ createIfMissing: true });
+    } catch (error) {
+      const cause = String((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+      if (/lock/i.test(cause)) {
+        throw new StoreError(`the database in ${location} is in use by another process (is another Umbra daemon running on this data dir?)`);
+      }
+      throw new StoreError(`cannot open the database in ${location}: ${cause}`);
+    }
+    return new RocksDbStore(db, location);
+  }
+
+  async get(key: Uint8Array): Promise<Uint8Array | undefined> {
+    const [value] = await this.db.getMany([key], BYTES);
+    return asBytes(value);
+  }
+
+  getSync(key: Uint8Array): Uint8Array | undefined {
+    return asBytes(this.db._getManySync([key], BYTES)[0]);
+  }
+
+  put(key: Uint8Array, value: Uint8Array): Promise<void> {
+    return this.db.put(key, value, BYTES);
+  }
+
+  del(key: Uint8Array): Promise<void> {
+    return this.db.del(key, BYTES);
+  }
+
+  batch(): WriteBatch {
+    const batch = this.db.batch();
+    let length = 0;
+    let written = false;
+    return {
+      put(key, value) {
+        batch.put(key, value);
+        length++;
+        return this;
+      },
+      del(key) {
+        batch.del(key);
+        length++;
+        return this;
+      },
+      get length() {
+        return length;
+      },
+      async write() {
+        if (written) throw new StoreError('write batch was already written');
+        written = true;
+        await batch.write();
+      },
+    };
+  }
+
+  async *entries(range: KeyRange = {}): AsyncIterable<[Uint8Array, Uint8Array]> {
+    const { reverse, limit, ...bounds } = normaliseRange(range);
+    const options = { ...BYTES, ...bounds, reverse: reverse ?? false, limit: limit ?? -1 };
+    for await (const [key, value] of this.db.iterator(options)) yield [asBytes(key)!, asBytes(value)!];
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Runs the whole test suite (compiled tests in dist/test) with tap and ends with one line `N passed, N failed`,
+// counting individual assertions (tap's own summary counts files). Exit code: tap's.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function findTests(dir) {
+  let files = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) files = files.concat(findTests(path));
+    else if (name.endsWith('.test.js')) files.push(path);
+  }
+  return files;
+}
+
+const filters = process.argv.slice(2);
+const files = findTests('dist/test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+if (files.length === 0) {
+  console.error('no test files found in dist/test (run `make` first)');
+  process.exit(1);
+}
+
+const tap = spawn('node_modules/.bin/tap', ['--reporter=tap', ...files], { stdio: ['ignore', 'pipe', 'inherit'] });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let previousIndent = -1;
+let pending = '';
+const failures = [];
+
+function onLine(line) {
+  const point = /^(\s*)(not ok|ok) \d+(?: - (.*?))?(\s+#\s*(SKIP|TODO)\b.*)?$/i.exec(line);
+  const plan = /^(\s*)1\.\.\d+/.exec(line);
+  if (point) {
+    const indent = point[1].length;
+    // A point less indented than the line before it closes a subtest: it summarises, it is not an assertion.
+    const closesSubtest = indent < previousIndent;
+    if (!closesSubtest) {
+      if (point[5] && point[5].toUpperCase() === 'SKIP') skipped++;
+      else if (point[2] === 'ok' || point[5]) passed++;
+      else {
+        failed++;
+        failures.push(point[3] ?? '(unnamed)');
+      }
+    }
+    previousIndent = indent;
+  } else if (plan) {
+    previousIndent = Math.max(previousIndent, plan[1].length);
+  }
+}
+
+tap.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  pending += chunk.toString();
+  const lines = pending.split('\n');
+  pending = lines.pop();
+  lines.forEach(onLine);
+});
+
+tap.on('close', (code) => {
+  if (pending) onLine(pending);
+  if (failures.length) console.log(`\nfailed: ${failures.slice(0, 50).join('; ')}`);
+  if (code !== 0 && failed === 0) failed = 1; // tap failed for a reason no assertion shows (a timeout, a crash)
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(code ?? 1);
+});

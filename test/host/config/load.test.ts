@@ -1,0 +1,64 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { loadConfig } from '../../../host/config/load.js';
+import { ConfigError, parseBindAddress } from '../../../host/config/schema.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'umbra-config-'));
+const file = (name: string, text: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+t.test('defaults per network', async (t) => {
+  t.equal(loadConfig({}).network, 'mainnet');
+  t.equal(loadConfig({}).rpcBind, '127.0.0.1:10102');
+  t.equal(loadConfig({ flags: { network: 'testnet' } }).rpcBind, '127.0.0.1:40402');
+  t.equal(loadConfig({ flags: { network: 'simulator' } }).rpcBind, '127.0.0.1:20000');
+  t.match(loadConfig({ flags: { network: 'testnet' } }).dataDir, /testnet$/);
+  t.equal(loadConfig({ defaultNetwork: 'testnet' }).network, 'testnet');
+  t.same(loadConfig({}).transports, ['http', 'ws']);
+  t.equal(loadConfig({}).store, 'rocksdb');
+  t.equal(loadConfig({}).crypto, 'auto');
+});
+
+t.test('file values apply and flags override them; the network default follows the file', async (t) => {
+  const path = file('a.json', JSON.stringify({ network: 'testnet', store: 'memory', logLevel: 'warn' }));
+  const fromFile = loadConfig({ file: path });
+  t.equal(fromFile.network, 'testnet');
+  t.equal(fromFile.rpcBind, '127.0.0.1:40402', 'defaults of the file network');
+  t.equal(fromFile.store, 'memory');
+  const overridden = loadConfig({ file: path, flags: { logLevel: 'debug', rpcBind: '0.0.0.0:1234', store: undefined } });
+  t.equal(overridden.logLevel, 'debug');
+  t.equal(overridden.rpcBind, '0.0.0.0:1234');
+  t.equal(overridden.store, 'memory', 'undefined flags do not override');
+});
+
+t.test('unknown keys and bad values are rejected with a message naming them', async (t) => {
+  t.throws(() => loadConfig({ file: file('b.json', JSON.stringify({ colour: 'red' })) }), { name: 'ConfigError', message: /unknown config key 'colour'/ });
+  t.throws(() => loadConfig({ flags: { store: 'postgres' } }), { message: /command line: 'store' must be one of rocksdb, memory/ });
+  t.throws(() => loadConfig({ flags: { rpcBind: 'localhost' } }), { message: /'rpcBind' must be host:port/ });
+  t.throws(() => loadConfig({ flags: { rpcBind: '127.0.0.1:70000' } }), { message: /'rpcBind' must be host:port/ });
+  t.throws(() => loadConfig({ flags: { rpcLogin: 'nocolon' } }), { message: /'rpcLogin' must be user:pass/ });
+  t.throws(() => loadConfig({ flags: { rpcMaxBodyBytes: -5 } }), { message: /'rpcMaxBodyBytes' must be a positive integer/ });
+  t.throws(() => loadConfig({ flags: { transports: ['http', 'smoke'] } }), { message: /'transports' item 1 must be one of http, ws/ });
+  t.throws(() => loadConfig({ flags: { network: 'moon' } }), { message: /'network' must be one of mainnet, testnet, simulator/ });
+  t.throws(() => loadConfig({ file: file('c.json', JSON.stringify({ network: 5 })) }), { message: /config file .*c\.json: 'network'/ });
+});
+
+t.test('unreadable or malformed config files', async (t) => {
+  t.throws(() => loadConfig({ file: join(dir, 'missing.json') }), { name: 'ConfigError', message: /cannot read config file .*missing\.json: ENOENT/ });
+  t.throws(() => loadConfig({ file: file('d.json', '{ not json') }), { message: /is not valid JSON/ });
+  t.throws(() => loadConfig({ file: file('e.json', '[1,2]') }), { message: /must hold a JSON object/ });
+  t.ok(new ConfigError('x') instanceof Error);
+});
+
+t.test('bind addresses', async (t) => {
+  t.same(parseBindAddress('127.0.0.1:40402'), { host: '127.0.0.1', port: 40402 });
+  t.same(parseBindAddress('[::1]:0'), { host: '::1', port: 0 });
+  t.same(parseBindAddress('localhost:8080'), { host: 'localhost', port: 8080 });
+  t.throws(() => parseBindAddress(':80'));
+  t.throws(() => parseBindAddress('host:'));
+});

@@ -1,0 +1,90 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { prefixUpperBound, type KeyValueStore } from '../../../host/storage/kv-store.js';
+import { MemoryStore } from '../../../host/storage/memory-store.js';
+import { RocksDbStore } from '../../../host/storage/rocksdb-store.js';
+
+const b = (text: string): Uint8Array => new TextEncoder().encode(text);
+const s = (bytes: Uint8Array | undefined): string | undefined => (bytes ? new TextDecoder().decode(bytes) : undefined);
+
+async function collect(iterable: AsyncIterable<[Uint8Array, Uint8Array]>): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const [key] of iterable) keys.push(s(key)!);
+  return keys;
+}
+
+const implementations: [string, () => Promise<KeyValueStore>][] = [
+  ['memory', async () => new MemoryStore()],
+  ['rocksdb', () => RocksDbStore.open(mkdtempSync(join(tmpdir(), 'umbra-kv-')))],
+];
+
+// One test body, run against both implementations.
+for (const [kind, open] of implementations) {
+  t.test(`${kind} store`, async (t) => {
+    const store = await open();
+    t.teardown(() => store.close());
+    t.equal(store.kind, kind);
+
+    t.equal(await store.get(b('missing')), undefined, 'missing key reads undefined');
+    await store.put(b('a'), b('1'));
+    t.equal(s(await store.get(b('a'))), '1');
+    t.equal(s(store.getSync(b('a'))), '1', 'synchronous read');
+    await store.del(b('a'));
+    t.equal(store.getSync(b('a')), undefined, 'deleted');
+
+    const batch = store.batch();
+    for (const key of ['p/b', 'p/a', 'p/c', 'q/a', 'o/z', 'p']) batch.put(b(key), b(`v-${key}`));
+    batch.del(b('o/z'));
+    t.equal(batch.length, 7);
+    t.equal(store.getSync(b('p/a')), undefined, 'nothing visible before write');
+    await batch.write();
+    await t.rejects(batch.write(), /already written/, 'a batch writes once');
+    t.equal(s(await store.get(b('p/b'))), 'v-p/b');
+    t.equal(await store.get(b('o/z')), undefined, 'delete in the same batch wins');
+
+    t.same(await collect(store.entries()), ['p', 'p/a', 'p/b', 'p/c', 'q/a'], 'ordered iteration');
+    t.same(await collect(store.entries({ prefix: b('p/') })), ['p/a', 'p/b', 'p/c'], 'prefix');
+    t.same(await collect(store.entries({ prefix: b('p/'), reverse: true })), ['p/c', 'p/b', 'p/a'], 'reverse prefix');
+    t.same(await collect(store.entries({ prefix: b('p/'), limit: 2 })), ['p/a', 'p/b'], 'limit');
+    t.same(await collect(store.entries({ gt: b('p/a'), lte: b('p/c') })), ['p/b', 'p/c'], 'gt/lte bounds');
+    t.same(await collect(store.entries({ gte: b('p/b'), lt: b('q') })), ['p/b', 'p/c'], 'gte/lt bounds');
+
+    // Byte order is unsigned: 0xff sorts after 0x01.
+    await store.put(new Uint8Array([9, 0xff]), b('hi'));
+    await store.put(new Uint8Array([9, 0x01]), b('lo'));
+    const values: string[] = [];
+    for await (const [, value] of store.entries({ prefix: new Uint8Array([9]) })) values.push(s(value)!);
+    t.same(values, ['lo', 'hi'], 'unsigned byte order');
+
+    const value = b('mutable');
+    await store.put(b('m'), value);
+    value[0] = 0;
+    t.equal(s(await store.get(b('m'))), 'mutable', 'stored values are copies');
+  });
+}
+
+t.test('prefix upper bound', async (t) => {
+  t.same(prefixUpperBound(new Uint8Array([1, 2])), new Uint8Array([1, 3]));
+  t.same(prefixUpperBound(new Uint8Array([1, 0xff])), new Uint8Array([2]));
+  t.equal(prefixUpperBound(new Uint8Array([0xff, 0xff])), undefined);
+});
+
+t.test('rocksdb persists across reopen, and a second opener of a data dir gets a clear error', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'umbra-kv-'));
+  const first = await RocksDbStore.open(dir);
+  await first.put(b('k'), b('v'));
+  await t.rejects(RocksDbStore.open(dir), { name: 'StoreError', message: /is in use by another process/ });
+  t.equal(s(await first.get(b('k'))), 'v', 'the first store is unharmed');
+  await first.close();
+  const reopened = await RocksDbStore.open(dir);
+  t.equal(s(await reopened.get(b('k'))), 'v', 'data survives a reopen');
+  await reopened.close();
+});
+
+t.test('memory store refuses use after close', async (t) => {
+  const store = new MemoryStore();
+  await store.close();
+  t.throws(() => store.getSync(b('a')), /store is closed/);
+});
