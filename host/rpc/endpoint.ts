@@ -1,0 +1,89 @@
+/**
+ * An RPC server as the rest of the node sees it: a name (`daemon`, `wallet`), where it listens, its method registry,
+ * extra HTTP routes (the wallet's `POST /install_sc`) and server push to connected WebSocket clients.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { MethodRegistry } from './registry.js';
+
+export interface HttpRouteRequest {
+  readonly method: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+export interface HttpRouteResponse {
+  readonly status: number;
+  readonly body: string;
+  readonly contentType?: string;
+}
+
+export type HttpRoute = (request: HttpRouteRequest) => Promise<HttpRouteResponse>;
+
+export interface RpcEndpointOptions {
+  readonly name: string;
+  /** `host:port`. */
+  readonly bind: string;
+  /** `user:pass` for HTTP Basic auth, or empty. */
+  readonly login: string;
+  readonly maxBodyBytes: number;
+  /** Label used in the `GET /` greeting. */
+  readonly label: string;
+  /** Prefix that callers may put before any method name (see MethodRegistry). */
+  readonly optionalMethodPrefix?: string;
+}
+
+export type PushListener = (message: string) => void;
+
+export class RpcEndpoint {
+  readonly registry: MethodRegistry;
+  readonly routes = new Map<string, HttpRoute>();
+  private readonly listeners = new Set<PushListener>();
+
+  constructor(readonly options: RpcEndpointOptions) {
+    this.registry = new MethodRegistry(options.optionalMethodPrefix);
+  }
+
+  get name(): string {
+    return this.options.name;
+  }
+
+  /** Registers an extra HTTP route on this server, e.g. `/install_sc`. */
+  addRoute(path: string, route: HttpRoute): void {
+    if (path === '/json_rpc' || path === '/ws' || this.routes.has(path)) throw new Error(`HTTP route ${path} is already taken on the ${this.name} server`);
+    this.routes.set(path, route);
+  }
+
+  /** Pushes a JSON-RPC notification (e.g. `Block`) to every connected push client. */
+  notify(method: string, params?: unknown): void {
+    if (this.listeners.size === 0) return;
+    const message = JSON.stringify(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+    for (const listener of this.listeners) listener(message);
+  }
+
+  /** Subscribes a push client; returns the unsubscribe function. */
+  subscribe(listener: PushListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** Every RPC server of this process, by name. */
+export class RpcEndpoints {
+  private readonly byName = new Map<string, RpcEndpoint>();
+
+  add(endpoint: RpcEndpoint): RpcEndpoint {
+    if (this.byName.has(endpoint.name)) throw new Error(`an RPC server named ${endpoint.name} already exists`);
+    this.byName.set(endpoint.name, endpoint);
+    return endpoint;
+  }
+
+  get(name: string): RpcEndpoint {
+    const endpoint = this.byName.get(name);
+    if (!endpoint) throw new Error(`no RPC server named ${name}`);
+    return endpoint;
+  }
+
+  list(): RpcEndpoint[] {
+    return [...this.byName.values()];
+  }
+}

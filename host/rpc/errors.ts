@@ -1,0 +1,37 @@
+/** JSON-RPC error codes Umbra answers with, and the errors method handlers throw to produce them. */
+export const RpcErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  Internal: -32603,
+  /** Every application-level failure (DESIGN §4), e.g. `Account Unregistered`. */
+  Application: -32098,
+} as const;
+
+export class RpcError extends Error {
+  override readonly name: string = 'RpcError';
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** A parameter was missing, of the wrong type or out of range; the message names the field. */
+export class InvalidParamsError extends RpcError {
+  override readonly name = 'InvalidParamsError';
+  constructor(message: string) {
+    super(RpcErrorCode.InvalidParams, message);
+  }
+}
+
+/** The call was well-formed but cannot be done; the message says why (code -32098). */
+export class ApplicationError extends RpcError {
+  override readonly name = 'ApplicationError';
+  constructor(message: string, data?: unknown) {
+    super(RpcErrorCode.Application, message, data);
+  }
+}

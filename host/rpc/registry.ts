@@ -1,0 +1,49 @@
+/**
+ * A method registry for one RPC server (the daemon's or the wallet's). Plugins add methods; transports only ask
+ * the registry to resolve a name. Names match case-insensitively, by canonical name or alias, and a server may
+ * declare a prefix that callers can put in front of any name (the wallet accepts `WALLET.GetAddress`).
+ */
+import type { ParamCheck } from './params.js';
+
+export interface RpcCallContext {
+  /** The transport the call came through. */
+  readonly transport: 'http' | 'ws' | 'internal';
+}
+
+export interface RpcMethod<P = unknown, R = unknown> {
+  /** Canonical name, e.g. `NODE.GetInfo` or `GetAddress`. */
+  readonly name: string;
+  /** Other names that reach the same method, e.g. `getinfo`, `get_info`. */
+  readonly aliases?: readonly string[];
+  readonly params: ParamCheck<P>;
+  handler(params: P, context: RpcCallContext): R | Promise<R>;
+}
+
+export class MethodRegistry {
+  private readonly byName = new Map<string, RpcMethod<any, any>>();
+
+  /** @param optionalPrefix a prefix (e.g. `WALLET.`) that may stand before any method name. */
+  constructor(private readonly optionalPrefix = '') {}
+
+  add<P, R>(method: RpcMethod<P, R>): void {
+    for (const name of [method.name, ...(method.aliases ?? [])]) {
+      const key = name.toLowerCase();
+      const existing = this.byName.get(key);
+      if (existing) throw new Error(`RPC method name '${name}' is already registered (by ${existing.name})`);
+      this.byName.set(key, method);
+    }
+  }
+
+  resolve(name: string): RpcMethod<any, any> | undefined {
+    const key = name.toLowerCase();
+    const direct = this.byName.get(key);
+    if (direct || !this.optionalPrefix) return direct;
+    const prefix = this.optionalPrefix.toLowerCase();
+    return key.startsWith(prefix) ? this.byName.get(key.slice(prefix.length)) : undefined;
+  }
+
+  /** Canonical names of every registered method, sorted. */
+  names(): string[] {
+    return [...new Set([...this.byName.values()].map((m) => m.name))].sort();
+  }
+}
