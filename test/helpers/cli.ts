@@ -1,0 +1,85 @@
+/** Runs the real `bin/umbra` as a child process. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const UMBRA_BIN = join(REPO_ROOT, 'bin', 'umbra');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `umbra args...` to completion (optionally feeding stdin). */
+export function runCli(args: string[], stdin?: string, timeoutMs = 60_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(stdin ?? '');
+  });
+}
+
+export interface RunningCli {
+  child: ChildProcess;
+  /** Everything written to stderr so far (the log). */
+  log(): string;
+  /** Resolves with the first regex match in the log, or rejects on exit/timeout. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+/** Starts a long-running `umbra` command (a daemon) and lets a test watch its log. */
+export function startCli(args: string[]): RunningCli {
+  const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const waiters = new Set<() => void>();
+  const onData = (d: Buffer): void => {
+    output += d.toString();
+    for (const waiter of waiters) waiter();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => {
+    for (const waiter of waiters) waiter();
+    resolve(code);
+  }));
+  return {
+    child,
+    log: () => output,
+    exited,
+    waitFor(pattern, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${pattern}; log so far:\n${output}`));
+        }, timeoutMs);
+        const check = (): void => {
+          const match = pattern.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve(match);
+          } else if (child.exitCode !== null) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            reject(new Error(`process exited (${child.exitCode}) before ${pattern}; log:\n${output}`));
+          }
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
