@@ -1,7 +1,8 @@
 /**
  * The one interface of Umbra's hot cryptography. It is implemented twice — natively in Rust (`native.ts` loads the
  * addon) and in pure TypeScript (`fallback/`) — and both must give byte-identical results. Each area of the core
- * declares its own part of the interface in its own file; `Core` is their union.
+ * declares its own part of the interface in its own file; `Core` is their union. An area joins `Core` here once
+ * both of its implementations are assembled (native.ts and fallback/index.ts).
  */
 import type { HashCore } from './hash.js';
 

@@ -1,0 +1,10 @@
+#!/bin/sh
+# Builds the native addon core-native/umbra-core.<platform>.node with @napi-rs/cli (called by `make`).
+# Without cargo it says so in one line and succeeds: Umbra then runs on the TypeScript fallback.
+set -e
+cd "$(dirname "$0")"
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "cargo not found: native addon skipped, the TypeScript fallback will be used"
+  exit 0
+fi
+exec ../node_modules/.bin/napi build --release --platform --no-js

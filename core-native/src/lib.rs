@@ -1,0 +1,30 @@
+//! umbra-core: Umbra's hot cryptography as a Node-API addon, standard library only.
+//! Each area module exposes its functions through one `register(&Exports)`.
+
+pub mod hash;
+#[cfg(not(test))]
+mod napi;
+
+#[cfg(not(test))]
+fn register_all(exports: &napi::Exports) -> Result<(), String> {
+    hash::register(exports)?;
+    Ok(())
+}
+
+/// Node calls this when it loads the addon.
+#[cfg(not(test))]
+#[no_mangle]
+pub unsafe extern "C" fn napi_register_module_v1(env: napi::Env, exports: napi::Value) -> napi::Value {
+    let result = std::panic::catch_unwind(|| register_all(&napi::Exports::new(env, exports)));
+    match result {
+        Ok(Ok(())) => exports,
+        Ok(Err(message)) => {
+            napi::throw_error(env, &format!("umbra-core failed to register: {message}"));
+            exports
+        }
+        Err(_) => {
+            napi::throw_error(env, "umbra-core panicked while registering its functions");
+            exports
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/**
+ * Finds and loads the compiled addon (core-native/umbra-core.<platform>.node, built by `sh core-native/build.sh`)
+ * and assembles the native Core from the per-area wrappers in native/. Works from the sources and from dist/:
+ * the addon is looked up relative to the repository root, not to this file.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Core } from './core.js';
+import { nativeHash } from './native/hash.js';
+
+/** The raw exports of the addon; each area wrapper declares the functions it needs. */
+export type Addon = Record<string, any>;
+
+export type AddonLoad = { ok: true; addon: Addon; path: string } | { ok: false; reason: string };
+
+/** The core-native/ directory of this checkout: the first ancestor of this file holding core-native/Cargo.toml. */
+function coreNativeDir(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'core-native', 'Cargo.toml'))) return join(dir, 'core-native');
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** The addon file for this platform and architecture (napi names it e.g. umbra-core.linux-x64-gnu.node). */
+export function findAddon(): string | undefined {
+  const dir = coreNativeDir();
+  if (!dir) return undefined;
+  const prefix = `umbra-core.${process.platform}-${process.arch}`;
+  const file = readdirSync(dir).find((name) => (name === `${prefix}.node` || name.startsWith(`${prefix}-`)) && name.endsWith('.node'));
+  return file && join(dir, file);
+}
+
+let cached: AddonLoad | undefined;
+
+/** Loads the addon once; on failure says why (not built, or failed to load). */
+export function loadAddon(): AddonLoad {
+  if (cached) return cached;
+  const path = findAddon();
+  if (!path) {
+    cached = { ok: false, reason: `native addon not built for ${process.platform}-${process.arch} (run \`make\`; needs cargo)` };
+    return cached;
+  }
+  try {
+    cached = { ok: true, addon: createRequire(import.meta.url)(path) as Addon, path };
+  } catch (error) {
+    cached = { ok: false, reason: `native addon ${path} failed to load: ${(error as Error).message}` };
+  }
+  return cached;
+}
+
+export function nativeCore(addon: Addon): Core {
+  return {
+    impl: 'native',
+    ...nativeHash(addon as any),
+  };
+}
