@@ -1,6 +1,8 @@
 //! umbra-core: Umbra's hot cryptography as a Node-API addon, standard library only.
 //! Each area module exposes its functions through one `register(&Exports)`.
 
+pub mod bn254;
+pub mod cipher;
 pub mod hash;
 #[cfg(not(test))]
 mod napi;
@@ -8,6 +10,8 @@ mod napi;
 #[cfg(not(test))]
 fn register_all(exports: &napi::Exports) -> Result<(), String> {
     hash::register(exports)?;
+    bn254::register(exports)?;
+    cipher::register(exports)?;
     Ok(())
 }
 

@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Core } from './core.js';
+import { nativeCipher } from './native/cipher.js';
+import { nativeCurve } from './native/curve.js';
 import { nativeHash } from './native/hash.js';
 
 /** The raw exports of the addon; each area wrapper declares the functions it needs. */
@@ -57,5 +59,7 @@ export function nativeCore(addon: Addon): Core {
   return {
     impl: 'native',
     ...nativeHash(addon as any),
+    ...nativeCurve(addon as any),
+    ...nativeCipher(addon as any),
   };
 }

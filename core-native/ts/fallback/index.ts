@@ -1,10 +1,12 @@
 /** The pure-TypeScript Core: one object assembled from the per-area fallbacks. */
 import type { Core } from '../core.js';
+import { fallbackCipher } from './cipher.js';
 import { fallbackHash } from './hash.js';
 
 export function fallbackCore(): Core {
   return {
     impl: 'fallback',
     ...fallbackHash,
+    ...fallbackCipher,
   };
 }

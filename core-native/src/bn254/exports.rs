@@ -1,0 +1,127 @@
+//! The curve functions as seen from JavaScript (core-native/ts/native/curve.ts wraps them).
+
+use super::fp::Fp;
+use super::hash_to_point::{generators, hash_to_point};
+use super::mul::{fixed_base_table, msm, mul_fixed, mul_secret, mul_var, FIXED_PER_WINDOW, FIXED_WINDOWS};
+use super::point::{Affine, Jacobian};
+use super::scalar::{scalar_from_be, scalar_from_be_ct};
+use crate::napi::{Call, Exports, Value};
+
+fn point_arg(call: &Call, index: usize, name: &str) -> Result<Affine, String> {
+    let bytes = call.bytes(index, name)?;
+    Affine::from_bytes(bytes).map_err(|e| format!("{name}: {e}"))
+}
+
+fn scalar_arg(call: &Call, index: usize) -> Result<[u64; 4], String> {
+    Ok(scalar_from_be(call.bytes_exact(index, "scalar", 32)?))
+}
+
+fn point_out(call: &Call, p: &Affine) -> Result<Value, String> {
+    call.buffer_with(64, |out| p.to_bytes(out))
+}
+
+fn jacobian_out(call: &Call, p: &Jacobian) -> Result<Value, String> {
+    point_out(call, &p.to_affine())
+}
+
+fn points_out(call: &Call, points: &[Affine]) -> Result<Value, String> {
+    call.buffer_with(points.len() * 64, |out| {
+        for (p, chunk) in points.iter().zip(out.chunks_exact_mut(64)) {
+            p.to_bytes(chunk);
+        }
+    })
+}
+
+/// Precomputed tables travel as raw Montgomery limbs (x then y, little-endian u64s): no conversion per use.
+const TABLE_ENTRY: usize = 64;
+const TABLE_BYTES: usize = FIXED_WINDOWS * FIXED_PER_WINDOW * TABLE_ENTRY;
+
+fn read_fp(bytes: &[u8]) -> Fp {
+    let mut limbs = [0u64; 4];
+    for (limb, chunk) in limbs.iter_mut().zip(bytes.chunks_exact(8)) {
+        *limb = u64::from_le_bytes(chunk.try_into().unwrap());
+    }
+    Fp(limbs)
+}
+
+fn write_fp(f: &Fp, out: &mut [u8]) {
+    for (limb, chunk) in f.0.iter().zip(out.chunks_exact_mut(8)) {
+        chunk.copy_from_slice(&limb.to_le_bytes());
+    }
+}
+
+fn fixed_base_table_fn(call: &Call) -> Result<Value, String> {
+    let p = point_arg(call, 0, "base point")?;
+    if p.infinity {
+        return Err("a fixed-base table needs a finite base point".into());
+    }
+    let table = fixed_base_table(&p);
+    call.buffer_with(TABLE_BYTES, |out| {
+        for (entry, chunk) in table.iter().zip(out.chunks_exact_mut(TABLE_ENTRY)) {
+            write_fp(&entry.x, &mut chunk[..32]);
+            write_fp(&entry.y, &mut chunk[32..]);
+        }
+    })
+}
+
+fn fixed_base_mul_fn(call: &Call) -> Result<Value, String> {
+    let raw = call.bytes_exact(0, "fixed-base table", TABLE_BYTES)?;
+    let k = scalar_arg(call, 1)?;
+    let table: Vec<Affine> = raw
+        .chunks_exact(TABLE_ENTRY)
+        .map(|c| Affine { x: read_fp(&c[..32]), y: read_fp(&c[32..]), infinity: false })
+        .collect();
+    jacobian_out(call, &mul_fixed(&table, &k))
+}
+
+fn msm_fn(call: &Call) -> Result<Value, String> {
+    let points = call.bytes(0, "points")?;
+    let scalars = call.bytes(1, "scalars")?;
+    if points.len() % 64 != 0 || scalars.len() % 32 != 0 || points.len() / 64 != scalars.len() / 32 {
+        return Err(format!("msm needs n·64 bytes of points and n·32 bytes of scalars (got {} and {})", points.len(), scalars.len()));
+    }
+    let affine = points
+        .chunks_exact(64)
+        .enumerate()
+        .map(|(i, c)| Affine::from_bytes(c).map_err(|e| format!("point {i}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let ks: Vec<[u64; 4]> = scalars.chunks_exact(32).map(scalar_from_be).collect();
+    jacobian_out(call, &msm(&affine, &ks))
+}
+
+pub fn register(exports: &Exports) -> Result<(), String> {
+    exports.function("g1Decompress", |call| {
+        let p = Affine::decompress(call.bytes(0, "compressed point")?)?;
+        point_out(call, &p)
+    })?;
+    exports.function("g1Compress", |call| {
+        let p = point_arg(call, 0, "point")?;
+        let mut out = [0u8; 33];
+        p.compress(&mut out)?;
+        call.buffer(&out)
+    })?;
+    exports.function("g1IsValid", |call| call.boolean(Affine::from_bytes(call.bytes(0, "point")?).is_ok()))?;
+    exports.function("g1Add", |call| {
+        let (a, b) = (point_arg(call, 0, "a")?, point_arg(call, 1, "b")?);
+        jacobian_out(call, &a.to_jacobian().add_affine(&b))
+    })?;
+    exports.function("g1Sub", |call| {
+        let (a, b) = (point_arg(call, 0, "a")?, point_arg(call, 1, "b")?);
+        jacobian_out(call, &a.to_jacobian().add_affine(&b.neg()))
+    })?;
+    exports.function("g1Neg", |call| point_out(call, &point_arg(call, 0, "point")?.neg()))?;
+    exports.function("g1Mul", |call| {
+        let p = point_arg(call, 0, "point")?;
+        jacobian_out(call, &mul_var(&p, &scalar_arg(call, 1)?))
+    })?;
+    exports.function("g1MulSecret", |call| {
+        let p = point_arg(call, 0, "point")?;
+        let k = scalar_from_be_ct(call.bytes_exact(1, "scalar", 32)?);
+        jacobian_out(call, &mul_secret(&p, &k))
+    })?;
+    exports.function("g1FixedBaseTable", fixed_base_table_fn)?;
+    exports.function("g1FixedBaseMul", fixed_base_mul_fn)?;
+    exports.function("g1Msm", msm_fn)?;
+    exports.function("hashToPoint", |call| point_out(call, &hash_to_point(call.bytes(0, "data")?)))?;
+    exports.function("g1Generators", |call| points_out(call, &generators(call.string(0, "domain")?.as_bytes())))
+}

@@ -1,0 +1,277 @@
+//! The BN254 base field F_p in Montgomery form on four little-endian 64-bit limbs (R = 2^256).
+//! Multiplication is CIOS without the extra carry word (valid because p < 2^254); the final reduction is
+//! branch-free, so add/sub/mul/square take the same time for every input (used by the constant-time multiplication).
+
+pub const P: [u64; 4] = [0x3c208c16d87cfd47, 0x97816a916871ca8d, 0xb85045b68181585d, 0x30644e72e131a029];
+/// −p⁻¹ mod 2^64.
+const INV: u64 = 0x87d20782e4866389;
+/// R² mod p: multiplying by it enters Montgomery form.
+const R2: [u64; 4] = [0xf32cfc5b538afa89, 0xb5e71911d44501fb, 0x47ab1eff0a417ff6, 0x06d89f71cab8351f];
+/// R mod p: one in Montgomery form.
+const R1: [u64; 4] = [0xd35d438dc58f0d9d, 0x0a78eb28f5c70b3d, 0x666ea36f7879462c, 0x0e0a77c19a07df2f];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Fp(pub [u64; 4]);
+
+#[inline(always)]
+fn mac(acc: u64, a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let t = acc as u128 + (a as u128) * (b as u128) + carry as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+#[inline(always)]
+fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let t = a as u128 + b as u128 + carry as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+#[inline(always)]
+fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+    let t = (a as u128).wrapping_sub(b as u128 + borrow as u128);
+    (t as u64, (t >> 127) as u64)
+}
+
+/// a − b over 256 bits, and the borrow (1 when a < b).
+#[inline(always)]
+pub fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], u64) {
+    let (r0, c) = sbb(a[0], b[0], 0);
+    let (r1, c) = sbb(a[1], b[1], c);
+    let (r2, c) = sbb(a[2], b[2], c);
+    let (r3, c) = sbb(a[3], b[3], c);
+    ([r0, r1, r2, r3], c)
+}
+
+/// a mod p for a < 2p, without branches.
+#[inline(always)]
+fn reduce_once(a: [u64; 4]) -> [u64; 4] {
+    let (r, borrow) = sub_limbs(&a, &P);
+    let keep_a = 0u64.wrapping_sub(borrow); // all ones when a < p
+    [
+        (a[0] & keep_a) | (r[0] & !keep_a),
+        (a[1] & keep_a) | (r[1] & !keep_a),
+        (a[2] & keep_a) | (r[2] & !keep_a),
+        (a[3] & keep_a) | (r[3] & !keep_a),
+    ]
+}
+
+/// Whether a < b as 256-bit integers.
+pub fn less_than(a: &[u64; 4], b: &[u64; 4]) -> bool {
+    sub_limbs(a, b).1 == 1
+}
+
+pub fn limbs_from_be(bytes: &[u8]) -> [u64; 4] {
+    let mut limbs = [0u64; 4];
+    for (i, limb) in limbs.iter_mut().enumerate() {
+        let start = 24 - 8 * i;
+        *limb = u64::from_be_bytes(bytes[start..start + 8].try_into().unwrap());
+    }
+    limbs
+}
+
+pub fn limbs_to_be(limbs: &[u64; 4], out: &mut [u8]) {
+    for (i, limb) in limbs.iter().enumerate() {
+        let start = 24 - 8 * i;
+        out[start..start + 8].copy_from_slice(&limb.to_be_bytes());
+    }
+}
+
+impl Fp {
+    pub const ZERO: Fp = Fp([0; 4]);
+    pub const ONE: Fp = Fp(R1);
+
+    /// From a canonical integer (< p) in standard form.
+    pub fn from_canonical(limbs: [u64; 4]) -> Fp {
+        Fp(limbs).mul(&Fp(R2))
+    }
+
+    /// From 32 big-endian bytes; None when the value is ≥ p.
+    pub fn from_be_bytes(bytes: &[u8]) -> Option<Fp> {
+        let limbs = limbs_from_be(bytes);
+        less_than(&limbs, &P).then(|| Fp::from_canonical(limbs))
+    }
+
+    /// The canonical integer (standard form).
+    pub fn to_canonical(&self) -> [u64; 4] {
+        self.mul(&Fp([1, 0, 0, 0])).0
+    }
+
+    pub fn to_be_bytes(&self, out: &mut [u8]) {
+        limbs_to_be(&self.to_canonical(), out);
+    }
+
+    pub fn from_u64(v: u64) -> Fp {
+        Fp::from_canonical([v, 0, 0, 0])
+    }
+
+    #[inline(always)]
+    pub fn is_zero(&self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
+    }
+
+    /// All ones when zero, else 0 (no branch).
+    #[inline(always)]
+    pub fn zero_mask(&self) -> u64 {
+        let v = self.0[0] | self.0[1] | self.0[2] | self.0[3];
+        ((v | v.wrapping_neg()) >> 63).wrapping_sub(1)
+    }
+
+    /// `a` where mask is all ones, `b` where it is 0.
+    #[inline(always)]
+    pub fn select(mask: u64, a: &Fp, b: &Fp) -> Fp {
+        Fp([
+            (a.0[0] & mask) | (b.0[0] & !mask),
+            (a.0[1] & mask) | (b.0[1] & !mask),
+            (a.0[2] & mask) | (b.0[2] & !mask),
+            (a.0[3] & mask) | (b.0[3] & !mask),
+        ])
+    }
+
+    #[inline(always)]
+    pub fn add(&self, b: &Fp) -> Fp {
+        let (r0, c) = adc(self.0[0], b.0[0], 0);
+        let (r1, c) = adc(self.0[1], b.0[1], c);
+        let (r2, c) = adc(self.0[2], b.0[2], c);
+        let (r3, _) = adc(self.0[3], b.0[3], c);
+        Fp(reduce_once([r0, r1, r2, r3]))
+    }
+
+    #[inline(always)]
+    pub fn double(&self) -> Fp {
+        self.add(self)
+    }
+
+    #[inline(always)]
+    pub fn sub(&self, b: &Fp) -> Fp {
+        let (r, borrow) = sub_limbs(&self.0, &b.0);
+        let mask = 0u64.wrapping_sub(borrow);
+        let (r0, c) = adc(r[0], P[0] & mask, 0);
+        let (r1, c) = adc(r[1], P[1] & mask, c);
+        let (r2, c) = adc(r[2], P[2] & mask, c);
+        let (r3, _) = adc(r[3], P[3] & mask, c);
+        Fp([r0, r1, r2, r3])
+    }
+
+    #[inline(always)]
+    pub fn neg(&self) -> Fp {
+        Fp::ZERO.sub(self)
+    }
+
+    #[inline(always)]
+    pub fn mul(&self, b: &Fp) -> Fp {
+        let a = &self.0;
+        let b = &b.0;
+        let mut t = [0u64; 4];
+        for i in 0..4 {
+            let (t0, mut carry) = mac(t[0], a[i], b[0], 0);
+            let m = t0.wrapping_mul(INV);
+            let (_, mut carry2) = mac(t0, m, P[0], 0);
+            for j in 1..4 {
+                let (x, c) = mac(t[j], a[i], b[j], carry);
+                carry = c;
+                let (y, c2) = mac(x, m, P[j], carry2);
+                carry2 = c2;
+                t[j - 1] = y;
+            }
+            t[3] = carry.wrapping_add(carry2);
+        }
+        Fp(reduce_once(t))
+    }
+
+    #[inline(always)]
+    pub fn square(&self) -> Fp {
+        self.mul(self)
+    }
+
+    /// self^e for a public exponent (standard-form limbs).
+    pub fn pow(&self, e: &[u64; 4]) -> Fp {
+        let mut acc = Fp::ONE;
+        for i in (0..256).rev() {
+            acc = acc.square();
+            if (e[i / 64] >> (i % 64)) & 1 == 1 {
+                acc = acc.mul(self);
+            }
+        }
+        acc
+    }
+
+    /// 1/self by Fermat (self^(p−2)); zero maps to zero. The exponent is fixed, so the time does not depend on self.
+    pub fn invert(&self) -> Fp {
+        const P_MINUS_2: [u64; 4] = [P[0] - 2, P[1], P[2], P[3]];
+        self.pow(&P_MINUS_2)
+    }
+
+    /// A square root (p ≡ 3 mod 4: self^((p+1)/4)), or None for a non-residue.
+    pub fn sqrt(&self) -> Option<Fp> {
+        let root = self.pow(&SQRT_EXP);
+        (root.square() == *self).then_some(root)
+    }
+
+    /// Whether the canonical value is greater than (p−1)/2, i.e. y > p − y ("the larger root").
+    pub fn is_larger_root(&self) -> bool {
+        less_than(&HALF_P, &self.to_canonical())
+    }
+}
+
+/// (p + 1) / 4.
+const SQRT_EXP: [u64; 4] = [0x4f082305b61f3f52, 0x65e05aa45a1c72a3, 0x6e14116da0605617, 0x0c19139cb84c680a];
+/// (p − 1) / 2.
+const HALF_P: [u64; 4] = [0x9e10460b6c3e7ea3, 0xcbc0b548b438e546, 0xdc2822db40c0ac2e, 0x183227397098d014];
+
+/// Inverts every non-zero element in place with one field inversion (Montgomery's trick); zeros stay zero.
+pub fn batch_invert(values: &mut [Fp]) {
+    let mut prefix = Vec::with_capacity(values.len());
+    let mut acc = Fp::ONE;
+    for v in values.iter() {
+        prefix.push(acc);
+        if !v.is_zero() {
+            acc = acc.mul(v);
+        }
+    }
+    let mut inv = acc.invert();
+    for (v, before) in values.iter_mut().zip(prefix.iter()).rev() {
+        if v.is_zero() {
+            continue;
+        }
+        let vi = inv.mul(before);
+        inv = inv.mul(v);
+        *v = vi;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn montgomery_constants() {
+        assert_eq!(Fp::from_u64(1), Fp::ONE);
+        assert_eq!(Fp::from_u64(7).to_canonical(), [7, 0, 0, 0]);
+        // (p+1)/4 and (p−1)/2 are what they claim to be.
+        let mut four_q = [0u64; 4];
+        let mut carry = 0u64;
+        for i in 0..4 {
+            let t = (SQRT_EXP[i] as u128) * 4 + carry as u128;
+            four_q[i] = t as u64;
+            carry = (t >> 64) as u64;
+        }
+        assert_eq!(four_q, [P[0] + 1, P[1], P[2], P[3]]);
+        let two_h = [HALF_P[0] << 1, (HALF_P[1] << 1) | (HALF_P[0] >> 63), (HALF_P[2] << 1) | (HALF_P[1] >> 63), (HALF_P[3] << 1) | (HALF_P[2] >> 63)];
+        assert_eq!(two_h, [P[0] - 1, P[1], P[2], P[3]]);
+    }
+
+    #[test]
+    fn field_laws() {
+        let a = Fp::from_u64(123456789);
+        let b = Fp::from_u64(987654321);
+        assert_eq!(a.mul(&b).to_canonical(), [123456789u64 * 987654321, 0, 0, 0]);
+        assert_eq!(a.sub(&b).add(&b), a);
+        assert_eq!(a.mul(&a.invert()), Fp::ONE);
+        assert_eq!(a.neg().add(&a), Fp::ZERO);
+        let s = a.square();
+        let r = s.sqrt().unwrap();
+        assert!(r == a || r == a.neg());
+        let mut batch = [a, Fp::ZERO, b];
+        batch_invert(&mut batch);
+        assert_eq!(batch, [a.invert(), Fp::ZERO, b.invert()]);
+    }
+}

@@ -1,0 +1,15 @@
+//! BN254 G1 (reference-protocol §1.1–1.4): field, points, scalar multiplication, MSM, HashToPoint, generators.
+
+pub mod fp;
+pub mod hash_to_point;
+pub mod mul;
+pub mod point;
+pub mod scalar;
+
+#[cfg(not(test))]
+mod exports;
+#[cfg(not(test))]
+pub use exports::register;
+
+#[cfg(test)]
+mod tests;

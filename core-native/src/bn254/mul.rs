@@ -1,0 +1,119 @@
+//! Scalar multiplication: variable-time wNAF (public data), constant-time fixed windows (secrets),
+//! fixed-base with a precomputed table, and Pippenger's bucket method for multi-scalar multiplication.
+
+use super::fp::Fp;
+use super::point::{batch_normalize, Affine, Jacobian};
+use super::scalar::{bits, nibble, wnaf};
+
+const WNAF_WIDTH: u32 = 5;
+
+/// k·P in variable time (k already reduced mod n).
+pub fn mul_var(p: &Affine, k: &[u64; 4]) -> Jacobian {
+    if p.infinity {
+        return Jacobian::INFINITY;
+    }
+    // Odd multiples P, 3P, …, 15P.
+    let base = p.to_jacobian();
+    let twice = base.double();
+    let mut odd = [base; 1 << (WNAF_WIDTH - 2)];
+    for i in 1..odd.len() {
+        odd[i] = odd[i - 1].add(&twice);
+    }
+    let mut acc = Jacobian::INFINITY;
+    for &d in wnaf(k, WNAF_WIDTH).iter().rev() {
+        acc = acc.double();
+        if d > 0 {
+            acc = acc.add(&odd[(d as usize) >> 1]);
+        } else if d < 0 {
+            acc = acc.add(&odd[((-d) as usize) >> 1].neg());
+        }
+    }
+    acc
+}
+
+/// k·P with no branch or memory access depending on k: 64 fixed 4-bit windows, each reading the whole table.
+/// The table entry added is never equal to the accumulator (k < n), so the branch-free addition is exact.
+pub fn mul_secret(p: &Affine, k: &[u64; 4]) -> Jacobian {
+    let mut table = [Jacobian::INFINITY; 16];
+    let base = p.to_jacobian();
+    for i in 1..16 {
+        table[i] = if i == 2 { base.double() } else { table[i - 1].add_no_branch(&base) };
+    }
+    let mut acc = Jacobian::INFINITY;
+    for window in (0..64).rev() {
+        for _ in 0..4 {
+            acc = acc.double();
+        }
+        let digit = nibble(k, window) as u64;
+        let mut chosen = Jacobian::INFINITY;
+        for (i, entry) in table.iter().enumerate() {
+            let diff = (i as u64) ^ digit;
+            let mask = ((diff | diff.wrapping_neg()) >> 63).wrapping_sub(1);
+            chosen = Jacobian { x: Fp::select(mask, &entry.x, &chosen.x), y: Fp::select(mask, &entry.y, &chosen.y), z: Fp::select(mask, &entry.z, &chosen.z) };
+        }
+        acc = acc.add_no_branch(&chosen);
+    }
+    acc
+}
+
+/// Fixed-base table: for each of the 64 nibbles i, the multiples d·16^i·P for d = 1..15, affine.
+pub const FIXED_WINDOWS: usize = 64;
+pub const FIXED_PER_WINDOW: usize = 15;
+
+pub fn fixed_base_table(p: &Affine) -> Vec<Affine> {
+    let mut points = Vec::with_capacity(FIXED_WINDOWS * FIXED_PER_WINDOW);
+    let mut window_base = p.to_jacobian();
+    for _ in 0..FIXED_WINDOWS {
+        let mut multiple = window_base;
+        for _ in 0..FIXED_PER_WINDOW {
+            points.push(multiple);
+            multiple = multiple.add(&window_base);
+        }
+        window_base = multiple; // 16·window_base
+    }
+    batch_normalize(&points)
+}
+
+pub fn mul_fixed(table: &[Affine], k: &[u64; 4]) -> Jacobian {
+    let mut acc = Jacobian::INFINITY;
+    for window in 0..FIXED_WINDOWS {
+        let digit = nibble(k, window);
+        if digit != 0 {
+            acc = acc.add_affine(&table[window * FIXED_PER_WINDOW + digit - 1]);
+        }
+    }
+    acc
+}
+
+/// Σ kᵢ·Pᵢ by Pippenger's bucket method (variable time).
+pub fn msm(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
+    let n = points.len();
+    if n == 0 {
+        return Jacobian::INFINITY;
+    }
+    let c = ((usize::BITS - n.leading_zeros()) as usize * 7 / 10).clamp(2, 16);
+    let windows = 254usize.div_ceil(c);
+    let mut buckets = vec![Jacobian::INFINITY; (1 << c) - 1];
+    let mut total = Jacobian::INFINITY;
+    for window in (0..windows).rev() {
+        for _ in 0..c {
+            total = total.double();
+        }
+        buckets.iter_mut().for_each(|b| *b = Jacobian::INFINITY);
+        for (p, k) in points.iter().zip(scalars.iter()) {
+            let digit = bits(k, window * c, c);
+            if digit != 0 {
+                buckets[digit - 1] = buckets[digit - 1].add_affine(p);
+            }
+        }
+        // Σ d·bucket[d] as a running sum from the top bucket down.
+        let mut running = Jacobian::INFINITY;
+        let mut window_sum = Jacobian::INFINITY;
+        for bucket in buckets.iter().rev() {
+            running = running.add(bucket);
+            window_sum = window_sum.add(&running);
+        }
+        total = total.add(&window_sum);
+    }
+    total
+}

@@ -1,0 +1,99 @@
+use super::fp::Fp;
+use super::hash_to_point::{generators, hash_to_point};
+use super::mul::{fixed_base_table, msm, mul_fixed, mul_secret, mul_var};
+use super::point::{Affine, Jacobian};
+use super::scalar::{scalar_from_be, N};
+
+fn compressed_hex(p: &Affine) -> String {
+    let mut out = [0u8; 33];
+    p.compress(&mut out).unwrap();
+    out.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn scalar(v: u64) -> [u64; 4] {
+    [v, 0, 0, 0]
+}
+
+/// A deterministic pseudo-random 256-bit value (xorshift), reduced mod n.
+fn pseudo_scalar(seed: &mut u64) -> [u64; 4] {
+    let mut bytes = [0u8; 32];
+    for b in bytes.iter_mut() {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *b = *seed as u8;
+    }
+    scalar_from_be(&bytes)
+}
+
+#[test]
+fn generator_vectors() {
+    let g = generators(b"DERO");
+    assert_eq!(compressed_hex(&g[0]), "02eacfbf92b94015c9b0b3d901dae37ec68f74dea7e4484c76d505aade4ad7c001");
+    assert_eq!(compressed_hex(&g[1]), "268a955ce9d9444dbacc12db3dd1d51cca17ab9d6469c10899cd89c8665d25aa00");
+    assert_eq!(compressed_hex(&g[2]), "08ed9cf63e34481c0c24351e71c0f119e1e182781fb14ead9756713b926be41200");
+    assert_eq!(compressed_hex(&g[2 + 128 + 127]), "1ae383ab3129745a7e51a5d49a057dfa966dc341dff094c1fe7a3c4f57b330bd01");
+    assert_eq!(compressed_hex(&g[258]), "056c421969716ea9d72b534e44f80e51bddd40aa58d4d944463c545f1421f71401");
+    assert_eq!(compressed_hex(&hash_to_point(b"")), "04410c360230a295b13d66d8d6c1a24c44311531e39c64f66c7301b49d85a46d01");
+    assert_eq!(compressed_hex(&hash_to_point(b"abc")), "1d9f1708091409260f8435f1a5477e0a989dfe9ac0ab2fa5a862fffbb12d6c4500");
+    let two_g = mul_var(&g[0], &scalar(2)).to_affine();
+    assert_eq!(compressed_hex(&two_g), "1723c9b5c0c573e9d202fea0243d5ffa5ca5e1adcfd50d0c0d53c48e1f190e0b00");
+    assert_eq!(compressed_hex(&mul_var(&g[0], &scalar(12345)).to_affine()), "2a660db159710d0c38cfaf3112374ed3e088f36769af923bcb56a0a273b7b26300");
+}
+
+#[test]
+fn compression_round_trip_and_strictness() {
+    let g = hash_to_point(b"DEROG");
+    let mut c = [0u8; 33];
+    g.compress(&mut c).unwrap();
+    assert_eq!(Affine::decompress(&c).unwrap(), g);
+    assert_eq!(Affine::decompress(&{ let mut n = c; n[32] ^= 1; n }).unwrap(), g.neg());
+    assert!(Affine::decompress(&{ let mut n = c; n[32] = 7; n }).is_err());
+    assert!(Affine::decompress(&[0u8; 33]).is_err());
+    assert!(Affine::decompress(&[0xffu8; 33]).is_err());
+    assert!(Affine::INFINITY.compress(&mut c).is_err());
+}
+
+#[test]
+fn multiplications_agree() {
+    let g = hash_to_point(b"DEROG");
+    let table = fixed_base_table(&g);
+    let mut seed = 0x1234_5678_9abc_def0u64;
+    for _ in 0..40 {
+        let k = pseudo_scalar(&mut seed);
+        let expected = mul_var(&g, &k).to_affine();
+        assert_eq!(mul_secret(&g, &k).to_affine(), expected);
+        assert_eq!(mul_fixed(&table, &k).to_affine(), expected);
+    }
+    // n·G = ∞, (n−1)·G = −G, 0·G = ∞.
+    assert!(mul_var(&g, &N).is_infinity());
+    let n_minus_1 = [N[0] - 1, N[1], N[2], N[3]];
+    assert_eq!(mul_var(&g, &n_minus_1).to_affine(), g.neg());
+    assert_eq!(mul_secret(&g, &n_minus_1).to_affine(), g.neg());
+    assert!(mul_secret(&g, &scalar(0)).is_infinity());
+    assert!(mul_fixed(&table, &scalar(0)).is_infinity());
+}
+
+#[test]
+fn msm_matches_sum_of_products() {
+    let mut seed = 42u64;
+    for n in [1usize, 2, 7, 64, 300] {
+        let points: Vec<Affine> = (0..n).map(|i| hash_to_point(&(i as u64).to_be_bytes())).collect();
+        let scalars: Vec<[u64; 4]> = (0..n).map(|_| pseudo_scalar(&mut seed)).collect();
+        let expected = points.iter().zip(&scalars).fold(Jacobian::INFINITY, |acc, (p, k)| acc.add(&mul_var(p, k)));
+        assert_eq!(msm(&points, &scalars).to_affine(), expected.to_affine(), "n = {n}");
+    }
+}
+
+#[test]
+fn group_law_edge_cases() {
+    let g = hash_to_point(b"x").to_jacobian();
+    let g_aff = g.to_affine();
+    assert!(g.add(&g.neg()).is_infinity());
+    assert_eq!(g.add(&g).to_affine(), g.double().to_affine());
+    assert_eq!(g.add_affine(&g_aff).to_affine(), g.double().to_affine());
+    assert!(g.add_affine(&g_aff.neg()).is_infinity());
+    assert_eq!(Jacobian::INFINITY.add_no_branch(&g).to_affine(), g_aff);
+    assert_eq!(g.add_no_branch(&Jacobian::INFINITY).to_affine(), g_aff);
+    assert_eq!(Fp::from_u64(5).mul(&Fp::from_u64(3)), Fp::from_u64(15));
+}
