@@ -6,6 +6,13 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const UMBRA_BIN = join(REPO_ROOT, 'bin', 'umbra');
 
+/** The environment a user's shell would give the CLI: without the test runner's module loaders (NODE_OPTIONS). */
+const cliEnv = (): NodeJS.ProcessEnv => {
+  const env = { ...process.env };
+  delete env['NODE_OPTIONS'];
+  return env;
+};
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -15,7 +22,7 @@ export interface CliResult {
 /** Runs `umbra args...` to completion (optionally feeding stdin). */
 export function runCli(args: string[], stdin?: string, timeoutMs = 60_000): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -42,7 +49,7 @@ export interface RunningCli {
 
 /** Starts a long-running `umbra` command (a daemon) and lets a test watch its log. */
 export function startCli(args: string[]): RunningCli {
-  const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const waiters = new Set<() => void>();
   const onData = (d: Buffer): void => {

@@ -1,0 +1,95 @@
+/**
+ * The composition root: one awilix container per process, filled with the base services (config, logger, network,
+ * crypto core, store, RPC endpoints) and then by the configured plugins in dependency order. `start` starts the
+ * plugins in that order, `stop` stops them in reverse and closes the store.
+ */
+import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
+import { describeCore, loadCore } from '../core-native/ts/index.js';
+import type { UmbraConfig } from './config/schema.js';
+import { createLogger, type Logger } from './logger.js';
+import type { Plugin } from './plugin.js';
+import { importPlugin, TRANSPORT_PLUGINS } from './plugins/catalog.js';
+import { orderPlugins } from './plugins/order.js';
+import { NETWORKS } from './protocol/network.js';
+import { RpcEndpoint, RpcEndpoints } from './rpc/endpoint.js';
+import type { BaseServices } from './services/base.js';
+import { openStore } from './storage/open-store.js';
+
+export interface App {
+  readonly container: AwilixContainer<BaseServices & Record<string, any>>;
+  readonly config: UmbraConfig;
+  readonly logger: Logger;
+  /** Plugins in start order. */
+  readonly plugins: readonly Plugin[];
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ComposeOptions {
+  /** Replaces the default stderr logger (tests capture lines with it). */
+  logger?: Logger;
+}
+
+/** The plugin specs a config asks for: its plugins, then one plugin per transport. */
+export function configuredPlugins(config: UmbraConfig): string[] {
+  return [...config.plugins, ...config.transports.map((t) => TRANSPORT_PLUGINS[t])];
+}
+
+export async function composeApp(config: UmbraConfig, options: ComposeOptions = {}): Promise<App> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  // Resolve the plugin set first: a bad plugin list should fail before anything is opened.
+  const plugins = orderPlugins(await Promise.all(configuredPlugins(config).map(importPlugin)));
+  const core = await loadCore({ impl: config.crypto });
+  logger.info(`crypto implementation: ${describeCore(core)}; requested ${config.crypto}`);
+  const store = await openStore(config);
+  logger.info(config.store === 'memory' ? 'store: in memory (nothing is persisted)' : `store: RocksDB in ${config.dataDir}`);
+
+  const network = NETWORKS[config.network];
+  const rpcEndpoints = new RpcEndpoints();
+  rpcEndpoints.add(
+    new RpcEndpoint({ name: 'daemon', bind: config.rpcBind, login: config.rpcLogin, maxBodyBytes: config.rpcMaxBodyBytes, label: 'Umbra daemon' }),
+  );
+  const container = createContainer<BaseServices & Record<string, any>>({ injectionMode: InjectionMode.PROXY, strict: true });
+  container.register({
+    config: asValue(config),
+    logger: asValue(logger),
+    network: asValue(network),
+    core: asValue(core),
+    store: asValue(store),
+    rpcEndpoints: asValue(rpcEndpoints),
+  });
+  try {
+    for (const plugin of plugins) await plugin.register(container, config);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+
+  const started: Plugin[] = [];
+  let stopping: Promise<void> | undefined;
+  return {
+    container,
+    config,
+    logger,
+    plugins,
+    async start() {
+      for (const plugin of plugins) {
+        await plugin.start?.(container);
+        started.push(plugin);
+      }
+    },
+    stop() {
+      stopping ??= (async () => {
+        for (const plugin of started.reverse()) {
+          try {
+            await plugin.stop?.(container);
+          } catch (error) {
+            logger.error(`plugin ${plugin.name} failed to stop cleanly: ${(error as Error).message}`);
+          }
+        }
+        await store.close();
+      })();
+      return stopping;
+    },
+  };
+}

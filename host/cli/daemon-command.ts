@@ -1,0 +1,71 @@
+/** `umbra daemon`: runs a node (the configured plugins and RPC transports) until SIGINT/SIGTERM. */
+import { Command, Option } from 'commander';
+import { composeApp } from '../app.js';
+import { loadConfig } from '../config/load.js';
+import { CRYPTO_IMPLS, LOG_LEVELS, STORE_KINDS, type UmbraConfig } from '../config/schema.js';
+import { runUntilSignalled } from '../lifecycle.js';
+import { NETWORK_NAMES, type NetworkName } from '../protocol/network.js';
+
+const splitList = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
+
+export interface DaemonFlags {
+  network?: NetworkName;
+  testnet?: boolean;
+  config?: string;
+  dataDir?: string;
+  rpcBind?: string;
+  rpcLogin?: string;
+  rpcMaxBody?: string;
+  store?: string;
+  crypto?: string;
+  plugins?: string[];
+  transports?: string[];
+  logLevel?: string;
+}
+
+/** Adds the flags every node-running command shares (daemon, simulator, wallet with an embedded daemon). */
+export function addNodeOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--network <name>', 'network to join').choices(NETWORK_NAMES))
+    .option('--testnet', 'shorthand for --network testnet')
+    .option('--config <file>', 'JSON config file (an object of config keys; flags override it)')
+    .option('--data-dir <dir>', 'where the database lives (default: ~/.umbra/<network>)')
+    .option('--rpc-bind <host:port>', 'daemon RPC address (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator; port 0 = any free port)')
+    .option('--rpc-login <user:pass>', 'require HTTP Basic auth on the RPC server')
+    .option('--rpc-max-body <bytes>', 'largest accepted RPC request body (default 4194304)')
+    .addOption(new Option('--store <kind>', 'key-value store').choices(STORE_KINDS))
+    .addOption(new Option('--crypto <impl>', 'cryptography implementation (auto: native when built)').choices(CRYPTO_IMPLS))
+    .option('--plugins <list>', 'comma-separated plugins to run (names or module paths)', splitList)
+    .option('--transports <list>', 'comma-separated RPC transports: http, ws', splitList)
+    .addOption(new Option('--log-level <level>', 'log verbosity').choices(LOG_LEVELS));
+}
+
+/** Maps parsed flags to config keys; flags left out are undefined and do not override the file or defaults. */
+export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraConfig, unknown>> {
+  if (flags.testnet && flags.network && flags.network !== 'testnet') {
+    throw new Error(`--testnet contradicts --network ${flags.network}`);
+  }
+  return {
+    network: flags.testnet ? 'testnet' : flags.network,
+    dataDir: flags.dataDir,
+    rpcBind: flags.rpcBind,
+    rpcLogin: flags.rpcLogin,
+    rpcMaxBodyBytes: flags.rpcMaxBody,
+    store: flags.store,
+    crypto: flags.crypto,
+    plugins: flags.plugins,
+    transports: flags.transports,
+    logLevel: flags.logLevel,
+  };
+}
+
+export function daemonCommand(): Command {
+  return addNodeOptions(new Command('daemon').description('run an Umbra node: chain, pool, contract VM and the daemon JSON-RPC server')).action(
+    async (flags: DaemonFlags) => {
+      const config = loadConfig({ file: flags.config, flags: flagsToConfig(flags) });
+      const app = await composeApp(config);
+      app.logger.info(`Umbra daemon on ${config.network}; plugins: ${app.plugins.map((p) => p.name).join(', ')}`);
+      await runUntilSignalled(app);
+    },
+  );
+}

@@ -1,0 +1,24 @@
+/** The `umbra` command line: one program, one subcommand per tool. */
+import { Command, CommanderError } from 'commander';
+import { UMBRA_VERSION } from '../version.js';
+import { daemonCommand } from './daemon-command.js';
+
+export function buildProgram(): Command {
+  return new Command('umbra')
+    .description('Umbra: a privacy-preserving smart-contract blockchain node')
+    .version(UMBRA_VERSION)
+    .showHelpAfterError()
+    .addCommand(daemonCommand());
+}
+
+/** Runs the CLI; expected failures (bad config, busy data dir, ...) print one clear line and exit 1, no stack. */
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram().exitOverride();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) process.exit(error.exitCode);
+    process.stderr.write(`umbra: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,43 @@
+/** Starts a real app (real plugins, real HTTP servers on a free loopback port) for a test, and stops it after. */
+import type { AddressInfo } from 'node:net';
+import type { Test } from 'tap';
+import { composeApp, type App } from '../../host/app.js';
+import { loadConfig } from '../../host/config/load.js';
+import { createLogger, type Logger } from '../../host/logger.js';
+import type { HttpServers } from '../../host/services/http-servers.js';
+
+export interface TestApp {
+  app: App;
+  /** Base URL of the daemon RPC server, e.g. http://127.0.0.1:43121 */
+  url: string;
+  logLines: string[];
+}
+
+export async function startTestApp(t: Test, flags: Record<string, unknown> = {}): Promise<TestApp> {
+  const logLines: string[] = [];
+  const logger: Logger = createLogger('debug', (line) => logLines.push(line));
+  const config = loadConfig({ flags: { network: 'testnet', store: 'memory', rpcBind: '127.0.0.1:0', ...flags } });
+  const app = await composeApp(config, { logger });
+  await app.start();
+  t.teardown(() => app.stop());
+  const server = app.container.resolve<HttpServers>('httpServers').get('daemon');
+  const port = (server!.address() as AddressInfo).port;
+  return { app, url: `http://127.0.0.1:${port}`, logLines };
+}
+
+/** POSTs a JSON-RPC body (object or raw text) to /json_rpc and returns status, headers and parsed body. */
+export async function postRpc(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${url}/json_rpc`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}

@@ -1,0 +1,134 @@
+/** Every JSON-RPC and HTTP error path of the daemon's HTTP transport, through a real server on loopback. */
+import { request as httpRequest } from 'node:http';
+import t from 'tap';
+import { postRpc, startTestApp } from '../../helpers/app.js';
+
+t.test('daemon JSON-RPC over HTTP', async (t) => {
+  const { url, app } = await startTestApp(t, { rpcMaxBodyBytes: 2048 });
+  const rpc = (body: unknown, headers?: Record<string, string>) => postRpc(url, body, headers);
+
+  t.test('NODE.Echo and NODE.Ping', async (t) => {
+    const echo = await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Echo', params: ['hello', 'world'] });
+    t.equal(echo.status, 200);
+    t.match(echo.headers.get('content-type'), /^application\/json/);
+    t.same(echo.json, { jsonrpc: '2.0', id: 1, result: 'UMBRA hello world' });
+    t.same((await rpc({ jsonrpc: '2.0', id: 'a', method: 'NODE.Echo' })).json.result, 'UMBRA', 'no params: just the label');
+    t.same((await rpc({ jsonrpc: '2.0', id: 2, method: 'DAEMON.Echo', params: ['x'] })).json.result, 'DAEMON x');
+    t.same((await rpc({ jsonrpc: '2.0', id: 3, method: 'NODE.Ping' })).json, { jsonrpc: '2.0', id: 3, result: 'Pong ' });
+    t.same((await rpc({ jsonrpc: '2.0', id: 4, method: 'node.ping', params: [] })).json.result, 'Pong ', 'case-insensitive, empty params accepted');
+  });
+
+  t.test('ids are echoed as given', async (t) => {
+    t.equal((await rpc({ jsonrpc: '2.0', id: 'abc-1', method: 'NODE.Ping' })).json.id, 'abc-1');
+    t.equal((await rpc({ jsonrpc: '2.0', id: 0, method: 'NODE.Ping' })).json.id, 0);
+    t.equal((await rpc({ jsonrpc: '2.0', id: null, method: 'NODE.Ping' })).json.id, null);
+  });
+
+  t.test('batches keep order and omit notifications', async (t) => {
+    const batch = await rpc([
+      { jsonrpc: '2.0', id: 1, method: 'NODE.Ping' },
+      { jsonrpc: '2.0', method: 'NODE.Ping' },
+      { jsonrpc: '2.0', id: 2, method: 'NODE.Echo', params: ['b'] },
+      { jsonrpc: '2.0', id: 3, method: 'NODE.Nope' },
+    ]);
+    t.equal(batch.status, 200);
+    t.same(batch.json.map((r: any) => r.id), [1, 2, 3]);
+    t.equal(batch.json[1].result, 'UMBRA b');
+    t.equal(batch.json[2].error.code, -32601);
+    const one = await rpc([{ jsonrpc: '2.0', id: 9, method: 'NODE.Ping' }]);
+    t.ok(Array.isArray(one.json), 'a batch of one is answered with an array');
+    const empty = await rpc([]);
+    t.same(empty.json.error.code, -32600, 'empty batch');
+  });
+
+  t.test('notifications are answered with 204 and no body', async (t) => {
+    const single = await rpc({ jsonrpc: '2.0', method: 'NODE.Ping' });
+    t.equal(single.status, 204);
+    t.equal(single.text, '');
+    const allNotifications = await rpc([{ jsonrpc: '2.0', method: 'NODE.Ping' }, { jsonrpc: '2.0', method: 'NODE.Missing' }]);
+    t.equal(allNotifications.status, 204);
+  });
+
+  t.test('error codes', async (t) => {
+    const parse = await rpc('{"jsonrpc": "2.0", "method": ');
+    t.equal(parse.status, 200, 'parse errors are a JSON-RPC response');
+    t.equal(parse.json.error.code, -32700);
+    t.equal(parse.json.id, null);
+    t.match(parse.json.error.message, /^parse error/);
+
+    const noVersion = await rpc({ id: 5, method: 'NODE.Ping' });
+    t.same(noVersion.json.error.code, -32600);
+    t.equal(noVersion.json.id, 5, 'the id of an invalid request is echoed when it is valid');
+    t.match(noVersion.json.error.message, /'jsonrpc' must be "2.0"/);
+    t.equal((await rpc({ jsonrpc: '2.0', id: 1 })).json.error.code, -32600, 'missing method');
+    t.equal((await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping', params: 'x' })).json.error.code, -32600, 'params not object/array');
+    t.equal((await rpc({ jsonrpc: '2.0', id: {}, method: 'NODE.Ping' })).json.error.code, -32600, 'bad id');
+    t.equal((await rpc(42)).json.error.code, -32600, 'not an object');
+
+    const unknown = await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Teleport' });
+    t.same(unknown.json.error, { code: -32601, message: 'method not found: NODE.Teleport', data: 'NODE.Teleport' });
+
+    const badParam = await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Echo', params: ['ok', 7] });
+    t.equal(badParam.json.error.code, -32602);
+    t.match(badParam.json.error.message, /params\[1\]/, 'the message names the bad field');
+    const pingWithParams = await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping', params: { x: 1 } });
+    t.equal(pingWithParams.json.error.code, -32602);
+    t.match(pingWithParams.json.error.message, /takes no parameters/);
+    for (const response of [parse, noVersion, unknown, badParam]) t.notMatch(response.text, /\bat .*\.js:\d+/, 'never a stack trace');
+  });
+
+  t.test('HTTP rules', async (t) => {
+    const get = await fetch(`${url}/json_rpc`);
+    t.equal(get.status, 405);
+    t.equal(get.headers.get('allow'), 'POST');
+    const charset = await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping' }, { 'Content-Type': 'application/json; charset=utf-8' });
+    t.equal(charset.json.result, 'Pong ', 'charset parameter accepted');
+    const text = await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping' }, { 'Content-Type': 'text/plain' });
+    t.equal(text.status, 415);
+    t.match(text.text, /Content-Type must be application\/json/);
+    const big = await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Echo', params: ['x'.repeat(4096)] });
+    t.equal(big.status, 413, 'body over the cap');
+    t.equal((await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping' })).json.result, 'Pong ', 'the server keeps working after a 413');
+    const home = await fetch(`${url}/`);
+    t.equal(home.status, 200);
+    t.match(await home.text(), /Umbra daemon/);
+    t.equal((await fetch(`${url}/nowhere`)).status, 404);
+    t.equal((await fetch(`${url}/ws`)).status, 400, 'GET /ws without an upgrade');
+  });
+
+  t.test('a body that exceeds the cap while streaming (no content-length) gets 413', async (t) => {
+    const { port } = new URL(url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/json_rpc', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.write('[' + '1,'.repeat(1500));
+      req.end('1]');
+    });
+    t.equal(status, 413);
+  });
+
+  t.ok(app.plugins.some((p) => p.name === 'rpc-http'));
+});
+
+t.test('HTTP Basic auth', async (t) => {
+  const { url } = await startTestApp(t, { rpcLogin: 'alice:s3cret' });
+  const ping = { jsonrpc: '2.0', id: 1, method: 'NODE.Ping' };
+  const none = await postRpc(url, ping);
+  t.equal(none.status, 401);
+  t.match(none.headers.get('www-authenticate'), /^Basic/);
+  const wrong = await postRpc(url, ping, { Authorization: 'Basic ' + Buffer.from('alice:wrong').toString('base64') });
+  t.equal(wrong.status, 401);
+  const good = await postRpc(url, ping, { Authorization: 'Basic ' + Buffer.from('alice:s3cret').toString('base64') });
+  t.equal(good.status, 200);
+  t.equal(good.json.result, 'Pong ');
+  t.equal((await fetch(`${url}/`)).status, 200, 'the greeting stays open');
+});
+
+t.test('a busy port is a clear start-up error', async (t) => {
+  const { url } = await startTestApp(t);
+  const port = new URL(url).port;
+  await t.rejects(startTestApp(t, { rpcBind: `127.0.0.1:${port}` }), { message: `cannot listen on 127.0.0.1:${port} for the daemon RPC server: address already in use` });
+});
