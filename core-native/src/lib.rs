@@ -1,9 +1,11 @@
 //! umbra-core: Umbra's hot cryptography as a Node-API addon, standard library only.
 //! Each area module exposes its functions through one `register(&Exports)`.
 
+pub mod balance;
 pub mod bn254;
 pub mod cipher;
 pub mod hash;
+// pow (engineer H2): add `pub mod pow;` above and `pow::register(exports)?;` in register_all.
 #[cfg(not(test))]
 mod napi;
 
@@ -11,6 +13,7 @@ mod napi;
 fn register_all(exports: &napi::Exports) -> Result<(), String> {
     hash::register(exports)?;
     bn254::register(exports)?;
+    balance::register(exports)?;
     cipher::register(exports)?;
     Ok(())
 }

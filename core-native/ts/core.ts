@@ -4,12 +4,13 @@
  * declares its own part of the interface in its own file; `Core` is their union. An area joins `Core` here once
  * both of its implementations are assembled (native.ts and fallback/index.ts).
  */
+import type { BalanceCore } from './balance.js';
 import type { CipherCore } from './cipher.js';
 import type { HashCore } from './hash.js';
 
 export type CoreImpl = 'native' | 'fallback';
 
-export interface Core extends HashCore, CipherCore {
+export interface Core extends HashCore, CipherCore, BalanceCore {
   /** Which implementation this is. */
   readonly impl: CoreImpl;
 }

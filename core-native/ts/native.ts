@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Core } from './core.js';
+import { nativeBalance } from './native/balance.js';
 import { nativeCipher } from './native/cipher.js';
 import { nativeCurve } from './native/curve.js';
 import { nativeHash } from './native/hash.js';
@@ -61,5 +62,6 @@ export function nativeCore(addon: Addon): Core {
     ...nativeHash(addon as any),
     ...nativeCurve(addon as any),
     ...nativeCipher(addon as any),
+    ...nativeBalance(addon as any),
   };
 }

@@ -1,5 +1,6 @@
 /** The pure-TypeScript Core: one object assembled from the per-area fallbacks. */
 import type { Core } from '../core.js';
+import { fallbackBalance } from './balance.js';
 import { fallbackCipher } from './cipher.js';
 import { fallbackHash } from './hash.js';
 
@@ -8,5 +9,6 @@ export function fallbackCore(): Core {
     impl: 'fallback',
     ...fallbackHash,
     ...fallbackCipher,
+    ...fallbackBalance,
   };
 }

@@ -1,0 +1,42 @@
+/**
+ * Builds a balance table once and keeps it on disk: `loadOrBuildBalanceTable(core, { dir, base })` reads
+ * `<dir>/balance-<bits>-<base id>.bin` when present and valid, else builds the table and writes it atomically
+ * (temporary file + rename, so a crash never leaves a half-written table). Either implementation can read a table
+ * the other wrote.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BalanceTable } from './balance.js';
+import type { Core } from './core.js';
+
+export interface BalanceCacheOptions {
+  /** Directory holding cached tables (created if missing). */
+  dir: string;
+  /** The base point G (64 bytes), e.g. `core.generators('UMBRA').G`. */
+  base: Uint8Array;
+  /** Table size (default: the implementation's `defaultBalanceTableBits`). */
+  bits?: number;
+}
+
+export function balanceTablePath(core: Core, options: BalanceCacheOptions): string {
+  const bits = options.bits ?? core.defaultBalanceTableBits;
+  const baseId = Buffer.from(core.keccak256(options.base).subarray(0, 8)).toString('hex');
+  return join(options.dir, `balance-${bits}-${baseId}.bin`);
+}
+
+export function loadOrBuildBalanceTable(core: Core, options: BalanceCacheOptions): BalanceTable {
+  const bits = options.bits ?? core.defaultBalanceTableBits;
+  const path = balanceTablePath(core, { ...options, bits });
+  try {
+    const table = core.loadBalanceTable(new Uint8Array(readFileSync(path)));
+    if (table.bits === bits && Buffer.from(table.base).equals(Buffer.from(options.base))) return table;
+  } catch {
+    // missing or unreadable: rebuild below
+  }
+  const table = core.buildBalanceTable(options.base, bits);
+  mkdirSync(options.dir, { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, table.serialize());
+  renameSync(temporary, path);
+  return table;
+}
