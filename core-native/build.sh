@@ -7,4 +7,9 @@ if ! command -v cargo >/dev/null 2>&1; then
   echo "cargo not found: native addon skipped, the TypeScript fallback will be used"
   exit 0
 fi
+# The addon is built on the machine that runs it, so let rustc use this CPU's instructions (mulx/adx make the
+# BN254 field ~20% faster). UMBRA_PORTABLE=1 builds for the baseline CPU instead (for copying the addon elsewhere).
+if [ -z "$UMBRA_PORTABLE" ]; then
+  export RUSTFLAGS="${RUSTFLAGS:-} -C target-cpu=native"
+fi
 exec ../node_modules/.bin/napi build --release --platform --no-js

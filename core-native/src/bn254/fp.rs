@@ -158,23 +158,27 @@ impl Fp {
 
     #[inline(always)]
     pub fn mul(&self, b: &Fp) -> Fp {
-        let a = &self.0;
-        let b = &b.0;
-        let mut t = [0u64; 4];
-        for i in 0..4 {
-            let (t0, mut carry) = mac(t[0], a[i], b[0], 0);
-            let m = t0.wrapping_mul(INV);
-            let (_, mut carry2) = mac(t0, m, P[0], 0);
-            for j in 1..4 {
-                let (x, c) = mac(t[j], a[i], b[j], carry);
-                carry = c;
-                let (y, c2) = mac(x, m, P[j], carry2);
-                carry2 = c2;
-                t[j - 1] = y;
-            }
-            t[3] = carry.wrapping_add(carry2);
+        let (a, b) = (&self.0, &b.0);
+        // One CIOS round: t = (t + a_i·b + m·p) / 2^64 with m chosen so the low word vanishes.
+        macro_rules! round {
+            ($t0:expr, $t1:expr, $t2:expr, $t3:expr, $ai:expr) => {{
+                let (x0, c) = mac($t0, $ai, b[0], 0);
+                let m = x0.wrapping_mul(INV);
+                let (_, c2) = mac(x0, m, P[0], 0);
+                let (x1, c) = mac($t1, $ai, b[1], c);
+                let (r0, c2) = mac(x1, m, P[1], c2);
+                let (x2, c) = mac($t2, $ai, b[2], c);
+                let (r1, c2) = mac(x2, m, P[2], c2);
+                let (x3, c) = mac($t3, $ai, b[3], c);
+                let (r2, c2) = mac(x3, m, P[3], c2);
+                (r0, r1, r2, c.wrapping_add(c2))
+            }};
         }
-        Fp(reduce_once(t))
+        let (t0, t1, t2, t3) = round!(0, 0, 0, 0, a[0]);
+        let (t0, t1, t2, t3) = round!(t0, t1, t2, t3, a[1]);
+        let (t0, t1, t2, t3) = round!(t0, t1, t2, t3, a[2]);
+        let (t0, t1, t2, t3) = round!(t0, t1, t2, t3, a[3]);
+        Fp(reduce_once([t0, t1, t2, t3]))
     }
 
     #[inline(always)]
@@ -182,13 +186,20 @@ impl Fp {
         self.mul(self)
     }
 
-    /// self^e for a public exponent (standard-form limbs).
+    /// self^e for a public exponent (standard-form limbs), with 4-bit fixed windows.
     pub fn pow(&self, e: &[u64; 4]) -> Fp {
+        let mut powers = [Fp::ONE; 16];
+        for i in 1..16 {
+            powers[i] = powers[i - 1].mul(self);
+        }
         let mut acc = Fp::ONE;
-        for i in (0..256).rev() {
-            acc = acc.square();
-            if (e[i / 64] >> (i % 64)) & 1 == 1 {
-                acc = acc.mul(self);
+        for window in (0..64).rev() {
+            for _ in 0..4 {
+                acc = acc.square();
+            }
+            let digit = ((e[window / 16] >> ((window % 16) * 4)) & 0xf) as usize;
+            if digit != 0 {
+                acc = acc.mul(&powers[digit]);
             }
         }
         acc

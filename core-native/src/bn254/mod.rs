@@ -1,6 +1,7 @@
 //! BN254 G1 (reference-protocol §1.1–1.4): field, points, scalar multiplication, MSM, HashToPoint, generators.
 
 pub mod fp;
+pub mod glv;
 pub mod hash_to_point;
 pub mod mul;
 pub mod point;

@@ -2,31 +2,50 @@
 //! fixed-base with a precomputed table, and Pippenger's bucket method for multi-scalar multiplication.
 
 use super::fp::Fp;
+use super::glv::{split, BETA};
 use super::point::{batch_normalize, Affine, Jacobian};
 use super::scalar::{bits, nibble, wnaf};
 
 const WNAF_WIDTH: u32 = 5;
 
-/// k·P in variable time (k already reduced mod n).
-pub fn mul_var(p: &Affine, k: &[u64; 4]) -> Jacobian {
-    if p.infinity {
-        return Jacobian::INFINITY;
-    }
-    // Odd multiples P, 3P, …, 15P.
+/// P, 3P, …, 15P.
+fn odd_multiples(p: &Affine) -> [Jacobian; 1 << (WNAF_WIDTH - 2)] {
     let base = p.to_jacobian();
     let twice = base.double();
     let mut odd = [base; 1 << (WNAF_WIDTH - 2)];
     for i in 1..odd.len() {
         odd[i] = odd[i - 1].add(&twice);
     }
+    odd
+}
+
+#[inline(always)]
+fn add_digit(acc: &Jacobian, table: &[Jacobian], d: i32) -> Jacobian {
+    if d > 0 {
+        acc.add(&table[(d as usize) >> 1])
+    } else if d < 0 {
+        acc.add(&table[((-d) as usize) >> 1].neg())
+    } else {
+        *acc
+    }
+}
+
+/// k·P in variable time (k already reduced mod n): GLV split into two 128-bit halves, interleaved wNAF.
+pub fn mul_var(p: &Affine, k: &[u64; 4]) -> Jacobian {
+    if p.infinity {
+        return Jacobian::INFINITY;
+    }
+    let ((neg1, k1), (neg2, k2)) = split(k);
+    let table1 = odd_multiples(&if neg1 { p.neg() } else { *p });
+    // φ(X, Y, Z) = (β·X, Y, Z) maps the table of ±P to the table of ±φ(P).
+    let table2 = table1.map(|q| Jacobian { x: q.x.mul(&BETA), y: if neg1 == neg2 { q.y } else { q.y.neg() }, z: q.z });
+    let digits1 = wnaf(&[k1 as u64, (k1 >> 64) as u64, 0, 0], WNAF_WIDTH);
+    let digits2 = wnaf(&[k2 as u64, (k2 >> 64) as u64, 0, 0], WNAF_WIDTH);
     let mut acc = Jacobian::INFINITY;
-    for &d in wnaf(k, WNAF_WIDTH).iter().rev() {
+    for i in (0..digits1.len().max(digits2.len())).rev() {
         acc = acc.double();
-        if d > 0 {
-            acc = acc.add(&odd[(d as usize) >> 1]);
-        } else if d < 0 {
-            acc = acc.add(&odd[((-d) as usize) >> 1].neg());
-        }
+        acc = add_digit(&acc, &table1, digits1.get(i).copied().unwrap_or(0));
+        acc = add_digit(&acc, &table2, digits2.get(i).copied().unwrap_or(0));
     }
     acc
 }

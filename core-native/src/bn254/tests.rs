@@ -97,3 +97,4 @@ fn group_law_edge_cases() {
     assert_eq!(g.add_no_branch(&Jacobian::INFINITY).to_affine(), g_aff);
     assert_eq!(Fp::from_u64(5).mul(&Fp::from_u64(3)), Fp::from_u64(15));
 }
+
