@@ -1,13 +1,19 @@
 /**
  * JSON-RPC 2.0 processing for one registry, independent of the transport: parsing, batches, notifications,
  * validation, error mapping. Handlers' unexpected errors are logged and answered with -32603, never a stack trace.
+ * Synchronous handlers are answered synchronously (no promise per request): this is the daemon's hot path.
  */
 import { createJSONRPCErrorResponse, createJSONRPCSuccessResponse, type JSONRPCID, type JSONRPCResponse } from 'json-rpc-2.0';
 import type { Logger } from '../logger.js';
 import { RpcError, RpcErrorCode } from './errors.js';
 import type { MethodRegistry, RpcCallContext } from './registry.js';
 
+type Answer = JSONRPCResponse | null;
+type MaybePromise<T> = T | Promise<T>;
+
 const isId = (id: unknown): id is JSONRPCID => id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === 'function';
+const serialise = (answer: JSONRPCResponse | JSONRPCResponse[] | null): string | null => (answer === null ? null : JSON.stringify(answer));
 
 export class JsonRpcDispatcher {
   constructor(
@@ -16,27 +22,28 @@ export class JsonRpcDispatcher {
   ) {}
 
   /** Handles one message body; returns the response text, or null when nothing is to be answered (notifications). */
-  async handleText(text: string, context: RpcCallContext): Promise<string | null> {
+  handleText(text: string, context: RpcCallContext): MaybePromise<string | null> {
     let message: unknown;
     try {
       message = JSON.parse(text);
     } catch (error) {
       return JSON.stringify(createJSONRPCErrorResponse(null, RpcErrorCode.ParseError, `parse error: ${(error as Error).message}`));
     }
-    const response = await this.handleMessage(message, context);
-    return response === null ? null : JSON.stringify(response);
+    const answer = this.handleMessage(message, context);
+    return isPromise(answer) ? answer.then(serialise) : serialise(answer);
   }
 
   /** Handles a parsed message: one request or a batch. */
-  async handleMessage(message: unknown, context: RpcCallContext): Promise<JSONRPCResponse | JSONRPCResponse[] | null> {
+  handleMessage(message: unknown, context: RpcCallContext): MaybePromise<JSONRPCResponse | JSONRPCResponse[] | null> {
     if (!Array.isArray(message)) return this.handleRequest(message, context);
     if (message.length === 0) return createJSONRPCErrorResponse(null, RpcErrorCode.InvalidRequest, 'invalid request: empty batch');
-    const responses = await Promise.all(message.map((request) => this.handleRequest(request, context)));
-    const answered = responses.filter((r): r is JSONRPCResponse => r !== null);
-    return answered.length > 0 ? answered : null;
+    return Promise.all(message.map((request) => this.handleRequest(request, context))).then((answers) => {
+      const answered = answers.filter((r): r is JSONRPCResponse => r !== null);
+      return answered.length > 0 ? answered : null;
+    });
   }
 
-  private async handleRequest(request: unknown, context: RpcCallContext): Promise<JSONRPCResponse | null> {
+  private handleRequest(request: unknown, context: RpcCallContext): MaybePromise<Answer> {
     const problem = requestProblem(request);
     if (problem) {
       const id = typeof request === 'object' && request !== null && isId((request as { id?: unknown }).id) ? (request as { id: JSONRPCID }).id : null;
@@ -44,17 +51,19 @@ export class JsonRpcDispatcher {
     }
     const { id, method: name, params } = request as { id?: JSONRPCID; method: string; params?: unknown };
     const isNotification = !Object.hasOwn(request as object, 'id');
+    const succeed = (result: unknown): Answer => (isNotification ? null : createJSONRPCSuccessResponse(id as JSONRPCID, result ?? null));
+    const fail = (error: unknown): Answer => {
+      if (!isNotification) return this.errorResponse(id as JSONRPCID, name, error);
+      this.logger.debug(`notification ${name} failed: ${(error as Error).message}`);
+      return null;
+    };
     try {
       const method = this.registry.resolve(name);
       if (!method) throw new RpcError(RpcErrorCode.MethodNotFound, `method not found: ${name}`, name);
-      const result = await method.handler(method.params(params, 'params'), context);
-      return isNotification ? null : createJSONRPCSuccessResponse(id as JSONRPCID, result ?? null);
+      const result = method.handler(method.params(params, 'params'), context);
+      return isPromise(result) ? result.then(succeed, fail) : succeed(result);
     } catch (error) {
-      if (isNotification) {
-        this.logger.debug(`notification ${name} failed: ${(error as Error).message}`);
-        return null;
-      }
-      return this.errorResponse(id as JSONRPCID, name, error);
+      return fail(error);
     }
   }
 
@@ -72,6 +81,6 @@ function requestProblem(request: unknown): string | null {
   if (r['jsonrpc'] !== '2.0') return `'jsonrpc' must be "2.0"`;
   if (typeof r['method'] !== 'string' || r['method'] === '') return `'method' must be a non-empty string`;
   if (Object.hasOwn(r, 'id') && !isId(r['id'])) return `'id' must be a string, a number or null`;
-  if (r['params'] !== undefined && (typeof r['params'] !== 'object')) return `'params' must be an object or an array`;
+  if (r['params'] !== undefined && typeof r['params'] !== 'object') return `'params' must be an object or an array`;
   return null;
 }

@@ -10,15 +10,18 @@ import type { RpcEndpoint } from '../../host/rpc/endpoint.js';
 import { BodyTooLargeError, readBody } from '../../host/rpc/http-body.js';
 
 const CONTEXT = { transport: 'http' } as const;
+const TEXT = 'text/plain; charset=utf-8';
 
-function send(response: ServerResponse, status: number, body: string, contentType = 'text/plain; charset=utf-8', extra: Record<string, string> = {}): void {
+function send(response: ServerResponse, status: number, body: string, contentType = TEXT, extra?: Record<string, string>): void {
   response.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...extra });
   response.end(body);
 }
 
 /** `application/json`, optionally with parameters such as `; charset=utf-8`. */
 function isJsonContentType(header: string | undefined): boolean {
-  return header !== undefined && header.split(';')[0]!.trim().toLowerCase() === 'application/json';
+  if (header === undefined) return false;
+  if (header === 'application/json') return true;
+  return header.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 export function createHttpHandler(endpoint: RpcEndpoint, logger: Logger) {
@@ -26,56 +29,63 @@ export function createHttpHandler(endpoint: RpcEndpoint, logger: Logger) {
   const isAuthorised = basicAuthChecker(endpoint.options.login);
   const maxBytes = endpoint.options.maxBodyBytes;
 
-  const readOrRefuse = async (request: IncomingMessage, response: ServerResponse): Promise<Buffer | undefined> => {
-    try {
-      return await readBody(request, maxBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) send(response, 413, `${error.message}\n`, undefined, { Connection: 'close' });
-      else send(response, 400, 'could not read the request body\n');
-      return undefined;
-    }
+  const failed = (request: IncomingMessage, response: ServerResponse, error: unknown): void => {
+    logger.error(`HTTP ${request.method} ${request.url} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
+    if (!response.headersSent) send(response, 500, 'internal error\n');
+    else response.destroy();
   };
 
-  const serveJsonRpc = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    if (request.method !== 'POST') return send(response, 405, 'use POST for /json_rpc\n', undefined, { Allow: 'POST' });
-    if (!isJsonContentType(request.headers['content-type'])) {
-      return send(response, 415, 'Content-Type must be application/json\n');
-    }
-    const body = await readOrRefuse(request, response);
-    if (!body) return;
-    const answer = await dispatcher.handleText(body.toString('utf8'), CONTEXT);
+  /** Reads the body, answering 413/400 itself when it cannot. */
+  const withBody = (request: IncomingMessage, response: ServerResponse, use: (body: Buffer) => void): void =>
+    readBody(request, maxBytes, (error, body) => {
+      if (error instanceof BodyTooLargeError) return send(response, 413, `${error.message}\n`, TEXT, { Connection: 'close' });
+      if (error || !body) return send(response, 400, 'could not read the request body\n');
+      try {
+        use(body);
+      } catch (thrown) {
+        failed(request, response, thrown);
+      }
+    });
+
+  const answerJsonRpc = (response: ServerResponse, answer: string | null): void => {
     if (answer === null) {
       response.writeHead(204);
       response.end();
-      return;
+    } else {
+      send(response, 200, answer, 'application/json');
     }
-    send(response, 200, answer, 'application/json');
   };
 
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const path = (request.url ?? '/').split('?')[0]!;
+  const serveJsonRpc = (request: IncomingMessage, response: ServerResponse): void => {
+    if (request.method !== 'POST') return send(response, 405, 'use POST for /json_rpc\n', TEXT, { Allow: 'POST' });
+    if (!isJsonContentType(request.headers['content-type'])) return send(response, 415, 'Content-Type must be application/json\n');
+    withBody(request, response, (body) => {
+      const answer = dispatcher.handleText(body.toString('utf8'), CONTEXT);
+      if (typeof answer === 'string' || answer === null) return answerJsonRpc(response, answer);
+      answer.then((text) => answerJsonRpc(response, text), (error: unknown) => failed(request, response, error));
+    });
+  };
+
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const url = request.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     const route = endpoint.routes.get(path);
     const guarded = path === '/json_rpc' || path === '/ws' || route !== undefined;
     if (guarded && isAuthorised && !isAuthorised(request.headers.authorization)) {
-      return send(response, 401, 'Authorization Required\n', undefined, { 'WWW-Authenticate': `Basic realm="${endpoint.options.label}"` });
+      return send(response, 401, 'Authorization Required\n', TEXT, { 'WWW-Authenticate': `Basic realm="${endpoint.options.label}"` });
     }
-    try {
-      if (path === '/json_rpc') return await serveJsonRpc(request, response);
-      if (route) {
-        const body = await readOrRefuse(request, response);
-        if (!body) return;
-        const answer = await route({ method: request.method ?? 'GET', headers: request.headers, body });
-        return send(response, answer.status, answer.body, answer.contentType ?? 'application/json');
-      }
-      if (path === '/ws') return send(response, 400, 'WebSocket upgrade required on /ws\n');
-      if (path === '/' && request.method === 'GET') {
-        return send(response, 200, `${endpoint.options.label}: JSON-RPC 2.0 on POST /json_rpc and WebSocket /ws\n`);
-      }
-      return send(response, 404, `no such path: ${path}\n`);
-    } catch (error) {
-      logger.error(`HTTP ${request.method} ${path} failed unexpectedly: ${(error as Error).stack ?? String(error)}`);
-      if (!response.headersSent) send(response, 500, 'internal error\n');
-      else response.destroy();
+    if (path === '/json_rpc') return serveJsonRpc(request, response);
+    if (route) {
+      return withBody(request, response, (body) => {
+        route({ method: request.method ?? 'GET', headers: request.headers, body }).then(
+          (answer) => send(response, answer.status, answer.body, answer.contentType ?? 'application/json'),
+          (error: unknown) => failed(request, response, error),
+        );
+      });
     }
+    if (path === '/ws') return send(response, 400, 'WebSocket upgrade required on /ws\n');
+    if (path === '/' && request.method === 'GET') return send(response, 200, `${endpoint.options.label}: JSON-RPC 2.0 on POST /json_rpc and WebSocket /ws\n`);
+    send(response, 404, `no such path: ${path}\n`);
   };
 }

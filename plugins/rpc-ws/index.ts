@@ -44,9 +44,12 @@ const plugin: Plugin = {
         const unsubscribe = endpoint.subscribe((message) => ws.send(message));
         ws.on('message', (data, isBinary) => {
           const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString();
-          dispatcher.handleText(text, CONTEXT).then((answer) => {
+          const reply = (answer: string | null): void => {
             if (answer !== null && ws.readyState === ws.OPEN) ws.send(answer);
-          });
+          };
+          const answer = dispatcher.handleText(text, CONTEXT);
+          if (typeof answer === 'string' || answer === null) reply(answer);
+          else answer.then(reply, (error: Error) => log.error(`WebSocket request failed unexpectedly: ${error.message}`));
         });
         ws.on('close', unsubscribe);
         ws.on('error', (error) => log.debug(`WebSocket client error: ${error.message}`));
