@@ -149,19 +149,27 @@ impl<'a> Table<'a> {
         }
         let half = (1u128 << self.bits) - 1;
         let stride = 2 * half + 1;
+        let limit = max_value as u128 + half;
+        // Giant step 0 is the point itself: small balances need no stride point and no batch.
+        if let Some(v) = self.match_step(point, 0) {
+            if v <= max_value as u128 {
+                return Some(v as u64);
+            }
+        }
         let minus_stride = mul_var(&self.base, &[stride as u64, 0, 0, 0]).to_affine().neg();
-        let mut q = point.to_jacobian();
-        let mut i: u128 = 0;
-        const BATCH: usize = 256;
-        while i * stride <= max_value as u128 + half {
-            let mut batch = Vec::with_capacity(BATCH);
-            for _ in 0..BATCH {
+        let mut q = point.to_jacobian().add_affine(&minus_stride);
+        let mut i: u128 = 1;
+        // Batches grow from 4 to 256 giant steps: one inversion per batch, little waste when the value is near.
+        let mut batch_size = 4usize;
+        while i * stride <= limit {
+            let mut batch = Vec::with_capacity(batch_size);
+            for _ in 0..batch_size {
                 batch.push(q);
                 q = q.add_affine(&minus_stride);
             }
             for (offset, qa) in batch_normalize(&batch).iter().enumerate() {
                 let center = (i + offset as u128) * stride;
-                if center > max_value as u128 + half {
+                if center > limit {
                     return None;
                 }
                 if let Some(v) = self.match_step(qa, center) {
@@ -170,7 +178,8 @@ impl<'a> Table<'a> {
                     }
                 }
             }
-            i += BATCH as u128;
+            i += batch_size as u128;
+            batch_size = (batch_size * 2).min(256);
         }
         None
     }

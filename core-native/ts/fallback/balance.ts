@@ -122,18 +122,23 @@ function load(bytes: Uint8Array): BalanceTable {
     }
     const half = (1n << BigInt(bits)) - 1n;
     const stride = 2n * half + 1n;
+    const limit = maxValue + half;
+    // Giant step 0 is the point itself; later batches grow from 4 to 256 steps (one normalisation each).
+    const first = matchStep(p, 0n);
+    if (first !== null && first <= maxValue) return first;
     const minusStride = g.multiplyUnsafe(stride).negate();
-    let q = p;
-    for (let i = 0n; i * stride <= maxValue + half; i += BigInt(BATCH)) {
+    let q = p.add(minusStride);
+    let batchSize = 4;
+    for (let i = 1n; i * stride <= limit; i += BigInt(batchSize), batchSize = Math.min(batchSize * 2, BATCH)) {
       const batch: G1[] = [];
-      for (let k = 0; k < BATCH; k++) {
+      for (let k = 0; k < batchSize; k++) {
         batch.push(q);
         q = q.add(minusStride);
       }
       const normalized = normalizeZ(Point, batch);
-      for (let k = 0; k < BATCH; k++) {
+      for (let k = 0; k < batchSize; k++) {
         const center = (i + BigInt(k)) * stride;
-        if (center > maxValue + half) return null;
+        if (center > limit) return null;
         const v = matchStep(normalized[k]!, center);
         if (v !== null && v <= maxValue) return v;
       }
