@@ -67,11 +67,12 @@ fn fixed_base_table_fn(call: &Call) -> Result<Value, String> {
 fn fixed_base_mul_fn(call: &Call) -> Result<Value, String> {
     let raw = call.bytes_exact(0, "fixed-base table", TABLE_BYTES)?;
     let k = scalar_arg(call, 1)?;
-    let table: Vec<Affine> = raw
-        .chunks_exact(TABLE_ENTRY)
-        .map(|c| Affine { x: read_fp(&c[..32]), y: read_fp(&c[32..]), infinity: false })
-        .collect();
-    jacobian_out(call, &mul_fixed(&table, &k))
+    // Reads only the entries the scalar's nibbles select, straight from the JS buffer.
+    let entry = |i: usize| {
+        let c = &raw[i * TABLE_ENTRY..(i + 1) * TABLE_ENTRY];
+        Affine { x: read_fp(&c[..32]), y: read_fp(&c[32..]), infinity: false }
+    };
+    jacobian_out(call, &mul_fixed(entry, &k))
 }
 
 fn msm_fn(call: &Call) -> Result<Value, String> {
@@ -117,7 +118,7 @@ pub fn register(exports: &Exports) -> Result<(), String> {
     exports.function("g1MulSecret", |call| {
         let p = point_arg(call, 0, "point")?;
         let k = scalar_from_be_ct(call.bytes_exact(1, "scalar", 32)?);
-        jacobian_out(call, &mul_secret(&p, &k))
+        point_out(call, &mul_secret(&p, &k).to_affine_secret())
     })?;
     exports.function("g1FixedBaseTable", fixed_base_table_fn)?;
     exports.function("g1FixedBaseMul", fixed_base_mul_fn)?;

@@ -7,6 +7,8 @@ pub const P: [u64; 4] = [0x3c208c16d87cfd47, 0x97816a916871ca8d, 0xb85045b681815
 const INV: u64 = 0x87d20782e4866389;
 /// R² mod p: multiplying by it enters Montgomery form.
 const R2: [u64; 4] = [0xf32cfc5b538afa89, 0xb5e71911d44501fb, 0x47ab1eff0a417ff6, 0x06d89f71cab8351f];
+/// R³ mod p: turns the plain inverse of a Montgomery value back into Montgomery form.
+const R3: [u64; 4] = [0xb1cd6dafda1530df, 0x62f210e6a7283db6, 0xef7f0b0c0ada0afb, 0x20fd6e902d592544];
 /// R mod p: one in Montgomery form.
 const R1: [u64; 4] = [0xd35d438dc58f0d9d, 0x0a78eb28f5c70b3d, 0x666ea36f7879462c, 0x0e0a77c19a07df2f];
 
@@ -205,10 +207,42 @@ impl Fp {
         acc
     }
 
-    /// 1/self by Fermat (self^(p−2)); zero maps to zero. The exponent is fixed, so the time does not depend on self.
+    /// 1/self by Fermat (self^(p−2)); zero maps to zero. The exponent is fixed, so the time does not depend on self:
+    /// use this for secrets.
     pub fn invert(&self) -> Fp {
         const P_MINUS_2: [u64; 4] = [P[0] - 2, P[1], P[2], P[3]];
         self.pow(&P_MINUS_2)
+    }
+
+    /// 1/self by the binary extended Euclidean algorithm (variable time, several times faster than Fermat):
+    /// for public data only. Zero maps to zero.
+    pub fn invert_vartime(&self) -> Fp {
+        if self.is_zero() {
+            return Fp::ZERO;
+        }
+        // Invariants: x1·a ≡ u and x2·a ≡ v (mod p), with a the stored integer (a = self·R).
+        let (mut u, mut v) = (self.0, P);
+        let (mut x1, mut x2) = ([1u64, 0, 0, 0], [0u64; 4]);
+        let one = [1u64, 0, 0, 0];
+        while u != one && v != one {
+            while u[0] & 1 == 0 {
+                u = shr1(&u, 0);
+                x1 = half_mod_p(&x1);
+            }
+            while v[0] & 1 == 0 {
+                v = shr1(&v, 0);
+                x2 = half_mod_p(&x2);
+            }
+            if less_than(&u, &v) {
+                v = sub_limbs(&v, &u).0;
+                x2 = Fp(x2).sub(&Fp(x1)).0;
+            } else {
+                u = sub_limbs(&u, &v).0;
+                x1 = Fp(x1).sub(&Fp(x2)).0;
+            }
+        }
+        // (self·R)⁻¹ · R³ / R = self⁻¹ · R: the inverse in Montgomery form.
+        Fp(if u == one { x1 } else { x2 }).mul(&Fp(R3))
     }
 
     /// A square root (p ≡ 3 mod 4: self^((p+1)/4)), or None for a non-residue.
@@ -223,12 +257,29 @@ impl Fp {
     }
 }
 
+fn shr1(a: &[u64; 4], top: u64) -> [u64; 4] {
+    [a[0] >> 1 | a[1] << 63, a[1] >> 1 | a[2] << 63, a[2] >> 1 | a[3] << 63, a[3] >> 1 | top << 63]
+}
+
+/// x/2 mod p for x < p.
+fn half_mod_p(x: &[u64; 4]) -> [u64; 4] {
+    if x[0] & 1 == 0 {
+        return shr1(x, 0);
+    }
+    let (s0, c) = adc(x[0], P[0], 0);
+    let (s1, c) = adc(x[1], P[1], c);
+    let (s2, c) = adc(x[2], P[2], c);
+    let (s3, c) = adc(x[3], P[3], c);
+    shr1(&[s0, s1, s2, s3], c)
+}
+
 /// (p + 1) / 4.
 const SQRT_EXP: [u64; 4] = [0x4f082305b61f3f52, 0x65e05aa45a1c72a3, 0x6e14116da0605617, 0x0c19139cb84c680a];
 /// (p − 1) / 2.
 const HALF_P: [u64; 4] = [0x9e10460b6c3e7ea3, 0xcbc0b548b438e546, 0xdc2822db40c0ac2e, 0x183227397098d014];
 
 /// Inverts every non-zero element in place with one field inversion (Montgomery's trick); zeros stay zero.
+/// Variable time: public data only.
 pub fn batch_invert(values: &mut [Fp]) {
     let mut prefix = Vec::with_capacity(values.len());
     let mut acc = Fp::ONE;
@@ -238,7 +289,7 @@ pub fn batch_invert(values: &mut [Fp]) {
             acc = acc.mul(v);
         }
     }
-    let mut inv = acc.invert();
+    let mut inv = acc.invert_vartime();
     for (v, before) in values.iter_mut().zip(prefix.iter()).rev() {
         if v.is_zero() {
             continue;
@@ -277,6 +328,13 @@ mod tests {
         assert_eq!(a.mul(&b).to_canonical(), [123456789u64 * 987654321, 0, 0, 0]);
         assert_eq!(a.sub(&b).add(&b), a);
         assert_eq!(a.mul(&a.invert()), Fp::ONE);
+        let mut x = b;
+        for _ in 0..200 {
+            assert_eq!(x.invert_vartime(), x.invert());
+            x = x.square().add(&a);
+        }
+        assert_eq!(Fp::ZERO.invert_vartime(), Fp::ZERO);
+        assert_eq!(Fp::ONE.invert_vartime(), Fp::ONE);
         assert_eq!(a.neg().add(&a), Fp::ZERO);
         let s = a.square();
         let r = s.sqrt().unwrap();

@@ -93,12 +93,13 @@ pub fn fixed_base_table(p: &Affine) -> Vec<Affine> {
     batch_normalize(&points)
 }
 
-pub fn mul_fixed(table: &[Affine], k: &[u64; 4]) -> Jacobian {
+/// k·P from a fixed-base table, given as a lookup of entry `window · 15 + digit − 1`.
+pub fn mul_fixed(entry: impl Fn(usize) -> Affine, k: &[u64; 4]) -> Jacobian {
     let mut acc = Jacobian::INFINITY;
     for window in 0..FIXED_WINDOWS {
         let digit = nibble(k, window);
         if digit != 0 {
-            acc = acc.add_affine(&table[window * FIXED_PER_WINDOW + digit - 1]);
+            acc = acc.add_affine(&entry(window * FIXED_PER_WINDOW + digit - 1));
         }
     }
     acc

@@ -197,11 +197,20 @@ impl Jacobian {
         Jacobian { x: self.x, y: self.y.neg(), z: self.z }
     }
 
+    /// Affine form, variable time (public data).
     pub fn to_affine(&self) -> Affine {
+        self.to_affine_with(self.z.invert_vartime())
+    }
+
+    /// Affine form with a constant-time inversion (results of secret-scalar multiplication).
+    pub fn to_affine_secret(&self) -> Affine {
+        self.to_affine_with(self.z.invert())
+    }
+
+    fn to_affine_with(&self, zi: Fp) -> Affine {
         if self.is_infinity() {
             return Affine::INFINITY;
         }
-        let zi = self.z.invert();
         let zi2 = zi.square();
         Affine { x: self.x.mul(&zi2), y: self.y.mul(&zi2).mul(&zi), infinity: false }
     }
