@@ -44,7 +44,8 @@ extern "C" {
         arraybuffer: *mut Value,
         byte_offset: *mut usize,
     ) -> Status;
-    fn napi_create_buffer(env: Env, size: usize, data: *mut *mut c_void, result: *mut Value) -> Status;
+    fn napi_create_arraybuffer(env: Env, length: usize, data: *mut *mut c_void, result: *mut Value) -> Status;
+    fn napi_create_typedarray(env: Env, kind: i32, length: usize, arraybuffer: Value, byte_offset: usize, result: *mut Value) -> Status;
     fn napi_throw_error(env: Env, code: *const c_char, msg: *const c_char) -> Status;
     fn napi_is_exception_pending(env: Env, result: *mut bool) -> Status;
     fn napi_set_named_property(env: Env, object: Value, name: *const c_char, value: Value) -> Status;
@@ -177,16 +178,20 @@ impl Call {
         String::from_utf8(buf).map_err(|_| format!("{name} is not valid UTF-8"))
     }
 
-    /// A new Buffer of `length` bytes filled by `fill`.
+    /// A new Uint8Array of `length` bytes filled by `fill` (a plain Uint8Array, like the fallback returns).
     pub fn buffer_with(&self, length: usize, fill: impl FnOnce(&mut [u8])) -> Result<Value, String> {
-        let (mut data, mut result) = (ptr::null_mut::<c_void>(), ptr::null_mut());
-        check(unsafe { napi_create_buffer(self.env, length, &mut data, &mut result) }, "napi_create_buffer")?;
+        let (mut data, mut arraybuffer, mut result) = (ptr::null_mut::<c_void>(), ptr::null_mut(), ptr::null_mut());
+        check(unsafe { napi_create_arraybuffer(self.env, length, &mut data, &mut arraybuffer) }, "napi_create_arraybuffer")?;
+        check(
+            unsafe { napi_create_typedarray(self.env, TYPEDARRAY_UINT8, length, arraybuffer, 0, &mut result) },
+            "napi_create_typedarray",
+        )?;
         let out: &mut [u8] = if length == 0 || data.is_null() { &mut [] } else { unsafe { std::slice::from_raw_parts_mut(data as *mut u8, length) } };
         fill(out);
         Ok(result)
     }
 
-    /// A new Buffer holding a copy of `bytes`.
+    /// A new Uint8Array holding a copy of `bytes`.
     pub fn buffer(&self, bytes: &[u8]) -> Result<Value, String> {
         self.buffer_with(bytes.len(), |out| out.copy_from_slice(bytes))
     }
