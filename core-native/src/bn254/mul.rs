@@ -105,35 +105,75 @@ pub fn mul_fixed(entry: impl Fn(usize) -> Affine, k: &[u64; 4]) -> Jacobian {
     acc
 }
 
-/// Σ kᵢ·Pᵢ by Pippenger's bucket method (variable time).
+/// Σ kᵢ·Pᵢ by Pippenger's bucket method with signed digits (variable time). Large inputs split their windows
+/// over two threads.
 pub fn msm(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
     let n = points.len();
     if n == 0 {
         return Jacobian::INFINITY;
     }
-    let c = ((usize::BITS - n.leading_zeros()) as usize * 7 / 10).clamp(2, 16);
-    let windows = 254usize.div_ceil(c);
-    let mut buckets = vec![Jacobian::INFINITY; (1 << c) - 1];
-    let mut total = Jacobian::INFINITY;
-    for window in (0..windows).rev() {
-        for _ in 0..c {
-            total = total.double();
-        }
-        buckets.iter_mut().for_each(|b| *b = Jacobian::INFINITY);
-        for (p, k) in points.iter().zip(scalars.iter()) {
-            let digit = bits(k, window * c, c);
-            if digit != 0 {
-                buckets[digit - 1] = buckets[digit - 1].add_affine(p);
+    let c = ((usize::BITS - n.leading_zeros()) as usize * 7 / 10 + 1).clamp(2, 16);
+    // Signed digits in [−2^(c−1), 2^(c−1)); one extra window absorbs the last carry.
+    let windows = 254 / c + 2;
+    let digits: Vec<i32> = scalars.iter().flat_map(|k| signed_digits(k, c, windows)).collect();
+    let window_sum = |w: usize| -> Jacobian {
+        let mut buckets = vec![Jacobian::INFINITY; 1 << (c - 1)];
+        for (i, p) in points.iter().enumerate() {
+            let d = digits[i * windows + w];
+            if d > 0 {
+                buckets[d as usize - 1] = buckets[d as usize - 1].add_affine(p);
+            } else if d < 0 {
+                buckets[(-d) as usize - 1] = buckets[(-d) as usize - 1].add_affine(&p.neg());
             }
         }
         // Σ d·bucket[d] as a running sum from the top bucket down.
         let mut running = Jacobian::INFINITY;
-        let mut window_sum = Jacobian::INFINITY;
+        let mut sum = Jacobian::INFINITY;
         for bucket in buckets.iter().rev() {
             running = running.add(bucket);
-            window_sum = window_sum.add(&running);
+            sum = sum.add(&running);
         }
-        total = total.add(&window_sum);
+        sum
+    };
+    // Horner over windows [from, to): Σ 2^(c·(w − from)) · window_sum(w).
+    let horner = |from: usize, to: usize| -> Jacobian {
+        let mut total = Jacobian::INFINITY;
+        for w in (from..to).rev() {
+            for _ in 0..c {
+                total = total.double();
+            }
+            total = total.add(&window_sum(w));
+        }
+        total
+    };
+    if n < 256 {
+        return horner(0, windows);
     }
-    total
+    let split = windows / 2;
+    let (low, mut high) = std::thread::scope(|scope| {
+        let high = scope.spawn(|| horner(split, windows));
+        let low = horner(0, split);
+        (low, high.join().expect("msm worker thread panicked"))
+    });
+    for _ in 0..c * split {
+        high = high.double();
+    }
+    high.add(&low)
+}
+
+/// k (< n) as `windows` signed base-2^c digits, least significant first.
+fn signed_digits(k: &[u64; 4], c: usize, windows: usize) -> Vec<i32> {
+    let half = 1i64 << (c - 1);
+    let mut carry = 0i64;
+    (0..windows)
+        .map(|w| {
+            let mut d = bits(k, w * c, c) as i64 + carry;
+            carry = 0;
+            if d >= half {
+                d -= 1 << c;
+                carry = 1;
+            }
+            d as i32
+        })
+        .collect()
 }
