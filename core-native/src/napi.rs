@@ -52,17 +52,11 @@ extern "C" {
     fn napi_get_undefined(env: Env, result: *mut Value) -> Status;
     fn napi_get_null(env: Env, result: *mut Value) -> Status;
     fn napi_get_boolean(env: Env, value: bool, result: *mut Value) -> Status;
-    fn napi_create_uint32(env: Env, value: u32, result: *mut Value) -> Status;
-    fn napi_create_double(env: Env, value: f64, result: *mut Value) -> Status;
     fn napi_get_value_double(env: Env, value: Value, result: *mut f64) -> Status;
     fn napi_create_bigint_uint64(env: Env, value: u64, result: *mut Value) -> Status;
     fn napi_get_value_bigint_uint64(env: Env, value: Value, result: *mut u64, lossless: *mut bool) -> Status;
     fn napi_get_value_string_utf8(env: Env, value: Value, buf: *mut c_char, bufsize: usize, result: *mut usize) -> Status;
-    fn napi_typeof(env: Env, value: Value, result: *mut i32) -> Status;
 }
-
-const TYPE_UNDEFINED: i32 = 0;
-const TYPE_NULL: i32 = 1;
 
 fn check(status: Status, what: &str) -> Result<(), String> {
     if status == OK {
@@ -90,16 +84,6 @@ impl Call {
         } else {
             Err(format!("argument {} is missing", index + 1))
         }
-    }
-
-    /// Whether argument `index` is absent, `undefined` or `null`.
-    pub fn is_absent(&self, index: usize) -> Result<bool, String> {
-        if index >= self.argc.min(MAX_ARGS) {
-            return Ok(true);
-        }
-        let mut kind = 0;
-        check(unsafe { napi_typeof(self.env, self.args[index], &mut kind) }, "napi_typeof")?;
-        Ok(kind == TYPE_UNDEFINED || kind == TYPE_NULL)
     }
 
     fn uint8_view(&self, index: usize, name: &str) -> Result<(*mut u8, usize), String> {
@@ -135,7 +119,7 @@ impl Call {
         Ok(bytes)
     }
 
-    /// Argument `index` as a writable byte view (the caller passes an output buffer in).
+    /// Argument `index` as a writable byte view: the caller passes an output buffer in (saves allocating one).
     #[allow(clippy::mut_from_ref)]
     pub fn bytes_mut(&self, index: usize, name: &str) -> Result<&mut [u8], String> {
         let (data, length) = self.uint8_view(index, name)?;
@@ -199,12 +183,6 @@ impl Call {
     pub fn boolean(&self, value: bool) -> Result<Value, String> {
         let mut result = ptr::null_mut();
         check(unsafe { napi_get_boolean(self.env, value, &mut result) }, "napi_get_boolean")?;
-        Ok(result)
-    }
-
-    pub fn number(&self, value: f64) -> Result<Value, String> {
-        let mut result = ptr::null_mut();
-        check(unsafe { napi_create_double(self.env, value, &mut result) }, "napi_create_double")?;
         Ok(result)
     }
 
@@ -279,14 +257,6 @@ impl Exports {
             unsafe { napi_create_function(self.env, cname.as_ptr(), AUTO_LENGTH, trampoline, function as *mut c_void, &mut value) },
             "napi_create_function",
         )?;
-        check(unsafe { napi_set_named_property(self.env, self.object, cname.as_ptr(), value) }, "napi_set_named_property")
-    }
-
-    /// Exposes a constant number as `exports[name]`.
-    pub fn constant(&self, name: &str, number: u32) -> Result<(), String> {
-        let cname = CString::new(name).map_err(|_| format!("bad export name {name}"))?;
-        let mut value = ptr::null_mut();
-        check(unsafe { napi_create_uint32(self.env, number, &mut value) }, "napi_create_uint32")?;
         check(unsafe { napi_set_named_property(self.env, self.object, cname.as_ptr(), value) }, "napi_set_named_property")
     }
 }
