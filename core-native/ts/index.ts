@@ -29,14 +29,19 @@ export async function loadCore(options: LoadCoreOptions = {}): Promise<Core> {
     return core;
   }
   const load = loadAddon();
+  let reason = load.ok ? '' : load.reason;
   if (load.ok) {
-    const core = nativeCore(load.addon);
-    reasons.set(core, `addon ${load.path}`);
-    return core;
+    try {
+      const core = nativeCore(load.addon);
+      reasons.set(core, `addon ${load.path}`);
+      return core;
+    } catch (error) {
+      reason = (error as Error).message;
+    }
   }
-  if (wanted === 'native') throw new Error(`crypto implementation "native" requested but ${load.reason}`);
+  if (wanted === 'native') throw new Error(`crypto implementation "native" requested but ${reason}`);
   const core = fallbackCore();
-  reasons.set(core, load.reason);
+  reasons.set(core, reason);
   return core;
 }
 

@@ -56,12 +56,16 @@ export function loadAddon(): AddonLoad {
   return cached;
 }
 
+/** The native Core; throws when the addon lacks a function the wrappers expect (built from older sources). */
 export function nativeCore(addon: Addon): Core {
-  return {
+  const core: Core = {
     impl: 'native',
     ...nativeHash(addon as any),
     ...nativeCurve(addon as any),
     ...nativeCipher(addon as any),
     ...nativeBalance(addon as any),
   };
+  const missing = Object.entries(core).filter(([, value]) => value === undefined).map(([name]) => name);
+  if (missing.length > 0) throw new Error(`native addon is out of date (missing ${missing.join(', ')}); run \`make\``);
+  return core;
 }
