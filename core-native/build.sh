@@ -12,4 +12,8 @@ fi
 if [ -z "$UMBRA_PORTABLE" ]; then
   export RUSTFLAGS="${RUSTFLAGS:-} -C target-cpu=native"
 fi
-exec ../node_modules/.bin/napi build --release --platform --no-js
+# napi warns on every build that we do not use napi-derive (we declare Node-API ourselves): drop that noise.
+status=0
+output=$(../node_modules/.bin/napi build --release --platform --no-js 2>&1) || status=$?
+printf '%s\n' "$output" | grep -v 'napi-derive' || true
+exit $status
