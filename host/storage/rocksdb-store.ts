@@ -13,9 +13,12 @@ interface RocksDb {
   del(key: Uint8Array, options?: object): Promise<void>;
   getMany(keys: Uint8Array[], options?: object): Promise<(Uint8Array | undefined)[]>;
   _getManySync(keys: Uint8Array[], options?: object): (Uint8Array | undefined)[];
-  batch(): { put(k: Uint8Array, v: Uint8Array): void; del(k: Uint8Array): void; write(): Promise<void> };
+  batch(): { put(k: Uint8Array, v: Uint8Array, options?: object): void; del(k: Uint8Array, options?: object): void; write(): Promise<void> };
   iterator(options: object): AsyncIterable<[Uint8Array, Uint8Array]>;
 }
+
+/** The binding reads a typed array's whole underlying buffer; hand it a Buffer view with the right offset and length. */
+const buf = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
 const asBytes = (value: Uint8Array | undefined): Uint8Array | undefined =>
   value === undefined ? undefined : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
@@ -49,20 +52,20 @@ export class RocksDbStore implements KeyValueStore {
   }
 
   async get(key: Uint8Array): Promise<Uint8Array | undefined> {
-    const [value] = await this.db.getMany([key], BYTES);
+    const [value] = await this.db.getMany([buf(key)], BYTES);
     return asBytes(value);
   }
 
   getSync(key: Uint8Array): Uint8Array | undefined {
-    return asBytes(this.db._getManySync([key], BYTES)[0]);
+    return asBytes(this.db._getManySync([buf(key)], BYTES)[0]);
   }
 
   put(key: Uint8Array, value: Uint8Array): Promise<void> {
-    return this.db.put(key, value, BYTES);
+    return this.db.put(buf(key), buf(value), BYTES);
   }
 
   del(key: Uint8Array): Promise<void> {
-    return this.db.del(key, BYTES);
+    return this.db.del(buf(key), BYTES);
   }
 
   batch(): WriteBatch {
@@ -71,12 +74,12 @@ export class RocksDbStore implements KeyValueStore {
     let written = false;
     return {
       put(key, value) {
-        batch.put(key, value);
+        batch.put(buf(key), buf(value), BYTES);
         length++;
         return this;
       },
       del(key) {
-        batch.del(key);
+        batch.del(buf(key), BYTES);
         length++;
         return this;
       },
@@ -93,7 +96,8 @@ export class RocksDbStore implements KeyValueStore {
 
   async *entries(range: KeyRange = {}): AsyncIterable<[Uint8Array, Uint8Array]> {
     const { reverse, limit, ...bounds } = normaliseRange(range);
-    const options = { ...BYTES, ...bounds, reverse: reverse ?? false, limit: limit ?? -1 };
+    const buffers = Object.fromEntries(Object.entries(bounds).map(([name, bytes]) => [name, buf(bytes as Uint8Array)]));
+    const options = { ...BYTES, ...buffers, reverse: reverse ?? false, limit: limit ?? -1 };
     for await (const [key, value] of this.db.iterator(options)) yield [asBytes(key)!, asBytes(value)!];
   }
 

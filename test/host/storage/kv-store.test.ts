@@ -88,3 +88,17 @@ t.test('memory store refuses use after close', async (t) => {
   await store.close();
   t.throws(() => store.getSync(b('a')), /store is closed/);
 });
+
+t.test('arbitrary bytes, and views into larger buffers, are stored as exactly their own bytes', async (t) => {
+  for (const [, open] of implementations) {
+    const store = await open();
+    const backing = new Uint8Array(64).map((_, i) => i + 0x80); // bytes that are not valid UTF-8 on their own
+    await store.put(backing.subarray(10, 12), backing.subarray(20, 23));
+    const batch = store.batch();
+    batch.put(backing.subarray(30, 31), backing.subarray(40, 42));
+    await batch.write();
+    t.same(store.getSync(backing.slice(10, 12)), backing.slice(20, 23), `${store.kind}: put`);
+    t.same(await store.get(backing.subarray(30, 31)), backing.slice(40, 42), `${store.kind}: batch`);
+    await store.close();
+  }
+});
