@@ -1,0 +1,230 @@
+/**
+ * The versioned state: many named tries (a balance trie per asset, one per contract, ...) whose roots are the values
+ * of one meta trie; the meta trie's root is the state root (`treehash`, and the root every block header commits to).
+ * Each commit creates a new version number; every version stays readable, since nodes are immutable and shared.
+ * A commit writes nothing itself: its nodes and version record go into the caller's WriteBatch, so a block and its
+ * state land in one atomic write, and a batch that is never written leaves every version as it was.
+ *
+ * Keys in the store:  s n <node hash> → node      s v <version 8 B> → state root      s V → latest version (8 B)
+ */
+import { ByteReader, ByteWriter, toHex } from '../../../host/protocol/bytes.js';
+import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
+import { Trie, type NodeSource, type TrieChange } from './trie.js';
+import { decodeNode, innerHash, nilHash, type Hasher, type LeafNode, type TrieNode } from './trie-node.js';
+
+const NODE_PREFIX = new TextEncoder().encode('sn');
+const VERSION_PREFIX = new TextEncoder().encode('sv');
+const LATEST_KEY = new TextEncoder().encode('sV');
+const CACHE_LIMIT = 200_000;
+
+const withPrefix = (prefix: Uint8Array, suffix: Uint8Array): Uint8Array => {
+  const key = new Uint8Array(prefix.length + suffix.length);
+  key.set(prefix);
+  key.set(suffix, prefix.length);
+  return key;
+};
+const u64 = (value: bigint): Uint8Array => new ByteWriter().u64be(value).finish();
+const cacheKey = (hash: Uint8Array): string => Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
+
+export class StateError extends Error {
+  override readonly name = 'StateError';
+}
+
+/** Read-only view of one trie at one version. */
+export interface TreeReader {
+  readonly root: Uint8Array;
+  get(key: Uint8Array): Uint8Array | undefined;
+  depth(key: Uint8Array): number | undefined;
+  findByKeyHashPrefix(prefix: Uint8Array): LeafNode | undefined;
+  entries(): Iterable<LeafNode>;
+}
+
+export interface TreeWriter extends TreeReader {
+  put(key: Uint8Array, value: Uint8Array): void;
+  delete(key: Uint8Array): void;
+}
+
+/** The nodes already persisted (with a cache), plus the ones created by commits not yet written. */
+class PersistedNodes implements NodeSource {
+  readonly nil: Uint8Array;
+  private readonly cache = new Map<string, TrieNode>();
+
+  constructor(
+    private readonly store: KeyValueStore,
+    readonly hash: Hasher,
+  ) {
+    this.nil = nilHash(hash);
+    // The empty trie's root (an inner node with two nil children) is known without being stored.
+    this.cache.set(cacheKey(innerHash(hash, this.nil, this.nil)), { kind: 'inner', left: this.nil, right: this.nil });
+  }
+
+  load(hash: Uint8Array): TrieNode {
+    const key = cacheKey(hash);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const bytes = this.store.getSync(withPrefix(NODE_PREFIX, hash));
+    if (!bytes) throw new StateError(`state node ${toHex(hash)} is missing from the store`);
+    const node = decodeNode(bytes);
+    this.remember(key, node);
+    return node;
+  }
+
+  remember(key: string, node: TrieNode): void {
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(key, node);
+  }
+
+  save(): void {
+    throw new StateError('persisted nodes are read-only; commit through a writable state');
+  }
+}
+
+/** Nodes created during one commit: readable at once, written to the batch. */
+class CommitNodes implements NodeSource {
+  readonly created = new Map<string, { hash: Uint8Array; node: TrieNode; encoded: Uint8Array }>();
+
+  constructor(private readonly base: PersistedNodes) {}
+
+  get hash(): Hasher {
+    return this.base.hash;
+  }
+
+  get nil(): Uint8Array {
+    return this.base.nil;
+  }
+
+  load(hash: Uint8Array): TrieNode {
+    return this.created.get(cacheKey(hash))?.node ?? this.base.load(hash);
+  }
+
+  save(hash: Uint8Array, node: TrieNode, encoded: Uint8Array): void {
+    this.created.set(cacheKey(hash), { hash, node, encoded });
+  }
+}
+
+function treeReader(trie: Trie, hash: Hasher): TreeReader {
+  return {
+    root: trie.root,
+    get: (key) => trie.get(hash(key)),
+    depth: (key) => trie.depth(hash(key)),
+    findByKeyHashPrefix: (prefix) => trie.findByKeyHashPrefix(prefix),
+    entries: () => trie.entries(),
+  };
+}
+
+export class StateSnapshot {
+  private readonly meta: Trie;
+
+  constructor(
+    private readonly nodes: NodeSource,
+    readonly version: bigint,
+    readonly root: Uint8Array,
+  ) {
+    this.meta = new Trie(nodes, root);
+  }
+
+  /** Root of a named trie at this version (the empty root when the trie has no entries). */
+  treeRoot(name: Uint8Array): Uint8Array {
+    return this.meta.get(this.nodes.hash(name)) ?? Trie.emptyRoot(this.nodes);
+  }
+
+  tree(name: Uint8Array): TreeReader {
+    return treeReader(new Trie(this.nodes, this.treeRoot(name)), this.nodes.hash);
+  }
+
+  /** Names of every non-empty trie. */
+  treeNames(): Uint8Array[] {
+    return [...this.meta.entries()].map((leaf) => leaf.key);
+  }
+}
+
+export class WritableState {
+  private readonly changes = new Map<string, { name: Uint8Array; byKey: Map<string, TrieChange> }>();
+
+  constructor(
+    private readonly db: StateDb,
+    private readonly base: StateSnapshot,
+  ) {}
+
+  get baseVersion(): bigint {
+    return this.base.version;
+  }
+
+  tree(name: Uint8Array): TreeWriter {
+    const hash = this.db.hasher;
+    const nameKey = cacheKey(name);
+    const base = this.base.tree(name);
+    const pending = (): Map<string, TrieChange> => {
+      let entry = this.changes.get(nameKey);
+      if (!entry) this.changes.set(nameKey, (entry = { name: Uint8Array.from(name), byKey: new Map() }));
+      return entry.byKey;
+    };
+    const overlay = (key: Uint8Array): TrieChange | undefined => this.changes.get(nameKey)?.byKey.get(cacheKey(key));
+    return {
+      get root(): Uint8Array {
+        return base.root;
+      },
+      get: (key) => {
+        const change = overlay(key);
+        return change ? (change.value ?? undefined) : base.get(key);
+      },
+      depth: (key) => base.depth(key),
+      findByKeyHashPrefix: (prefix) => base.findByKeyHashPrefix(prefix),
+      entries: () => base.entries(),
+      put: (key, value) => void pending().set(cacheKey(key), { keyhash: hash(key), key: Uint8Array.from(key), value: Uint8Array.from(value) }),
+      delete: (key) => void pending().set(cacheKey(key), { keyhash: hash(key), key: Uint8Array.from(key), value: null }),
+    };
+  }
+
+  /** Adds the new nodes and version record to `batch` and returns the new version and state root. */
+  commit(batch: WriteBatch): { version: bigint; root: Uint8Array } {
+    const nodes = new CommitNodes(this.db.persisted);
+    const metaChanges: TrieChange[] = [];
+    const emptyRoot = Trie.emptyRoot(nodes);
+    for (const { name, byKey } of this.changes.values()) {
+      const root = new Trie(nodes, this.base.treeRoot(name)).update([...byKey.values()]);
+      const isEmpty = Buffer.compare(root, emptyRoot) === 0;
+      metaChanges.push({ keyhash: nodes.hash(name), key: name, value: isEmpty ? null : root });
+    }
+    const root = new Trie(nodes, this.base.root).update(metaChanges);
+    const version = this.db.latestVersion() + 1n;
+    for (const { hash, encoded } of nodes.created.values()) batch.put(withPrefix(NODE_PREFIX, hash), encoded);
+    batch.put(withPrefix(VERSION_PREFIX, u64(version)), root);
+    batch.put(LATEST_KEY, u64(version));
+    return { version, root };
+  }
+}
+
+export class StateDb {
+  readonly persisted: PersistedNodes;
+
+  constructor(
+    private readonly store: KeyValueStore,
+    readonly hasher: Hasher,
+  ) {
+    this.persisted = new PersistedNodes(store, hasher);
+  }
+
+  /** The newest committed version, or -1 when nothing was committed yet. */
+  latestVersion(): bigint {
+    const bytes = this.store.getSync(LATEST_KEY);
+    return bytes ? new ByteReader(bytes, 'latest version').u64be('version') : -1n;
+  }
+
+  /** The state root of an empty state (no tries). */
+  emptyRoot(): Uint8Array {
+    return Trie.emptyRoot(this.persisted);
+  }
+
+  snapshot(version: bigint): StateSnapshot {
+    const root = this.store.getSync(withPrefix(VERSION_PREFIX, u64(version)));
+    if (!root) throw new StateError(`state version ${version} does not exist`);
+    return new StateSnapshot(this.persisted, version, root);
+  }
+
+  /** A writable overlay on `baseVersion`, or on the empty state when it is null. */
+  writable(baseVersion: bigint | null): WritableState {
+    const base = baseVersion === null ? new StateSnapshot(this.persisted, -1n, this.emptyRoot()) : this.snapshot(baseVersion);
+    return new WritableState(this, base);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Nodes of the authenticated binary trie (reference-protocol §4.1, "graviton" hashing) and how they are stored.
+ *
+ *   leaf  hash = B2s(0x02 ‖ keyhash ‖ B2s(value))     stored as 0x02 ‖ keyhash ‖ uvarint |key| ‖ key ‖ value
+ *   inner hash = B2s(0x01 ‖ left ‖ right)             stored as 0x01 ‖ left ‖ right
+ *   nil   hash = B2s(0x02 ‖ 32 zero bytes)            never stored
+ *
+ * Nodes are immutable and stored under their hash, so every version of every tree shares unchanged subtrees.
+ */
+import { ByteReader, ByteWriter } from '../../../host/protocol/bytes.js';
+
+export type Hasher = (data: Uint8Array) => Uint8Array;
+
+export interface LeafNode {
+  kind: 'leaf';
+  keyhash: Uint8Array;
+  key: Uint8Array;
+  value: Uint8Array;
+}
+
+export interface InnerNode {
+  kind: 'inner';
+  left: Uint8Array;
+  right: Uint8Array;
+}
+
+export type TrieNode = LeafNode | InnerNode;
+
+export function leafHash(hash: Hasher, keyhash: Uint8Array, value: Uint8Array): Uint8Array {
+  const data = new Uint8Array(65);
+  data[0] = 0x02;
+  data.set(keyhash, 1);
+  data.set(hash(value), 33);
+  return hash(data);
+}
+
+export function innerHash(hash: Hasher, left: Uint8Array, right: Uint8Array): Uint8Array {
+  const data = new Uint8Array(65);
+  data[0] = 0x01;
+  data.set(left, 1);
+  data.set(right, 33);
+  return hash(data);
+}
+
+export function nilHash(hash: Hasher): Uint8Array {
+  const data = new Uint8Array(33);
+  data[0] = 0x02;
+  return hash(data);
+}
+
+export function encodeNode(node: TrieNode): Uint8Array {
+  if (node.kind === 'inner') return new ByteWriter().byte(0x01).bytes(node.left, 32).bytes(node.right, 32).finish();
+  return new ByteWriter().byte(0x02).bytes(node.keyhash, 32).uvarint(node.key.length).bytes(node.key).bytes(node.value).finish();
+}
+
+export function decodeNode(bytes: Uint8Array): TrieNode {
+  const reader = new ByteReader(bytes, 'state trie node');
+  const kind = reader.byte('kind');
+  if (kind === 0x01) {
+    const node: InnerNode = { kind: 'inner', left: reader.bytes(32, 'left'), right: reader.bytes(32, 'right') };
+    reader.end();
+    return node;
+  }
+  if (kind !== 0x02) return reader.fail(`unknown node kind ${kind}`);
+  const keyhash = reader.bytes(32, 'keyhash');
+  const key = reader.bytes(reader.smallUvarint('key length', 1 << 20), 'key');
+  return { kind: 'leaf', keyhash, key, value: reader.bytes(reader.remaining, 'value') };
+}
+
+/** Bit `index` of a key hash, most significant bit of byte 0 first. */
+export function bitAt(keyhash: Uint8Array, index: number): number {
+  return (keyhash[index >> 3]! >> (7 - (index & 7))) & 1;
+}

@@ -1,0 +1,167 @@
+/**
+ * Reading and updating one authenticated trie, given its root hash. The shape is canonical (reference-protocol
+ * §4.1): an empty subtree is nil, one key is a leaf, two or more keys are an inner node splitting on the next key-hash
+ * bit, and the root is always an inner node at bit 0 — so the root hash depends only on the set of (key, value) pairs,
+ * whatever the order of inserts and deletes.
+ */
+import { equalBytes } from '../../../host/protocol/bytes.js';
+import { bitAt, encodeNode, innerHash, leafHash, type Hasher, type LeafNode, type TrieNode } from './trie-node.js';
+
+/** Where nodes are read from and new nodes are written to. */
+export interface NodeSource {
+  readonly hash: Hasher;
+  readonly nil: Uint8Array;
+  load(hash: Uint8Array): TrieNode;
+  /** Records a newly created node (written with the commit). */
+  save(hash: Uint8Array, node: TrieNode, encoded: Uint8Array): void;
+}
+
+export interface TrieChange {
+  keyhash: Uint8Array;
+  key: Uint8Array;
+  /** New value, or null to delete. */
+  value: Uint8Array | null;
+}
+
+/** A subtree after an update: its hash, and the leaf itself when it is a single leaf (so a parent can pull it up). */
+interface Subtree {
+  hash: Uint8Array;
+  leaf?: LeafNode;
+  empty: boolean;
+}
+
+const MAX_DEPTH = 256;
+
+export class Trie {
+  constructor(
+    private readonly nodes: NodeSource,
+    readonly root: Uint8Array,
+  ) {}
+
+  static emptyRoot(nodes: NodeSource): Uint8Array {
+    return innerHash(nodes.hash, nodes.nil, nodes.nil);
+  }
+
+  private isNil(hash: Uint8Array): boolean {
+    return equalBytes(hash, this.nodes.nil);
+  }
+
+  /** The leaf holding `keyhash`, and the number of inner nodes above it. */
+  private findLeaf(keyhash: Uint8Array): { leaf: LeafNode; depth: number } | undefined {
+    let hash = this.root;
+    for (let depth = 0; depth < MAX_DEPTH; depth++) {
+      if (this.isNil(hash)) return undefined;
+      const node = this.nodes.load(hash);
+      if (node.kind === 'leaf') return equalBytes(node.keyhash, keyhash) ? { leaf: node, depth } : undefined;
+      hash = bitAt(keyhash, depth) ? node.right : node.left;
+    }
+    return undefined;
+  }
+
+  get(keyhash: Uint8Array): Uint8Array | undefined {
+    return this.findLeaf(keyhash)?.leaf.value;
+  }
+
+  /** Number of inner nodes on the key's path (the `bits` GetEncryptedBalance reports), or undefined if absent. */
+  depth(keyhash: Uint8Array): number | undefined {
+    return this.findLeaf(keyhash)?.depth;
+  }
+
+  /**
+   * The leaf whose key hash starts with `prefix` (reference §4.1 GetKeyValueFromHash): walks down by the prefix bits
+   * and fails if the walk needs more bits than the prefix has.
+   */
+  findByKeyHashPrefix(prefix: Uint8Array): LeafNode | undefined {
+    let hash = this.root;
+    for (let depth = 0; depth <= prefix.length * 8; depth++) {
+      if (this.isNil(hash)) return undefined;
+      const node = this.nodes.load(hash);
+      if (node.kind === 'leaf') return equalBytes(node.keyhash.subarray(0, prefix.length), prefix) ? node : undefined;
+      if (depth === prefix.length * 8) return undefined;
+      hash = bitAt(prefix, depth) ? node.right : node.left;
+    }
+    return undefined;
+  }
+
+  /** Every (key, value) in key-hash order. */
+  *entries(): Generator<LeafNode> {
+    const stack = [this.root];
+    while (stack.length > 0) {
+      const hash = stack.pop()!;
+      if (this.isNil(hash)) continue;
+      const node = this.nodes.load(hash);
+      if (node.kind === 'leaf') yield node;
+      else stack.push(node.right, node.left);
+    }
+  }
+
+  /** Applies changes (at most one per key) and returns the new root; new nodes go to the node source. */
+  update(changes: TrieChange[]): Uint8Array {
+    if (changes.length === 0) return this.root;
+    const root = this.nodes.load(this.root);
+    if (root.kind !== 'inner') throw new Error('a trie root must be an inner node');
+    const [left, right] = this.split(changes, 0);
+    // The root stays an inner node whatever its children become.
+    return this.saveInner(this.apply(root.left, 1, left).hash, this.apply(root.right, 1, right).hash);
+  }
+
+  private split(changes: TrieChange[], bit: number): [TrieChange[], TrieChange[]] {
+    const left: TrieChange[] = [];
+    const right: TrieChange[] = [];
+    for (const change of changes) (bitAt(change.keyhash, bit) ? right : left).push(change);
+    return [left, right];
+  }
+
+  private apply(hash: Uint8Array, bit: number, changes: TrieChange[]): Subtree {
+    if (changes.length === 0) return this.describe(hash);
+    if (this.isNil(hash)) return this.build(changes.filter((c) => c.value !== null) as LeafChange[], bit);
+    const node = this.nodes.load(hash);
+    if (node.kind === 'leaf') {
+      const replaced = changes.some((c) => equalBytes(c.keyhash, node.keyhash));
+      const kept: LeafChange[] = replaced ? [] : [{ keyhash: node.keyhash, key: node.key, value: node.value }];
+      return this.build([...kept, ...(changes.filter((c) => c.value !== null) as LeafChange[])], bit);
+    }
+    const [left, right] = this.split(changes, bit);
+    return this.join(this.apply(node.left, bit + 1, left), this.apply(node.right, bit + 1, right));
+  }
+
+  /** What a stored subtree is, for a parent that may need to pull a lone leaf up. */
+  private describe(hash: Uint8Array): Subtree {
+    if (this.isNil(hash)) return { hash, empty: true };
+    const node = this.nodes.load(hash);
+    return node.kind === 'leaf' ? { hash, leaf: node, empty: false } : { hash, empty: false };
+  }
+
+  /** A canonical subtree holding exactly `entries`. */
+  private build(entries: LeafChange[], bit: number): Subtree {
+    if (entries.length === 0) return { hash: this.nodes.nil, empty: true };
+    if (entries.length === 1) return this.saveLeaf(entries[0]!);
+    if (bit >= MAX_DEPTH) throw new Error('two different keys with the same key hash');
+    const [left, right] = this.split(entries, bit) as [LeafChange[], LeafChange[]];
+    return { hash: this.saveInner(this.build(left, bit + 1).hash, this.build(right, bit + 1).hash), empty: false };
+  }
+
+  /** Joins two updated children, collapsing to nil or a lone leaf as the canonical shape requires. */
+  private join(left: Subtree, right: Subtree): Subtree {
+    if (left.empty && right.empty) return { hash: this.nodes.nil, empty: true };
+    if (left.empty && right.leaf) return right;
+    if (right.empty && left.leaf) return left;
+    return { hash: this.saveInner(left.hash, right.hash), empty: false };
+  }
+
+  private saveLeaf(entry: LeafChange): Subtree {
+    const leaf: LeafNode = { kind: 'leaf', keyhash: entry.keyhash, key: entry.key, value: entry.value };
+    const hash = leafHash(this.nodes.hash, entry.keyhash, entry.value);
+    this.nodes.save(hash, leaf, encodeNode(leaf));
+    return { hash, leaf, empty: false };
+  }
+
+  private saveInner(left: Uint8Array, right: Uint8Array): Uint8Array {
+    const hash = innerHash(this.nodes.hash, left, right);
+    const node: TrieNode = { kind: 'inner', left, right };
+    this.nodes.save(hash, node, encodeNode(node));
+    return hash;
+  }
+}
+
+type LeafChange = TrieChange & { value: Uint8Array };
