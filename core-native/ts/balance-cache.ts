@@ -1,10 +1,11 @@
 /**
  * Builds a balance table once and keeps it on disk: `loadOrBuildBalanceTable(core, { dir, base })` reads
  * `<dir>/balance-<bits>-<base id>.bin` when present and valid, else builds the table and writes it atomically
- * (temporary file + rename, so a crash never leaves a half-written table). Either implementation can read a table
+ * (temporary file + rename, so a crash never leaves a half-written table); when the directory cannot be written,
+ * the table is still returned, just not cached. Either implementation can read a table
  * the other wrote.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BalanceTable } from './balance.js';
 import type { Core } from './core.js';
@@ -34,9 +35,14 @@ export function loadOrBuildBalanceTable(core: Core, options: BalanceCacheOptions
     // missing or unreadable: rebuild below
   }
   const table = core.buildBalanceTable(options.base, bits);
-  mkdirSync(options.dir, { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, table.serialize());
-  renameSync(temporary, path);
+  try {
+    mkdirSync(options.dir, { recursive: true });
+    writeFileSync(temporary, table.serialize());
+    renameSync(temporary, path);
+  } catch {
+    // The cache only saves time: an unwritable directory must not stop balance decoding.
+    if (existsSync(temporary)) rmSync(temporary);
+  }
   return table;
 }

@@ -71,6 +71,10 @@ await forEachCore(t, async (t, core) => {
     const rebuilt = loadOrBuildBalanceTable(core, { dir, base: BASE, bits: 9 });
     t.equal(rebuilt.decode(times(511n)), 511n);
     t.equal(readFileSync(path).length, rebuilt.serialize().length, 'the damaged file was replaced');
+    const unwritable = join(dir, 'a-file');
+    writeFileSync(unwritable, '');
+    const uncached = loadOrBuildBalanceTable(core, { dir: join(unwritable, 'sub'), base: BASE, bits: 8 });
+    t.equal(uncached.decode(times(300n)), 300n, 'a directory that cannot be created still gives a working table');
   });
 });
 
