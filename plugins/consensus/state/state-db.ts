@@ -188,7 +188,12 @@ export class WritableState {
     }
     const root = new Trie(nodes, this.base.root).update(metaChanges);
     const version = this.db.latestVersion() + 1n;
-    for (const { hash, encoded } of nodes.created.values()) batch.put(withPrefix(NODE_PREFIX, hash), encoded);
+    for (const [key, { hash, node, encoded }] of nodes.created) {
+      batch.put(withPrefix(NODE_PREFIX, hash), encoded);
+      // Safe even if the batch is never written: nodes are content-addressed, so a cached node is always correct,
+      // and only written versions are reachable.
+      this.db.persisted.remember(key, node);
+    }
     batch.put(withPrefix(VERSION_PREFIX, u64(version)), root);
     batch.put(LATEST_KEY, u64(version));
     return { version, root };

@@ -49,7 +49,13 @@ export function nilHash(hash: Hasher): Uint8Array {
 }
 
 export function encodeNode(node: TrieNode): Uint8Array {
-  if (node.kind === 'inner') return new ByteWriter().byte(0x01).bytes(node.left, 32).bytes(node.right, 32).finish();
+  if (node.kind === 'inner') {
+    const out = new Uint8Array(65);
+    out[0] = 0x01;
+    out.set(node.left, 1);
+    out.set(node.right, 33);
+    return out;
+  }
   return new ByteWriter().byte(0x02).bytes(node.keyhash, 32).uvarint(node.key.length).bytes(node.key).bytes(node.value).finish();
 }
 
