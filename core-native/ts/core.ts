@@ -6,11 +6,12 @@
  */
 import type { BalanceCore } from './balance.js';
 import type { CipherCore } from './cipher.js';
+import type { CurveCore } from './curve.js';
 import type { HashCore } from './hash.js';
 
 export type CoreImpl = 'native' | 'fallback';
 
-export interface Core extends HashCore, CipherCore, BalanceCore {
+export interface Core extends HashCore, CurveCore, CipherCore, BalanceCore {
   /** Which implementation this is. */
   readonly impl: CoreImpl;
 }

@@ -2,12 +2,14 @@
 import type { Core } from '../core.js';
 import { fallbackBalance } from './balance.js';
 import { fallbackCipher } from './cipher.js';
+import { fallbackCurve } from './curve.js';
 import { fallbackHash } from './hash.js';
 
 export function fallbackCore(): Core {
   return {
     impl: 'fallback',
     ...fallbackHash,
+    ...fallbackCurve(),
     ...fallbackCipher,
     ...fallbackBalance,
   };

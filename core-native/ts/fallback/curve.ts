@@ -1,0 +1,205 @@
+/**
+ * BN254 G1 in pure TypeScript (@noble/curves), with the protocol's own encodings (reference-protocol §1.1–1.4):
+ * 64-byte affine points, the 33-byte x ‖ flag compression (not SEC1), try-and-increment HashToPoint.
+ */
+import { pippenger } from '@noble/curves/abstract/curve.js';
+import { bn254 } from '@noble/curves/bn254.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import type { CurveCore, FixedBase, Generators } from '../curve.js';
+
+const Point = bn254.G1.Point;
+type G1 = InstanceType<typeof Point>;
+
+const P = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n;
+const N = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n;
+const SQRT_EXP = (P + 1n) / 4n;
+const POINT = 64;
+const SCALAR = 32;
+const COMPRESSED = 33;
+const COUNT = 128;
+
+const mod = (a: bigint, m: bigint): bigint => ((a % m) + m) % m;
+
+function powP(base: bigint, exp: bigint): bigint {
+  let result = 1n;
+  let b = mod(base, P);
+  for (let e = exp; e > 0n; e >>= 1n) {
+    if (e & 1n) result = (result * b) % P;
+    b = (b * b) % P;
+  }
+  return result;
+}
+
+function toBig(bytes: Uint8Array): bigint {
+  let v = 0n;
+  for (const b of bytes) v = (v << 8n) | BigInt(b);
+  return v;
+}
+
+function toBytes32(v: bigint, out: Uint8Array = new Uint8Array(32), at = 0): Uint8Array {
+  for (let i = 31; i >= 0; i--) {
+    out[at + i] = Number(v & 0xffn);
+    v >>= 8n;
+  }
+  return out;
+}
+
+function checkBytes(name: string, value: Uint8Array, length: number): void {
+  if (!(value instanceof Uint8Array)) throw new Error(`${name} must be a Uint8Array`);
+  if (value.length !== length) throw new Error(`${name} must be ${length} bytes, got ${value.length}`);
+}
+
+/** 64 bytes → a validated point (64 zero bytes = infinity). */
+function readPoint(bytes: Uint8Array, name = 'point'): G1 {
+  checkBytes(name, bytes, POINT);
+  const x = toBig(bytes.subarray(0, 32));
+  const y = toBig(bytes.subarray(32, 64));
+  if (x === 0n && y === 0n) return Point.ZERO;
+  if (x >= P || y >= P) throw new Error(`${name} has a coordinate ≥ p`);
+  if (mod(y * y - (x * x * x + 3n), P) !== 0n) throw new Error(`${name} is not on the curve`);
+  return Point.fromAffine({ x, y });
+}
+
+function writePoint(point: G1): Uint8Array {
+  const out = new Uint8Array(POINT);
+  if (point.is0()) return out;
+  const { x, y } = point.toAffine();
+  toBytes32(x, out, 0);
+  toBytes32(y, out, 32);
+  return out;
+}
+
+function readScalar(bytes: Uint8Array, name = 'scalar'): bigint {
+  checkBytes(name, bytes, SCALAR);
+  return toBig(bytes) % N;
+}
+
+/** The point (x, y) if x³ + 3 has the square root y = β^((p+1)/4), else undefined. */
+function liftX(x: bigint): bigint | undefined {
+  const beta = (((x * x) % P) * x + 3n) % P;
+  const y = powP(beta, SQRT_EXP);
+  return (y * y) % P === beta ? y : undefined;
+}
+
+function decompress(compressed: Uint8Array): Uint8Array {
+  checkBytes('compressed point', compressed, COMPRESSED);
+  const x = toBig(compressed.subarray(0, 32));
+  const flag = compressed[32]!;
+  if (x >= P) throw new Error('compressed point has x ≥ p');
+  if (flag > 1) throw new Error(`compressed point has flag byte ${flag} (expected 0 or 1)`);
+  const root = liftX(x);
+  if (root === undefined) throw new Error('compressed point is not on the curve (x³ + 3 has no square root)');
+  const small = root < P - root ? root : P - root;
+  const y = flag === 0 ? small : P - small;
+  const out = new Uint8Array(POINT);
+  toBytes32(x, out, 0);
+  toBytes32(y, out, 32);
+  return out;
+}
+
+function compress(point: Uint8Array): Uint8Array {
+  const p = readPoint(point);
+  if (p.is0()) throw new Error('the point at infinity cannot be compressed');
+  const out = new Uint8Array(COMPRESSED);
+  out.set(point.subarray(0, 32), 0);
+  const y = toBig(point.subarray(32, 64));
+  out[32] = y < P - y ? 0 : 1;
+  return out;
+}
+
+function hashToPoint(data: Uint8Array): Uint8Array {
+  if (!(data instanceof Uint8Array)) throw new Error('data must be a Uint8Array');
+  let x = toBig(keccak_256(data)) % N; // mod n, not p: the reference's quirk (§1.3)
+  for (;;) {
+    const y = liftX(x);
+    if (y !== undefined) {
+      const out = new Uint8Array(POINT);
+      toBytes32(x, out, 0);
+      toBytes32(y, out, 32);
+      return out;
+    }
+    x = (x + 1n) % P;
+  }
+}
+
+function mulVar(point: G1, k: bigint): G1 {
+  return k === 0n || point.is0() ? Point.ZERO : point.multiplyUnsafe(k);
+}
+
+function readMany(bytes: Uint8Array, size: number, name: string): Uint8Array[] {
+  if (!(bytes instanceof Uint8Array)) throw new Error(`${name} must be a Uint8Array`);
+  if (bytes.length % size !== 0) throw new Error(`${name} must be a multiple of ${size} bytes, got ${bytes.length}`);
+  return Array.from({ length: bytes.length / size }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+}
+
+const encoder = new TextEncoder();
+
+function domainPoint(domain: Uint8Array, letter: string, index?: number): Uint8Array {
+  const tag = encoder.encode(letter);
+  const data = new Uint8Array(domain.length + 1 + (index === undefined ? 0 : 32));
+  data.set(domain, 0);
+  data.set(tag, domain.length);
+  if (index !== undefined) toBytes32(BigInt(index), data, domain.length + 1);
+  return hashToPoint(data);
+}
+
+function buildGenerators(domain: string): Generators {
+  const prefix = encoder.encode(domain);
+  const Gs = new Uint8Array(COUNT * POINT);
+  const Hs = new Uint8Array(COUNT * POINT);
+  let sum = Point.ZERO;
+  for (let i = 0; i < COUNT; i++) {
+    const g = domainPoint(prefix, 'G', i);
+    Gs.set(g, i * POINT);
+    Hs.set(domainPoint(prefix, 'H', i), i * POINT);
+    sum = sum.add(readPoint(g));
+  }
+  return Object.freeze({ domain, G: domainPoint(prefix, 'G'), H: domainPoint(prefix, 'H'), Gs, Hs, GSUM: writePoint(sum) });
+}
+
+/** The pure-TypeScript CurveCore; generator sets are cached per domain. */
+export function fallbackCurve(): CurveCore {
+  const generatorCache = new Map<string, Generators>();
+  return {
+    g1Decompress: decompress,
+    g1Compress: compress,
+    g1IsValid(point) {
+      try {
+        readPoint(point);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    g1Add: (a, b) => writePoint(readPoint(a, 'a').add(readPoint(b, 'b'))),
+    g1Sub: (a, b) => writePoint(readPoint(a, 'a').subtract(readPoint(b, 'b'))),
+    g1Neg: (a) => writePoint(readPoint(a).negate()),
+    g1Mul: (point, scalar) => writePoint(mulVar(readPoint(point), readScalar(scalar))),
+    g1MulSecret(point, scalar) {
+      const p = readPoint(point);
+      const k = readScalar(scalar);
+      return writePoint(k === 0n || p.is0() ? Point.ZERO : p.multiply(k));
+    },
+    g1FixedBase(point): FixedBase {
+      const base = readPoint(point);
+      if (!base.is0()) base.precompute(8, false);
+      return { mul: (scalar) => writePoint(mulVar(base, readScalar(scalar))) };
+    },
+    g1Msm(points, scalars) {
+      const ps = readMany(points, POINT, 'points').map((p, i) => readPoint(p, `points[${i}]`));
+      const ks = readMany(scalars, SCALAR, 'scalars').map((k) => toBig(k) % N);
+      if (ps.length !== ks.length) throw new Error(`msm needs as many scalars as points (${ps.length} points, ${ks.length} scalars)`);
+      return writePoint(pippenger(Point, ps, ks));
+    },
+    hashToPoint,
+    generators(domain) {
+      if (typeof domain !== 'string') throw new Error('generator domain must be a string');
+      let set = generatorCache.get(domain);
+      if (!set) {
+        set = buildGenerators(domain);
+        generatorCache.set(domain, set);
+      }
+      return set;
+    },
+  };
+}
