@@ -1,0 +1,98 @@
+/** BN254 G1 on every implementation (one body): generator vectors, encodings, strict rejection, arithmetic. */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import { forEachCore } from '../helpers/core-impls.js';
+
+const vectors = JSON.parse(readFileSync(new URL('../../../test/vectors/curve-keys.json', import.meta.url), 'utf8'));
+const V = vectors.curve;
+const P = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n;
+const N = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n;
+const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
+const unhex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
+const be = (v: bigint): Uint8Array => unhex(v.toString(16).padStart(64, '0'));
+const INFINITY = new Uint8Array(64);
+
+await forEachCore(t, async (t, core) => {
+  const gens = core.generators('DERO');
+  const compressed = (p: Uint8Array): string => hex(core.g1Compress(p));
+  const G = gens.G;
+
+  t.test('generator vectors (domain DERO)', async (t) => {
+    t.equal(compressed(G), V.G);
+    t.equal(hex(G), V.G_x + V.G_y, 'uncompressed G');
+    t.equal(compressed(gens.H), V.H);
+    for (const i of Object.keys(V.Gs)) {
+      const at = Number(i) * 64;
+      t.equal(compressed(gens.Gs.subarray(at, at + 64)), V.Gs[i], `Gs[${i}]`);
+      t.equal(compressed(gens.Hs.subarray(at, at + 64)), V.Hs[i], `Hs[${i}]`);
+    }
+    t.equal(gens.Gs.length, 128 * 64);
+    t.equal(compressed(gens.GSUM), V.GSUM);
+    for (const [data, expected] of Object.entries(V.hashToPoint)) {
+      t.equal(compressed(core.hashToPoint(new TextEncoder().encode(data))), expected, `HashToPoint(${JSON.stringify(data)})`);
+    }
+    t.equal(core.generators('DERO'), gens, 'generator sets are cached per domain');
+    t.not(hex(core.generators('UMBRA').G), hex(G), 'UMBRA generators differ from DERO');
+  });
+
+  t.test('compression round trips and the vector multiples', async (t) => {
+    t.equal(compressed(core.g1Neg(G)), V.negG);
+    t.equal(compressed(core.g1Add(G, G)), V.twoG);
+    t.equal(compressed(core.g1Mul(G, be(2n))), V.twoG);
+    t.equal(hex(core.g1Decompress(unhex(V.standardGenerator))), hex(be(1n)) + hex(be(2n)), '(1, 2)');
+    for (let i = 0; i < 20; i++) {
+      const p = core.hashToPoint(randomBytes(16));
+      const c = core.g1Compress(p);
+      t.equal(hex(core.g1Decompress(c)), hex(p));
+      t.equal(hex(core.g1Decompress(core.g1Compress(core.g1Neg(p)))), hex(core.g1Neg(p)));
+    }
+    t.throws(() => core.g1Compress(INFINITY), /infinity/);
+    t.ok(core.g1IsValid(INFINITY), 'infinity is a valid 64-byte point');
+  });
+
+  t.test('malformed points are rejected', async (t) => {
+    const g = unhex(V.G);
+    const xPlusP = g.slice();
+    xPlusP.set(be(BigInt('0x' + V.G_x) + P), 0);
+    t.throws(() => core.g1Decompress(xPlusP), 'x ≥ p');
+    for (const flag of [2, 7, 0xff]) {
+      const bad = g.slice();
+      bad[32] = flag;
+      t.throws(() => core.g1Decompress(bad), `flag ${flag}`);
+    }
+    t.throws(() => core.g1Decompress(new Uint8Array(33)), 'x = 0 (3 is a non-residue): infinity cannot be decoded');
+    t.throws(() => core.g1Decompress(g.subarray(0, 32)), '32 bytes');
+    t.throws(() => core.g1Decompress(new Uint8Array(34)), '34 bytes');
+    const offCurve = G.slice();
+    offCurve[63] ^= 1;
+    t.notOk(core.g1IsValid(offCurve), 'off-curve point is invalid');
+    t.notOk(core.g1IsValid(G.subarray(0, 63)), 'short point is invalid');
+    t.throws(() => core.g1Add(offCurve, G), 'add rejects an off-curve point');
+    t.throws(() => core.g1Mul(offCurve, be(3n)), 'mul rejects an off-curve point');
+    t.throws(() => core.g1Mul(G, new Uint8Array(31)), 'mul rejects a short scalar');
+    t.throws(() => core.g1Msm(gens.Gs.subarray(0, 128), new Uint8Array(32)), 'msm rejects mismatched counts');
+  });
+
+  t.test('arithmetic is consistent', async (t) => {
+    const a = BigInt('0x' + hex(randomBytes(32))) % N;
+    const b = BigInt('0x' + hex(randomBytes(32))) % N;
+    const aG = core.g1Mul(G, be(a));
+    const bG = core.g1Mul(G, be(b));
+    t.equal(hex(core.g1Add(aG, bG)), hex(core.g1Mul(G, be((a + b) % N))), 'aG + bG = (a+b)G');
+    t.equal(hex(core.g1Sub(aG, bG)), hex(core.g1Mul(G, be((a - b + N) % N))), 'aG − bG = (a−b)G');
+    t.equal(hex(core.g1Add(aG, core.g1Neg(aG))), hex(INFINITY), 'P + (−P) = infinity');
+    t.equal(hex(core.g1MulSecret(G, be(a))), hex(aG), 'constant-time mul agrees');
+    t.equal(hex(core.g1Mul(G, be(a + N))), hex(aG), 'scalars are used mod n');
+    t.equal(hex(core.g1Mul(G, be(0n))), hex(INFINITY), '0·G = infinity');
+    t.equal(hex(core.g1MulSecret(G, be(N))), hex(INFINITY), 'n·G = infinity');
+    const fixed = core.g1FixedBase(gens.H);
+    t.equal(hex(fixed.mul(be(a))), hex(core.g1Mul(gens.H, be(a))), 'fixed base agrees');
+    const count = 9;
+    const scalars = Array.from({ length: count }, () => randomBytes(32));
+    let sum: Uint8Array = INFINITY;
+    for (let i = 0; i < count; i++) sum = core.g1Add(sum, core.g1Mul(gens.Gs.subarray(i * 64, i * 64 + 64), scalars[i]!));
+    t.equal(hex(core.g1Msm(gens.Gs.subarray(0, count * 64), Buffer.concat(scalars))), hex(sum), 'msm = Σ kᵢ·Pᵢ');
+    t.equal(hex(core.g1Msm(new Uint8Array(0), new Uint8Array(0))), hex(INFINITY), 'empty msm = infinity');
+  });
+});
