@@ -1,10 +1,13 @@
 /**
  * Addresses (DESIGN §3 "Curve and keys"; reference-protocol §1.5): bech32 (BIP-173, original checksum, no length
  * limit) of version byte 0x01 ‖ 33-byte compressed public key ‖ [encoded RPC arguments, integrated addresses only].
- * Prefixes: `umb` mainnet, `umbt` testnet and simulator; `umbi` / `umbti` for integrated addresses.
+ * Prefixes: `umb` mainnet, `umbt` testnet and simulator; `umbi` / `umbti` for integrated addresses; `umbproof` for
+ * payment proofs (same shape, the key field holding the blinder).
  */
 import { bech32 } from '@scure/base';
-import { NETWORKS, type NetworkName } from './network.js';
+import type { Core } from '../../core-native/ts/core.js';
+import { NETWORKS, PAYMENT_PROOF_PREFIX, type NetworkName } from './network.js';
+import { decodeRpcArguments, encodeRpcArguments, RpcArgumentError, type RpcArgument } from './rpc-arguments.js';
 
 export const ADDRESS_VERSION = 0x01;
 const KEY_BYTES = 33;
@@ -68,4 +71,128 @@ export function decodeAddress(address: string, expected?: NetworkName, isCurvePo
   const publicKey = data.slice(1, 1 + KEY_BYTES);
   if (isCurvePoint && !isCurvePoint(publicKey)) throw new AddressError('address key is not a point on the curve');
   return { network, publicKey, integrated, payload };
+}
+
+/** The strict curve-point check for `decodeAddress`, from the crypto core's decompression. */
+export function curvePointCheck(core: Core): (key: Uint8Array) => boolean {
+  return (key) => {
+    try {
+      core.g1Decompress(key);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** An integrated address carrying `args` (at least one). */
+export function encodeIntegratedAddress(network: NetworkName, publicKey: Uint8Array, args: readonly RpcArgument[]): string {
+  if (args.length === 0) throw new AddressError('an integrated address must carry arguments');
+  return encodeAddress(network, publicKey, encodeRpcArguments(args));
+}
+
+export interface SplitAddress {
+  network: NetworkName;
+  publicKey: Uint8Array;
+  /** The plain address of the same key. */
+  address: string;
+  integrated: boolean;
+  /** The arguments of an integrated address, sorted by name (empty for a plain address). */
+  args: RpcArgument[];
+}
+
+/** Decodes a plain or integrated address, including its arguments. */
+export function splitAddress(address: string, expected?: NetworkName, isCurvePoint?: (key: Uint8Array) => boolean): SplitAddress {
+  const decoded = decodeAddress(address, expected, isCurvePoint);
+  let args: RpcArgument[] = [];
+  if (decoded.integrated) {
+    try {
+      args = decodeRpcArguments(decoded.payload);
+    } catch (error) {
+      if (error instanceof RpcArgumentError) throw new AddressError(`integrated address arguments: ${error.message}`);
+      throw error;
+    }
+  }
+  return { network: decoded.network, publicKey: decoded.publicKey, address: encodeAddress(decoded.network, decoded.publicKey), integrated: decoded.integrated, args };
+}
+
+/** A payment proof (reference-protocol §1.10): the blinder r·Y_k in the key field and `{HH: shared, VU: amount}`. */
+export function encodePaymentProof(blinder: Uint8Array, shared: Uint8Array, amount: bigint): string {
+  if (blinder.length !== KEY_BYTES) throw new AddressError(`a blinder is ${KEY_BYTES} bytes, got ${blinder.length}`);
+  if (shared.length !== 32) throw new AddressError(`a shared secret is 32 bytes, got ${shared.length}`);
+  const args = encodeRpcArguments([
+    { name: 'H', datatype: 'H', value: Buffer.from(shared).toString('hex') },
+    { name: 'V', datatype: 'U', value: amount },
+  ]);
+  const data = new Uint8Array(1 + KEY_BYTES + args.length);
+  data[0] = ADDRESS_VERSION;
+  data.set(blinder, 1);
+  data.set(args, 1 + KEY_BYTES);
+  return bech32.encode(PAYMENT_PROOF_PREFIX, bech32.toWords(data), false);
+}
+
+export interface PaymentProof {
+  blinder: Uint8Array;
+  shared: Uint8Array;
+  amount: bigint;
+}
+
+export function decodePaymentProof(proof: string): PaymentProof {
+  let prefix: string;
+  let data: Uint8Array;
+  try {
+    const decoded = bech32.decode(proof as `${string}1${string}`, false);
+    prefix = decoded.prefix;
+    data = bech32.fromWords(decoded.words);
+  } catch (error) {
+    throw new AddressError(`not a valid payment proof: ${(error as Error).message}`);
+  }
+  if (prefix !== PAYMENT_PROOF_PREFIX) throw new AddressError(`a payment proof starts with '${PAYMENT_PROOF_PREFIX}1', not '${prefix}1'`);
+  if (data.length <= 1 + KEY_BYTES || data[0] !== ADDRESS_VERSION) throw new AddressError('payment proof has a bad version or length');
+  let args: RpcArgument[];
+  try {
+    args = decodeRpcArguments(data.slice(1 + KEY_BYTES));
+  } catch (error) {
+    throw new AddressError(`payment proof arguments: ${(error as Error).message}`);
+  }
+  const shared = args.find((a) => a.name === 'H' && a.datatype === 'H');
+  const amount = args.find((a) => a.name === 'V' && a.datatype === 'U');
+  if (!shared || !amount || args.length !== 2) throw new AddressError('a payment proof carries exactly H (hash) and V (amount)');
+  return { blinder: data.slice(1, 1 + KEY_BYTES), shared: Uint8Array.from(Buffer.from(shared.value as string, 'hex')), amount: amount.value as bigint };
+}
+
+/**
+ * What the contract VM and the RPC layer need from addresses on one network: validation (plain or integrated, this
+ * network, key on the curve), the raw 33-byte key of an address, and the plain address of a raw key.
+ */
+export interface AddressCodec {
+  readonly network: NetworkName;
+  isValid(address: string): boolean;
+  /** The 33-byte compressed key; throws an AddressError naming the problem. */
+  toRaw(address: string): Uint8Array;
+  /** The plain address of a 33-byte key; throws an AddressError when it is not a curve point. */
+  fromRaw(raw: Uint8Array): string;
+}
+
+export function addressCodec(network: NetworkName, core: Core): AddressCodec {
+  const onCurve = curvePointCheck(core);
+  const toRaw = (address: string): Uint8Array => decodeAddress(address, network, onCurve).publicKey;
+  return {
+    network,
+    isValid(address) {
+      if (typeof address !== 'string') return false;
+      try {
+        splitAddress(address, network, onCurve);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    toRaw,
+    fromRaw(raw) {
+      if (!(raw instanceof Uint8Array) || raw.length !== KEY_BYTES) throw new AddressError(`a raw address is ${KEY_BYTES} bytes, got ${raw instanceof Uint8Array ? raw.length : typeof raw}`);
+      if (!onCurve(raw)) throw new AddressError('raw address is not a point on the curve');
+      return encodeAddress(network, raw);
+    },
+  };
 }

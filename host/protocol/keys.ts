@@ -1,0 +1,36 @@
+/**
+ * Account keys (reference-protocol §1.2, §1.5): the secret key is 32 bytes big-endian, used mod n (a key from a
+ * mnemonic may be ≥ n; it is kept as is so that it maps back to the same words); the public key is sk·G with G
+ * the network's value base, carried as 33 compressed bytes.
+ */
+import type { Core } from '../../core-native/ts/core.js';
+import { bigintToBytes32, bytesToBigint, modN, randomScalar } from '../../core-native/ts/scalar.js';
+
+export interface KeyPair {
+  secretKey: Uint8Array;
+  /** The 33-byte compressed public key. */
+  publicKey: Uint8Array;
+}
+
+export class KeyError extends Error {
+  override readonly name = 'KeyError';
+}
+
+/** compressed(sk·G) for the generator domain (e.g. NETWORKS[n].generatorDomain); rejects sk ≡ 0 mod n. */
+export function publicKeyOf(core: Core, secretKey: Uint8Array, domain: string): Uint8Array {
+  if (!(secretKey instanceof Uint8Array) || secretKey.length !== 32) throw new KeyError(`a secret key is 32 bytes, got ${secretKey?.length}`);
+  if (modN(bytesToBigint(secretKey)) === 0n) throw new KeyError('secret key is zero modulo the group order');
+  return core.g1Compress(core.g1MulSecret(core.generators(domain).G, secretKey));
+}
+
+/** A fresh key pair with sk uniform in [1, n − 1]. */
+export function generateKeyPair(core: Core, domain: string): KeyPair {
+  const secretKey = bigintToBytes32(randomScalar());
+  return { secretKey, publicKey: publicKeyOf(core, secretKey, domain) };
+}
+
+/** Parses 64 hex digits as a secret key. */
+export function secretKeyFromHex(text: string): Uint8Array {
+  if (typeof text !== 'string' || !/^[0-9a-fA-F]{64}$/.test(text)) throw new KeyError('a secret key is 64 hex characters');
+  return Uint8Array.from(Buffer.from(text, 'hex'));
+}
