@@ -2,13 +2,15 @@
 import { Command, CommanderError } from 'commander';
 import { UMBRA_VERSION } from '../version.js';
 import { daemonCommand } from './daemon-command.js';
+import { keysCommand } from './keys-command.js';
 
 export function buildProgram(): Command {
   return new Command('umbra')
     .description('Umbra: a privacy-preserving smart-contract blockchain node')
     .version(UMBRA_VERSION)
     .showHelpAfterError()
-    .addCommand(daemonCommand());
+    .addCommand(daemonCommand())
+    .addCommand(keysCommand());
 }
 
 /** Runs the CLI; expected failures (bad config, busy data dir, ...) print one clear line and exit 1, no stack. */
