@@ -8,10 +8,11 @@ import type { BalanceCore } from './balance.js';
 import type { CipherCore } from './cipher.js';
 import type { CurveCore } from './curve.js';
 import type { HashCore } from './hash.js';
+import type { PowCore } from './pow.js';
 
 export type CoreImpl = 'native' | 'fallback';
 
-export interface Core extends HashCore, CurveCore, CipherCore, BalanceCore {
+export interface Core extends HashCore, CurveCore, CipherCore, BalanceCore, PowCore {
   /** Which implementation this is. */
   readonly impl: CoreImpl;
 }

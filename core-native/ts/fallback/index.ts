@@ -4,6 +4,7 @@ import { fallbackBalance } from './balance.js';
 import { fallbackCipher } from './cipher.js';
 import { fallbackCurve } from './curve.js';
 import { fallbackHash } from './hash.js';
+import { fallbackPow } from './pow.js';
 
 export function fallbackCore(): Core {
   return {
@@ -12,5 +13,6 @@ export function fallbackCore(): Core {
     ...fallbackCurve(),
     ...fallbackCipher,
     ...fallbackBalance,
+    ...fallbackPow(),
   };
 }
