@@ -21,6 +21,8 @@ export interface DaemonFlags {
   plugins?: string[];
   transports?: string[];
   logLevel?: string;
+  miningThreads?: string;
+  miningAddress?: string;
 }
 
 /** Adds the flags every node-running command shares (daemon, simulator, wallet with an embedded daemon). */
@@ -37,7 +39,9 @@ export function addNodeOptions(command: Command): Command {
     .addOption(new Option('--crypto <impl>', 'cryptography implementation (auto: native when built)').choices(CRYPTO_IMPLS))
     .option('--plugins <list>', 'comma-separated plugins to run (names or module paths)', splitList)
     .option('--transports <list>', 'comma-separated RPC transports: http, ws', splitList)
-    .addOption(new Option('--log-level <level>', 'log verbosity').choices(LOG_LEVELS));
+    .addOption(new Option('--log-level <level>', 'log verbosity').choices(LOG_LEVELS))
+    .option('--mining-threads <n>', 'run the built-in CPU miner on this many threads (default 0: off)')
+    .option('--mining-address <address>', 'registered address the built-in miner mines to');
 }
 
 /** Maps parsed flags to config keys; flags left out are undefined and do not override the file or defaults. */
@@ -56,6 +60,8 @@ export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraCon
     plugins: flags.plugins,
     transports: flags.transports,
     logLevel: flags.logLevel,
+    miningThreads: flags.miningThreads,
+    miningAddress: flags.miningAddress,
   };
 }
 

@@ -26,6 +26,10 @@ export interface UmbraConfig {
   /** Largest accepted request body in bytes (413 above it). */
   rpcMaxBodyBytes: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Threads of the built-in CPU miner (0: no mining). */
+  miningThreads: number;
+  /** Address the built-in miner mines to (must be registered). */
+  miningAddress: string;
 }
 
 export type ConfigKey = keyof UmbraConfig;
@@ -81,6 +85,19 @@ function login(value: unknown): string {
   return value;
 }
 
+function nonNegativeInteger(value: unknown): number {
+  if (typeof value === 'string' && /^\d+$/.test(value)) value = Number(value);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new Error(`must be a non-negative integer, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function anyString(value: unknown): string {
+  if (typeof value !== 'string') throw new Error(`must be a string, got ${JSON.stringify(value)}`);
+  return value;
+}
+
 function positiveInteger(value: unknown): number {
   if (typeof value === 'string' && /^\d+$/.test(value)) value = Number(value);
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
@@ -100,6 +117,8 @@ export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
   rpcLogin: login,
   rpcMaxBodyBytes: positiveInteger,
   logLevel: oneOf(LOG_LEVELS),
+  miningThreads: nonNegativeInteger,
+  miningAddress: anyString,
 };
 
 export class ConfigError extends Error {

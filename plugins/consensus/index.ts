@@ -1,17 +1,64 @@
 /**
- * The `consensus` plugin: the chain and its RPC methods. So far it registers the daemon's liveness methods;
- * the chain store, validation and state come with the chain issue.
+ * The `consensus` plugin: the chain (blocks, fork choice, versioned state) and its daemon RPC methods. It registers
+ * the `chain` service (host/services/chain.ts) for the other plugins, and pushes `Block` and `Height` notifications to
+ * WebSocket clients whenever the main chain grows.
  */
+import { asValue, type AwilixContainer } from 'awilix';
 import type { Plugin } from '../../host/plugin.js';
 import type { BaseServices } from '../../host/services/base.js';
+import { UMBRA_VERSION } from '../../host/version.js';
+import { encodeAddress } from '../../host/protocol/address.js';
+import { balanceMath } from './balance-math.js';
+import { Chain } from './chain.js';
 import { daemonEchoMethods } from './rpc/echo-ping.js';
+import { chainMethods, type InfoContributions } from './rpc/chain-methods.js';
+import { StateAccounts } from './state-accounts.js';
+import { StateDb } from './state/state-db.js';
+
+/** The chain, created at start (it may write the genesis block); RPC methods look it up when called. */
+class ChainHolder {
+  chain?: Chain;
+
+  get(): Chain {
+    if (!this.chain) throw new Error('the chain is not open yet');
+    return this.chain;
+  }
+}
+
+const holders = new WeakMap<AwilixContainer, ChainHolder>();
 
 const plugin: Plugin = {
   name: 'consensus',
   requires: [],
   register(container) {
-    const daemon = (container.cradle as BaseServices).rpcEndpoints.get('daemon');
+    const { rpcEndpoints, network } = container.cradle as BaseServices;
+    const holder = new ChainHolder();
+    holders.set(container, holder);
+    const info: InfoContributions = {};
+    container.register({ chainInfo: asValue(info) });
+    const daemon = rpcEndpoints.get('daemon');
     for (const method of daemonEchoMethods) daemon.registry.add(method);
+    const methods = chainMethods({
+      chain: () => holder.get(),
+      network,
+      version: UMBRA_VERSION,
+      addressOf: (key) => encodeAddress(network.name, key),
+      info,
+    });
+    for (const method of methods) daemon.registry.add(method);
+  },
+  async start(container) {
+    const { store, core, network, logger, rpcEndpoints } = container.cradle as BaseServices;
+    const accounts = new StateAccounts(new StateDb(store, (data) => core.blake2s256(data)));
+    const chain = await Chain.open({ store, core, network: network.name, accounts, math: balanceMath(core, network.generatorDomain), logger: logger.child('consensus') });
+    holders.get(container)!.chain = chain;
+    container.register({ chain: asValue(chain) });
+    const daemon = rpcEndpoints.get('daemon');
+    chain.onBlock((meta, outcome) => {
+      daemon.notify('Block');
+      if (outcome.status === 'main') daemon.notify('Height');
+    });
+    logger.child('consensus').info(`chain at height ${chain.top.height}, top ${Buffer.from(chain.top.id).toString('hex')}`);
   },
 };
 

@@ -1,0 +1,52 @@
+/**
+ * The chain as other plugins see it (mining, mempool, p2p, wallet-side services): the main chain's top, blocks and
+ * their metadata, difficulty, and block submission. Implemented by the `consensus` plugin, registered as `chain`.
+ */
+import type { Block } from '../protocol/block.js';
+import type { ChainParams } from '../protocol/chain-params.js';
+
+export interface BlockMeta {
+  id: Uint8Array;
+  height: bigint;
+  timestamp: bigint;
+  /** Difficulty the block's miniblocks were mined at. */
+  difficulty: bigint;
+  /** Sum of the difficulties from genesis through this block: the fork-choice weight. */
+  cumulativeWork: bigint;
+  /** State version holding the state after this block. */
+  stateVersion: bigint;
+  stateRoot: Uint8Array;
+  /** Serialised size in bytes. */
+  size: number;
+  txCount: number;
+  /** Base reward paid in this block (fees excluded). */
+  reward: bigint;
+}
+
+export type AddBlockOutcome =
+  | { status: 'main'; id: Uint8Array; reorganised: boolean }
+  | { status: 'side'; id: Uint8Array }
+  | { status: 'orphan'; id: Uint8Array };
+
+export type BlockListener = (meta: BlockMeta, outcome: AddBlockOutcome) => void;
+
+export interface ChainService {
+  readonly params: ChainParams;
+  /** The main chain's top block. */
+  readonly top: BlockMeta;
+  stableHeight(): bigint;
+  block(id: Uint8Array): Block | undefined;
+  meta(id: Uint8Array): BlockMeta | undefined;
+  metaAtTopo(topoheight: bigint): BlockMeta | undefined;
+  /** The difficulty a child of `parent` must be mined at. */
+  difficultyAfter(parent: BlockMeta): bigint;
+  /** Whether a key (33-byte compressed) is registered in the main chain's latest state. */
+  isRegistered(key: Uint8Array): boolean;
+  /** The registered key whose key hash starts with `prefix`, in the latest state. */
+  keyByHashPrefix(prefix: Uint8Array): Uint8Array | undefined;
+  /** The state root a block would have, executed on its tip (for block templates). */
+  computeStateRoot(block: Block): Uint8Array;
+  /** Validates and adds a block; throws with the reason when it is rejected. */
+  addBlock(bytes: Uint8Array): Promise<AddBlockOutcome>;
+  onBlock(listener: BlockListener): () => void;
+}

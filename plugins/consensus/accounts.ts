@@ -1,0 +1,31 @@
+/**
+ * What block execution needs of the state: encrypted balances per asset, registration lookups, and a commit that
+ * produces the new state root. Implemented over the versioned state tree (state/).
+ */
+import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
+import type { WriteBatch } from '../../host/storage/kv-store.js';
+
+/** Asset id of the native coin. */
+export const NATIVE_ASSET = new Uint8Array(32);
+
+export interface AccountsReader {
+  /** The stored balance of `key` (33-byte compressed) for an asset, or undefined when the key is not registered. */
+  getBalance(asset: Uint8Array, key: Uint8Array): NonceBalance | undefined;
+  /** The registered key whose BLAKE2s key hash starts with `prefix` (miniblock KeyHash), if any. */
+  findKeyByHashPrefix(prefix: Uint8Array): Uint8Array | undefined;
+  /** The state root (`treehash`). */
+  root(): Uint8Array;
+}
+
+export interface AccountsWriter extends AccountsReader {
+  putBalance(asset: Uint8Array, key: Uint8Array, balance: NonceBalance): void;
+  /** Adds every change to `batch` (written by the caller, atomically with the block) and returns the new version. */
+  commit(batch: WriteBatch): { version: bigint; root: Uint8Array };
+}
+
+export interface AccountsState {
+  /** The state after the block with this state version. */
+  read(version: bigint): AccountsReader;
+  /** A writable overlay on a version (null: the empty state before genesis). */
+  write(baseVersion: bigint | null): AccountsWriter;
+}

@@ -1,0 +1,255 @@
+/**
+ * The chain: blocks in, fork choice by cumulative work, and the main-chain index. Blocks are validated in a fixed
+ * order (decode → known? → parent → context → miniblocks/PoW → execution → state root), and everything an accepted
+ * block changes — block, metadata, index, transactions, state — is written in one atomic batch, so a rejected block
+ * changes nothing and a crash leaves the previous chain intact. Each block's state is its own version, so a
+ * reorganisation only re-points the main-chain index (never below the stable height).
+ */
+import type { Core } from '../../core-native/ts/core.js';
+import type { Logger } from '../../host/logger.js';
+import { decodeBlock, encodeBlock, type Block } from '../../host/protocol/block.js';
+import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import { blockReward, CHAIN_PARAMS, STABLE_DEPTH, type ChainParams } from '../../host/protocol/chain-params.js';
+import type { NetworkName } from '../../host/protocol/network.js';
+import type { AddBlockOutcome, BlockListener, ChainService } from '../../host/services/chain.js';
+import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
+import { NATIVE_ASSET, type AccountsState, type AccountsWriter } from './accounts.js';
+import { BlockRejected, checkAgainstParent, checkMiniblocks } from './block-checks.js';
+import { executeGenesis, payBlockRewards, type BalanceMath } from './block-executor.js';
+import { ChainStore, type BlockMeta } from './chain-store.js';
+import { nextDifficulty } from './difficulty.js';
+import { genesisTemplate } from './genesis.js';
+
+/** Applies a block's transactions to the state and returns the fees they pay (the execution issue provides it). */
+export type TransactionExecutor = (block: Block, state: AccountsWriter) => bigint;
+
+export interface ChainDeps {
+  store: KeyValueStore;
+  core: Core;
+  network: NetworkName;
+  accounts: AccountsState;
+  math: BalanceMath;
+  logger: Logger;
+  /** Local clock in ms (tests move it). */
+  now?: () => bigint;
+  executeTransactions?: TransactionExecutor;
+}
+
+
+const MAX_ORPHANS = 256;
+
+export class Chain implements ChainService {
+  readonly params: ChainParams;
+  readonly blocks: ChainStore;
+  private topMeta!: BlockMeta;
+  private readonly orphans = new Map<string, Uint8Array[]>();
+  private orphanCount = 0;
+  private readonly listeners = new Set<BlockListener>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly now: () => bigint;
+
+  private constructor(private readonly deps: ChainDeps) {
+    this.params = CHAIN_PARAMS[deps.network];
+    this.blocks = new ChainStore(deps.store);
+    this.now = deps.now ?? (() => BigInt(Date.now()));
+  }
+
+  /** Opens the chain in the store, writing the network's genesis block when the store holds none. */
+  static async open(deps: ChainDeps): Promise<Chain> {
+    const chain = new Chain(deps);
+    if (chain.blocks.topTopoheight() < 0n) await chain.writeGenesis();
+    chain.topMeta = chain.blocks.getMeta(chain.blocks.idAtTopo(chain.blocks.topTopoheight())!)!;
+    return chain;
+  }
+
+  private async writeGenesis(): Promise<void> {
+    const block = genesisTemplate(this.deps.core, this.deps.network);
+    const batch = this.deps.store.batch();
+    const state = this.deps.accounts.write(null);
+    executeGenesis(block, state, this.deps.math);
+    const { version, root } = state.commit(batch);
+    block.stateRoot = root;
+    const bytes = encodeBlock(block);
+    const meta: BlockMeta = {
+      id: this.deps.core.sha3_256(bytes), height: 0n, timestamp: 0n, difficulty: this.params.bootstrapDifficulty,
+      cumulativeWork: this.params.bootstrapDifficulty, stateVersion: version, stateRoot: root, size: bytes.length, txCount: 0, reward: 0n,
+    };
+    this.blocks.putBlock(batch, meta, bytes);
+    this.blocks.setMain(batch, 0n, meta.id, []);
+    this.blocks.setTop(batch, 0n);
+    await batch.write();
+    this.deps.logger.info(`wrote the ${this.deps.network} genesis block ${toHex(meta.id)}`);
+  }
+
+  get top(): BlockMeta {
+    return this.topMeta;
+  }
+
+  /** Blocks at or below this height are final. */
+  stableHeight(): bigint {
+    return this.topMeta.height > STABLE_DEPTH ? this.topMeta.height - STABLE_DEPTH : 0n;
+  }
+
+  onBlock(listener: BlockListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  block(id: Uint8Array): Block | undefined {
+    const bytes = this.blocks.getBlockBytes(id);
+    return bytes && decodeBlock(bytes);
+  }
+
+  meta(id: Uint8Array): BlockMeta | undefined {
+    return this.blocks.getMeta(id);
+  }
+
+  isRegistered(key: Uint8Array): boolean {
+    return this.deps.accounts.read(this.topMeta.stateVersion).getBalance(NATIVE_ASSET, key) !== undefined;
+  }
+
+  keyByHashPrefix(prefix: Uint8Array): Uint8Array | undefined {
+    return this.deps.accounts.read(this.topMeta.stateVersion).findKeyByHashPrefix(prefix);
+  }
+
+  metaAtTopo(topoheight: bigint): BlockMeta | undefined {
+    const id = this.blocks.idAtTopo(topoheight);
+    return id && this.blocks.getMeta(id);
+  }
+
+  /** Topoheight of a block on the main chain, or null for a side block (height = topoheight on our linear chain). */
+  topoOf(meta: BlockMeta): bigint | null {
+    const id = this.blocks.idAtTopo(meta.height);
+    return id && equalBytes(id, meta.id) ? meta.height : null;
+  }
+
+  /** The difficulty a child of `parent` must be mined at. */
+  difficultyAfter(parent: BlockMeta): bigint {
+    const grandparentId = parent.height > 0n ? this.block(parent.id)?.tips[0] : undefined;
+    const grandparent = grandparentId && this.blocks.getMeta(grandparentId);
+    return nextDifficulty(this.params, {
+      height: parent.height + 1n,
+      tipDifficulty: parent.difficulty,
+      tipTimestamp: parent.timestamp,
+      parentTimestamp: grandparent ? grandparent.timestamp : null,
+    });
+  }
+
+  /** Number of blocks waiting for a parent this node has not seen. */
+  get orphanBlocks(): number {
+    return this.orphanCount;
+  }
+
+  /** Validates, executes and stores a block; calls are serialised. Throws BlockRejected with the reason. */
+  addBlock(bytes: Uint8Array): Promise<AddBlockOutcome> {
+    const run = this.queue.then(() => this.addBlockNow(bytes));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Executes `block` on its parent's state and returns the state root it would have (for block templates). */
+  computeStateRoot(block: Block): Uint8Array {
+    const parent = this.blocks.getMeta(block.tips[0]!);
+    if (!parent) throw new BlockRejected('unknown tip');
+    return this.execute(block, parent, this.deps.store.batch()).root;
+  }
+
+  private execute(block: Block, parent: BlockMeta, batch: WriteBatch): { version: bigint; root: Uint8Array; fees: bigint } {
+    const state = this.deps.accounts.write(parent.stateVersion);
+    let fees = 0n;
+    if (block.txHashes.length > 0) {
+      if (!this.deps.executeTransactions) throw new BlockRejected('this node does not execute transactions yet');
+      fees = this.deps.executeTransactions(block, state);
+    }
+    try {
+      payBlockRewards(block, state, this.deps.math, fees);
+    } catch (error) {
+      throw new BlockRejected((error as Error).message);
+    }
+    return { ...state.commit(batch), fees };
+  }
+
+  private async addBlockNow(bytes: Uint8Array): Promise<AddBlockOutcome> {
+    let block: Block;
+    try {
+      block = decodeBlock(bytes);
+    } catch (error) {
+      throw new BlockRejected(`malformed block: ${(error as Error).message}`);
+    }
+    const id = this.deps.core.sha3_256(bytes);
+    if (this.blocks.hasBlock(id)) throw new BlockRejected(`block ${toHex(id)} is already known`);
+    if (block.tips.length !== 1) throw new BlockRejected(`a block must name exactly one tip, it names ${block.tips.length}`);
+    const parent = this.blocks.getMeta(block.tips[0]!);
+    if (!parent) return this.keepOrphan(block, bytes, id);
+    if (this.topMeta.height > STABLE_DEPTH && block.height <= this.stableHeight()) {
+      throw new BlockRejected(`block at height ${block.height} is at or below the stable height ${this.stableHeight()}`);
+    }
+    checkAgainstParent(block, parent, this.now());
+    const difficulty = this.difficultyAfter(parent);
+    checkMiniblocks(this.deps.core, this.params, block, difficulty);
+
+    const batch = this.deps.store.batch();
+    const { version, root } = this.execute(block, parent, batch);
+    if (!equalBytes(root, block.stateRoot)) throw new BlockRejected(`wrong state root: the block says ${toHex(block.stateRoot)}, executing it gives ${toHex(root)}`);
+    const meta: BlockMeta = {
+      id, height: block.height, timestamp: block.timestamp, difficulty, cumulativeWork: parent.cumulativeWork + difficulty,
+      stateVersion: version, stateRoot: root, size: bytes.length, txCount: block.txHashes.length, reward: blockReward(block.height),
+    };
+    this.blocks.putBlock(batch, meta, bytes);
+    const outcome = this.chooseFork(batch, meta, block);
+    await batch.write();
+    if (outcome.status === 'main') this.topMeta = meta;
+    this.deps.logger.debug(`block ${toHex(id)} at height ${meta.height}: ${outcome.status}${outcome.status === 'main' && outcome.reorganised ? ' (reorganisation)' : ''}`);
+    for (const listener of this.listeners) listener(meta, outcome);
+    await this.adoptOrphans(id);
+    return outcome;
+  }
+
+  /** Makes `meta` the main-chain top when it carries more work; rewrites the index back to the fork point if needed. */
+  private chooseFork(batch: WriteBatch, meta: BlockMeta, block: Block): AddBlockOutcome {
+    if (meta.cumulativeWork <= this.topMeta.cumulativeWork) return { status: 'side', id: meta.id };
+    // Walk the new branch back to the main chain, collecting the blocks that join it.
+    const joining: { meta: BlockMeta; block: Block }[] = [{ meta, block }];
+    let cursor = block.tips[0]!;
+    for (;;) {
+      const cursorMeta = this.blocks.getMeta(cursor)!;
+      if (this.topoOf(cursorMeta) !== null) break;
+      const cursorBlock = this.block(cursor)!;
+      joining.push({ meta: cursorMeta, block: cursorBlock });
+      cursor = cursorBlock.tips[0]!;
+    }
+    const forkHeight = this.blocks.getMeta(cursor)!.height;
+    if (forkHeight < this.stableHeight()) {
+      this.deps.logger.warn(`refusing a reorganisation below the stable height (fork at ${forkHeight}, stable ${this.stableHeight()})`);
+      return { status: 'side', id: meta.id };
+    }
+    for (let height = this.topMeta.height; height > forkHeight; height--) {
+      const old = this.block(this.blocks.idAtTopo(height)!)!;
+      this.blocks.unsetMain(batch, height, old.txHashes);
+    }
+    for (const { meta: m, block: b } of joining) this.blocks.setMain(batch, m.height, m.id, b.txHashes);
+    this.blocks.setTop(batch, meta.height);
+    return { status: 'main', id: meta.id, reorganised: joining.length > 1 || forkHeight !== this.topMeta.height };
+  }
+
+  private keepOrphan(block: Block, bytes: Uint8Array, id: Uint8Array): AddBlockOutcome {
+    if (this.orphanCount >= MAX_ORPHANS) throw new BlockRejected('too many blocks with unknown parents are waiting; try again after syncing');
+    const parentKey = toHex(block.tips[0]!);
+    const waiting = this.orphans.get(parentKey) ?? [];
+    waiting.push(bytes);
+    this.orphans.set(parentKey, waiting);
+    this.orphanCount++;
+    return { status: 'orphan', id };
+  }
+
+  /** Blocks that were waiting for `parentId` get their turn now. */
+  private async adoptOrphans(parentId: Uint8Array): Promise<void> {
+    const waiting = this.orphans.get(toHex(parentId));
+    if (!waiting) return;
+    this.orphans.delete(toHex(parentId));
+    this.orphanCount -= waiting.length;
+    for (const bytes of waiting) {
+      await this.addBlockNow(bytes).catch((error: Error) => this.deps.logger.debug(`orphan rejected: ${error.message}`));
+    }
+  }
+}

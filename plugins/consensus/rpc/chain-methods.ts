@@ -1,0 +1,154 @@
+/**
+ * The chain's daemon RPC methods: GetInfo, GetHeight, GetBlockCount, GetLastBlockHeader, GetBlockHeaderByTopoHeight,
+ * GetBlockHeaderByHash, GetBlock (SERVICE.md; reference-rpc §2). Unknown hashes and heights out of range are errors.
+ */
+import { toHex, fromHex } from '../../../host/protocol/bytes.js';
+import { ATOMIC_UNITS_PER_COIN, TARGET_BLOCK_TIME_MS } from '../../../host/protocol/chain-params.js';
+import type { NetworkParams } from '../../../host/protocol/network.js';
+import { ApplicationError } from '../../../host/rpc/errors.js';
+import { noParams, objectParams, p } from '../../../host/rpc/params.js';
+import type { RpcMethod } from '../../../host/rpc/registry.js';
+import type { Chain } from '../chain.js';
+import type { BlockMeta } from '../chain-store.js';
+import { blockHeaderView, blockJson } from './block-views.js';
+
+/** Figures other plugins contribute to GetInfo (pool size, peer counts); absent ones read 0. */
+export interface InfoContributions {
+  txPoolSize?(): number;
+  peers?(): { incoming: number; outgoing: number; white: number; grey: number };
+}
+
+export interface ChainRpcDeps {
+  /** The chain (opened when the plugin starts, so it is looked up per call). */
+  chain(): Chain;
+  network: NetworkParams;
+  version: string;
+  /** Encodes a 33-byte key as an address of this network. */
+  addressOf(key: Uint8Array): string;
+  info: InfoContributions;
+}
+
+export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
+  const header = (chain: Chain, meta: BlockMeta) => {
+    const block = chain.block(meta.id)!;
+    const topoheight = chain.topoOf(meta);
+    return blockHeaderView(block, meta, {
+      topHeight: chain.top.height,
+      topoheight,
+      integratorAddress: deps.addressOf(block.minerTx.key),
+      stable: meta.height <= chain.stableHeight(),
+    });
+  };
+
+  const metaAtTopo = (chain: Chain, topoheight: number, field: string): BlockMeta => {
+    const top = chain.top.height;
+    if (BigInt(topoheight) > top) throw new ApplicationError(`${field} ${topoheight} is above the chain's top topoheight ${top}`);
+    return chain.metaAtTopo(BigInt(topoheight))!;
+  };
+
+  const metaByHash = (chain: Chain, hash: string): BlockMeta => {
+    const meta = chain.blocks.getMeta(fromHex(hash, 32));
+    if (!meta) throw new ApplicationError(`unknown block hash ${hash}`);
+    return meta;
+  };
+
+  const averageBlockTime = (chain: Chain): number => {
+    const top = chain.top;
+    const span = top.height < 50n ? top.height : 50n;
+    if (span === 0n) return 0;
+    const from = chain.metaAtTopo(top.height - span)!;
+    return Number(top.timestamp - from.timestamp) / Number(span) / 1000;
+  };
+
+  return [
+    {
+      name: 'NODE.GetInfo',
+      aliases: ['getinfo', 'get_info'],
+      params: noParams,
+      handler: () => {
+        const chain = deps.chain();
+        const top = chain.top;
+        const peers = deps.info.peers?.() ?? { incoming: 0, outgoing: 0, white: 0, grey: 0 };
+        const premine = chain.block(chain.metaAtTopo(0n)!.id)!.minerTx;
+        const premineAmount = premine.type === 0 ? premine.value : 0n;
+        return {
+          alt_blocks_count: chain.orphanBlocks,
+          difficulty: Number(chain.difficultyAfter(top)),
+          grey_peerlist_size: peers.grey,
+          height: Number(top.height),
+          stableheight: Number(chain.stableHeight()),
+          topoheight: Number(top.height),
+          treehash: toHex(top.stateRoot),
+          averageblocktime50: averageBlockTime(chain),
+          incoming_connections_count: peers.incoming,
+          outgoing_connections_count: peers.outgoing,
+          target: Number(TARGET_BLOCK_TIME_MS / 1000n),
+          target_height: Number(top.height),
+          testnet: deps.network.testnet,
+          network: deps.network.name,
+          top_block_hash: toHex(top.id),
+          tx_count: 0,
+          tx_pool_size: deps.info.txPoolSize?.() ?? 0,
+          dynamic_fee_per_kb: 0,
+          total_supply: Number((premineAmount + top.reward * top.height) / ATOMIC_UNITS_PER_COIN),
+          median_block_size: top.size,
+          white_peerlist_size: peers.white,
+          version: deps.version,
+          status: 'OK',
+        };
+      },
+    },
+    {
+      name: 'NODE.GetHeight',
+      aliases: ['getheight'],
+      params: noParams,
+      handler: () => {
+        const chain = deps.chain();
+        return { height: Number(chain.top.height), stableheight: Number(chain.stableHeight()), topoheight: Number(chain.top.height), status: 'OK' };
+      },
+    },
+    {
+      name: 'NODE.GetBlockCount',
+      aliases: ['getblockcount'],
+      params: noParams,
+      handler: () => ({ count: Number(deps.chain().top.height) + 1, status: 'OK' }),
+    },
+    {
+      name: 'NODE.GetLastBlockHeader',
+      aliases: ['getlastblockheader'],
+      params: noParams,
+      handler: () => ({ block_header: header(deps.chain(), deps.chain().top), status: 'OK' }),
+    },
+    {
+      name: 'NODE.GetBlockHeaderByTopoHeight',
+      aliases: ['getblockheaderbytopoheight'],
+      params: objectParams(p.object({ topoheight: p.uint() })),
+      handler: ({ topoheight }: { topoheight: number }) => {
+        const chain = deps.chain();
+        return { block_header: header(chain, metaAtTopo(chain, topoheight, 'topoheight')), status: 'OK' };
+      },
+    },
+    {
+      name: 'NODE.GetBlockHeaderByHash',
+      aliases: ['getblockheaderbyhash'],
+      params: objectParams(p.object({ hash: p.hash() })),
+      handler: ({ hash }: { hash: string }) => {
+        const chain = deps.chain();
+        return { block_header: header(chain, metaByHash(chain, hash)), status: 'OK' };
+      },
+    },
+    {
+      name: 'NODE.GetBlock',
+      aliases: ['getblock'],
+      params: objectParams(p.object({ hash: p.optional(p.hash(), undefined), height: p.optional(p.uint(), undefined) })),
+      handler: ({ hash, height }: { hash?: string; height?: number }) => {
+        if (hash === undefined && height === undefined) throw new ApplicationError('give either hash or height');
+        const chain = deps.chain();
+        const meta = hash !== undefined ? metaByHash(chain, hash) : metaAtTopo(chain, height!, 'height');
+        const bytes = chain.blocks.getBlockBytes(meta.id)!;
+        const block = chain.block(meta.id)!;
+        return { blob: toHex(bytes), json: blockJson(block), block_header: header(chain, meta), status: 'OK' };
+      },
+    },
+  ];
+}

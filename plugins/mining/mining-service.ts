@@ -1,0 +1,167 @@
+/**
+ * Block templates and miniblock collection (reference-protocol §3.6, adapted). For the next block on the current top,
+ * miners first solve nine ordinary miniblocks, each carrying its miner's key hash, at the block difficulty; once nine
+ * are pooled, the next job is the final miniblock, which commits to the whole block (coinbase key, the nine
+ * miniblocks, state root) and must meet 9× the difficulty. A solved final miniblock completes the block, which goes
+ * through the chain's full validation.
+ */
+import { randomInt } from 'node:crypto';
+import type { Core } from '../../core-native/ts/core.js';
+import { meetsTarget } from '../../core-native/ts/pow-target.js';
+import type { Logger } from '../../host/logger.js';
+import { encodeBlock, type Block } from '../../host/protocol/block.js';
+import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import { decodeMiniblock, encodeMiniblock, FINAL_DIFFICULTY_MULTIPLIER, MINIBLOCKS_PER_BLOCK, pastOf, type Miniblock } from '../../host/protocol/miniblock.js';
+import { coinbaseTx } from '../../host/protocol/transaction.js';
+import { ApplicationError } from '../../host/rpc/errors.js';
+import type { ChainService } from '../../host/services/chain.js';
+
+export interface MiningJob {
+  id: string;
+  tip: Uint8Array;
+  height: bigint;
+  /** The 48-byte miniblock to solve (nonce and flags are the miner's to vary). */
+  blob: Uint8Array;
+  /** The difficulty this blob must meet: the block difficulty, or 9× it for the final miniblock. */
+  difficulty: bigint;
+  /** The block difficulty. */
+  blockDifficulty: bigint;
+  final: boolean;
+  /** The block the final miniblock completes (final jobs only). */
+  block?: Block;
+}
+
+export interface SubmitResult {
+  jobid: string;
+  mblid: string;
+  blid?: string;
+  status: 'OK';
+  /** An ordinary miniblock was accepted into the pool. */
+  mini: boolean;
+  /** The submission completed a block that the chain accepted. */
+  block_found: boolean;
+}
+
+const MAX_JOBS = 512;
+const ORDINARY_MINIBLOCKS = MINIBLOCKS_PER_BLOCK - 1;
+
+export class MiningService {
+  private readonly pools = new Map<string, Miniblock[]>();
+  private readonly jobs = new Map<string, MiningJob>();
+  private counter = 0;
+  private readonly listeners = new Set<() => void>();
+  blocksFound = 0;
+
+  constructor(
+    private readonly chain: ChainService,
+    private readonly core: Core,
+    private readonly logger: Logger,
+    private readonly now: () => bigint = () => BigInt(Date.now()),
+  ) {
+    chain.onBlock(() => {
+      const top = toHex(chain.top.id);
+      for (const tip of this.pools.keys()) if (tip !== top) this.pools.delete(tip);
+      this.changed();
+    });
+  }
+
+  /** Called whenever what miners should work on changes (new top, pool filled). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Ordinary miniblocks pooled for the next block on the current top. */
+  pooledCount(): number {
+    return this.pools.get(toHex(this.chain.top.id))?.length ?? 0;
+  }
+
+  /** A job for `minerKey` (registered, 33-byte compressed): an ordinary miniblock, or the final one once nine are pooled. */
+  template(minerKey: Uint8Array): MiningJob {
+    if (!this.chain.isRegistered(minerKey)) throw new ApplicationError('miner address is not registered');
+    const tip = this.chain.top;
+    const height = tip.height + 1n;
+    const blockDifficulty = this.chain.difficultyAfter(tip);
+    const pooled = this.pools.get(toHex(tip.id)) ?? [];
+    const now = this.now();
+    const base: Miniblock = {
+      version: 1, highDiff: false, final: false, pastCount: 1, timestamp: Number(now & 0xffffn), height,
+      past: [pastOf(tip.id), 0], keyHash: this.core.blake2s256(minerKey).slice(0, 16), flags: 0,
+      nonce: [randomInt(2 ** 32 - 1), randomInt(2 ** 32 - 1), 0],
+    };
+    const id = `${now}.${++this.counter}.${pooled.length}`;
+    let job: MiningJob;
+    if (pooled.length < ORDINARY_MINIBLOCKS) {
+      job = { id, tip: tip.id, height, blob: encodeMiniblock(base), difficulty: blockDifficulty, blockDifficulty, final: false };
+    } else {
+      const block: Block = {
+        majorVersion: 1, minorVersion: 1, timestamp: now > tip.timestamp ? now : tip.timestamp + 1n, height,
+        minerTx: coinbaseTx(minerKey), stateRoot: new Uint8Array(32), tips: [tip.id], miniblocks: pooled.slice(0, ORDINARY_MINIBLOCKS), txHashes: [],
+      };
+      block.stateRoot = this.chain.computeStateRoot(block);
+      const keyHash = this.core.sha3_256(encodeBlock(block, ORDINARY_MINIBLOCKS)).slice(0, 16);
+      const final: Miniblock = { ...base, final: true, highDiff: true, keyHash };
+      job = { id, tip: tip.id, height, blob: encodeMiniblock(final), difficulty: blockDifficulty * FINAL_DIFFICULTY_MULTIPLIER, blockDifficulty, final: true, block };
+    }
+    this.jobs.set(id, job);
+    if (this.jobs.size > MAX_JOBS) this.jobs.delete(this.jobs.keys().next().value!);
+    return job;
+  }
+
+  /** Adds a complete block (mined elsewhere) to the chain. */
+  async submitBlock(bytes: Uint8Array): Promise<{ blid: string; status: 'OK'; outcome: 'main' | 'side' | 'orphan'; block_found: boolean; mini: false }> {
+    try {
+      const outcome = await this.chain.addBlock(bytes);
+      return { blid: toHex(outcome.id), status: 'OK', outcome: outcome.status, block_found: true, mini: false };
+    } catch (error) {
+      throw new ApplicationError(`block rejected: ${(error as Error).message}`);
+    }
+  }
+
+  /** Accepts a solved miniblock for a job: pools an ordinary one, or completes and submits the block. */
+  async submit(jobId: string, blob: Uint8Array): Promise<SubmitResult> {
+    const job = this.jobs.get(jobId);
+    if (!job) throw new ApplicationError(`job ${jobId} not found (it expired or never existed): ask for a new template`);
+    let mb: Miniblock;
+    try {
+      mb = decodeMiniblock(blob);
+    } catch (error) {
+      throw new ApplicationError(`submitted miniblock could not be decoded: ${(error as Error).message}`);
+    }
+    const expected = decodeMiniblock(job.blob);
+    if (mb.height !== expected.height || mb.final !== expected.final || mb.highDiff !== expected.highDiff || mb.pastCount !== expected.pastCount ||
+      mb.past[0] !== expected.past[0] || mb.past[1] !== expected.past[1] || !equalBytes(mb.keyHash, expected.keyHash)) {
+      throw new ApplicationError('the submitted miniblock does not belong to this job (only timestamp, flags and nonce may change)');
+    }
+    if (!equalBytes(job.tip, this.chain.top.id)) throw new ApplicationError('stale job: the chain has moved to a new top; ask for a new template');
+    if (this.chain.params.checkPow && !meetsTarget(this.core.powHash(blob), job.difficulty)) {
+      throw new ApplicationError(`invalid proof of work: the miniblock does not meet difficulty ${job.difficulty}`);
+    }
+    const mblid = toHex(this.core.sha3_256(blob));
+    if (!job.final) {
+      const key = toHex(job.tip);
+      const pool = this.pools.get(key) ?? [];
+      if (pool.some((other) => equalBytes(encodeMiniblock(other), blob))) throw new ApplicationError(`duplicate miniblock ${mblid}`);
+      if (pool.length >= ORDINARY_MINIBLOCKS) throw new ApplicationError('the next block already has its nine miniblocks: ask for a new template');
+      pool.push(mb);
+      this.pools.set(key, pool);
+      this.changed();
+      return { jobid: jobId, mblid, status: 'OK', mini: true, block_found: false };
+    }
+    const block: Block = { ...job.block!, miniblocks: [...job.block!.miniblocks, mb] };
+    const bytes = encodeBlock(block);
+    try {
+      await this.chain.addBlock(bytes);
+    } catch (error) {
+      throw new ApplicationError(`block rejected: ${(error as Error).message}`);
+    }
+    this.blocksFound++;
+    const blid = toHex(this.core.sha3_256(bytes));
+    this.logger.info(`found block ${blid} at height ${block.height}`);
+    return { jobid: jobId, mblid, blid, status: 'OK', mini: false, block_found: true };
+  }
+}

@@ -1,0 +1,55 @@
+/** Templates and submissions: the job protocol, and every way a submission is refused. */
+import t from 'tap';
+import { meetsTarget } from '../../../core-native/ts/pow-target.js';
+import { toHex } from '../../../host/protocol/bytes.js';
+import { openTestChain, solve } from '../../helpers/chain.js';
+
+t.test('on testnet: ordinary jobs at D, the final job at 9·D, bad proof of work refused', async (t) => {
+  const test = await openTestChain({ network: 'testnet' });
+  const { mining, chain } = test;
+  test.clock.now += 18_000n;
+  const job = mining.template(test.premine);
+  t.equal(job.final, false);
+  t.equal(job.difficulty, 50n, 'testnet bootstrap difficulty');
+  t.equal(job.height, 1n);
+  // A nonce whose hash misses the target is refused, and nothing is pooled.
+  const bad = Uint8Array.from(job.blob);
+  for (let nonce = 0; meetsTarget(test.core.powHash(bad), job.difficulty); nonce++) new DataView(bad.buffer).setUint32(44, nonce);
+  await t.rejects(mining.submit(job.id, bad), { code: -32098, message: /invalid proof of work/ });
+  t.equal(mining.pooledCount(), 0);
+  for (let i = 0; i < 9; i++) {
+    const next = mining.template(test.premine);
+    const result = await mining.submit(next.id, solve(test, next.blob, next.difficulty));
+    t.ok(result.mini, `ordinary miniblock ${i} pooled`);
+  }
+  const final = mining.template(test.premine);
+  t.ok(final.final);
+  t.equal(final.difficulty, 450n, 'the final miniblock needs 9× the difficulty');
+  const result = await mining.submit(final.id, solve(test, final.blob, final.difficulty));
+  t.ok(result.block_found);
+  t.equal(result.blid, toHex(chain.top.id));
+  t.equal(chain.top.height, 1n);
+});
+
+t.test('submissions that do not belong are refused with their reason', async (t) => {
+  const test = await openTestChain();
+  const { mining } = test;
+  test.clock.now += 18_000n;
+  const job = mining.template(test.premine);
+  await t.rejects(mining.submit('12.3.0', job.blob), { message: /job 12\.3\.0 not found/ });
+  await t.rejects(mining.submit(job.id, job.blob.slice(1)), { message: /could not be decoded/ });
+  const otherHeight = Uint8Array.from(job.blob);
+  otherHeight[7] ^= 1;
+  await t.rejects(mining.submit(job.id, otherHeight), { message: /does not belong to this job/ });
+  await mining.submit(job.id, job.blob);
+  await t.rejects(mining.submit(job.id, job.blob), { message: /duplicate miniblock/ });
+  t.throws(() => mining.template(new Uint8Array(33).fill(2)), { message: 'miner address is not registered' });
+  // Finish the block; the old job is then stale.
+  for (;;) {
+    const next = mining.template(test.premine);
+    if ((await mining.submit(next.id, next.blob)).block_found) break;
+  }
+  const stale = Uint8Array.from(job.blob);
+  stale[40] ^= 1;
+  await t.rejects(mining.submit(job.id, stale), { message: /stale job/ });
+});
