@@ -1,6 +1,7 @@
 /** The `umbra` command line: one program, one subcommand per tool. */
 import { Command, CommanderError } from 'commander';
 import { UMBRA_VERSION } from '../version.js';
+import { contractCommand } from './contract-command.js';
 import { daemonCommand } from './daemon-command.js';
 import { keysCommand } from './keys-command.js';
 
@@ -10,7 +11,8 @@ export function buildProgram(): Command {
     .version(UMBRA_VERSION)
     .showHelpAfterError()
     .addCommand(daemonCommand())
-    .addCommand(keysCommand());
+    .addCommand(keysCommand())
+    .addCommand(contractCommand());
 }
 
 /** Runs the CLI; expected failures (bad config, busy data dir, ...) print one clear line and exit 1, no stack. */

@@ -10,6 +10,7 @@ type PluginModule = { default: Plugin };
 
 const BUILT_IN: Readonly<Record<string, () => Promise<PluginModule>>> = {
   consensus: () => import('../../plugins/consensus/index.js'),
+  dvm: () => import('../../plugins/dvm/index.js'),
   mining: () => import('../../plugins/mining/index.js'),
   'rpc-http': () => import('../../plugins/rpc-http/index.js'),
   'rpc-ws': () => import('../../plugins/rpc-ws/index.js'),
