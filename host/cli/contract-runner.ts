@@ -3,7 +3,7 @@
  * The call runs against a store given in the request instead of the chain, with the same VM, limits and gas.
  *
  * Strings in the JSON are UTF-8 text; a key or value whose bytes are not valid UTF-8 (a raw key from SIGNER(),
- * a hash) is written as hex with `"encoding": "hex"` beside it, and is read back the same way.
+ * a hash; also text with control characters) is written as hex with `"encoding": "hex"` beside it, and is read back the same way.
  */
 import { byteString, byteStringUtf8, utf8ByteString } from '../protocol/contract-values.js';
 import type { AddressCodec } from '../protocol/address.js';
@@ -72,7 +72,7 @@ function readValue(type: unknown, value: unknown, encoding: unknown, field: stri
 function writeValue(value: DvmValue): { type: 'S' | 'U'; value: string | number; hex: boolean } {
   if (typeof value === 'bigint') return { type: 'U', value: jsonUint(value), hex: false };
   const text = byteStringUtf8(value);
-  return text === undefined ? { type: 'S', value: Buffer.from(value, 'latin1').toString('hex'), hex: true } : { type: 'S', value: text, hex: false };
+  return text === undefined || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? { type: 'S', value: Buffer.from(value, 'latin1').toString('hex'), hex: true } : { type: 'S', value: text, hex: false };
 }
 
 function readStore(input: unknown): Map<string, { key: DvmValue; value: DvmValue }> {

@@ -94,7 +94,10 @@ export function parseStructure(tokens: readonly Token[]): Map<string, FunctionSo
   let current: (Omit<FunctionSource, 'lines'> & { lines: SourceLine[] }) | undefined;
   for (const line of logicalLines(tokens)) {
     const bad = line.find((t) => t.kind === 'bad');
-    if (bad) throw new ContractCompileError(String(bad.value), current?.name, undefined, bad.line);
+    if (bad) {
+      const label = current && line[0].kind === 'int' ? (line[0].value as bigint) : undefined;
+      throw new ContractCompileError(String(bad.value), current?.name, label, bad.line);
+    }
     const first = line[0];
     if (!current) {
       if (!isWord(first, 'function')) throw new ContractCompileError(`expected a function declaration (Function Name(...)), found ${JSON.stringify(first.text)}`, undefined, undefined, first.line);
