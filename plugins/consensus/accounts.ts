@@ -4,6 +4,7 @@
  */
 import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
 import type { WriteBatch } from '../../host/storage/kv-store.js';
+import type { ContractsReader, ContractsWriter } from './state-contracts.js';
 
 /** Asset id of the native coin. */
 export const NATIVE_ASSET = new Uint8Array(32);
@@ -15,9 +16,12 @@ export interface AccountsReader {
   findKeyByHashPrefix(prefix: Uint8Array): Uint8Array | undefined;
   /** The state root (`treehash`). */
   root(): Uint8Array;
+  /** Installed contracts: code, variables, balances. */
+  readonly contracts: ContractsReader;
 }
 
 export interface AccountsWriter extends AccountsReader {
+  readonly contracts: ContractsWriter;
   putBalance(asset: Uint8Array, key: Uint8Array, balance: NonceBalance): void;
   /** Adds every change to `batch` (written by the caller, atomically with the block) and returns the new version. */
   commit(batch: WriteBatch): { version: bigint; root: Uint8Array };

@@ -6,6 +6,7 @@
 import type { Block } from '../../host/protocol/block.js';
 import { blockReward } from '../../host/protocol/chain-params.js';
 import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
+import { NAME_SERVICE_PRIVILEGED_KEY, NAME_SERVICE_SCID, nameServiceSource } from '../../host/protocol/name-service.js';
 import { TxType } from '../../host/protocol/transaction.js';
 import { NATIVE_ASSET, type AccountsWriter } from './accounts.js';
 
@@ -39,11 +40,16 @@ export function miniblockMinerKeys(block: Block, state: AccountsWriter): Uint8Ar
     });
 }
 
-/** Applies the genesis block: registers the premine key and credits the premine. */
+/**
+ * Applies the genesis block: registers the premine key and credits the premine, and installs the name service
+ * (its privileged key is the premine key on networks with a premine, none on mainnet).
+ */
 export function executeGenesis(block: Block, state: AccountsWriter, math: BalanceMath): void {
   const tx = block.minerTx;
   if (tx.type !== TxType.Premine) throw new ExecutionError('the genesis block must carry a PREMINE transaction');
   state.putBalance(NATIVE_ASSET, tx.key, math.credit(math.registration(tx.key), tx.value));
+  state.contracts.install(NAME_SERVICE_SCID, nameServiceSource(), false);
+  if (tx.value > 0n) state.contracts.apply(NAME_SERVICE_SCID, [{ key: NAME_SERVICE_PRIVILEGED_KEY, value: Buffer.from(tx.key).toString('latin1') }]);
 }
 
 /** Applies a non-genesis block's rewards (transactions are applied by the transaction executor before this). */

@@ -13,7 +13,7 @@ import { blockReward, CHAIN_PARAMS, STABLE_DEPTH, type ChainParams } from '../..
 import type { NetworkName } from '../../host/protocol/network.js';
 import type { AddBlockOutcome, BlockListener, ChainService } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
-import { NATIVE_ASSET, type AccountsState, type AccountsWriter } from './accounts.js';
+import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
 import { BlockRejected, checkAgainstParent, checkMiniblocks } from './block-checks.js';
 import { executeGenesis, payBlockRewards, type BalanceMath } from './block-executor.js';
 import { ChainStore, type BlockMeta } from './chain-store.js';
@@ -102,6 +102,11 @@ export class Chain implements ChainService {
 
   meta(id: Uint8Array): BlockMeta | undefined {
     return this.blocks.getMeta(id);
+  }
+
+  /** The state after the block with this meta (the top block when omitted). */
+  stateAt(meta: BlockMeta = this.topMeta): AccountsReader {
+    return this.deps.accounts.read(meta.stateVersion);
   }
 
   isRegistered(key: Uint8Array): boolean {

@@ -7,11 +7,13 @@ import { asValue, type AwilixContainer } from 'awilix';
 import type { Plugin } from '../../host/plugin.js';
 import type { BaseServices } from '../../host/services/base.js';
 import { UMBRA_VERSION } from '../../host/version.js';
-import { encodeAddress } from '../../host/protocol/address.js';
+import { curvePointCheck, decodeAddress, encodeAddress } from '../../host/protocol/address.js';
+import type { ContractVm } from '../../host/services/contract-vm.js';
 import { balanceMath } from './balance-math.js';
 import { Chain } from './chain.js';
 import { daemonEchoMethods } from './rpc/echo-ping.js';
 import { chainMethods, type InfoContributions } from './rpc/chain-methods.js';
+import { contractMethods } from './rpc/contract-methods.js';
 import { StateAccounts } from './state-accounts.js';
 import { StateDb } from './state/state-db.js';
 
@@ -31,7 +33,7 @@ const plugin: Plugin = {
   name: 'consensus',
   requires: [],
   register(container) {
-    const { rpcEndpoints, network } = container.cradle as BaseServices;
+    const { rpcEndpoints, network, core } = container.cradle as BaseServices;
     const holder = new ChainHolder();
     holders.set(container, holder);
     const info: InfoContributions = {};
@@ -46,6 +48,13 @@ const plugin: Plugin = {
       info,
     });
     for (const method of methods) daemon.registry.add(method);
+    const contracts = contractMethods({
+      chain: () => holder.get(),
+      contractVm: () => (container.hasRegistration('contractVm') ? container.resolve<ContractVm>('contractVm') : undefined),
+      addressOf: (key) => encodeAddress(network.name, key),
+      keyOf: (address) => decodeAddress(address, network.name, curvePointCheck(core)).publicKey,
+    });
+    for (const method of contracts) daemon.registry.add(method);
   },
   async start(container) {
     const { store, core, network, logger, rpcEndpoints } = container.cradle as BaseServices;

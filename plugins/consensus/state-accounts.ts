@@ -5,6 +5,7 @@
 import { decodeNonceBalance, encodeNonceBalance, type NonceBalance } from '../../host/protocol/nonce-balance.js';
 import type { WriteBatch } from '../../host/storage/kv-store.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
+import { contractsReader, contractsWriter } from './state-contracts.js';
 import type { StateDb, StateSnapshot, TreeReader, WritableState } from './state/state-db.js';
 
 /** Name of the balance trie of an asset. */
@@ -27,6 +28,7 @@ function reader(view: { tree(name: Uint8Array): TreeReader }, root: () => Uint8A
       return view.tree(NATIVE_BALANCES).findByKeyHashPrefix(prefix)?.key;
     },
     root,
+    contracts: contractsReader(view),
   };
 }
 
@@ -50,6 +52,7 @@ export class StateAccounts implements AccountsState {
         if (!committedRoot) throw new Error('the root of a writable state is known once it is committed');
         return committedRoot;
       }),
+      contracts: contractsWriter(state),
       putBalance(asset: Uint8Array, key: Uint8Array, balance: NonceBalance) {
         state.tree(balanceTreeName(asset)).put(key, encodeNonceBalance(balance));
       },
