@@ -35,6 +35,8 @@ export interface RunResponse {
   gas: { compute: number; storage: number };
   writes: StoreEntry[];
   transfers: { asset: string; address: string; amount: number | string }[];
+  /** The new code set by UPDATE_SC_CODE in a committed call, else null. */
+  code: string | null;
 }
 
 const ZERO = '\0'.repeat(32);
@@ -146,7 +148,7 @@ export function runContractRequest(vm: ContractVm, addresses: AddressCodec, core
   args = [...args.filter((a) => a.name !== 'entrypoint'), { name: 'entrypoint', datatype: 'S', value: entrypoint }];
   const { context, balances } = readContext(input.env, code, addresses, args, core);
   const store = readStore(input.store);
-  const empty = { ok: false, committed: false, type: null, result: '', gas: { compute: 0, storage: 0 }, writes: [], transfers: [] };
+  const empty = { ok: false, committed: false, type: null, result: '', gas: { compute: 0, storage: 0 }, writes: [], transfers: [], code: null };
   let contract;
   try {
     contract = vm.compile(code);
@@ -192,5 +194,6 @@ export function runContractRequest(vm: ContractVm, addresses: AddressCodec, core
       address: addresses.fromRaw(Buffer.from(t.to, 'latin1')),
       amount: jsonUint(t.amount),
     })),
+    code: result.code ?? null,
   };
 }

@@ -3,14 +3,11 @@
  * state tree, and its size for storage gas.
  *   Uint64 → unsigned LEB128 varint, then the type byte 0x04
  *   String → its bytes, then the type byte 0x05
- * The contract's own code is the String variable `C` (serialised `43 05`).
  */
 import type { DvmValue } from '../services/contract-vm.js';
 
 export const UINT64_TYPE = 0x04;
 export const STRING_TYPE = 0x05;
-/** The variable holding the contract's source code. */
-export const CODE_KEY = 'C';
 
 export class ContractValueError extends Error {
   override readonly name = 'ContractValueError';

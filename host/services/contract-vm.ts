@@ -30,7 +30,7 @@ export interface FunctionSignature {
 
 /** Committed contract state as the VM sees it before a call (the VM keeps its own read-your-writes overlay). */
 export interface ContractStorage {
-  /** The committed value of a variable, or undefined. The code is the String key `C`. */
+  /** The committed value of a variable, or undefined. (The code is not a variable.) */
   load(key: DvmValue): DvmValue | undefined;
   /** The contract's committed balance of an asset (32 raw bytes; 32 zero bytes is the native coin). */
   balance(asset: string): bigint;
@@ -96,6 +96,8 @@ export interface CallResult {
   readonly writes: readonly StorageWrite[];
   /** Committed payments (empty unless committed). */
   readonly transfers: readonly ContractTransfer[];
+  /** New source code set by UPDATE_SC_CODE (committed calls only): it takes effect from the next call. */
+  readonly code: string | undefined;
 }
 
 export class ContractCompileError extends Error {

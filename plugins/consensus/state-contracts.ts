@@ -1,17 +1,17 @@
 /**
  * Contracts over the versioned state (reference-dvm §7; our layout keeps variables and balances apart so that no
  * variable key can ever alias a balance):
- *   trie `C ‖ scid`  serialised variable key → serialised value (the code is the String variable `C`)
+ *   trie `C ‖ scid`  serialised variable key → serialised value
  *   trie `D ‖ scid`  32-byte asset id → 8-byte big-endian balance of the contract
- *   trie `M`         scid → one byte: 0 public, 1 private (the contract exists iff it is here)
+ *   trie `M`         scid → one byte (0 public, 1 private) ‖ the source code in UTF-8; the contract exists iff it is here
+ * The code is not a variable (the reference keeps it under the variable "C", which a contract could overwrite).
  * Holders of a contract's own token have encrypted balances in the ordinary balance trie of that asset (`B ‖ scid`).
  */
-import { CODE_KEY, deserializeValue, serializeValue } from '../../host/protocol/contract-values.js';
+import { deserializeValue, serializeValue } from '../../host/protocol/contract-values.js';
 import type { ContractStorage, DvmValue, StorageWrite } from '../../host/services/contract-vm.js';
 import type { TreeReader, TreeWriter } from './state/state-db.js';
 
 const META_TREE = Uint8Array.of(0x4d); // 'M'
-const CODE = serializeValue(CODE_KEY);
 
 function named(prefix: number, scid: Uint8Array): Uint8Array {
   const name = new Uint8Array(33);
@@ -37,7 +37,7 @@ export interface ContractsReader {
   /** The current source, or undefined when the contract does not exist. */
   code(scid: Uint8Array): string | undefined;
   variable(scid: Uint8Array, key: DvmValue): DvmValue | undefined;
-  /** Every variable (the code included, as key `C`). */
+  /** Every variable. */
   variables(scid: Uint8Array): [DvmValue, DvmValue][];
   balance(scid: Uint8Array, asset: Uint8Array): bigint;
   balances(scid: Uint8Array): [Uint8Array, bigint][];
@@ -47,6 +47,8 @@ export interface ContractsReader {
 
 export interface ContractsWriter extends ContractsReader {
   install(scid: Uint8Array, code: string, isPrivate: boolean): void;
+  /** Replaces the code of an installed contract (UPDATE_SC_CODE); its variables and balances stay. */
+  setCode(scid: Uint8Array, code: string): void;
   apply(scid: Uint8Array, writes: readonly StorageWrite[]): void;
   setBalance(scid: Uint8Array, asset: Uint8Array, amount: bigint): void;
 }
@@ -58,10 +60,8 @@ export function contractsReader(view: TreeSource<TreeReader>): ContractsReader {
     exists: (scid) => view.tree(META_TREE).get(scid) !== undefined,
     isPrivate: (scid) => view.tree(META_TREE).get(scid)?.[0] === 1,
     code(scid) {
-      if (!reader.exists(scid)) return undefined;
-      const bytes = view.tree(variablesTree(scid)).get(CODE);
-      const value = bytes && deserializeValue(bytes);
-      return typeof value === 'string' ? Buffer.from(value, 'latin1').toString('utf8') : undefined;
+      const meta = view.tree(META_TREE).get(scid);
+      return meta && Buffer.from(meta.subarray(1)).toString('utf8');
     },
     variable(scid, key) {
       const bytes = view.tree(variablesTree(scid)).get(serializeValue(key));
@@ -86,8 +86,12 @@ export function contractsWriter(view: TreeSource<TreeWriter>): ContractsWriter {
   return {
     ...reader,
     install(scid, code, isPrivate) {
-      view.tree(META_TREE).put(scid, Uint8Array.of(isPrivate ? 1 : 0));
-      view.tree(variablesTree(scid)).put(CODE, serializeValue(Buffer.from(code, 'utf8').toString('latin1')));
+      view.tree(META_TREE).put(scid, Buffer.concat([Uint8Array.of(isPrivate ? 1 : 0), Buffer.from(code, 'utf8')]));
+    },
+    setCode(scid, code) {
+      const meta = view.tree(META_TREE).get(scid);
+      if (!meta) throw new Error('setCode: no such contract');
+      view.tree(META_TREE).put(scid, Buffer.concat([meta.subarray(0, 1), Buffer.from(code, 'utf8')]));
     },
     apply(scid, writes) {
       const tree = view.tree(variablesTree(scid));

@@ -64,6 +64,7 @@ export class DvmContractVm implements ContractVm {
       gas: { compute: BigInt(state?.compute ?? 0), storage: BigInt(state?.storage ?? 0) },
       writes: [],
       transfers: [],
+      code: undefined,
     });
     const fn = program.runtime?.get(request.entrypoint);
     if (!fn) return failed({ message: `the contract has no function ${request.entrypoint}` });
@@ -81,6 +82,7 @@ export class DvmContractVm implements ContractVm {
         gas: { compute: BigInt(state.compute), storage: BigInt(state.storage) },
         writes: committed ? state.writes() : [],
         transfers: committed ? state.transfers() : [],
+        code: committed && state.newCode !== undefined ? Buffer.from(state.newCode, 'latin1').toString('utf8') : undefined,
       };
     } catch (error) {
       if (error instanceof ContractPanic) return failed({ message: error.message, function: error.function, line: error.line });

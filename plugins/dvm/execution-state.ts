@@ -4,7 +4,7 @@
  * Failures are `ContractPanic`s; the interpreter adds the function and line where they happened.
  */
 import type { Core } from '../../core-native/ts/core.js';
-import { CODE_KEY, storedSize } from '../../host/protocol/contract-values.js';
+import { storedSize } from '../../host/protocol/contract-values.js';
 import type { AddressCodec } from '../../host/protocol/address.js';
 import type { CallContext, CompiledContract, ContractStorage, ContractTransfer, DvmValue, StorageWrite } from '../../host/services/contract-vm.js';
 import { MAX_CALL_DEPTH, MAX_COMPUTE_GAS, MAX_EVALUATIONS, MAX_LINES, MAX_STORAGE_GAS } from './limits.js';
@@ -42,6 +42,8 @@ export class ExecutionState {
   private readonly queued: ContractTransfer[] = [];
   private readonly spent = new Map<string, bigint>();
   private randomSource: ContractRandom | undefined;
+  /** Set by UPDATE_SC_CODE. */
+  newCode: string | undefined;
 
   constructor(
     readonly context: CallContext,
@@ -98,10 +100,15 @@ export class ExecutionState {
     return this.read(key) !== undefined;
   }
 
-  store(key: DvmValue, value: DvmValue | undefined, builtin: string): void {
-    if (key === CODE_KEY && builtin !== 'UPDATE_SC_CODE') throw new ContractPanic(`${builtin}: the key "C" holds the contract's code; change it with UPDATE_SC_CODE`);
+  store(key: DvmValue, value: DvmValue | undefined): void {
     if (value !== undefined) this.chargeStorage(storedSize(value));
     this.overlay.set(keyOf(key), { key, value });
+  }
+
+  /** New code for the contract (a byte string), charged like storing it. */
+  setCode(code: string): void {
+    this.chargeStorage(storedSize(code));
+    this.newCode = code;
   }
 
   writes(): StorageWrite[] {

@@ -3,7 +3,6 @@
  * Ids are raw bytes. SIGNER() is the signer's raw 33-byte key, or "" when the sender is anonymous (SERVICE.md;
  * the reference returns 33 zero bytes, which any anonymous caller would then match).
  */
-import { CODE_KEY } from '../../../host/protocol/contract-values.js';
 import { ContractCompileError } from '../../../host/services/contract-vm.js';
 import { ContractPanic } from '../execution-state.js';
 import { assetArg, fixed, uintArg, type Builtin } from './builtin.js';
@@ -46,7 +45,7 @@ export const CHAIN_BUILTINS: readonly Builtin[] = [
         if (!(error instanceof ContractCompileError)) throw error;
         throw new ContractPanic(`UPDATE_SC_CODE: the new code does not compile: ${error.message} (source line ${error.sourceLine})`);
       }
-      state.store(CODE_KEY, code, 'UPDATE_SC_CODE');
+      state.setCode(code);
       return 1n;
     },
   },

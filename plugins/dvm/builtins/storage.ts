@@ -24,7 +24,7 @@ export const STORAGE_BUILTINS: readonly Builtin[] = [
     gas: 10000,
     ...fixed(2),
     call(state, args) {
-      state.store(valueArg('STORE', args, 0), valueArg('STORE', args, 1), 'STORE');
+      state.store(valueArg('STORE', args, 0), valueArg('STORE', args, 1));
       return 1n;
     },
   },
@@ -33,7 +33,7 @@ export const STORAGE_BUILTINS: readonly Builtin[] = [
     gas: 3000,
     ...fixed(1),
     call(state, args) {
-      state.store(valueArg('DELETE', args, 0), undefined, 'DELETE');
+      state.store(valueArg('DELETE', args, 0), undefined);
       return 1n;
     },
   },

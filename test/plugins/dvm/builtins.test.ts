@@ -105,8 +105,6 @@ t.test('failures: each panics and discards', async (t) => {
     ['SEND_ASSET_TO_ADDRESS(SIGNER(), 1, "short")', /asset id is 32 raw bytes/],
     ['SEND_ASSET_TO_ADDRESS(SIGNER(), 1, HEXDECODE("' + '55'.repeat(32) + '"))', /insufficient asset 5555/],
     ['ASSETVALUE("x")', /asset id is 32 raw bytes/],
-    ['STORE("C", "code")', /holds the contract's code/],
-    ['DELETE("C")', /holds the contract's code/],
     ['UPDATE_SC_CODE("Function F(")', /new code does not compile/],
   ];
   for (const [expr, message] of cases) {
@@ -175,10 +173,13 @@ t.test('RANDOM is deterministic per SCID, BLID and TXID (reference vectors)', as
   t.equal((await evaluate('RANDOM()', 'Uint64', { env: { ...zero, scid: '16' + '0'.repeat(62) } })).result, '14580771250182742861');
 });
 
-t.test('UPDATE_SC_CODE stores compilable code under "C"; the call goes on with the old code', async (t) => {
+t.test('UPDATE_SC_CODE sets compilable code for the next call; the code is not a variable', async (t) => {
   const next = 'Function G() Uint64\n10 RETURN 0\nEnd Function';
-  const r = await snippet(`10 UPDATE_SC_CODE(${JSON.stringify(next)})\n20 RETURN 0`);
+  const r = await snippet(`10 UPDATE_SC_CODE(${JSON.stringify(next)})\n20 STORE("C", 1)\n30 RETURN 0`);
   t.equal(r.committed, true);
-  t.same(r.writes, [{ ktype: 'S', key: 'C', vtype: 'S', value: next }]);
-  t.equal(r.gas.storage, 68 + next.length + 1);
+  t.equal(r.code, next);
+  t.same(r.writes, [{ ktype: 'S', key: 'C', vtype: 'U', value: 1 }], '"C" is an ordinary variable');
+  t.equal(r.gas.storage, 68 + next.length + 1 + 2);
+  const discarded = await snippet(`10 UPDATE_SC_CODE(${JSON.stringify(next)})\n20 RETURN 1`);
+  t.equal(discarded.code, null, 'a discarded call changes no code');
 });
