@@ -190,6 +190,7 @@ t.test('UpdateCode: owner only; refuses code that does not compile', async (t) =
   t.equal(broken.ok, false, 'a wrong built-in argument count does not compile');
   const ok = s.call('UpdateCode', { signer: A.address, args: [S('code', newCode)] });
   t.equal(ok.committed, true);
-  t.same(ok.writes, [{ ktype: 'S', key: 'C', vtype: 'S', value: newCode }]);
+  t.equal(ok.code, newCode, 'the new code is returned beside the writes');
+  t.same(ok.writes, []);
   t.equal(ok.gas.compute, OWNER_CHECK + 10000 + 5000, 'owner check; 20 UPDATE_SC_CODE(code) 5000 + 5000; 30 RETURN 5000');
 });

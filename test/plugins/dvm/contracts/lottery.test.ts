@@ -306,11 +306,12 @@ t.test('UpdateCode: owner only; new code takes effect, state kept; uncompilable 
 
   const ok = s.call('UpdateCode', { signer: A.address, args: [S('code', newCode)] });
   t.equal(ok.committed, true);
-  t.same(ok.writes, [{ ktype: 'S', key: 'C', vtype: 'S', value: newCode }]);
+  t.equal(ok.code, newCode, 'the new code is returned beside the writes');
+  t.same(ok.writes, []);
   // 10 IF isOwner() == 0 5800; isOwner 10800 + 15800; 20 UPDATE_SC_CODE(code) 5000 + 5000; 30 RETURN 5000
   t.equal(ok.gas.compute, 5800 + 10800 + 15800 + 10000 + 5000);
 
-  const next = updated(s, String(ok.writes[0].value));
+  const next = updated(s, ok.code!);
   t.equal(next.call('IsOwner', { signer: A.address }).result, '0', 'the new entry point runs against the kept owner');
   t.equal(next.call('IsOwner', { signer: B.address }).result, '1');
   t.throws(() => next.call('Lottery', { signer: A.address, coinvalue: 1 }), /no entry point Lottery/, 'old entry points are gone');

@@ -108,14 +108,11 @@ t.test('Register: a name shorter than 6 bytes only for the privileged key', asyn
   t.equal(r.gas.compute, 10800 + 10000 + 25800 + 25800 + 10800 + 5000, 'lines 10–50, 100');
 });
 
-t.test('Register: the short name "C" by the privileged key returns 0 without a change', async (t) => {
-  // "C" is the key holding the code; the VM refuses STORE("C", …), so Register panics instead of returning 0.
+t.test('Register: "C" is an ordinary short name (the code is not a variable)', async (t) => {
   const s = genesis();
   const r = register(s, P.address, 'C');
-  const todo = 'nameservice.bas Register does not exclude the reserved key "C": STORE("C", SIGNER()) panics';
-  t.equal(r.ok, true, 'ran to RETURN', { todo });
-  t.equal(r.committed, true, 'returns 0 like every other refused name', { todo });
-  t.same(r.writes, [], 'nothing written');
+  t.equal(r.committed, true);
+  t.same(r.writes, [{ ktype: 'S', key: 'C', vtype: 'S', value: P.rawHex, encoding: 'hex' }]);
 });
 
 t.test('Register: anonymous callers register nothing', async (t) => {
