@@ -43,6 +43,8 @@ interface RunOptions {
   height?: string;
   timestamp?: string;
   scid?: string;
+  blid?: string;
+  txid?: string;
   fee?: string;
 }
 
@@ -78,7 +80,8 @@ function commandLineArgs(pairs: string[], params: ReadonlyMap<string, 'Uint64' |
 function describe(response: RunResponse): string {
   const lines: string[] = [];
   if (response.error) {
-    const where = response.error.function ? ` in ${response.error.function}${response.error.line !== null && response.error.phase === 'run' ? ` line ${response.error.line}` : ''}` : '';
+    // An install error's message already names the function and line.
+    const where = response.error.phase === 'run' && response.error.function ? ` in ${response.error.function}${response.error.line !== null ? ` line ${response.error.line}` : ''}` : '';
     lines.push(`${response.error.phase === 'install' ? 'does not compile' : 'failed'}${where}: ${response.error.message}`);
   } else {
     lines.push(`returned:  ${response.type === null ? '(no value)' : `${response.result}${response.encoding ? ' (hex)' : ''} (${response.type})`}`);
@@ -110,6 +113,8 @@ export function contractCommand(io: ContractCommandIo = defaultIo): Command {
     .option('--height <n>', 'block height')
     .option('--timestamp <ms>', 'block timestamp in milliseconds')
     .option('--scid <hex>', 'the contract id (default: Keccak-256 of the code)')
+    .option('--blid <hex>', 'the block id (default: zeros; RANDOM depends on it)')
+    .option('--txid <hex>', 'the transaction id (default: zeros; RANDOM depends on it)')
     .option('--fee <amount>', 'transaction fee: the storage-gas limit is min(fee, 20000); 0 = unlimited')
     .action(async (file: string | undefined, entrypoint: string | undefined, pairs: string[], options: RunOptions) => {
       const { vm, run } = await contractVm(options.network);
@@ -151,6 +156,8 @@ export function contractCommand(io: ContractCommandIo = defaultIo): Command {
             height: options.height,
             timestamp: options.timestamp,
             scid: options.scid,
+            blid: options.blid,
+            txid: options.txid,
             fee: options.fee,
           },
           store: options.store ? JSON.parse(readFile(options.store, 'store file')) : undefined,
