@@ -12,6 +12,10 @@ export const NATIVE_ASSET = new Uint8Array(32);
 export interface AccountsReader {
   /** The stored balance of `key` (33-byte compressed) for an asset, or undefined when the key is not registered. */
   getBalance(asset: Uint8Array, key: Uint8Array): NonceBalance | undefined;
+  /** Depth of the key's leaf in the asset's balance tree (reported as `bits`), or undefined when absent. */
+  balanceDepth(asset: Uint8Array, key: Uint8Array): number | undefined;
+  /** Every key holding a balance of the asset (registered accounts, for the native coin). */
+  balanceKeys(asset: Uint8Array): Uint8Array[];
   /** The registered key whose BLAKE2s key hash starts with `prefix` (miniblock KeyHash), if any. */
   findKeyByHashPrefix(prefix: Uint8Array): Uint8Array | undefined;
   /** The state root (`treehash`). */

@@ -12,6 +12,7 @@ import type { ContractVm } from '../../host/services/contract-vm.js';
 import { balanceMath } from './balance-math.js';
 import { Chain } from './chain.js';
 import { daemonEchoMethods } from './rpc/echo-ping.js';
+import { accountMethods } from './rpc/account-methods.js';
 import { chainMethods, type InfoContributions } from './rpc/chain-methods.js';
 import { contractMethods } from './rpc/contract-methods.js';
 import { StateAccounts } from './state-accounts.js';
@@ -48,13 +49,11 @@ const plugin: Plugin = {
       info,
     });
     for (const method of methods) daemon.registry.add(method);
-    const contracts = contractMethods({
-      chain: () => holder.get(),
-      contractVm: () => (container.hasRegistration('contractVm') ? container.resolve<ContractVm>('contractVm') : undefined),
-      addressOf: (key) => encodeAddress(network.name, key),
-      keyOf: (address) => decodeAddress(address, network.name, curvePointCheck(core)).publicKey,
-    });
-    for (const method of contracts) daemon.registry.add(method);
+    const addressOf = (key: Uint8Array): string => encodeAddress(network.name, key);
+    const keyOf = (address: string): Uint8Array => decodeAddress(address, network.name, curvePointCheck(core)).publicKey;
+    const contractVm = (): ContractVm | undefined => (container.hasRegistration('contractVm') ? container.resolve<ContractVm>('contractVm') : undefined);
+    for (const method of contractMethods({ chain: () => holder.get(), contractVm, addressOf, keyOf })) daemon.registry.add(method);
+    for (const method of accountMethods({ chain: () => holder.get(), addressOf, keyOf })) daemon.registry.add(method);
   },
   async start(container) {
     const { store, core, network, logger, rpcEndpoints } = container.cradle as BaseServices;

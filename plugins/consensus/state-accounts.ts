@@ -24,6 +24,8 @@ function reader(view: { tree(name: Uint8Array): TreeReader }, root: () => Uint8A
       const bytes = view.tree(balanceTreeName(asset)).get(key);
       return bytes && decodeNonceBalance(bytes);
     },
+    balanceDepth: (asset, key) => view.tree(balanceTreeName(asset)).depth(key),
+    balanceKeys: (asset) => [...view.tree(balanceTreeName(asset)).entries()].map((leaf) => leaf.key),
     findKeyByHashPrefix(prefix) {
       return view.tree(NATIVE_BALANCES).findByKeyHashPrefix(prefix)?.key;
     },
