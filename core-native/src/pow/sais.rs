@@ -14,7 +14,10 @@
 //! so repeated calls allocate nothing once the buffers have grown. The reduced string and its suffix array share
 //! the output array as in the paper (at most n/2 LMS positions).
 
-const EMPTY: u32 = u32::MAX;
+/// An empty slot during steps 1 and 3 (suffix 0 looks the same to induction: neither induces anything).
+const EMPTY: u32 = 0;
+/// Bit 31 of an entry during induction: the suffix before it is S-type.
+const PRED_S: u32 = 1 << 31;
 /// `types[i]`: bit 0 is set for an S position, bit 1 for an LMS position (always S too).
 const S: u8 = 1;
 
@@ -59,10 +62,10 @@ impl Workspace {
     }
 }
 
-/// Writes the suffix array of `text` into `sa` (same length; lengths below 2^32 − 1).
+/// Writes the suffix array of `text` into `sa` (same length, below 2^31).
 pub fn suffix_array(text: &[u8], sa: &mut [u32], workspace: &mut Workspace) {
     assert_eq!(text.len(), sa.len(), "the suffix array must have one entry per byte");
-    assert!(text.len() < EMPTY as usize, "text too long");
+    assert!(text.len() < PRED_S as usize, "text too long");
     sais(text, sa, 256, workspace, 0);
 }
 
@@ -84,40 +87,44 @@ fn bucket_tails(counts: &[u32], bucket: &mut [u32]) {
 
 /// Induces the order of L suffixes from what `sa` holds, then of S suffixes (steps 1 and 3 share it).
 ///
-/// Whether a scanned entry induces anything is data-dependent and unpredictable, so the loops do not branch on
-/// it: an entry that induces nothing writes itself back to the slot just read and leaves its bucket pointer as is.
-fn induce<T: Symbol>(text: &[T], sa: &mut [u32], types: &[u8], counts: &[u32], bucket: &mut [u32]) {
+/// During induction bit 31 of an entry says whether the suffix before it is S-type: computed when the entry is
+/// written, from the symbol before it (j−1 is S iff text[j−1] < text[j], or equal and j is S), it spares the scans a
+/// random read of the types. Whether a scanned entry induces anything is data-dependent and unpredictable, so the
+/// loops do not branch on it: an entry that induces nothing writes itself back to the slot just read and leaves its
+/// bucket pointer as is. Empty slots hold 0, like suffix 0, which induces nothing either. Bit 31 is cleared at the end.
+fn induce<T: Symbol>(text: &[T], sa: &mut [u32], counts: &[u32], bucket: &mut [u32]) {
     let n = text.len();
     bucket_heads(counts, bucket);
     // The sentinel sorts first and its predecessor, n−1, is L.
-    let c = text[n - 1].index();
-    sa[bucket[c] as usize] = (n - 1) as u32;
-    bucket[c] += 1;
+    let c = text[n - 1];
+    let before_s = n > 1 && text[n - 2] < c;
+    sa[bucket[c.index()] as usize] = (n - 1) as u32 | ((before_s as u32) << 31);
+    bucket[c.index()] += 1;
     for i in 0..n {
         let v = sa[i];
-        // v − 1, or nothing for an empty slot and for suffix 0 (both wrap to a value ≥ n).
-        let j = v.wrapping_sub(1);
-        let valid = (j as usize) < n;
-        let jj = if valid { j as usize } else { 0 };
-        let take = valid & (types[jj] & S == 0);
-        let c = text[jj].index();
-        let head = bucket[c];
-        let (slot, value) = if take { (head as usize, j) } else { (i, v) };
-        sa[slot] = value;
-        bucket[c] = head + take as u32;
+        // A suffix v ≥ 1 whose predecessor is L.
+        if (v as i32) > 0 {
+            let j = v as usize - 1;
+            let (c, before) = (text[j], text[j.saturating_sub(1)]);
+            let head = bucket[c.index()];
+            sa[head as usize] = j as u32 | (((before < c) as u32) << 31);
+            bucket[c.index()] = head + 1;
+        }
     }
     bucket_tails(counts, bucket);
     for i in (0..n).rev() {
         let v = sa[i];
-        let j = v.wrapping_sub(1);
-        let valid = (j as usize) < n;
-        let jj = if valid { j as usize } else { 0 };
-        let take = valid & (types[jj] & S != 0);
-        let c = text[jj].index();
-        let tail = bucket[c] - take as u32;
-        let (slot, value) = if take { (tail as usize, j) } else { (i, v) };
-        sa[slot] = value;
-        bucket[c] = tail;
+        // Bit 31 set: a suffix whose predecessor is S.
+        if (v as i32) < 0 {
+            let j = (v & !PRED_S) as usize - 1;
+            let (c, before) = (text[j], text[j.saturating_sub(1)]);
+            let tail = bucket[c.index()] - 1;
+            sa[tail as usize] = j as u32 | ((((before <= c) & (j != 0)) as u32) << 31);
+            bucket[c.index()] = tail;
+        }
+    }
+    for v in sa.iter_mut() {
+        *v &= !PRED_S;
     }
 }
 
@@ -168,7 +175,7 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
         bucket[c] -= 1;
         sa[bucket[c] as usize] = p;
     }
-    induce(text, sa, types, counts, bucket);
+    induce(text, sa, counts, bucket);
 
     // Step 2: the LMS positions, now in the order of their substrings, to the front (sa holds a permutation).
     let mut m = 0;
@@ -225,7 +232,7 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
         bucket[c] -= 1;
         sa[bucket[c] as usize] = p;
     }
-    induce(text, sa, types, counts, bucket);
+    induce(text, sa, counts, bucket);
 
     workspace.levels[depth] = level;
 }
