@@ -5,7 +5,7 @@ pub mod balance;
 pub mod bn254;
 pub mod cipher;
 pub mod hash;
-// pow (engineer H2): add `pub mod pow;` above and `pow::register(exports)?;` in register_all.
+pub mod pow;
 #[cfg(not(test))]
 mod napi;
 
@@ -15,6 +15,7 @@ fn register_all(exports: &napi::Exports) -> Result<(), String> {
     bn254::register(exports)?;
     balance::register(exports)?;
     cipher::register(exports)?;
+    pow::register(exports)?;
     Ok(())
 }
 

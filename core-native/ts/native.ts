@@ -12,7 +12,7 @@ import { nativeBalance } from './native/balance.js';
 import { nativeCipher } from './native/cipher.js';
 import { nativeCurve } from './native/curve.js';
 import { nativeHash } from './native/hash.js';
-import { fallbackPow } from './fallback/pow.js';
+import { nativePow } from './native/pow.js';
 
 /** The raw exports of the addon; each area wrapper declares the functions it needs. */
 export type Addon = Record<string, any>;
@@ -65,8 +65,7 @@ export function nativeCore(addon: Addon): Core {
     ...nativeCurve(addon as any),
     ...nativeCipher(addon as any),
     ...nativeBalance(addon as any),
-    // AstroBWTv3 has no Rust implementation yet: the native core runs the TypeScript one until it does.
-    ...fallbackPow(),
+    ...nativePow(addon as any),
   };
   const missing = Object.entries(core).filter(([, value]) => value === undefined).map(([name]) => name);
   if (missing.length > 0) throw new Error(`native addon is out of date (missing ${missing.join(', ')}); run \`make\``);
