@@ -3,7 +3,10 @@
  * to test/vectors/) as statements, and freshly built random transfers for round trips.
  */
 import type { Core } from '../../core-native/ts/core.js';
-import type { TransferStatement } from '../../core-native/ts/proof/statement.js';
+import type { Generators } from '../../core-native/ts/curve.js';
+import { mod, toBytes, type ScalarSource } from '../../core-native/ts/proof/field.js';
+import type { TransferWitness } from '../../core-native/ts/proof/prover.js';
+import { buildTransferCiphertexts, type TransferStatement } from '../../core-native/ts/proof/statement.js';
 import { loadVectors } from './vectors.js';
 
 export interface ProofVector {
@@ -52,5 +55,50 @@ export function vectorStatement(core: Core, v: ProofVector): TransferStatement {
     scid: unhex(v.scid),
     scidIndex: v.scid_index,
     txid: unhex(v.txid_used_for_fiat_shamir),
+  };
+}
+
+export interface TransferFixture {
+  statement: TransferStatement;
+  witness: TransferWitness;
+}
+
+export interface FixtureOptions {
+  n: number;
+  senderIndex: number;
+  receiverIndex: number;
+  balance: bigint;
+  amount: bigint;
+  fee?: bigint;
+  burn?: bigint;
+  /** Deterministic randomness for keys, balances and r. */
+  random: ScalarSource;
+  scidIndex?: number;
+}
+
+/**
+ * A consistent random transfer: N fresh keys, every member holding an encrypted balance (the sender's encrypts
+ * `balance`), ciphertexts built for the amount, fee and burn.
+ */
+export function makeTransfer(core: Core, gens: Generators, o: FixtureOptions): TransferFixture {
+  const fee = o.fee ?? 0n;
+  const burn = o.burn ?? 0n;
+  const sks = Array.from({ length: o.n }, () => o.random());
+  const G = core.g1FixedBase(gens.G);
+  const ring = sks.map((sk) => G.mul(toBytes(sk)));
+  const balances = ring.map((Y, i) => {
+    const rho = o.random();
+    const value = i === o.senderIndex ? o.balance : o.random() % 1000n;
+    return { L: core.g1Add(G.mul(toBytes(value)), core.g1Mul(Y, toBytes(rho))), R: G.mul(toBytes(rho)) };
+  });
+  const r = o.random();
+  const { C, D, CLn, CRn } = buildTransferCiphertexts(core, gens, {
+    ring, balances, senderIndex: o.senderIndex, receiverIndex: o.receiverIndex, amount: o.amount, fee, burn, r,
+  });
+  const txid = toBytes(mod(o.random()));
+  const roothash = toBytes(mod(o.random()));
+  return {
+    statement: { ring, C, D, CLn, CRn, fee, burn, roothash, scid: new Uint8Array(32), scidIndex: o.scidIndex ?? 0, txid },
+    witness: { sk: toBytes(sks[o.senderIndex]!), r, amount: o.amount, balance: o.balance, senderIndex: o.senderIndex, receiverIndex: o.receiverIndex },
   };
 }
