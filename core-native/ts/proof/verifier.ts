@@ -1,0 +1,274 @@
+/**
+ * The transfer-proof verifier (reference-protocol §1.8.6), written over the Core interface so that the native and
+ * the fallback implementation run the same code and hash the same transcript.
+ *
+ * Verification is split in two:
+ * 1. `prepareTransferProof` recomputes the transcript and the six Σ-protocol commitments A_y, A_D, A_b, A_X, A_t,
+ *    A_u — each one multi-scalar multiplication, since the challenge c hashes them — and checks c. Everything else
+ *    that is an equation between points (the index commitment check of step 3 and the inner-product check of step
+ *    8) is not evaluated but returned as one linear combination of points that must be the point at infinity: the
+ *    two equations weighted by a random ρ, over the shared generators Gs, Hs, H and the proof's own points.
+ * 2. `finishChecks` evaluates such combinations — one proof's, or many proofs' each weighted by a fresh random
+ *    scalar (batch verification, batch-verifier.ts) — as one MSM.
+ *
+ * The inner-product check never folds generators: with s_i = Π_j x_j^(±1) it is
+ *   BA + x·BS − z·ΣGs + Σ_i (z·y^i + twoZ_i)·y^(−i)·Hs[i] − μ·H + t̂·o·H + Σ_j (x_j²·L_j + x_j^(−2)·R_j)
+ *     − a·Σ s_i·Gs[i] − b·Σ s_(127−i)·y^(−i)·Hs[i] − a·b·o·H = 0.
+ */
+import type { Core } from '../core.js';
+import type { Generators } from '../curve.js';
+import { add, inv, mul, N, neg, powers, randomNonZero, sub } from './field.js';
+import { challenge, isInfinity, Msm, pointAt } from './points.js';
+import { indexTensor, nuConvolution } from './poly.js';
+import { decodeTransferProof, IPA_ROUNDS, RANGE_BITS, type TransferProof } from './serialize.js';
+import { checkStatementShape, tagBase, tagNonce, type TransferStatement } from './statement.js';
+
+export type TransferVerification =
+  | {
+      valid: true;
+      /** The linkable tag u = sk·U (64-byte point) and its double-spend key Keccak-256(compressed(u)). */
+      u: Uint8Array;
+      nonce: Uint8Array;
+      /** Parity of the sender's ring index, which the proof reveals (reference-protocol §1.8.1). */
+      senderParity: 0 | 1;
+    }
+  | { valid: false; reason: string };
+
+/** A linear combination of points that is the point at infinity when the deferred equations hold. */
+export interface DeferredCheck {
+  /** Coefficients of Gs[0..128) and Hs[0..128). */
+  gs: bigint[];
+  hs: bigint[];
+  /** Coefficient of H. */
+  h: bigint;
+  /** The proof's own points and their coefficients. */
+  points: Uint8Array[];
+  scalars: bigint[];
+}
+
+export type PreparedProof =
+  | { valid: true; check: DeferredCheck; u: Uint8Array; nonce: Uint8Array; senderParity: 0 | 1 }
+  | { valid: false; reason: string };
+
+const TWO_64_MINUS_1 = (1n << 64n) - 1n;
+const HALF = RANGE_BITS / 2;
+
+/** (z − z²)·Σ y^i − (z³ + z⁴)·(2^64 − 1): the constant of the aggregated range proof. */
+function rangeDelta(z: bigint, ys: readonly bigint[]): bigint {
+  let sumY = 0n;
+  for (const v of ys) sumY += v;
+  const z2 = mul(z, z);
+  const z3 = mul(z2, z);
+  return sub(mul(sub(z, z2), sumY % N), mul(add(z3, mul(z3, z)), TWO_64_MINUS_1));
+}
+
+/** s_i = Π_j x_j^(bit (6−j) of i ? 1 : −1), i < 128, built from the most significant bit down. */
+function ipaScalars(xs: readonly bigint[], xsInv: readonly bigint[]): bigint[] {
+  let values = [1n];
+  for (let j = 0; j < xs.length; j++) {
+    const next = new Array<bigint>(values.length * 2);
+    for (let t = 0; t < values.length; t++) {
+      next[2 * t] = mul(values[t]!, xsInv[j]!);
+      next[2 * t + 1] = mul(values[t]!, xs[j]!);
+    }
+    values = next;
+  }
+  return values;
+}
+
+/** Inverts every (non-zero) value with one inversion. */
+export function batchInvert(values: readonly bigint[]): bigint[] {
+  const prefix = new Array<bigint>(values.length);
+  let acc = 1n;
+  for (let i = 0; i < values.length; i++) {
+    prefix[i] = acc;
+    acc = mul(acc, values[i]!);
+  }
+  let inverse = inv(acc);
+  const out = new Array<bigint>(values.length);
+  for (let i = values.length - 1; i >= 0; i--) {
+    out[i] = mul(inverse, prefix[i]!);
+    inverse = mul(inverse, values[i]!);
+  }
+  return out;
+}
+
+/** The challenges of a transcript up to w (shared with tools that only need the sender parity). */
+export function transcriptVW(core: Core, txid: Uint8Array, proof: TransferProof): { v: bigint; w: bigint } {
+  const sh = challenge(core, [txid]);
+  const v = challenge(core, [sh, proof.BA, proof.BS, proof.A, proof.B]);
+  const w = challenge(core, [v, ...proof.CLnG, ...proof.CRnG, ...proof.C_0G, ...proof.DG, ...proof.y_0G, ...proof.gG, ...proof.C_XG, ...proof.y_XG]);
+  return { v, w };
+}
+
+/**
+ * Steps 1–8 of the verifier except the evaluation of the two deferred point equations. `rho` weights the index
+ * equation against the inner-product equation (random by default).
+ */
+export function prepareTransferProof(core: Core, gens: Generators, statement: TransferStatement, proofBytes: Uint8Array, rho: bigint = randomNonZero()): PreparedProof {
+  let m: number;
+  let proof: TransferProof;
+  try {
+    m = checkStatementShape(statement);
+    proof = decodeTransferProof(core, proofBytes, m);
+  } catch (error) {
+    return { valid: false, reason: (error as Error).message };
+  }
+  try {
+    return prepareDecoded(core, gens, statement, proof, rho);
+  } catch (error) {
+    // Only a statement point off the curve can throw here (the Core rejects it inside an MSM).
+    return { valid: false, reason: `bad statement: ${(error as Error).message}` };
+  }
+}
+
+function prepareDecoded(core: Core, gens: Generators, st: TransferStatement, pf: TransferProof, rho: bigint): PreparedProof {
+  const { m } = pf;
+  const n = 1 << m;
+  const F = st.fee + st.burn;
+
+  // 1–2. v, w; the parity rule.
+  const { v, w } = transcriptVW(core, st.txid, pf);
+  const f = pf.f;
+  let senderParity: 0 | 1;
+  if (f[0] === w) senderParity = 1;
+  else if (f[m] === w) senderParity = 0;
+  else return { valid: false, reason: 'proof fails the parity rule (neither f[0] nor f[m] equals w)' };
+
+  // 4. Index tensors and the ν-convolution weights.
+  const p = indexTensor(f, w, m, 0);
+  const q = indexTensor(f, w, m, 1);
+  const coefX = nuConvolution(p, q, v);
+  const wk = powers(w, m + 1);
+  const W = wk[m]!;
+
+  // 6. Range-proof constants.
+  const y = challenge(core, [w]);
+  const z = challenge(core, [y]);
+  const ys = powers(y, RANGE_BITS);
+  const z2 = mul(z, z);
+  const z3 = mul(z2, z);
+  const t = sub(pf.that, rangeDelta(z, ys));
+  const x = challenge(core, [z, pf.T1, pf.T2]);
+
+  // 7. Σ-protocol commitments.
+  const c = pf.c;
+  const cBar = neg(c);
+  const FW = mul(F % N, W);
+  const { G, H } = gens;
+
+  const Ay = new Msm().add(G, mul(pf.s_sk, W));
+  const Ab = new Msm().add(G, sub(pf.s_b, mul(mul(cBar, z2), FW))).add(st.D, neg(mul(mul(pf.s_sk, z2), W)));
+  const AX = new Msm().add(G, mul(cBar, FW));
+  const skZ2 = mul(pf.s_sk, z2);
+  const skZ3 = mul(pf.s_sk, z3);
+  const cZ2 = mul(cBar, z2);
+  const cZ3 = mul(cBar, z3);
+  for (let k = 0; k < m; k++) {
+    const wK = wk[k]!;
+    Ay.add(pf.gG[k]!, neg(mul(pf.s_sk, wK))).add(pf.y_0G[k]!, neg(mul(cBar, wK)));
+    Ab.add(pf.DG[k]!, mul(skZ2, wK)).add(pf.CRnG[k]!, neg(mul(skZ3, wK))).add(pf.C_0G[k]!, mul(cZ2, wK)).add(pf.CLnG[k]!, neg(mul(cZ3, wK)));
+    AX.add(pf.y_XG[k]!, neg(mul(pf.s_r, wK))).add(pf.C_XG[k]!, neg(mul(cBar, wK)));
+  }
+  for (let j = 0; j < n; j++) {
+    const pj = p[j]!;
+    Ay.add(st.ring[j]!, mul(cBar, pj));
+    Ab.add(st.CRn[j]!, mul(skZ3, pj)).add(st.C[j]!, neg(mul(cZ2, pj))).add(st.CLn[j]!, mul(cZ3, pj));
+    AX.add(st.ring[j]!, mul(pf.s_r, coefX[j]!)).add(st.C[j]!, mul(cBar, coefX[j]!));
+  }
+  const cW = mul(c, W);
+  const At = new Msm().add(G, sub(mul(cW, t), pf.s_b)).add(pf.T1, neg(mul(cW, x))).add(pf.T2, neg(mul(cW, mul(x, x)))).add(H, pf.s_tau);
+  const U = tagBase(core, gens.domain, st.roothash, st.scid, st.scidIndex);
+  const AD = new Msm().add(G, pf.s_r).add(st.D, cBar);
+  const Au = new Msm().add(U, pf.s_sk).add(pf.u, cBar);
+  const commitments = [Ay, AD, Ab, AX, At, Au].map((msm) => msm.run(core));
+  if (challenge(core, [x, ...commitments]) !== c) return { valid: false, reason: 'proof fails the Σ-protocol check (challenge c does not match)' };
+
+  // 8. Inner-product challenges and the deferred equations.
+  const o = challenge(core, [c]);
+  const xs: bigint[] = [];
+  let prev = o;
+  for (let j = 0; j < IPA_ROUNDS; j++) {
+    prev = challenge(core, [prev, pf.L[j]!, pf.R[j]!]);
+    xs.push(prev);
+  }
+  const xsInv = batchInvert([...xs, y]);
+  const yInv = xsInv.pop()!;
+  const s = ipaScalars(xs, xsInv);
+  const ysInv = powers(yInv, RANGE_BITS);
+  const a = pf.ipaA;
+  const b = pf.ipaB;
+
+  const gs = new Array<bigint>(RANGE_BITS);
+  const hs = new Array<bigint>(RANGE_BITS);
+  const negZ = neg(z);
+  let two = z2;
+  for (let i = 0; i < RANGE_BITS; i++) {
+    if (i === HALF) two = z3;
+    gs[i] = sub(negZ, mul(a, s[i]!));
+    hs[i] = add(z, mul(sub(two, mul(b, s[RANGE_BITS - 1 - i]!)), ysInv[i]!));
+    two = add(two, two);
+  }
+  let h = add(neg(pf.mu), mul(o, sub(pf.that, mul(a, b))));
+  const points: Uint8Array[] = [pf.BA, pf.BS];
+  const scalars: bigint[] = [1n, x];
+  for (let j = 0; j < IPA_ROUNDS; j++) {
+    const x2 = mul(xs[j]!, xs[j]!);
+    const x2Inv = mul(xsInv[j]!, xsInv[j]!);
+    points.push(pf.L[j]!, pf.R[j]!);
+    scalars.push(x2, x2Inv);
+  }
+  // 3. The index commitment check, weighted by ρ:
+  //    w·B + A − Σ_{k<2m}(f_k·Gs[k] + f_k·(w − f_k)·Hs[k]) − f_0·f_m·Hs[2m] − (w − f_0)(w − f_m)·Hs[2m+1] − z_A·H = 0.
+  points.push(pf.A, pf.B);
+  scalars.push(rho, mul(rho, w));
+  for (let k = 0; k < 2 * m; k++) {
+    gs[k] = sub(gs[k]!, mul(rho, f[k]!));
+    hs[k] = sub(hs[k]!, mul(rho, mul(f[k]!, sub(w, f[k]!))));
+  }
+  hs[2 * m] = sub(hs[2 * m]!, mul(rho, mul(f[0]!, f[m]!)));
+  hs[2 * m + 1] = sub(hs[2 * m + 1]!, mul(rho, mul(sub(w, f[0]!), sub(w, f[m]!))));
+  h = sub(h, mul(rho, pf.zA));
+
+  return { valid: true, check: { gs, hs, h, points, scalars }, u: pf.u, nonce: tagNonce(core, pf.u), senderParity };
+}
+
+/**
+ * Evaluates deferred checks, each multiplied by its weight, as one MSM over the shared generators and every
+ * proof's own points; true when the sum is the point at infinity.
+ */
+export function finishChecks(core: Core, gens: Generators, checks: readonly DeferredCheck[], weights: readonly bigint[]): boolean {
+  const gs = new Array<bigint>(RANGE_BITS).fill(0n);
+  const hs = new Array<bigint>(RANGE_BITS).fill(0n);
+  let h = 0n;
+  const msm = new Msm();
+  checks.forEach((check, index) => {
+    const weight = weights[index]!;
+    for (let i = 0; i < RANGE_BITS; i++) {
+      gs[i] += weight * check.gs[i]!;
+      hs[i] += weight * check.hs[i]!;
+    }
+    h += weight * check.h;
+    check.points.forEach((point, i) => msm.add(point, mul(weight, check.scalars[i]!)));
+  });
+  for (let i = 0; i < RANGE_BITS; i++) {
+    msm.add(pointAt(gens.Gs, i), gs[i]! % N);
+    msm.add(pointAt(gens.Hs, i), hs[i]! % N);
+  }
+  msm.add(gens.H, h % N);
+  return isInfinity(msm.run(core));
+}
+
+/** Verifies one transfer proof against its statement. Never throws for bad input: it is simply invalid. */
+export function verifyTransferProof(core: Core, gens: Generators, statement: TransferStatement, proofBytes: Uint8Array): TransferVerification {
+  const prepared = prepareTransferProof(core, gens, statement, proofBytes);
+  if (!prepared.valid) return prepared;
+  let ok: boolean;
+  try {
+    ok = finishChecks(core, gens, [prepared.check], [1n]);
+  } catch (error) {
+    return { valid: false, reason: `bad statement: ${(error as Error).message}` };
+  }
+  if (!ok) return { valid: false, reason: 'proof fails the range-proof and index-commitment checks' };
+  return { valid: true, u: prepared.u, nonce: prepared.nonce, senderParity: prepared.senderParity };
+}
