@@ -4,7 +4,7 @@ import { NETWORKS, type NetworkName } from '../protocol/network.js';
 import type { UmbraConfig } from './schema.js';
 
 /** The plugins a daemon runs (transports are chosen separately by `transports`). */
-export const DAEMON_PLUGINS = ['dvm', 'consensus', 'mining'];
+export const DAEMON_PLUGINS = ['dvm', 'consensus', 'mempool', 'mining'];
 
 /** Where a network's data lives unless `dataDir` says otherwise: under the user's home, or ./data without one. */
 export function defaultDataDir(network: NetworkName): string {

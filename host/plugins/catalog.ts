@@ -11,6 +11,7 @@ type PluginModule = { default: Plugin };
 const BUILT_IN: Readonly<Record<string, () => Promise<PluginModule>>> = {
   consensus: () => import('../../plugins/consensus/index.js'),
   dvm: () => import('../../plugins/dvm/index.js'),
+  mempool: () => import('../../plugins/mempool/index.js'),
   mining: () => import('../../plugins/mining/index.js'),
   'rpc-http': () => import('../../plugins/rpc-http/index.js'),
   'rpc-ws': () => import('../../plugins/rpc-ws/index.js'),

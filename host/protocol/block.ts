@@ -14,6 +14,8 @@ import { HASH_BYTES, POINT_BYTES, TX_VERSION, TxType, type CoinbaseTx, type Prem
 
 /** Largest number of transactions a block may list (10 MiB of 300 KiB transactions, rounded up generously). */
 export const MAX_BLOCK_TXS = 10_000;
+/** Largest total size of a block's transactions (reference-protocol §3.7 step 4). */
+export const MAX_BLOCK_TX_BYTES = 10 * 1024 * 1024 + 256 * 1024;
 export const MAX_BLOCK_BYTES = 10 * 1024 * 1024 + 256 * 1024;
 
 export interface Block {

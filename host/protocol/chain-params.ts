@@ -27,13 +27,15 @@ export interface ChainParams {
   fixedDifficulty: bigint | null;
   /** Amount the genesis block credits to the premine key, atomic units. */
   premineAmount: bigint;
+  /** Leading zero bits a registration's txid needs (anti-spam proof of work; 0 on the simulator). */
+  registrationPowBits: number;
 }
 
 export const CHAIN_PARAMS: Readonly<Record<NetworkName, ChainParams>> = {
-  mainnet: { bootstrapDifficulty: 10_000_000n, minimumDifficulty: 100_000n, checkPow: true, fixedDifficulty: null, premineAmount: 0n },
+  mainnet: { bootstrapDifficulty: 10_000_000n, minimumDifficulty: 100_000n, checkPow: true, fixedDifficulty: null, premineAmount: 0n, registrationPowBits: 24 },
   // Testnet difficulty starts low so that a CPU (and the test suite) mines blocks in seconds.
-  testnet: { bootstrapDifficulty: 50n, minimumDifficulty: 50n, checkPow: true, fixedDifficulty: null, premineAmount: 2_000_000_000_000n },
-  simulator: { bootstrapDifficulty: 1n, minimumDifficulty: 1n, checkPow: false, fixedDifficulty: 1n, premineAmount: 2_000_000_000_000n },
+  testnet: { bootstrapDifficulty: 50n, minimumDifficulty: 50n, checkPow: true, fixedDifficulty: null, premineAmount: 2_000_000_000_000n, registrationPowBits: 16 },
+  simulator: { bootstrapDifficulty: 1n, minimumDifficulty: 1n, checkPow: false, fixedDifficulty: 1n, premineAmount: 2_000_000_000_000n, registrationPowBits: 0 },
 };
 
 /** Block reward at a height: 61 500 halving every 7 000 000 blocks (reference-protocol §3.5). */

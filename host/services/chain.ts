@@ -4,6 +4,7 @@
  */
 import type { Block } from '../protocol/block.js';
 import type { ChainParams } from '../protocol/chain-params.js';
+import type { Transaction } from '../protocol/transaction.js';
 
 export interface BlockMeta {
   id: Uint8Array;
@@ -44,9 +45,23 @@ export interface ChainService {
   isRegistered(key: Uint8Array): boolean;
   /** The registered key whose key hash starts with `prefix`, in the latest state. */
   keyByHashPrefix(prefix: Uint8Array): Uint8Array | undefined;
-  /** The state root a block would have, executed on its tip (for block templates). */
-  computeStateRoot(block: Block): Uint8Array;
+  /**
+   * The state root a block would have, executed on its tip (for block templates). With `dropInvalid`, transactions
+   * the block cannot take are removed from `block.txHashes` and reported, instead of failing.
+   */
+  computeStateRoot(block: Block, dropInvalid?: (txid: Uint8Array, reason: string) => void): Uint8Array;
   /** Validates and adds a block; throws with the reason when it is rejected. */
   addBlock(bytes: Uint8Array): Promise<AddBlockOutcome>;
   onBlock(listener: BlockListener): () => void;
+  /** Adds a place to look up transactions that blocks list but the chain has not stored (the mempool). */
+  addTransactionSource(source: (txid: Uint8Array) => Uint8Array | undefined): void;
+  /** A transaction included in a stored block (main or side chain), by txid. */
+  storedTransaction(txid: Uint8Array): Uint8Array | undefined;
+  /**
+   * Checks that a decoded transaction could go into the next block on the top (everything but running contract
+   * code); throws an Error naming the reason. Returns a transfer's proof nonces (double-spend keys).
+   */
+  checkTransaction(id: Uint8Array, bytes: Uint8Array, tx: Transaction): { nonces: Uint8Array[] };
+  /** The main-chain block that includes a transaction, if any. */
+  includingBlock(txid: Uint8Array): Uint8Array | undefined;
 }

@@ -5,7 +5,7 @@
  */
 import type { Block } from '../../host/protocol/block.js';
 import { encodeBlock } from '../../host/protocol/block.js';
-import { equalBytes } from '../../host/protocol/bytes.js';
+import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import { MAX_FUTURE_DRIFT_MS, type ChainParams } from '../../host/protocol/chain-params.js';
 import { encodeMiniblock, FINAL_DIFFICULTY_MULTIPLIER, MINIBLOCKS_PER_BLOCK, pastOf } from '../../host/protocol/miniblock.js';
 import { TxType } from '../../host/protocol/transaction.js';
@@ -18,6 +18,16 @@ export const BLOCK_MINOR_VERSION = 1;
 
 export class BlockRejected extends Error {
   override readonly name = 'BlockRejected';
+}
+
+/** A block is rejected because of one of its transactions (a template builder drops that one and retries). */
+export class TransactionRejected extends BlockRejected {
+  constructor(
+    readonly txid: Uint8Array,
+    reason: string,
+  ) {
+    super(`transaction ${toHex(txid)}: ${reason}`);
+  }
 }
 
 export function checkAgainstParent(block: Block, parent: BlockMeta, nowMs: bigint): void {

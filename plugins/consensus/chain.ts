@@ -7,21 +7,48 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import type { Logger } from '../../host/logger.js';
-import { decodeBlock, encodeBlock, type Block } from '../../host/protocol/block.js';
+import { decodeBlock, encodeBlock, MAX_BLOCK_TX_BYTES, type Block } from '../../host/protocol/block.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import { blockReward, CHAIN_PARAMS, STABLE_DEPTH, type ChainParams } from '../../host/protocol/chain-params.js';
 import type { NetworkName } from '../../host/protocol/network.js';
+import { decodeTransaction, encodeTransactionHeader, type Transaction } from '../../host/protocol/transaction.js';
 import type { AddBlockOutcome, BlockListener, ChainService } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
-import { BlockRejected, checkAgainstParent, checkMiniblocks } from './block-checks.js';
+import { BlockRejected, checkAgainstParent, checkMiniblocks, TransactionRejected } from './block-checks.js';
 import { executeGenesis, payBlockRewards, type BalanceMath } from './block-executor.js';
 import { ChainStore, type BlockMeta } from './chain-store.js';
 import { nextDifficulty } from './difficulty.js';
 import { genesisTemplate } from './genesis.js';
 
-/** Applies a block's transactions to the state and returns the fees they pay (the execution issue provides it). */
-export type TransactionExecutor = (block: Block, state: AccountsWriter) => bigint;
+/** A transaction of a block: its id, its bytes and its decoded form. */
+export interface BlockTransaction {
+  readonly id: Uint8Array;
+  readonly bytes: Uint8Array;
+  readonly tx: Transaction;
+}
+
+/** What executing transactions may ask of the chain about the branch it executes on. */
+export interface ExecutionView {
+  /** The block at `height` on this branch (a height below the executed block's), if any. */
+  ancestor(height: bigint): BlockMeta | undefined;
+  /** The state after a block. */
+  stateAt(meta: BlockMeta): AccountsReader;
+}
+
+/** The rules for the transactions inside blocks (tx-executor.ts). */
+export interface TransactionExecutor {
+  /** Applies a block's transactions, in order, to the state and returns the fees they pay; throws TransactionRejected. */
+  executeBlock(block: Block, state: AccountsWriter, txs: readonly BlockTransaction[], view: ExecutionView): bigint;
+  /**
+   * Checks that a transaction could go into a block of height `height` on `state` (nothing is kept); throws the
+   * reason. Returns the proof nonces of a transfer (none for a registration).
+   */
+  checkPending(tx: BlockTransaction, height: bigint, state: AccountsReader, view: ExecutionView): Uint8Array[];
+}
+
+/** Where the bytes of a transaction not yet in the chain come from (the mempool). */
+export type TransactionSource = (txid: Uint8Array) => Uint8Array | undefined;
 
 export interface ChainDeps {
   store: KeyValueStore;
@@ -39,6 +66,7 @@ export interface ChainDeps {
 const MAX_ORPHANS = 256;
 
 export class Chain implements ChainService {
+  private readonly txSources: TransactionSource[] = [];
   readonly params: ChainParams;
   readonly blocks: ChainStore;
   private topMeta!: BlockMeta;
@@ -152,26 +180,98 @@ export class Chain implements ChainService {
     return run;
   }
 
-  /** Executes `block` on its parent's state and returns the state root it would have (for block templates). */
-  computeStateRoot(block: Block): Uint8Array {
-    const parent = this.blocks.getMeta(block.tips[0]!);
-    if (!parent) throw new BlockRejected('unknown tip');
-    return this.execute(block, parent, this.deps.store.batch()).root;
+  /** Adds a place to look for transactions a block lists that this node has not stored (the mempool). */
+  addTransactionSource(source: TransactionSource): void {
+    this.txSources.push(source);
   }
 
-  private execute(block: Block, parent: BlockMeta, batch: WriteBatch): { version: bigint; root: Uint8Array; fees: bigint } {
+  /** A transaction the chain stores (included in a block, main or side), or undefined. */
+  storedTransaction(txid: Uint8Array): Uint8Array | undefined {
+    return this.blocks.getTxBytes(txid);
+  }
+
+  includingBlock(txid: Uint8Array): Uint8Array | undefined {
+    return this.blocks.txBlock(txid);
+  }
+
+  /** The bodies of a block's transactions, decoded and checked against the ids the block lists. */
+  private blockTransactions(block: Block): BlockTransaction[] {
+    const seen = new Set<string>();
+    let total = 0;
+    return block.txHashes.map((id) => {
+      const hex = toHex(id);
+      if (seen.has(hex)) throw new TransactionRejected(id, 'listed twice');
+      seen.add(hex);
+      let bytes = this.blocks.getTxBytes(id);
+      for (const source of this.txSources) bytes ??= source(id);
+      if (!bytes) throw new TransactionRejected(id, 'unknown to this node');
+      total += bytes.length;
+      if (total > MAX_BLOCK_TX_BYTES) throw new TransactionRejected(id, `it takes the block's transactions over ${MAX_BLOCK_TX_BYTES} bytes`);
+      let tx: Transaction;
+      try {
+        tx = decodeTransaction(bytes);
+      } catch (error) {
+        throw new TransactionRejected(id, `malformed: ${(error as Error).message}`);
+      }
+      if (!equalBytes(this.deps.core.keccak256(encodeTransactionHeader(tx)), id)) throw new TransactionRejected(id, 'does not hash to its id');
+      return { id, bytes, tx };
+    });
+  }
+
+  /** The view of the branch ending at `tip` that transaction rules read the referenced blocks through. */
+  private executionView(tip: BlockMeta): ExecutionView {
+    return {
+      ancestor: (height) => {
+        // On the main chain the topo index answers at once; a side branch is walked back (a few blocks at most).
+        const onMain = equalBytes(this.blocks.idAtTopo(tip.height) ?? new Uint8Array(0), tip.id);
+        if (onMain) return this.metaAtTopo(height);
+        let meta: BlockMeta | undefined = tip;
+        while (meta && meta.height > height) meta = this.blocks.getMeta(this.block(meta.id)!.tips[0]!);
+        return meta;
+      },
+      stateAt: (meta) => this.deps.accounts.read(meta.stateVersion),
+    };
+  }
+
+  /**
+   * Checks that a transaction could go into the next block on the current top (for the mempool); throws the reason.
+   * Registrations and transfers are checked with the same rules as in a block; contract code does not run.
+   */
+  checkTransaction(id: Uint8Array, bytes: Uint8Array, tx: Transaction): { nonces: Uint8Array[] } {
+    if (!this.deps.executeTransactions) throw new Error('this node does not execute transactions');
+    const top = this.topMeta;
+    return { nonces: this.deps.executeTransactions.checkPending({ id, bytes, tx }, top.height + 1n, this.stateAt(top), this.executionView(top)) };
+  }
+
+  /** Executes `block` on its parent's state and returns the state root it would have (for block templates). */
+  computeStateRoot(block: Block, dropInvalid?: (txid: Uint8Array, reason: string) => void): Uint8Array {
+    const parent = this.blocks.getMeta(block.tips[0]!);
+    if (!parent) throw new BlockRejected('unknown tip');
+    for (;;) {
+      try {
+        return this.execute(block, parent, this.deps.store.batch()).root;
+      } catch (error) {
+        if (!(dropInvalid && error instanceof TransactionRejected)) throw error;
+        block.txHashes = block.txHashes.filter((id) => !equalBytes(id, error.txid));
+        dropInvalid(error.txid, error.message);
+      }
+    }
+  }
+
+  private execute(block: Block, parent: BlockMeta, batch: WriteBatch): { version: bigint; root: Uint8Array; fees: bigint; txs: BlockTransaction[] } {
     const state = this.deps.accounts.write(parent.stateVersion);
     let fees = 0n;
-    if (block.txHashes.length > 0) {
-      if (!this.deps.executeTransactions) throw new BlockRejected('this node does not execute transactions yet');
-      fees = this.deps.executeTransactions(block, state);
-    }
+    const txs = this.blockTransactions(block);
     try {
+      if (txs.length > 0) {
+        if (!this.deps.executeTransactions) throw new BlockRejected('this node does not execute transactions');
+        fees = this.deps.executeTransactions.executeBlock(block, state, txs, this.executionView(parent));
+      }
       payBlockRewards(block, state, this.deps.math, fees);
     } catch (error) {
-      throw new BlockRejected((error as Error).message);
+      throw error instanceof BlockRejected ? error : new BlockRejected((error as Error).message);
     }
-    return { ...state.commit(batch), fees };
+    return { ...state.commit(batch), fees, txs };
   }
 
   private async addBlockNow(bytes: Uint8Array): Promise<AddBlockOutcome> {
@@ -194,13 +294,14 @@ export class Chain implements ChainService {
     checkMiniblocks(this.deps.core, this.params, block, difficulty);
 
     const batch = this.deps.store.batch();
-    const { version, root } = this.execute(block, parent, batch);
+    const { version, root, txs } = this.execute(block, parent, batch);
     if (!equalBytes(root, block.stateRoot)) throw new BlockRejected(`wrong state root: the block says ${toHex(block.stateRoot)}, executing it gives ${toHex(root)}`);
     const meta: BlockMeta = {
       id, height: block.height, timestamp: block.timestamp, difficulty, cumulativeWork: parent.cumulativeWork + difficulty,
       stateVersion: version, stateRoot: root, size: bytes.length, txCount: block.txHashes.length, reward: blockReward(block.height),
     };
     this.blocks.putBlock(batch, meta, bytes);
+    for (const tx of txs) this.blocks.putTx(batch, tx.id, tx.bytes);
     const outcome = this.chooseFork(batch, meta, block);
     await batch.write();
     if (outcome.status === 'main') this.topMeta = meta;

@@ -13,9 +13,12 @@ import { balanceMath } from './balance-math.js';
 import { Chain } from './chain.js';
 import { daemonEchoMethods } from './rpc/echo-ping.js';
 import { accountMethods } from './rpc/account-methods.js';
+import { transactionMethods } from './rpc/transaction-methods.js';
+import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { chainMethods, type InfoContributions } from './rpc/chain-methods.js';
 import { contractMethods } from './rpc/contract-methods.js';
 import { StateAccounts } from './state-accounts.js';
+import { transactionExecutor } from './tx-executor.js';
 import { StateDb } from './state/state-db.js';
 
 /** The chain, created at start (it may write the genesis block); RPC methods look it up when called. */
@@ -29,6 +32,10 @@ class ChainHolder {
 }
 
 const holders = new WeakMap<AwilixContainer, ChainHolder>();
+
+/** The contract VM, when the dvm plugin is loaded. */
+const contractVmOf = (container: AwilixContainer): ContractVm | undefined =>
+  container.hasRegistration('contractVm') ? container.resolve<ContractVm>('contractVm') : undefined;
 
 const plugin: Plugin = {
   name: 'consensus',
@@ -51,14 +58,20 @@ const plugin: Plugin = {
     for (const method of methods) daemon.registry.add(method);
     const addressOf = (key: Uint8Array): string => encodeAddress(network.name, key);
     const keyOf = (address: string): Uint8Array => decodeAddress(address, network.name, curvePointCheck(core)).publicKey;
-    const contractVm = (): ContractVm | undefined => (container.hasRegistration('contractVm') ? container.resolve<ContractVm>('contractVm') : undefined);
+    const contractVm = (): ContractVm | undefined => contractVmOf(container);
     for (const method of contractMethods({ chain: () => holder.get(), contractVm, addressOf, keyOf })) daemon.registry.add(method);
     for (const method of accountMethods({ chain: () => holder.get(), addressOf, keyOf })) daemon.registry.add(method);
+    const pool = (): TxPoolService | undefined => (container.hasRegistration('txPool') ? container.resolve<TxPoolService>('txPool') : undefined);
+    for (const method of transactionMethods({ chain: () => holder.get(), core, pool, addressOf })) daemon.registry.add(method);
   },
   async start(container) {
     const { store, core, network, logger, rpcEndpoints } = container.cradle as BaseServices;
     const accounts = new StateAccounts(new StateDb(store, (data) => core.blake2s256(data)));
-    const chain = await Chain.open({ store, core, network: network.name, accounts, math: balanceMath(core, network.generatorDomain), logger: logger.child('consensus') });
+    const math = balanceMath(core, network.generatorDomain);
+    const chain = await Chain.open({
+      store, core, network: network.name, accounts, math, logger: logger.child('consensus'),
+      executeTransactions: transactionExecutor({ core, network: network.name, math, contractVm: () => contractVmOf(container), logger: logger.child('execution') }),
+    });
     holders.get(container)!.chain = chain;
     container.register({ chain: asValue(chain) });
     const daemon = rpcEndpoints.get('daemon');

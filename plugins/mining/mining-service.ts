@@ -9,12 +9,13 @@ import { randomInt } from 'node:crypto';
 import type { Core } from '../../core-native/ts/core.js';
 import { meetsTarget } from '../../core-native/ts/pow-target.js';
 import type { Logger } from '../../host/logger.js';
-import { encodeBlock, type Block } from '../../host/protocol/block.js';
+import { encodeBlock, MAX_BLOCK_TX_BYTES, MAX_BLOCK_TXS, type Block } from '../../host/protocol/block.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import { decodeMiniblock, encodeMiniblock, FINAL_DIFFICULTY_MULTIPLIER, MINIBLOCKS_PER_BLOCK, pastOf, type Miniblock } from '../../host/protocol/miniblock.js';
 import { coinbaseTx } from '../../host/protocol/transaction.js';
 import { ApplicationError } from '../../host/rpc/errors.js';
 import type { ChainService } from '../../host/services/chain.js';
+import type { TxPoolService } from '../../host/services/tx-pool.js';
 
 export interface MiningJob {
   id: string;
@@ -44,6 +45,8 @@ export interface SubmitResult {
 
 const MAX_JOBS = 512;
 const ORDINARY_MINIBLOCKS = MINIBLOCKS_PER_BLOCK - 1;
+/** Transaction bytes a template takes: the block limit less a margin (reference-protocol §3.6). */
+const TEMPLATE_TX_BYTES = MAX_BLOCK_TX_BYTES - 100 * 1024;
 
 export class MiningService {
   private readonly pools = new Map<string, Miniblock[]>();
@@ -57,6 +60,8 @@ export class MiningService {
     private readonly core: Core,
     private readonly logger: Logger,
     private readonly now: () => bigint = () => BigInt(Date.now()),
+    /** The transaction pool, when the mempool plugin runs. */
+    private readonly txPool: () => TxPoolService | undefined = () => undefined,
   ) {
     chain.onBlock(() => {
       const top = toHex(chain.top.id);
@@ -73,6 +78,21 @@ export class MiningService {
 
   private changed(): void {
     for (const listener of this.listeners) listener();
+  }
+
+  /** Pool transactions for a template, best first, within the block's transaction budget. */
+  private templateTransactions(): Uint8Array[] {
+    const pool = this.txPool();
+    if (!pool) return [];
+    const chosen: Uint8Array[] = [];
+    let bytes = 0;
+    for (const id of pool.pending()) {
+      const size = pool.get(id)?.length ?? 0;
+      if (chosen.length >= MAX_BLOCK_TXS || bytes + size > TEMPLATE_TX_BYTES) break;
+      chosen.push(id);
+      bytes += size;
+    }
+    return chosen;
   }
 
   /** Ordinary miniblocks pooled for the next block on the current top. */
@@ -100,9 +120,12 @@ export class MiningService {
     } else {
       const block: Block = {
         majorVersion: 1, minorVersion: 1, timestamp: now > tip.timestamp ? now : tip.timestamp + 1n, height,
-        minerTx: coinbaseTx(minerKey), stateRoot: new Uint8Array(32), tips: [tip.id], miniblocks: pooled.slice(0, ORDINARY_MINIBLOCKS), txHashes: [],
+        minerTx: coinbaseTx(minerKey), stateRoot: new Uint8Array(32), tips: [tip.id], miniblocks: pooled.slice(0, ORDINARY_MINIBLOCKS), txHashes: this.templateTransactions(),
       };
-      block.stateRoot = this.chain.computeStateRoot(block);
+      block.stateRoot = this.chain.computeStateRoot(block, (txid, reason) => {
+        this.logger.info(`template leaves out ${reason}`);
+        this.txPool()?.remove(txid);
+      });
       const keyHash = this.core.sha3_256(encodeBlock(block, ORDINARY_MINIBLOCKS)).slice(0, 16);
       const final: Miniblock = { ...base, final: true, highDiff: true, keyHash };
       job = { id, tip: tip.id, height, blob: encodeMiniblock(final), difficulty: blockDifficulty * FINAL_DIFFICULTY_MULTIPLIER, blockDifficulty, final: true, block };

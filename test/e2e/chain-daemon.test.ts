@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { loadCore } from '../../core-native/ts/index.js';
 import { encodeAddress } from '../../host/protocol/address.js';
 import { premineKey } from '../../plugins/consensus/genesis.js';
-import { postRpc } from '../helpers/app.js';
+import { mineOneViaRpc, rpcCall } from '../helpers/app.js';
 import { startCli, type RunningCli } from '../helpers/cli.js';
 
 const LISTENING = /daemon RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/;
@@ -24,21 +24,8 @@ async function startDaemon(t: Test, network: string, dataDir: string, extra: str
   return { daemon, url: url! };
 }
 
-let nextId = 1;
-async function call(url: string, method: string, params?: unknown): Promise<any> {
-  const response = await postRpc(url, { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) });
-  if (response.json?.error) throw Object.assign(new Error(response.json.error.message), { code: response.json.error.code });
-  return response.json.result;
-}
-
-/** Mines one block through GetBlockTemplate + SubmitBlock (the simulator checks no proof of work). */
-async function mineOne(url: string, address: string): Promise<string> {
-  for (;;) {
-    const job = await call(url, 'NODE.GetBlockTemplate', { wallet_address: address });
-    const result = await call(url, 'NODE.SubmitBlock', { jobid: job.jobid, mbl_blob: job.blockhashing_blob });
-    if (result.block_found) return result.blid;
-  }
-}
+const call = rpcCall;
+const mineOne = mineOneViaRpc;
 
 const simulatorAddress = encodeAddress('simulator', premineKey(core, 'simulator'));
 

@@ -41,3 +41,21 @@ export async function postRpc(url: string, body: unknown, headers: Record<string
   }
   return { status: response.status, headers: response.headers, text, json };
 }
+
+let nextRpcId = 1;
+
+/** Calls a JSON-RPC method; a JSON-RPC error becomes a rejection carrying its `code`. */
+export async function rpcCall(url: string, method: string, params?: unknown): Promise<any> {
+  const response = await postRpc(url, { jsonrpc: '2.0', id: nextRpcId++, method, ...(params === undefined ? {} : { params }) });
+  if (response.json?.error) throw Object.assign(new Error(response.json.error.message), { code: response.json.error.code });
+  return response.json.result;
+}
+
+/** Mines one block through GetBlockTemplate + SubmitBlock (the simulator checks no proof of work). Returns its id. */
+export async function mineOneViaRpc(url: string, address: string): Promise<string> {
+  for (;;) {
+    const job = await rpcCall(url, 'NODE.GetBlockTemplate', { wallet_address: address });
+    const result = await rpcCall(url, 'NODE.SubmitBlock', { jobid: job.jobid, mbl_blob: job.blockhashing_blob });
+    if (result.block_found) return result.blid;
+  }
+}

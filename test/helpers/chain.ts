@@ -1,4 +1,4 @@
-/** A real chain (real store, state, crypto core, mining service) for consensus and mining tests. */
+/** A real chain (real store, state, crypto core, contract VM, transaction pool, mining service) for consensus and mining tests. */
 import { loadCore, type Core } from '../../core-native/ts/index.js';
 import { createLogger } from '../../host/logger.js';
 import type { NetworkName } from '../../host/protocol/network.js';
@@ -10,7 +10,11 @@ import { Chain } from '../../plugins/consensus/chain.js';
 import { premineKey } from '../../plugins/consensus/genesis.js';
 import { StateAccounts } from '../../plugins/consensus/state-accounts.js';
 import { StateDb } from '../../plugins/consensus/state/state-db.js';
+import { DvmContractVm } from '../../plugins/dvm/contract-vm.js';
+import { TxPool } from '../../plugins/mempool/tx-pool.js';
 import { MiningService } from '../../plugins/mining/mining-service.js';
+import { transactionExecutor } from '../../plugins/consensus/tx-executor.js';
+import { addressCodec } from '../../host/protocol/address.js';
 
 export interface TestChain {
   core: Core;
@@ -18,6 +22,8 @@ export interface TestChain {
   chain: Chain;
   accounts: StateAccounts;
   mining: MiningService;
+  pool: TxPool;
+  network: NetworkName;
   premine: Uint8Array;
   /** The clock the chain and the miner see, ms; tests move it forward. */
   clock: { now: bigint };
@@ -30,12 +36,16 @@ export async function openTestChain(options: { network?: NetworkName; store?: Ke
   const clock = { now: 1_700_000_000_000n };
   const accounts = new StateAccounts(new StateDb(store, (data) => core.blake2s256(data)));
   const logger = createLogger('error');
+  const math = balanceMath(core, NETWORKS[network].generatorDomain);
+  const vm = new DvmContractVm(core, addressCodec(network, core));
   const chain = await Chain.open({
-    store, core, network, accounts, logger, now: () => clock.now,
-    math: balanceMath(core, NETWORKS[network].generatorDomain),
+    store, core, network, accounts, logger, now: () => clock.now, math,
+    executeTransactions: transactionExecutor({ core, network, math, contractVm: () => vm, logger }),
   });
-  const mining = new MiningService(chain, core, logger, () => clock.now);
-  return { core, store, chain, accounts, mining, premine: premineKey(core, network), clock };
+  const pool = new TxPool(chain, (data) => core.keccak256(data), network);
+  pool.connect();
+  const mining = new MiningService(chain, core, logger, () => clock.now, () => pool);
+  return { core, store, chain, accounts, mining, pool, network, premine: premineKey(core, network), clock };
 }
 
 /**

@@ -14,6 +14,7 @@ import type { RpcMethod } from '../../../host/rpc/registry.js';
 import { ContractCompileError, type CallResult, type ContractStorage, type ContractVm, type DvmValue } from '../../../host/services/contract-vm.js';
 import type { AccountsReader } from '../accounts.js';
 import type { Chain } from '../chain.js';
+import { describeFailure } from '../execute-contract.js';
 
 export interface ContractRpcDeps {
   chain(): Chain;
@@ -62,11 +63,6 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
     if (!found) throw new ApplicationError('this node runs without the contract VM (add the dvm plugin)');
     return found;
   };
-
-  const failure = (result: CallResult): string =>
-    result.error
-      ? `${result.error.message}${result.error.function ? ` (in ${result.error.function}${result.error.line !== undefined ? ` line ${result.error.line}` : ''})` : ''}`
-      : `the entry point returned ${typeof result.value === 'bigint' ? result.value : result.value === undefined ? 'no value' : 'a String'}, so the call would be discarded (only Uint64 0 commits)`;
 
   return [
     {
@@ -184,7 +180,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
             context: { ...base, scid: Buffer.from(scid).toString('latin1'), argumentsGas: BigInt(encodeRpcArguments(params.sc_rpc).length) },
           });
         }
-        if (!result.committed) throw new ApplicationError(`the call would fail: ${failure(result)}`);
+        if (!result.committed) throw new ApplicationError(`the call would fail: ${describeFailure(result)}`);
         return { gascompute: Number(result.gas.compute), gasstorage: Number(result.gas.storage), status: 'OK' };
       },
     },

@@ -1,0 +1,92 @@
+/**
+ * Transfers inside a block (reference-protocol §2.7, DESIGN §3 "Transactions"):
+ *  - the reference block is on this branch at the transaction's height, below the block, at most
+ *    TX_VALIDITY_BLOCKS − 1 blocks back, and its state root is the one the proofs were made against;
+ *  - the proofs verify against that state (transfer-checks.ts; results cached by the transaction's bytes);
+ *  - no proof nonce repeats within the block;
+ *  - nonce heights: no ring member of the sender's parity has sent since the referenced state. A sender's second
+ *    transaction in the same block fails here, because the first one moved the nonce heights to this block's height;
+ *  - then every ring member's balance of the asset takes (C_i, D), and the members of the sender's parity get this
+ *    block's height as their nonce height.
+ */
+import type { Core } from '../../core-native/ts/core.js';
+import type { Generators } from '../../core-native/ts/curve.js';
+import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import { TX_VALIDITY_BLOCKS } from '../../host/protocol/chain-params.js';
+import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
+import { TransferInvalid, verifyTransfer, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
+import type { TransferTx } from '../../host/protocol/transaction.js';
+import type { AccountsReader, AccountsWriter } from './accounts.js';
+import type { BalanceMath } from './block-executor.js';
+import type { ExecutionView } from './chain.js';
+
+/** Verified transfers by the Keccak-256 of their bytes: the pool, templates and blocks check each one once. */
+const CACHE_SIZE = 4096;
+
+export class TransferRules {
+  private readonly verified = new Map<string, VerifiedPayload[]>();
+
+  constructor(
+    private readonly core: Core,
+    private readonly gens: Generators,
+    private readonly math: BalanceMath,
+  ) {}
+
+  /**
+   * Every rule a transfer must pass to go into a block of `height` executed on `state`; `nonces` are the proof
+   * nonces already used in that block. Returns the verified payloads.
+   */
+  check(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, height: bigint, state: AccountsReader, view: ExecutionView, nonces: ReadonlySet<string>): VerifiedPayload[] {
+    if (tx.height >= height) throw new TransferInvalid(`it references height ${tx.height}, not below the block's height ${height}`);
+    if (height - tx.height >= TX_VALIDITY_BLOCKS) throw new TransferInvalid(`it references height ${tx.height}, too old for a block at height ${height} (valid for ${TX_VALIDITY_BLOCKS} blocks)`);
+    const reference = view.ancestor(tx.height);
+    if (!reference || !equalBytes(reference.id, tx.blid)) throw new TransferInvalid(`its reference block ${toHex(tx.blid)} is not the block at height ${tx.height} of this chain`);
+    const roothash = tx.payloads[0]!.statement.roothash;
+    if (!equalBytes(roothash, reference.stateRoot)) throw new TransferInvalid(`its state root ${toHex(roothash)} is not that of its reference block`);
+    const referenced = view.stateAt(reference);
+    const payloads = this.verify(txid, bytes, tx, referenced);
+    payloads.forEach(({ nonce }, i) => {
+      if (nonces.has(toHex(nonce))) throw new TransferInvalid(`payload ${i} spends with a proof nonce already used in this block (double spend)`);
+    });
+    tx.payloads.forEach((payload, i) => {
+      const parity = payloads[i]!.senderParity;
+      payload.statement.ring.forEach((key, j) => {
+        if (j % 2 !== parity) return;
+        const now = state.getBalance(payload.scid, key)?.nonceHeight ?? 0n;
+        const then = referenced.getBalance(payload.scid, key)?.nonceHeight ?? 0n;
+        if (now > then) throw new TransferInvalid(`ring member ${toHex(key)} may have sent since the reference block (nonce height ${then} → ${now}); rebuild the transaction on a newer block`);
+      });
+    });
+    return payloads;
+  }
+
+  /** Applies a checked transfer's ciphertexts to every ring member. */
+  apply(tx: TransferTx, payloads: readonly VerifiedPayload[], height: bigint, state: AccountsWriter): void {
+    tx.payloads.forEach((payload, i) => {
+      const parity = payloads[i]!.senderParity;
+      const { D } = payload.statement;
+      payload.statement.ring.forEach((key, j) => {
+        const before: NonceBalance = state.getBalance(payload.scid, key) ?? this.math.registration(key);
+        state.putBalance(payload.scid, key, {
+          nonceHeight: j % 2 === parity ? height : before.nonceHeight,
+          L: this.addCompressed(before.L, payload.statement.C[j]!),
+          R: this.addCompressed(before.R, D),
+        });
+      });
+    });
+  }
+
+  private addCompressed(a: Uint8Array, b: Uint8Array): Uint8Array {
+    return this.core.g1Compress(this.core.g1Add(this.core.g1Decompress(a), this.core.g1Decompress(b)));
+  }
+
+  private verify(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, referenced: AccountsReader): VerifiedPayload[] {
+    const key = toHex(this.core.keccak256(bytes));
+    const cached = this.verified.get(key);
+    if (cached) return cached;
+    const payloads = verifyTransfer(this.core, this.gens, tx, txid, (asset, member) => referenced.getBalance(asset, member));
+    this.verified.set(key, payloads);
+    if (this.verified.size > CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    return payloads;
+  }
+}

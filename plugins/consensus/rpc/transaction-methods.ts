@@ -1,0 +1,104 @@
+/**
+ * NODE.GetTransaction (SERVICE.md "Transaction record"; reference-rpc §2): one record per requested hash, in order —
+ * where the transaction is (pool, main-chain block, nowhere), its rings as addresses, the signer a ring of 2 reveals,
+ * and for a contract install the contract's balance and code at its block and now. Unknown hashes give an empty
+ * record, not an error. Umbra fills `as_hex`, `tx_hash`, `balancenow` and `codenow`, which the reference leaves empty.
+ */
+import { senderParityOf } from '../../../core-native/ts/proof/parity.js';
+import type { Core } from '../../../core-native/ts/core.js';
+import { equalBytes, fromHex, toHex } from '../../../host/protocol/bytes.js';
+import { decodeRpcArguments } from '../../../host/protocol/rpc-arguments.js';
+import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
+import { decodeTransaction, TxType, type Transaction } from '../../../host/protocol/transaction.js';
+import { InvalidParamsError } from '../../../host/rpc/errors.js';
+import { objectParams, p } from '../../../host/rpc/params.js';
+import type { RpcMethod } from '../../../host/rpc/registry.js';
+import type { TxPoolService } from '../../../host/services/tx-pool.js';
+import type { AccountsReader } from '../accounts.js';
+import type { Chain } from '../chain.js';
+
+export interface TransactionRpcDeps {
+  chain(): Chain;
+  core: Core;
+  /** The pool, when the mempool plugin runs. */
+  pool(): TxPoolService | undefined;
+  addressOf(key: Uint8Array): string;
+}
+
+/** Most hashes one request may ask for. */
+const MAX_HASHES = 1000;
+
+const jsonUint = (v: bigint): number | string => (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString());
+
+export function transactionMethods(deps: TransactionRpcDeps): RpcMethod<any, unknown>[] {
+  const empty = {
+    as_hex: '', block_height: 0, reward: 0, ignored: false, in_pool: false, output_indices: null, tx_hash: '', valid_block: '',
+    invalid_block: null, ring: null as string[][] | null, signer: '', balance: 0 as number | string, code: '', balancenow: 0 as number | string, codenow: '',
+  };
+
+  /** Rings as addresses and the signer a native ring of 2 reveals. */
+  const participants = (id: Uint8Array, tx: Transaction): { ring: string[][] | null; signer: string } => {
+    if (tx.type !== TxType.Normal && tx.type !== TxType.SmartContract) return { ring: null, signer: '' };
+    const ring = tx.payloads.map((payload) => payload.statement.ring.map((key) => deps.addressOf(key)));
+    const native = tx.payloads.find((payload) => equalBytes(payload.scid, NATIVE_SCID));
+    let signer = '';
+    if (native && native.statement.ring.length === 2) {
+      const parity = senderParityOf(deps.core, id, native.proof, native.statement.ringLog2);
+      if (parity !== undefined) signer = deps.addressOf(native.statement.ring[parity]!);
+    }
+    return { ring, signer };
+  };
+
+  /** The SCID a transaction installs, if it is a contract install. */
+  const installedScid = (id: Uint8Array, tx: Transaction): Uint8Array | undefined => {
+    if (tx.type !== TxType.SmartContract) return undefined;
+    try {
+      const action = decodeRpcArguments(tx.scData).find((a) => a.name === 'SC_ACTION' && a.datatype === 'U');
+      return action?.value === 1n ? id : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const contractView = (state: AccountsReader, scid: Uint8Array): { balance: number | string; code: string } => ({
+    balance: jsonUint(state.contracts.balance(scid, NATIVE_SCID)),
+    code: state.contracts.code(scid) ?? '',
+  });
+
+  const record = (hash: string): { hex: string; info: typeof empty } => {
+    const chain = deps.chain();
+    const id = fromHex(hash, 32);
+    const pooled = deps.pool()?.get(id);
+    const blockId = chain.includingBlock(id);
+    const bytes = pooled ?? (blockId ? chain.storedTransaction(id) : undefined);
+    if (!bytes) return { hex: '', info: { ...empty } };
+    const hex = toHex(bytes);
+    const tx = decodeTransaction(bytes);
+    const info = { ...empty, as_hex: hex, tx_hash: hash.toLowerCase(), ...participants(id, tx) };
+    if (pooled) return { hex, info: { ...info, block_height: -1, in_pool: true } };
+    const meta = chain.meta(blockId!)!;
+    const scid = installedScid(id, tx);
+    const atBlock = scid && contractView(chain.stateAt(meta), scid);
+    const now = scid && contractView(chain.stateAt(), scid);
+    return {
+      hex,
+      info: {
+        ...info, block_height: Number(meta.height), valid_block: toHex(meta.id),
+        ...(atBlock && now ? { balance: atBlock.balance, code: atBlock.code, balancenow: now.balance, codenow: now.code } : {}),
+      },
+    };
+  };
+
+  return [
+    {
+      name: 'NODE.GetTransaction',
+      aliases: ['gettransactions'],
+      params: objectParams(p.object({ txs_hashes: p.array(p.hash()), decode_as_json: p.optional(p.uint(), 0) })),
+      handler: ({ txs_hashes }: { txs_hashes: string[] }) => {
+        if (txs_hashes.length > MAX_HASHES) throw new InvalidParamsError(`invalid params: 'txs_hashes' holds ${txs_hashes.length} hashes, at most ${MAX_HASHES} per request`);
+        const records = txs_hashes.map(record);
+        return { txs_as_hex: records.map((r) => r.hex), txs: records.map((r) => r.info), status: 'OK' };
+      },
+    },
+  ];
+}

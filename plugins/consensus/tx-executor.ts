@@ -1,0 +1,106 @@
+/**
+ * The transactions of a block, executed in order on the block's state (reference-protocol §2.4, §2.7; reference-dvm
+ * §8): registrations (a new key starts at an encryption of zero), transfers (proofs, nonce heights, homomorphic
+ * updates) and contract transactions (a transfer whose burns are deposits, then the install or call). Any invalid
+ * transaction rejects the whole block with TransactionRejected naming it, so a template builder can leave it out;
+ * nothing of a rejected block is kept. The same rules answer the mempool's "could this go into the next block?".
+ */
+import type { Core } from '../../core-native/ts/core.js';
+import { toHex } from '../../host/protocol/bytes.js';
+import { CHAIN_PARAMS } from '../../host/protocol/chain-params.js';
+import { NETWORKS, type NetworkName } from '../../host/protocol/network.js';
+import { checkRegistration, RegistrationError } from '../../host/protocol/registration.js';
+import { transferFee, TransferInvalid, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
+import { TxType, type RegistrationTx, type TransferTx } from '../../host/protocol/transaction.js';
+import type { Logger } from '../../host/logger.js';
+import type { ContractVm } from '../../host/services/contract-vm.js';
+import { NATIVE_ASSET, type AccountsReader, type AccountsWriter } from './accounts.js';
+import { TransactionRejected } from './block-checks.js';
+import type { BalanceMath } from './block-executor.js';
+import type { BlockTransaction, ExecutionView, TransactionExecutor } from './chain.js';
+import { ContractRules } from './execute-contract.js';
+import { TransferRules } from './execute-transfer.js';
+
+export interface ExecutorDeps {
+  core: Core;
+  network: NetworkName;
+  math: BalanceMath;
+  contractVm: () => ContractVm | undefined;
+  logger: Logger;
+}
+
+/** What one block has used up so far: registered keys and proof nonces. */
+interface BlockScope {
+  readonly keys: Set<string>;
+  readonly nonces: Set<string>;
+}
+
+export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
+  const { core, network, math } = deps;
+  const gens = core.generators(NETWORKS[network].generatorDomain);
+  const powBits = CHAIN_PARAMS[network].registrationPowBits;
+  const transfers = new TransferRules(core, gens, math);
+  const contracts = new ContractRules(core, math, deps.contractVm);
+
+  const checkRegistrationTx = (tx: RegistrationTx, state: AccountsReader, scope: BlockScope): void => {
+    checkRegistration(core, gens.G, tx, powBits);
+    const key = toHex(tx.key);
+    if (scope.keys.has(key)) throw new RegistrationError(`key ${key} is registered twice in this block`);
+    if (state.getBalance(NATIVE_ASSET, tx.key)) throw new RegistrationError(`key ${key} is already registered`);
+  };
+
+  const checkTransferTx = (item: BlockTransaction, tx: TransferTx, height: bigint, state: AccountsReader, view: ExecutionView, scope: BlockScope): VerifiedPayload[] => {
+    const payloads = transfers.check(item.id, item.bytes, tx, height, state, view, scope.nonces);
+    if (tx.type === TxType.SmartContract) contracts.invocation(item.id, tx, state);
+    return payloads;
+  };
+
+  /** Runs `body`, turning a rule violation into TransactionRejected for `id`. */
+  const judged = <T>(id: Uint8Array, body: () => T): T => {
+    try {
+      return body();
+    } catch (error) {
+      if (error instanceof RegistrationError || error instanceof TransferInvalid) throw new TransactionRejected(id, error.message);
+      throw error;
+    }
+  };
+
+  const unexpected = (item: BlockTransaction): never => {
+    throw new TransactionRejected(item.id, `a ${TxType[item.tx.type] ?? item.tx.type} transaction only appears as a block's miner transaction`);
+  };
+
+  return {
+    executeBlock(block, state, txs, view) {
+      const scope: BlockScope = { keys: new Set(), nonces: new Set() };
+      let fees = 0n;
+      for (const item of txs) {
+        const { tx } = item;
+        if (tx.type === TxType.Registration) {
+          judged(item.id, () => checkRegistrationTx(tx, state, scope));
+          scope.keys.add(toHex(tx.key));
+          state.putBalance(NATIVE_ASSET, tx.key, math.registration(tx.key));
+        } else if (tx.type === TxType.Normal || tx.type === TxType.SmartContract) {
+          const payloads = judged(item.id, () => checkTransferTx(item, tx, block.height, state, view, scope));
+          for (const { nonce } of payloads) scope.nonces.add(toHex(nonce));
+          transfers.apply(tx, payloads, block.height, state);
+          fees += transferFee(tx);
+          if (tx.type === TxType.SmartContract) {
+            const outcome = contracts.execute(block, item.id, tx, payloads, state);
+            if (!outcome.committed) deps.logger.debug(`contract ${toHex(outcome.scid)}: transaction ${toHex(item.id)} discarded: ${outcome.failure}`);
+          }
+        } else unexpected(item);
+      }
+      return fees;
+    },
+    checkPending(item, height, state, view) {
+      const { tx } = item;
+      const scope: BlockScope = { keys: new Set(), nonces: new Set() };
+      if (tx.type === TxType.Registration) {
+        judged(item.id, () => checkRegistrationTx(tx, state, scope));
+        return [];
+      }
+      if (tx.type === TxType.Normal || tx.type === TxType.SmartContract) return judged(item.id, () => checkTransferTx(item, tx, height, state, view, scope)).map((p) => p.nonce);
+      return unexpected(item);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/** The pool's daemon methods: NODE.SendRawTransaction and NODE.GetTxPool (SERVICE.md; reference-rpc §2). */
+import { toHex } from '../../host/protocol/bytes.js';
+import { ApplicationError } from '../../host/rpc/errors.js';
+import { noParams, objectParams, p } from '../../host/rpc/params.js';
+import type { RpcMethod } from '../../host/rpc/registry.js';
+import type { TxPoolService } from '../../host/services/tx-pool.js';
+
+export function mempoolMethods(pool: () => TxPoolService): RpcMethod<any, unknown>[] {
+  return [
+    {
+      name: 'NODE.SendRawTransaction',
+      aliases: ['sendrawtransaction'],
+      params: objectParams(p.object({ tx_as_hex: p.hex() })),
+      handler: ({ tx_as_hex }: { tx_as_hex: string }) => {
+        if (tx_as_hex.length === 0) throw new ApplicationError('tx_as_hex is empty');
+        try {
+          const txid = pool().add(Buffer.from(tx_as_hex, 'hex'));
+          return { status: 'OK', string: '', txid: toHex(txid) };
+        } catch (error) {
+          throw new ApplicationError(`transaction rejected: ${(error as Error).message}`);
+        }
+      },
+    },
+    {
+      name: 'NODE.GetTxPool',
+      aliases: ['gettxpool'],
+      params: noParams,
+      handler: () => ({ txs: pool().pending().map(toHex), status: 'OK' }),
+    },
+  ];
+}

@@ -1,0 +1,134 @@
+/**
+ * The pool of transactions waiting for a block (reference-protocol §3.8). Admission decodes strictly, checks the size,
+ * the fee (outside the simulator), and asks the chain whether the transaction could go into the next block — the
+ * same rules block execution applies (proofs, reference block, nonce heights, registrations, contract arguments).
+ * A proof nonce or a registered key is pending at most once. After every new main-chain block the pool drops what the
+ * block included and re-checks the rest against the new top, dropping what has become invalid or expired.
+ *
+ * Order for templates: registrations first, then transfers by fee per byte, highest first (then oldest first).
+ */
+import { toHex } from '../../host/protocol/bytes.js';
+import type { NetworkName } from '../../host/protocol/network.js';
+import { minimumFee, transferFee } from '../../host/protocol/transfer-checks.js';
+import { decodeTransaction, encodeTransactionHeader, MAX_TX_BYTES, TxType, type Transaction } from '../../host/protocol/transaction.js';
+import type { ChainService } from '../../host/services/chain.js';
+import type { TxPoolService } from '../../host/services/tx-pool.js';
+
+export class TxRejected extends Error {
+  override readonly name = 'TxRejected';
+}
+
+interface Pending {
+  readonly id: Uint8Array;
+  readonly bytes: Uint8Array;
+  readonly tx: Transaction;
+  readonly fee: bigint;
+  /** Proof nonces (transfers) or the key (registrations), as hex: what must not be pending twice. */
+  readonly claims: string[];
+  readonly sequence: number;
+}
+
+/** At most this many transactions wait; beyond it the lowest fee per byte goes. */
+const MAX_PENDING = 10_000;
+
+export class TxPool implements TxPoolService {
+  private readonly txs = new Map<string, Pending>();
+  /** Claimed nonce or key → the pending txid holding it. */
+  private readonly claims = new Map<string, string>();
+  private sequence = 0;
+
+  constructor(
+    private readonly chain: ChainService,
+    private readonly keccak256: (data: Uint8Array) => Uint8Array,
+    private readonly network: NetworkName,
+  ) {}
+
+  /** Lets blocks find pending transactions, and prunes the pool after every new main-chain block. */
+  connect(): void {
+    this.chain.addTransactionSource((txid) => this.get(txid));
+    this.chain.onBlock((_meta, outcome) => {
+      if (outcome.status === 'main') this.prune();
+    });
+  }
+
+  get size(): number {
+    return this.txs.size;
+  }
+
+  add(bytes: Uint8Array): Uint8Array {
+    if (bytes.length > MAX_TX_BYTES) throw new TxRejected(`transaction of ${bytes.length} bytes is over the ${MAX_TX_BYTES}-byte limit`);
+    let tx: Transaction;
+    try {
+      tx = decodeTransaction(bytes);
+    } catch (error) {
+      throw new TxRejected(`malformed transaction: ${(error as Error).message}`);
+    }
+    const id = this.keccak256(encodeTransactionHeader(tx));
+    const hex = toHex(id);
+    if (this.txs.has(hex)) throw new TxRejected(`transaction ${hex} is already in the pool`);
+    if (this.chain.includingBlock(id)) throw new TxRejected(`transaction ${hex} is already in a block`);
+    let fee = 0n;
+    if (tx.type === TxType.Normal || tx.type === TxType.SmartContract) {
+      fee = transferFee(tx);
+      // The simulator waives the minimum so that contract developers can try any fee.
+      const needed = minimumFee(bytes.length);
+      if (this.network !== 'simulator' && fee < needed) throw new TxRejected(`fee ${fee} is below the minimum of ${needed} for ${bytes.length} bytes (20 per started KiB)`);
+    }
+    let nonces: Uint8Array[];
+    try {
+      ({ nonces } = this.chain.checkTransaction(id, bytes, tx));
+    } catch (error) {
+      throw new TxRejected((error as Error).message.replace(`transaction ${hex}: `, ''));
+    }
+    const claims = tx.type === TxType.Registration ? [`key:${toHex(tx.key)}`] : nonces.map((n) => `nonce:${toHex(n)}`);
+    for (const claim of claims) {
+      const holder = this.claims.get(claim);
+      if (holder) throw new TxRejected(claim.startsWith('key:') ? `a registration of this key is already pending (${holder})` : `it spends the same balance as pending transaction ${holder} (same proof nonce)`);
+    }
+    for (const claim of claims) this.claims.set(claim, hex);
+    this.txs.set(hex, { id, bytes, tx, fee, claims, sequence: this.sequence++ });
+    if (this.txs.size > MAX_PENDING) this.remove(toHex(this.ordered().at(-1)!.id));
+    return id;
+  }
+
+  pending(): Uint8Array[] {
+    return this.ordered().map((p) => p.id);
+  }
+
+  get(txid: Uint8Array): Uint8Array | undefined {
+    return this.txs.get(toHex(txid))?.bytes;
+  }
+
+  has(txid: Uint8Array): boolean {
+    return this.txs.has(toHex(txid));
+  }
+
+  remove(txid: Uint8Array | string): void {
+    const hex = typeof txid === 'string' ? txid : toHex(txid);
+    const pending = this.txs.get(hex);
+    if (!pending) return;
+    this.txs.delete(hex);
+    for (const claim of pending.claims) this.claims.delete(claim);
+  }
+
+  /** After a new main-chain block: drops what it included, then what no longer passes against the new top. */
+  prune(): void {
+    for (const [hex, pending] of this.txs) {
+      if (this.chain.includingBlock(pending.id)) {
+        this.remove(hex);
+        continue;
+      }
+      try {
+        this.chain.checkTransaction(pending.id, pending.bytes, pending.tx);
+      } catch {
+        this.remove(hex);
+      }
+    }
+  }
+
+  private ordered(): Pending[] {
+    const rank = (p: Pending): number => (p.tx.type === TxType.Registration ? 0 : 1);
+    const perByte = (p: Pending): number => Number(p.fee) / p.bytes.length;
+    return [...this.txs.values()].sort((a, b) => rank(a) - rank(b) || perByte(b) - perByte(a) || a.sequence - b.sequence);
+  }
+}

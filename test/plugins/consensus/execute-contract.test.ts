@@ -1,0 +1,113 @@
+/**
+ * Contract transactions executed in blocks: install (SCID = txid, initializer run, code stored), calls with deposits,
+ * payouts to accounts, the contract's own token, the signer known only with a ring of 2, refunds on failure to a
+ * known signer, and what the pool refuses before anything runs.
+ */
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import { toHex } from '../../../host/protocol/bytes.js';
+import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
+import type { RpcArgument } from '../../../host/protocol/rpc-arguments.js';
+import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
+import { balanceOf, buildTestTransfer, premineAccount, registeredAccounts, type Account } from '../../helpers/transfers.js';
+
+const install = (code: string): RpcArgument[] => [
+  { name: 'SC_ACTION', datatype: 'U', value: 1n },
+  { name: 'SC_CODE', datatype: 'S', value: code },
+];
+const call = (scid: Uint8Array, entrypoint: string, more: RpcArgument[] = []): RpcArgument[] => [
+  { name: 'SC_ACTION', datatype: 'U', value: 0n },
+  { name: 'SC_ID', datatype: 'H', value: toHex(scid) },
+  { name: 'entrypoint', datatype: 'S', value: entrypoint },
+  ...more,
+];
+
+/** A chain with a funded account (1 000 000 units) and three more registered keys for rings. */
+async function funded(): Promise<{ chain: TestChain; alice: Account; others: Account[] }> {
+  const chain = await openTestChain();
+  const [alice, ...others] = await registeredAccounts(chain, 4);
+  chain.pool.add(buildTestTransfer(chain, premineAccount(chain), alice!.key, 1_000_000n).bytes);
+  await mineBlock(chain);
+  return { chain, alice: alice!, others };
+}
+
+/** Sends a contract transaction from `from` (to a decoy receiver, amount 0) and mines it. */
+async function scTx(chain: TestChain, from: Account, to: Account, args: RpcArgument[], options: { burn?: bigint; ringSize?: number; scid?: Uint8Array; fee?: bigint } = {}): Promise<Uint8Array> {
+  const built = buildTestTransfer(chain, from, to.key, 0n, { scArgs: args, burn: options.burn ?? 0n, ringSize: options.ringSize ?? 2, scid: options.scid, fee: options.fee ?? 500n });
+  chain.pool.add(built.bytes);
+  await mineBlock(chain);
+  t.equal(toHex(chain.chain.includingBlock(built.txid)!), toHex(chain.chain.top.id), 'the contract transaction is in the block');
+  return built.txid;
+}
+
+const tokenCode = readFileSync('examples/contracts/token.bas', 'utf8');
+
+t.test('install a token contract, issue tokens for a deposit, and hold them as an encrypted balance', async (t) => {
+  const { chain, alice, others } = await funded();
+  t.equal(await scTx(chain, alice, others[0]!, install(tokenCode)).then((id) => chain.chain.stateAt().contracts.exists(id)), false, 'a fee below the storage gas of the code: the install is discarded');
+  const scid = await scTx(chain, alice, others[0]!, install(tokenCode), { fee: 5000n });
+  const contracts = chain.chain.stateAt().contracts;
+  t.ok(contracts.exists(scid), 'SCID = the install txid');
+  t.equal(contracts.code(scid), tokenCode);
+  t.ok(contracts.isPrivate(scid), 'InitializePrivate makes a private contract');
+  t.equal(balanceOf(chain, alice, scid), 1_600_000n, 'the initializer granted the installer 1 600 000 tokens');
+  t.equal(balanceOf(chain, alice), 1_000_000n - 5500n, 'both installs paid their fees');
+
+  await scTx(chain, alice, others[0]!, call(scid, 'IssueTOKENX'), { burn: 5000n });
+  t.equal(balanceOf(chain, alice, scid), 1_605_000n, 'tokens issued for the deposit');
+  t.equal(chain.chain.stateAt().contracts.balance(scid, NATIVE_SCID), 5000n, 'the deposit is the contract balance');
+  t.equal(balanceOf(chain, alice), 1_000_000n - 6000n - 5000n);
+});
+
+const boom = `Function Initialize() Uint64
+10 RETURN 0
+End Function
+
+Function Boom(value Uint64) Uint64
+10 PANIC()
+End Function
+
+Function Keep(value Uint64) Uint64
+10 STORE("kept", value)
+20 RETURN 0
+End Function
+
+Function Pay(amount Uint64) Uint64
+10 SEND_COIN_TO_ADDRESS(SIGNER(), amount)
+20 RETURN 0
+End Function
+`;
+
+t.test('a failing call refunds a known signer (ring 2) and not an anonymous one (ring 4)', async (t) => {
+  const { chain, alice, others } = await funded();
+  const scid = await scTx(chain, alice, others[0]!, install(boom), { fee: 1500n });
+  await scTx(chain, alice, others[0]!, call(scid, 'Boom'), { burn: 7000n });
+  t.equal(balanceOf(chain, alice), 1_000_000n - 2000n, 'ring 2: the deposit came back, the fee did not');
+  t.equal(chain.chain.stateAt().contracts.balance(scid, NATIVE_SCID), 0n);
+
+  await scTx(chain, alice, others[0]!, call(scid, 'Boom'), { burn: 7000n, ringSize: 4 });
+  t.equal(balanceOf(chain, alice), 1_000_000n - 2500n - 7000n, 'ring 4: the deposit is lost');
+  t.equal(chain.chain.stateAt().contracts.balance(scid, NATIVE_SCID), 0n, 'and does not reach the contract');
+
+  await scTx(chain, alice, others[0]!, call(scid, 'Keep'), { burn: 3000n, ringSize: 4 });
+  t.equal(chain.chain.stateAt().contracts.variable(scid, 'kept'), 3000n, 'an anonymous call commits');
+  t.equal(chain.chain.stateAt().contracts.balance(scid, NATIVE_SCID), 3000n);
+
+  await scTx(chain, alice, others[0]!, call(scid, 'Pay', [{ name: 'amount', datatype: 'U', value: 2500n }]));
+  t.equal(chain.chain.stateAt().contracts.balance(scid, NATIVE_SCID), 500n, 'the payout left the contract');
+  t.equal(balanceOf(chain, alice), 1_000_000n - 3500n - 7000n - 3000n + 2500n, 'and reached the signer');
+});
+
+t.test('the pool refuses contract transactions that cannot run', async (t) => {
+  const { chain, alice, others } = await funded();
+  const refuse = (args: RpcArgument[], pattern: RegExp, name: string) =>
+    t.throws(() => chain.pool.add(buildTestTransfer(chain, alice, others[0]!.key, 0n, { scArgs: args }).bytes), pattern, name);
+  refuse(install('Function Initialize() Uint64\n10 RETURN 0 0\nEnd Function'), /does not compile/, 'code that does not compile');
+  refuse(install('Function Other() Uint64\n10 RETURN 0\nEnd Function'), /no Initialize/, 'no initializer');
+  refuse([{ name: 'SC_ACTION', datatype: 'U', value: 1n }], /SC_CODE/, 'install without code');
+  refuse([{ name: 'SC_ACTION', datatype: 'U', value: 7n }], /SC_ACTION/, 'unknown action');
+  refuse(call(new Uint8Array(32).fill(9), 'Anything'), /there is no contract/, 'unknown contract');
+  const scid = await scTx(chain, alice, others[0]!, install(boom), { fee: 1500n });
+  refuse(call(scid, 'Missing'), /has no function Missing/, 'unknown entry point');
+  t.equal(chain.pool.size, 0);
+});
