@@ -9,7 +9,7 @@ import { toHex } from '../../../host/protocol/bytes.js';
 import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
 import type { RpcArgument } from '../../../host/protocol/rpc-arguments.js';
 import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
-import { balanceOf, buildTestTransfer, premineAccount, registeredAccounts, type Account } from '../../helpers/transfers.js';
+import { balanceOf, buildTestTransfer, premineAccount, premineBalance, registeredAccounts, type Account } from '../../helpers/transfers.js';
 
 const install = (code: string): RpcArgument[] => [
   { name: 'SC_ACTION', datatype: 'U', value: 1n },
@@ -110,4 +110,38 @@ t.test('the pool refuses contract transactions that cannot run', async (t) => {
   const scid = await scTx(chain, alice, others[0]!, install(boom), { fee: 1500n });
   refuse(call(scid, 'Missing'), /has no function Missing/, 'unknown entry point');
   t.equal(chain.pool.size, 0);
+});
+
+t.test('the lottery pays a depositor 9900/10000 of the pot after two plays, twice', async (t) => {
+  const { chain, alice, others } = await funded();
+  const [bob] = others;
+  chain.pool.add(buildTestTransfer(chain, premineAccount(chain), bob!.key, 1_000_000n, { senderBalance: premineBalance(chain, 1_000_000n) }).bytes);
+  await mineBlock(chain);
+  const scid = await scTx(chain, alice, bob!, install(readFileSync('examples/contracts/lottery.bas', 'utf8')), { fee: 8000n });
+  t.ok(chain.chain.stateAt().contracts.exists(scid));
+  let aliceSpent = 8000n;
+  let bobSpent = 0n;
+  for (let round = 0; round < 2; round++) {
+    await scTx(chain, alice, bob!, call(scid, 'Lottery'), { burn: 10_000n });
+    await scTx(chain, bob!, alice, call(scid, 'Lottery'), { burn: 10_000n });
+    aliceSpent += 10_500n;
+    bobSpent += 10_500n;
+    const a = balanceOf(chain, alice)!;
+    const b = balanceOf(chain, bob!)!;
+    const aliceWon = a === 1_000_000n - aliceSpent + 19_800n;
+    t.ok(aliceWon || b === 1_000_000n - bobSpent + 19_800n, `round ${round + 1}: one depositor won 19 800`);
+    if (aliceWon) aliceSpent -= 19_800n;
+    else bobSpent -= 19_800n;
+    t.equal(a + b, 2_000_000n - aliceSpent - bobSpent, 'and the other is down by the deposit and fee');
+    t.equal(chain.chain.stateAt().contracts.balance(scid, NATIVE_SCID), 200n * BigInt(round + 1), 'the contract keeps 1%');
+  }
+});
+
+t.test('a name registered through the name service resolves now and not before', async (t) => {
+  const { chain, alice, others } = await funded();
+  const nameService = Uint8Array.from({ length: 32 }, (_, i) => (i === 31 ? 1 : 0));
+  const before = chain.chain.top;
+  await scTx(chain, alice, others[0]!, call(nameService, 'Register', [{ name: 'name', datatype: 'S', value: 'alice.umbra' }]));
+  t.equal(toHex(Buffer.from(chain.chain.stateAt().contracts.variable(nameService, 'alice.umbra') as string, 'latin1')), toHex(alice.key), 'the signer owns the name');
+  t.equal(chain.chain.stateAt(before).contracts.variable(nameService, 'alice.umbra'), undefined, 'the earlier state does not know it');
 });
