@@ -48,32 +48,33 @@ export function daemonRpcUrl(address: string): string {
   return url.href;
 }
 
+/** How long a daemon call may take before the daemon counts as unavailable. */
+const TIMEOUT_MS = 30_000;
+
 export class DaemonClient {
   readonly url: string;
   private nextId = 1;
 
-  constructor(
-    address: string,
-    private readonly timeoutMs = 30_000,
-  ) {
+  constructor(address: string) {
     this.url = daemonRpcUrl(address);
   }
 
   async call<T>(method: string, params?: unknown): Promise<T> {
     let response: Response;
+    let text: string;
     try {
       response = await fetch(this.url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, ...(params === undefined ? {} : { params }) }),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
+      text = await response.text();
     } catch (error) {
       const cause = (error as { cause?: NodeJS.ErrnoException }).cause;
-      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
+      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
       throw new DaemonUnavailableError(`cannot reach the daemon at ${this.url}: ${reason}`);
     }
-    const text = await response.text();
     let answer: { result?: T; error?: { code: number; message: string } };
     try {
       answer = JSON.parse(text);

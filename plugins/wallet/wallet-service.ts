@@ -1,7 +1,7 @@
 /**
  * The wallet as its RPC methods and the CLI see it: its keys, its daemon, and what it has learnt from the daemon
  * (the chain height, and per asset the balance with the encrypted form it was decoded from, so that an unchanged
- * balance is not decoded twice and a changed one starts from a good guess). Sync, history and transfers build on it.
+ * balance is not decoded twice). Sync, history and transfers build on it.
  */
 import type { Core } from '../../core-native/ts/core.js';
 import { NETWORKS } from '../../host/protocol/network.js';
@@ -67,6 +67,7 @@ export class WalletService {
     this.knownHeight = record.height;
     const cached = this.balances.get(scid);
     if (cached?.data === record.data) return cached.amount;
+    // The previous amount is the first guess: being a ring member re-encrypts a balance without changing it.
     const amount = this.decoder.decode(record.data, this.keys.secretKey, cached?.amount);
     this.balances.set(scid, { data: record.data, amount });
     return amount;

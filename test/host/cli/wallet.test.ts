@@ -28,7 +28,7 @@ t.test('create prints the address and mnemonic once and never overwrites a walle
   t.same(Object.keys(result).sort(), ['address', 'mnemonic', 'network', 'wallet_file']);
   t.equal(result.network, 'testnet');
   t.equal(result.address, walletKeys(core, 'testnet', mnemonicToSecretKey(result.mnemonic)).address, 'the words are the address’s keys');
-  t.notMatch(readFileSync(file, 'utf8'), result.mnemonic.split(' ')[0], 'the file is encrypted');
+  t.notOk(readFileSync(file, 'utf8').includes(result.mnemonic), 'the file is encrypted');
 
   const again = await wallet(['create', '--wallet-file', file, '--password-file', passwordFile]);
   t.equal(again.code, 1);
