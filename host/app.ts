@@ -11,7 +11,7 @@ import type { Plugin } from './plugin.js';
 import { importPlugin, TRANSPORT_PLUGINS } from './plugins/catalog.js';
 import { orderPlugins } from './plugins/order.js';
 import { NETWORKS } from './protocol/network.js';
-import { RpcEndpoint, RpcEndpoints } from './rpc/endpoint.js';
+import { RpcEndpoint, RpcEndpoints, type RpcEndpointOptions } from './rpc/endpoint.js';
 import type { BaseServices } from './services/base.js';
 import { openStore } from './storage/open-store.js';
 
@@ -25,9 +25,18 @@ export interface App {
   stop(): Promise<void>;
 }
 
+/** Which RPC server a process serves on `rpcBind` (a daemon's by default; a wallet process serves the wallet's). */
+export type RpcServerKind = Pick<RpcEndpointOptions, 'name' | 'label' | 'optionalMethodPrefix'>;
+
+export const DAEMON_RPC_SERVER: RpcServerKind = { name: 'daemon', label: 'Umbra daemon' };
+
 export interface ComposeOptions {
   /** Replaces the default stderr logger (tests capture lines with it). */
   logger?: Logger;
+  /** The process's RPC server (default: the daemon's). */
+  rpcServer?: RpcServerKind;
+  /** Values put into the container before plugins register (e.g. the open wallet the `wallet` plugin serves). */
+  services?: Readonly<Record<string, unknown>>;
 }
 
 /** The plugin specs a config asks for: its plugins, then one plugin per transport. */
@@ -47,7 +56,7 @@ export async function composeApp(config: UmbraConfig, options: ComposeOptions = 
   const network = NETWORKS[config.network];
   const rpcEndpoints = new RpcEndpoints();
   rpcEndpoints.add(
-    new RpcEndpoint({ name: 'daemon', bind: config.rpcBind, login: config.rpcLogin, maxBodyBytes: config.rpcMaxBodyBytes, label: 'Umbra daemon' }),
+    new RpcEndpoint({ ...(options.rpcServer ?? DAEMON_RPC_SERVER), bind: config.rpcBind, login: config.rpcLogin, maxBodyBytes: config.rpcMaxBodyBytes }),
   );
   const container = createContainer<BaseServices & Record<string, any>>({ injectionMode: InjectionMode.PROXY, strict: true });
   container.register({
@@ -57,6 +66,7 @@ export async function composeApp(config: UmbraConfig, options: ComposeOptions = 
     core: asValue(core),
     store: asValue(store),
     rpcEndpoints: asValue(rpcEndpoints),
+    ...Object.fromEntries(Object.entries(options.services ?? {}).map(([name, value]) => [name, asValue(value)])),
   });
   try {
     for (const plugin of plugins) await plugin.register(container, config);

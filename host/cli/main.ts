@@ -4,6 +4,7 @@ import { UMBRA_VERSION } from '../version.js';
 import { contractCommand } from './contract-command.js';
 import { daemonCommand } from './daemon-command.js';
 import { keysCommand } from './keys-command.js';
+import { walletCommand } from './wallet-command.js';
 
 export function buildProgram(): Command {
   return new Command('umbra')
@@ -12,6 +13,7 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .addCommand(daemonCommand())
     .addCommand(keysCommand())
+    .addCommand(walletCommand())
     .addCommand(contractCommand());
 }
 

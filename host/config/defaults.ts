@@ -6,10 +6,19 @@ import type { UmbraConfig } from './schema.js';
 /** The plugins a daemon runs (transports are chosen separately by `transports`). */
 export const DAEMON_PLUGINS = ['dvm', 'consensus', 'mempool', 'mining'];
 
+/** Umbra's own directory: ~/.umbra, or ./data without a home. */
+function umbraHome(): string {
+  return process.env['HOME'] ? join(homedir(), '.umbra') : 'data';
+}
+
 /** Where a network's data lives unless `dataDir` says otherwise: under the user's home, or ./data without one. */
 export function defaultDataDir(network: NetworkName): string {
-  const home = process.env['HOME'] ? homedir() : '';
-  return home ? join(home, '.umbra', network) : join('data', network);
+  return join(umbraHome(), network);
+}
+
+/** Where caches every network shares live (the wallet's balance-decoding table): ~/.umbra/cache. */
+export function defaultCacheDir(): string {
+  return join(umbraHome(), 'cache');
 }
 
 export function defaultConfig(network: NetworkName): UmbraConfig {

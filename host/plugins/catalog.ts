@@ -15,6 +15,7 @@ const BUILT_IN: Readonly<Record<string, () => Promise<PluginModule>>> = {
   mining: () => import('../../plugins/mining/index.js'),
   'rpc-http': () => import('../../plugins/rpc-http/index.js'),
   'rpc-ws': () => import('../../plugins/rpc-ws/index.js'),
+  wallet: () => import('../../plugins/wallet/index.js'),
 };
 
 /** The plugin that serves each RPC transport named in config `transports`. */

@@ -3,6 +3,7 @@
  * handler, so handlers receive typed values and a bad field becomes -32602 with a message naming it. Object keys
  * match case-insensitively (as the reference's decoder does); unknown keys are ignored.
  */
+import { parseRpcArguments, RpcArgumentError, type RpcArgument } from '../protocol/rpc-arguments.js';
 import { InvalidParamsError } from './errors.js';
 
 /** Turns raw JSON into a typed value or throws with a message that starts from `path`. */
@@ -36,6 +37,17 @@ export const p = {
   /** Hexadecimal text of whole bytes, returned lower-case. */
   hex(): ParamCheck<string> {
     return (value, path) => (typeof value === 'string' && /^([0-9a-fA-F]{2})*$/.test(value) ? value.toLowerCase() : fail(path, 'hexadecimal text of whole bytes', value));
+  },
+  /** A list of RPC arguments (`payload_rpc`, `sc_rpc`): `{name, datatype, value}` objects, each name once. */
+  rpcArguments(): ParamCheck<RpcArgument[]> {
+    return (value, path) => {
+      try {
+        return parseRpcArguments(value, path);
+      } catch (error) {
+        if (error instanceof RpcArgumentError) throw new InvalidParamsError(`invalid params: ${error.message}`);
+        throw error;
+      }
+    };
   },
   array<T>(item: ParamCheck<T>): ParamCheck<T[]> {
     return (value, path) => (Array.isArray(value) ? value.map((v, i) => item(v, `${path}[${i}]`)) : fail(path, 'an array', value));

@@ -7,8 +7,8 @@ export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..
 export const UMBRA_BIN = join(REPO_ROOT, 'bin', 'umbra');
 
 /** The environment a user's shell would give the CLI: without the test runner's module loaders (NODE_OPTIONS). */
-const cliEnv = (): NodeJS.ProcessEnv => {
-  const env = { ...process.env };
+const cliEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
+  const env = { ...process.env, ...extra };
   delete env['NODE_OPTIONS'];
   return env;
 };
@@ -19,10 +19,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `umbra args...` to completion (optionally feeding stdin). */
-export function runCli(args: string[], stdin?: string, timeoutMs = 60_000): Promise<CliResult> {
+/** Runs `umbra args...` to completion (optionally feeding stdin, with extra environment variables). */
+export function runCli(args: string[], stdin?: string, timeoutMs = 60_000, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, env: cliEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -47,9 +47,9 @@ export interface RunningCli {
   exited: Promise<number | null>;
 }
 
-/** Starts a long-running `umbra` command (a daemon) and lets a test watch its log. */
-export function startCli(args: string[]): RunningCli {
-  const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts a long-running `umbra` command (a daemon) and lets a test watch its log (optionally with extra environment variables). */
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCli {
+  const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const waiters = new Set<() => void>();
   const onData = (d: Buffer): void => {

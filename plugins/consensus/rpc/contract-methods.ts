@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { fromHex, toHex } from '../../../host/protocol/bytes.js';
 import { utf8ByteString } from '../../../host/protocol/contract-values.js';
 import { NAME_SERVICE_SCID } from '../../../host/protocol/name-service.js';
-import { encodeRpcArguments, parseRpcArguments, RpcArgumentError, type RpcArgument } from '../../../host/protocol/rpc-arguments.js';
+import { encodeRpcArguments, type RpcArgument } from '../../../host/protocol/rpc-arguments.js';
 import { ApplicationError, InvalidParamsError } from '../../../host/rpc/errors.js';
-import { objectParams, p, type ParamCheck } from '../../../host/rpc/params.js';
+import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
 import { ContractCompileError, type CallResult, type ContractStorage, type ContractVm, type DvmValue } from '../../../host/services/contract-vm.js';
 import type { AccountsReader } from '../accounts.js';
@@ -32,15 +32,6 @@ const jsonUint = (v: bigint): number | string => (v <= BigInt(Number.MAX_SAFE_IN
 /** Uint64 values as numbers, String values as the hex of their bytes (reference-dvm §7.4). */
 const shown = (value: DvmValue): number | string => (typeof value === 'bigint' ? jsonUint(value) : Buffer.from(value, 'latin1').toString('hex'));
 const shownText = (value: DvmValue | undefined): string => (value === undefined ? NOT_AVAILABLE : typeof value === 'bigint' ? value.toString() : Buffer.from(value, 'latin1').toString('hex'));
-
-const rpcArguments = (): ParamCheck<RpcArgument[]> => (value, path) => {
-  try {
-    return parseRpcArguments(value, path);
-  } catch (error) {
-    if (error instanceof RpcArgumentError) throw new InvalidParamsError(`invalid params: ${error.message}`);
-    throw error;
-  }
-};
 
 const transferItem = p.object({
   destination: p.optional(p.string(), undefined),
@@ -124,7 +115,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
         p.object({
           transfers: p.optional(p.array(transferItem), []),
           sc: p.optional(p.string(), undefined),
-          sc_rpc: p.optional(rpcArguments(), []),
+          sc_rpc: p.optional(p.rpcArguments(), []),
           signer: p.optional(p.string(), undefined),
         }),
       ),

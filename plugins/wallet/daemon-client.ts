@@ -1,0 +1,96 @@
+/**
+ * The wallet's line to its daemon: JSON-RPC 2.0 over HTTP (`POST <daemon>/json_rpc`). A daemon that cannot be
+ * reached, or answers with something other than JSON-RPC, is a DaemonUnavailableError; an error the daemon answers
+ * with is a DaemonRpcError carrying its code and message (e.g. -32098 `Account Unregistered`).
+ */
+
+export class DaemonUnavailableError extends Error {
+  override readonly name = 'DaemonUnavailableError';
+}
+
+export class DaemonRpcError extends Error {
+  override readonly name = 'DaemonRpcError';
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** NODE.GetHeight's result. */
+export interface DaemonHeight {
+  height: number;
+  stableheight: number;
+  topoheight: number;
+}
+
+/** NODE.GetEncryptedBalance's result (the fields the wallet reads). */
+export interface EncryptedBalanceRecord {
+  scid: string;
+  /** Hex of uvarint(nonce height) ‖ compressed L ‖ compressed R. */
+  data: string;
+  registration: number;
+  height: number;
+  topoheight: number;
+}
+
+/** `host:port` or an `http(s)://` URL, as the JSON-RPC URL `…/json_rpc`. */
+export function daemonRpcUrl(address: string): string {
+  const base = /^https?:\/\//i.test(address) ? address : `http://${address}`;
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new Error(`daemon address must be host:port or an http(s) URL, got ${JSON.stringify(address)}`);
+  }
+  if (url.pathname === '/' || url.pathname === '') url.pathname = '/json_rpc';
+  return url.href;
+}
+
+/** How long a daemon call may take before the daemon counts as unavailable. */
+const TIMEOUT_MS = 30_000;
+
+export class DaemonClient {
+  readonly url: string;
+  private nextId = 1;
+
+  constructor(address: string) {
+    this.url = daemonRpcUrl(address);
+  }
+
+  async call<T>(method: string, params?: unknown): Promise<T> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, ...(params === undefined ? {} : { params }) }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      text = await response.text();
+    } catch (error) {
+      const cause = (error as { cause?: NodeJS.ErrnoException }).cause;
+      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
+      throw new DaemonUnavailableError(`cannot reach the daemon at ${this.url}: ${reason}`);
+    }
+    let answer: { result?: T; error?: { code: number; message: string } };
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      throw new DaemonUnavailableError(`the daemon at ${this.url} answered HTTP ${response.status} without JSON-RPC: ${text.slice(0, 80).trim()}`);
+    }
+    if (answer.error) throw new DaemonRpcError(answer.error.code, answer.error.message);
+    return answer.result as T;
+  }
+
+  getHeight(): Promise<DaemonHeight> {
+    return this.call('NODE.GetHeight');
+  }
+
+  /** The latest encrypted balance of `address` in asset `scid` (64 hex; zeros for the native coin). */
+  getEncryptedBalance(address: string, scid: string): Promise<EncryptedBalanceRecord> {
+    return this.call('NODE.GetEncryptedBalance', { address, scid, topoheight: -1 });
+  }
+}

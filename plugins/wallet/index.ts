@@ -1,0 +1,26 @@
+/**
+ * The `wallet` plugin: serves an open wallet's JSON-RPC methods on the process's wallet RPC server. The wallet
+ * itself (a WalletService: keys, daemon client, balances) is opened by `umbra wallet open --rpc-server`, which puts it
+ * into the container as `wallet` and composes the app with WALLET_RPC_SERVER.
+ */
+import type { RpcServerKind } from '../../host/app.js';
+import type { Plugin } from '../../host/plugin.js';
+import type { BaseServices } from '../../host/services/base.js';
+import { walletMethods } from './rpc/wallet-methods.js';
+import type { WalletService } from './wallet-service.js';
+
+/** The wallet RPC server: no method prefix on HTTP; `WALLET.` is accepted before any name (the WebSocket form). */
+export const WALLET_RPC_SERVER: RpcServerKind = { name: 'wallet', label: 'Umbra wallet', optionalMethodPrefix: 'WALLET.' };
+
+const plugin: Plugin = {
+  name: 'wallet',
+  requires: [],
+  register(container) {
+    if (!container.hasRegistration('wallet')) throw new Error("the wallet plugin serves an open wallet: run it with 'umbra wallet open --rpc-server'");
+    const { rpcEndpoints, core } = container.cradle as BaseServices;
+    const registry = rpcEndpoints.get(WALLET_RPC_SERVER.name).registry;
+    for (const method of walletMethods(container.resolve<WalletService>('wallet'), core)) registry.add(method);
+  },
+};
+
+export default plugin;

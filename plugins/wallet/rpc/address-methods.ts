@@ -1,0 +1,53 @@
+/**
+ * The wallet's address methods: GetAddress, MakeIntegratedAddress (an address carrying `payload_rpc` arguments, e.g.
+ * a destination port) and SplitIntegratedAddress (back to the plain address and its arguments, sorted by name).
+ * Addresses of any network are accepted and keep their network, as the reference does; keys must be curve points.
+ */
+import type { Core } from '../../../core-native/ts/core.js';
+import { AddressError, curvePointCheck, decodeAddress, encodeAddress, encodeIntegratedAddress, splitAddress } from '../../../host/protocol/address.js';
+import { rpcArgumentToJson, type RpcArgument } from '../../../host/protocol/rpc-arguments.js';
+import { InvalidParamsError } from '../../../host/rpc/errors.js';
+import { noParams, objectParams, p } from '../../../host/rpc/params.js';
+import type { RpcMethod } from '../../../host/rpc/registry.js';
+import type { WalletService } from '../wallet-service.js';
+
+/** Runs an address parse; an AddressError becomes -32602 naming the field. */
+function parsed<T>(field: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof AddressError) throw new InvalidParamsError(`invalid params: '${field}': ${error.message}`);
+    throw error;
+  }
+}
+
+export function addressMethods(wallet: WalletService, core: Core): RpcMethod<any, unknown>[] {
+  const onCurve = curvePointCheck(core);
+
+  return [
+    { name: 'GetAddress', params: noParams, handler: () => ({ address: wallet.address }) },
+    {
+      name: 'MakeIntegratedAddress',
+      aliases: ['make_integrated_address'],
+      // An empty or absent `address` means the wallet's own.
+      params: objectParams(p.object({ address: p.optional(p.string(), ''), payload_rpc: p.rpcArguments() })),
+      handler: ({ address, payload_rpc }: { address: string; payload_rpc: RpcArgument[] }) => {
+        const base = address === '' ? { ...wallet.keys, integrated: false } : parsed('address', () => decodeAddress(address, undefined, onCurve));
+        if (base.integrated) throw new InvalidParamsError(`invalid params: 'address' must be a plain address, not an integrated one`);
+        // Without arguments there is nothing to integrate: the plain address is the answer (as in the reference).
+        const integrated = payload_rpc.length === 0 ? encodeAddress(base.network, base.publicKey) : encodeIntegratedAddress(base.network, base.publicKey, payload_rpc);
+        return { integrated_address: integrated, payload_rpc: payload_rpc.map(rpcArgumentToJson) };
+      },
+    },
+    {
+      name: 'SplitIntegratedAddress',
+      aliases: ['split_integrated_address'],
+      params: objectParams(p.object({ integrated_address: p.string() })),
+      handler: ({ integrated_address }: { integrated_address: string }) => {
+        const split = parsed('integrated_address', () => splitAddress(integrated_address, undefined, onCurve));
+        if (!split.integrated) throw new InvalidParamsError(`invalid params: 'integrated_address' is a plain address, not an integrated one`);
+        return { address: split.address, payload_rpc: split.args.map(rpcArgumentToJson) };
+      },
+    },
+  ];
+}

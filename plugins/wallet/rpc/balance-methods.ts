@@ -1,0 +1,34 @@
+/**
+ * The wallet's chain-facing methods: GetBalance (optional `scid`; `balance` and `unlocked_balance`, always equal:
+ * nothing is locked) and GetHeight (the daemon's height as the wallet knows it). Both ask the daemon at once;
+ * a WalletError (`Account Unregistered`, `Daemon is offline …`) becomes -32098 with its message.
+ */
+import { ApplicationError } from '../../../host/rpc/errors.js';
+import { noParams, objectParams, p } from '../../../host/rpc/params.js';
+import type { RpcMethod } from '../../../host/rpc/registry.js';
+import { WalletError } from '../wallet-error.js';
+import { NATIVE_ASSET, type WalletService } from '../wallet-service.js';
+
+async function answering<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof WalletError) throw new ApplicationError(error.message);
+    throw error;
+  }
+}
+
+export function balanceMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
+  return [
+    {
+      name: 'GetBalance',
+      params: objectParams(p.object({ scid: p.optional(p.hash(), NATIVE_ASSET) })),
+      handler: async ({ scid }: { scid: string }) => {
+        // Balances stay below 2^41 atomic units (the decoder's bound), so a JSON number holds them exactly.
+        const balance = Number(await answering(wallet.balance(scid)));
+        return { balance, unlocked_balance: balance };
+      },
+    },
+    { name: 'GetHeight', params: noParams, handler: async () => ({ height: await answering(wallet.height()) }) },
+  ];
+}

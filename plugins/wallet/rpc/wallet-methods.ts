@@ -1,0 +1,15 @@
+/** Every wallet RPC method, for a wallet endpoint's registry (names per SERVICE.md, snake_case aliases per reference-rpc §3). */
+import type { Core } from '../../../core-native/ts/core.js';
+import { echoMethod } from '../../../host/rpc/echo.js';
+import type { RpcMethod } from '../../../host/rpc/registry.js';
+import type { WalletService } from '../wallet-service.js';
+import { addressMethods } from './address-methods.js';
+import { balanceMethods } from './balance-methods.js';
+import { keyMethods } from './key-methods.js';
+
+/** The word `Echo` answers with before the echoed words. */
+export const WALLET_ECHO_LABEL = 'WALLET';
+
+export function walletMethods(wallet: WalletService, core: Core): RpcMethod<any, unknown>[] {
+  return [echoMethod(WALLET_ECHO_LABEL, 'Echo'), ...addressMethods(wallet, core), ...balanceMethods(wallet), ...keyMethods(wallet)];
+}

@@ -1,0 +1,32 @@
+/** Serves a WalletService over a real wallet RPC server (HTTP and WebSocket on a free loopback port) for a test. */
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Test } from 'tap';
+import type { Core } from '../../core-native/ts/core.js';
+import { composeApp } from '../../host/app.js';
+import { loadConfig } from '../../host/config/load.js';
+import { createLogger } from '../../host/logger.js';
+import type { NetworkName } from '../../host/protocol/network.js';
+import type { HttpServers } from '../../host/services/http-servers.js';
+import { DaemonClient } from '../../plugins/wallet/daemon-client.js';
+import { WALLET_RPC_SERVER } from '../../plugins/wallet/index.js';
+import { walletKeys } from '../../plugins/wallet/wallet-keys.js';
+import { WalletService } from '../../plugins/wallet/wallet-service.js';
+
+/** Shared by test runs so that the balance table is built once per machine, not once per test. */
+export const TEST_BALANCE_TABLE_DIR = join(tmpdir(), 'umbra-test-balance-tables');
+
+export function testWallet(core: Core, network: NetworkName, secretKey: Uint8Array, daemonUrl: string): WalletService {
+  return new WalletService({ core, keys: walletKeys(core, network, secretKey), daemon: new DaemonClient(daemonUrl), balanceTableDir: TEST_BALANCE_TABLE_DIR });
+}
+
+/** Starts a wallet RPC server for `wallet`; returns its base URL (e.g. http://127.0.0.1:43121). */
+export async function startWalletApp(t: Test, wallet: WalletService, flags: Record<string, unknown> = {}): Promise<string> {
+  const config = loadConfig({ flags: { network: wallet.keys.network, store: 'memory', plugins: ['wallet'], rpcBind: '127.0.0.1:0', ...flags } });
+  const app = await composeApp(config, { logger: createLogger('error', () => {}), rpcServer: WALLET_RPC_SERVER, services: { wallet } });
+  await app.start();
+  t.teardown(() => app.stop());
+  const server = app.container.resolve<HttpServers>('httpServers').get('wallet');
+  return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+}

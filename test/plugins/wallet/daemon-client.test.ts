@@ -1,0 +1,34 @@
+/** The wallet's daemon client: address forms, and every way a daemon can fail to answer. */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import t from 'tap';
+import { DaemonClient, DaemonRpcError, DaemonUnavailableError, daemonRpcUrl } from '../../../plugins/wallet/daemon-client.js';
+
+t.test('daemon addresses', async (t) => {
+  t.equal(daemonRpcUrl('127.0.0.1:40402'), 'http://127.0.0.1:40402/json_rpc');
+  t.equal(daemonRpcUrl('http://node.example:10102'), 'http://node.example:10102/json_rpc');
+  t.equal(daemonRpcUrl('https://node.example/rpc/json_rpc'), 'https://node.example/rpc/json_rpc', 'a given path is kept');
+  t.throws(() => daemonRpcUrl('http://[nope'), /daemon address must be host:port or an http\(s\) URL, got "http:\/\/\[nope"/);
+});
+
+t.test('answers, JSON-RPC errors and non-JSON-RPC answers', async (t) => {
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (d) => (body += d));
+    request.on('end', () => {
+      const { id, method } = JSON.parse(body);
+      if (method === 'NODE.GetHeight') return response.end(JSON.stringify({ jsonrpc: '2.0', id, result: { height: 7, stableheight: 0, topoheight: 7 } }));
+      if (method === 'NODE.GetEncryptedBalance') return response.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32098, message: 'Account Unregistered' } }));
+      response.writeHead(502).end('bad gateway');
+    });
+  }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  t.teardown(() => server.close());
+  const client = new DaemonClient(`127.0.0.1:${(server.address() as AddressInfo).port}`);
+  t.same(await client.getHeight(), { height: 7, stableheight: 0, topoheight: 7 });
+  await t.rejects(client.getEncryptedBalance('umbt1x', '0'.repeat(64)), new DaemonRpcError(-32098, 'Account Unregistered'));
+  const failure = client.call('NODE.Other');
+  await t.rejects(failure, DaemonUnavailableError);
+  await t.rejects(failure, /answered HTTP 502 without JSON-RPC: bad gateway/);
+});
