@@ -5,31 +5,21 @@
  */
 import t from 'tap';
 import type { Core } from '../../../core-native/ts/core.js';
-import { add, seededScalars } from '../../../core-native/ts/proof/field.js';
-import { proveTransfer } from '../../../core-native/ts/proof/prover.js';
+import { add } from '../../../core-native/ts/proof/field.js';
 import { decodeTransferProof, encodeTransferProof } from '../../../core-native/ts/proof/serialize.js';
 import { verifyTransferProofs, type ProofItem } from '../../../core-native/ts/proof/batch-verifier.js';
 import { ringLog2 } from '../../../core-native/ts/proof/statement.js';
 import { verifyTransferProof } from '../../../core-native/ts/proof/verifier.js';
 import { loadCore } from '../../../core-native/ts/index.js';
 import { forEachCore } from '../../helpers/core-impls.js';
-import { hex, makeTransfer, PROOF_VECTORS, unhex, vectorStatement } from '../../helpers/proof-fixtures.js';
+import { hex, makeProofBatch, PROOF_VECTORS, unhex, vectorStatement } from '../../helpers/proof-fixtures.js';
 
 const DOMAIN = 'UMBRA';
 const RINGS = [2, 4, 8, 2, 16, 4, 2, 8];
 
-/** Eight proofs of mixed ring sizes, made once (by the native prover when it loads: the two write the same bytes). */
-async function makeItems(): Promise<ProofItem[]> {
-  const prover = await loadCore();
-  const gens = prover.generators(DOMAIN);
-  const random = seededScalars(prover.keccak256, 'batch');
-  return RINGS.map((n, i) => {
-    const fx = makeTransfer(prover, gens, { n, senderIndex: i % n, receiverIndex: (i + 1) % n, balance: 1_000_000n + BigInt(i), amount: 1000n * BigInt(i), fee: 10n, random });
-    return { statement: fx.statement, proof: proveTransfer(prover, gens, fx.statement, fx.witness, { random }) };
-  });
-}
-
-const ITEMS = await makeItems();
+// Made once, by the native prover when it loads (the fallback would take seconds per proof).
+const prover = await loadCore();
+const ITEMS = makeProofBatch(prover, prover.generators(DOMAIN), RINGS, 'batch');
 
 /** The proof with its inner-product scalar b changed: the transcript and Σ-protocol still hold, the batched check does not. */
 function alterInnerProduct(core: Core, item: ProofItem): ProofItem {
