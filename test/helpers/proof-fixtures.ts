@@ -4,8 +4,9 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import type { Generators } from '../../core-native/ts/curve.js';
-import { mod, toBytes, type ScalarSource } from '../../core-native/ts/proof/field.js';
-import type { TransferWitness } from '../../core-native/ts/proof/prover.js';
+import { mod, seededScalars, toBytes, type ScalarSource } from '../../core-native/ts/proof/field.js';
+import type { ProofItem } from '../../core-native/ts/proof/batch-verifier.js';
+import { proveTransfer, type TransferWitness } from '../../core-native/ts/proof/prover.js';
 import { buildTransferCiphertexts, type TransferStatement } from '../../core-native/ts/proof/statement.js';
 import { loadVectors } from './vectors.js';
 
@@ -101,4 +102,16 @@ export function makeTransfer(core: Core, gens: Generators, o: FixtureOptions): T
     statement: { ring, C, D, CLn, CRn, fee, burn, roothash, scid: new Uint8Array(32), scidIndex: o.scidIndex ?? 0, txid },
     witness: { sk: toBytes(sks[o.senderIndex]!), r, amount: o.amount, balance: o.balance, senderIndex: o.senderIndex, receiverIndex: o.receiverIndex },
   };
+}
+
+/**
+ * Proven transfers, one per ring size given, from a seed (sender and receiver positions and amounts vary with the
+ * index). Either prover will do: both write the same bytes from the same randomness.
+ */
+export function makeProofBatch(core: Core, gens: Generators, rings: readonly number[], seed: string): ProofItem[] {
+  const random = seededScalars(core.keccak256, seed);
+  return rings.map((n, i) => {
+    const fx = makeTransfer(core, gens, { n, senderIndex: i % n, receiverIndex: (i + 1) % n, balance: 1_000_000n + BigInt(i), amount: 1000n * BigInt(i), fee: 10n, random });
+    return { statement: fx.statement, proof: proveTransfer(core, gens, fx.statement, fx.witness, { random }) };
+  });
 }

@@ -77,9 +77,17 @@ fn multiplications_agree() {
 #[test]
 fn msm_matches_sum_of_products() {
     let mut seed = 42u64;
-    for n in [1usize, 2, 7, 64, 300] {
-        let points: Vec<Affine> = (0..n).map(|i| hash_to_point(&(i as u64).to_be_bytes())).collect();
-        let scalars: Vec<[u64; 4]> = (0..n).map(|_| pseudo_scalar(&mut seed)).collect();
+    // Straus (one and two threads) and Pippenger, with zero scalars, infinity, repeated and opposite points.
+    for n in [0usize, 1, 2, 7, 63, 64, 100, 127, 128, 300] {
+        let mut points: Vec<Affine> = (0..n).map(|i| hash_to_point(&(i as u64).to_be_bytes())).collect();
+        let mut scalars: Vec<[u64; 4]> = (0..n).map(|_| pseudo_scalar(&mut seed)).collect();
+        if n > 5 {
+            scalars[1] = [0; 4];
+            points[2] = Affine::INFINITY;
+            points[3] = points[4];
+            scalars[3] = scalars[4];
+            points[5] = points[4].neg();
+        }
         let expected = points.iter().zip(&scalars).fold(Jacobian::INFINITY, |acc, (p, k)| acc.add(&mul_var(p, k)));
         assert_eq!(msm(&points, &scalars).to_affine(), expected.to_affine(), "n = {n}");
     }
@@ -97,4 +105,3 @@ fn group_law_edge_cases() {
     assert_eq!(g.add_no_branch(&Jacobian::INFINITY).to_affine(), g_aff);
     assert_eq!(Fp::from_u64(5).mul(&Fp::from_u64(3)), Fp::from_u64(15));
 }
-

@@ -259,9 +259,13 @@ export function finishChecks(core: Core, gens: Generators, checks: readonly Defe
   return isInfinity(msm.run(core));
 }
 
-/** Verifies one transfer proof against its statement. Never throws for bad input: it is simply invalid. */
-export function verifyTransferProof(core: Core, gens: Generators, statement: TransferStatement, proofBytes: Uint8Array): TransferVerification {
-  const prepared = prepareTransferProof(core, gens, statement, proofBytes);
+/** The result for a prepared proof whose deferred check is known to hold. */
+export function accepted(prepared: PreparedProof & { valid: true }): TransferVerification {
+  return { valid: true, u: prepared.u, nonce: prepared.nonce, senderParity: prepared.senderParity };
+}
+
+/** Finishes one prepared proof by evaluating its deferred check alone. */
+export function finishTransferProof(core: Core, gens: Generators, prepared: PreparedProof): TransferVerification {
   if (!prepared.valid) return prepared;
   let ok: boolean;
   try {
@@ -269,6 +273,10 @@ export function verifyTransferProof(core: Core, gens: Generators, statement: Tra
   } catch (error) {
     return { valid: false, reason: `bad statement: ${(error as Error).message}` };
   }
-  if (!ok) return { valid: false, reason: 'proof fails the range-proof and index-commitment checks' };
-  return { valid: true, u: prepared.u, nonce: prepared.nonce, senderParity: prepared.senderParity };
+  return ok ? accepted(prepared) : { valid: false, reason: 'proof fails the range-proof and index-commitment checks' };
+}
+
+/** Verifies one transfer proof against its statement. Never throws for bad input: it is simply invalid. */
+export function verifyTransferProof(core: Core, gens: Generators, statement: TransferStatement, proofBytes: Uint8Array): TransferVerification {
+  return finishTransferProof(core, gens, prepareTransferProof(core, gens, statement, proofBytes));
 }
