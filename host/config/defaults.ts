@@ -4,7 +4,7 @@ import { NETWORKS, type NetworkName } from '../protocol/network.js';
 import type { UmbraConfig } from './schema.js';
 
 /** The plugins a daemon runs (transports are chosen separately by `transports`). */
-export const DAEMON_PLUGINS = ['dvm', 'consensus', 'mining'];
+export const DAEMON_PLUGINS = ['dvm', 'consensus', 'mining', 'p2p'];
 
 /** Where a network's data lives unless `dataDir` says otherwise: under the user's home, or ./data without one. */
 export function defaultDataDir(network: NetworkName): string {
@@ -26,5 +26,9 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     logLevel: 'info',
     miningThreads: 0,
     miningAddress: '',
+    // P2P must be reachable from other machines, unlike RPC; the simulator runs without it unless asked.
+    p2pBind: NETWORKS[network].defaultP2pPort === null ? '' : `0.0.0.0:${NETWORKS[network].defaultP2pPort}`,
+    addPeers: [],
+    maxPeers: 32,
   };
 }

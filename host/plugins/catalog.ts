@@ -12,6 +12,7 @@ const BUILT_IN: Readonly<Record<string, () => Promise<PluginModule>>> = {
   consensus: () => import('../../plugins/consensus/index.js'),
   dvm: () => import('../../plugins/dvm/index.js'),
   mining: () => import('../../plugins/mining/index.js'),
+  p2p: () => import('../../plugins/p2p/index.js'),
   'rpc-http': () => import('../../plugins/rpc-http/index.js'),
   'rpc-ws': () => import('../../plugins/rpc-ws/index.js'),
 };

@@ -100,6 +100,10 @@ export class Chain implements ChainService {
     return bytes && decodeBlock(bytes);
   }
 
+  blockBytes(id: Uint8Array): Uint8Array | undefined {
+    return this.blocks.getBlockBytes(id);
+  }
+
   meta(id: Uint8Array): BlockMeta | undefined {
     return this.blocks.getMeta(id);
   }

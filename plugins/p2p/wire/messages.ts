@@ -12,6 +12,8 @@ export const PROTOCOL_VERSION = 1;
 export const CONTROL_FRAME_LIMIT = 64 * 1024;
 /** Big enough for the largest block together with its transactions. */
 export const DATA_FRAME_LIMIT = 2 * MAX_BLOCK_BYTES + 1024 * 1024;
+/** Bytes of bodies (blocks, transactions) an answer may carry: the frame limit less room for the CBOR around them. */
+export const DATA_BODY_BUDGET = DATA_FRAME_LIMIT - 64 * 1024;
 
 export const MAX_PEER_ADDRESSES = 250;
 export const MAX_LOCATOR_IDS = 64;
