@@ -1,10 +1,12 @@
 /** In-process simulator daemons with P2P on loopback, for the p2p tests and bench: start, mine, wait. */
+import type { AddressInfo } from 'node:net';
 import type { Test } from 'tap';
 import { composeApp, type App } from '../../host/app.js';
 import { loadConfig } from '../../host/config/load.js';
 import { createLogger } from '../../host/logger.js';
 import { toHex } from '../../host/protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
+import type { HttpServers } from '../../host/services/http-servers.js';
 import { premineKey } from '../../plugins/consensus/genesis.js';
 import type { MiningService } from '../../plugins/mining/mining-service.js';
 import type { P2pNode } from '../../plugins/p2p/p2p-node.js';
@@ -61,3 +63,9 @@ export const topOf = (node: TestNode): string => toHex(node.chain.top.id);
 
 /** Every node has the same top block. */
 export const converged = (...nodes: TestNode[]): boolean => nodes.every((node) => topOf(node) === topOf(nodes[0]!));
+
+/** The daemon RPC URL of a node started with `transports: ['http']`. */
+export function rpcUrl(node: TestNode): string {
+  const server = node.app.container.resolve<HttpServers>('httpServers').get('daemon')!;
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
