@@ -56,7 +56,7 @@ t.test('bad flags and config are clear errors', async (t) => {
 t.test('--help documents every flag', async (t) => {
   const help = await runCli(['daemon', '--help']);
   t.equal(help.code, 0);
-  for (const flag of ['--network', '--testnet', '--config', '--data-dir', '--rpc-bind', '--rpc-login', '--rpc-max-body', '--store', '--crypto', '--plugins', '--transports', '--log-level']) {
+  for (const flag of ['--network', '--testnet', '--config', '--data-dir', '--rpc-bind', '--rpc-login', '--rpc-max-body', '--store', '--crypto', '--plugins', '--transports', '--log-level', '--p2p-bind', '--add-peer', '--max-peers']) {
     t.match(help.stdout, flag, `documents ${flag}`);
   }
   const top = await runCli(['--help']);
