@@ -1,7 +1,7 @@
 /**
  * Ban scores per remote IP address. Misbehaviour adds points (an outright attack adds enough at once); a score that
  * reaches the threshold bans the address for a while, persisted so that a restart does not lift it. Scores fade by
- * a point a minute, so that an honest peer's occasional slow answer never adds up to a ban.
+ * a point a minute, so that an honest peer's occasional slip never adds up to a ban.
  */
 import type { Logger } from '../../host/logger.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
@@ -17,8 +17,6 @@ export const PENALTY = {
   invalidData: BAN_THRESHOLD,
   /** A well-formed message at the wrong time (before the handshake, a second handshake, a request over its limit). */
   misuse: 25,
-  /** A request left unanswered. */
-  unresponsive: 10,
 } as const;
 
 const FADE_MS_PER_POINT = 60_000;

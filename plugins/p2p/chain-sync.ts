@@ -18,7 +18,7 @@ const PROGRESS_EVERY_MS = 2000;
 
 export class ChainSync {
   private running = false;
-  /** A peer's work when a sync from it last brought nothing: it is not tried again until it claims more. */
+  /** A peer's work when a sync from it last failed or brought nothing: it is not tried again until it claims more. */
   private readonly fruitless = new WeakMap<Peer, bigint>();
 
   constructor(
@@ -38,8 +38,10 @@ export class ChainSync {
     const best = this.bestPeer();
     if (!best) return;
     this.running = true;
+    const claimed = best.work;
     this.syncFrom(best)
       .catch((error: Error) => {
+        this.fruitless.set(best, claimed);
         if (!(error instanceof BlockRefused)) this.logger.info(`sync from ${best} stopped: ${error.message}`);
       })
       .finally(() => {
@@ -103,6 +105,7 @@ export class ChainSync {
         for (const [i, body] of blocks.entries()) {
           const result = await this.intake.add(peer, batch[i]!, body);
           if (result.status === 'below-stable') throw new Error(`${peer} is on a fork below this node's stable height ${this.chain.stableHeight()}`);
+          if (result.status === 'too-early') throw new Error(`${peer} sent a block timestamped well ahead of this node's clock`);
           if (result.status !== 'known') added++;
         }
         // The peer may stop a large answer early; what it left out is asked for again.

@@ -8,6 +8,7 @@ import { loadCore } from '../../../core-native/ts/index.js';
 import { decodeBlock, encodeBlock } from '../../../host/protocol/block.js';
 import { encodeFrame } from '../../../plugins/p2p/wire/frame.js';
 import { MESSAGES } from '../../../plugins/p2p/wire/messages.js';
+import { mineBlock, openTestChain } from '../../helpers/chain.js';
 import { converged, mine, startNode, waitUntil, type TestNode } from '../../helpers/p2p.js';
 import { rawPeer, type RawPeer } from '../../helpers/raw-peer.js';
 
@@ -98,4 +99,28 @@ t.test('a message before the handshake counts against the sender', async (t) => 
   rude.send('getPeers', {});
   t.match((await rude.next('goodbye')).body.reason, 'getPeers before the handshake');
   await waitUntil('disconnected', rude.closed);
+});
+
+t.test('blocks from a clock running ahead are held, or left out when far ahead, and never punished', async (t) => {
+  const node = await startNode('node', {}, t);
+  const peer = await handshaken(node, '127.0.0.51');
+  /** Mines block 1 on a chain whose clock runs `aheadMs` ahead, and offers it to the node. */
+  const offer = async (aheadMs: number): Promise<Uint8Array> => {
+    const elsewhere = await openTestChain({ core });
+    elsewhere.clock.now = BigInt(Date.now() + aheadMs) - 18_000n; // mineBlock moves the clock 18 s on first
+    const id = Buffer.from(await mineBlock(elsewhere), 'hex');
+    peer.received.length = 0;
+    peer.send('newBlock', { id, height: 1, work: 10n });
+    const request = await peer.next('getBlocks');
+    peer.send('blocks', { request: request.body.request, blocks: [{ block: elsewhere.chain.blockBytes(id)!, txs: [] }] });
+    return id;
+  };
+  const soon = await offer(1500);
+  await waitUntil('the block 1.5 s ahead is taken once its time comes', () => node.chain.top.height === 1n);
+  t.same(node.chain.top.id, soon);
+  const far = await offer(60_000);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.notOk(node.chain.meta(far), 'the block a minute ahead is left out');
+  t.notOk(peer.closed(), 'the peer is still connected');
+  t.notOk(node.logLines.some((line) => /banned/.test(line)), 'and not banned');
 });
