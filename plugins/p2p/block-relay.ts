@@ -17,6 +17,7 @@ import { DATA_BODY_BUDGET, type Body } from './wire/messages.js';
 
 export class BlockRelay {
   private readonly fetching = new Set<string>();
+  readonly stop: () => void;
 
   constructor(
     private readonly chain: ChainService,
@@ -27,7 +28,7 @@ export class BlockRelay {
     private readonly penalise: Penalise,
     private readonly logger: Logger,
   ) {
-    chain.onBlock((meta, outcome) => {
+    this.stop = chain.onBlock((meta, outcome) => {
       if (outcome.status === 'main') this.announce(meta);
     });
   }

@@ -85,6 +85,7 @@ export class P2pNode {
 
   async stop(): Promise<void> {
     this.txs.stop();
+    this.blocks.stop();
     await this.manager.stop();
     await Promise.all([this.book.flush(), this.bans.flush()]);
   }

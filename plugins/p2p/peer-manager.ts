@@ -48,6 +48,8 @@ export class PeerManager {
   private readonly peers = new Set<Peer>();
   private readonly dialing = new Set<string>();
   private readonly lastFailure = new Map<string, number>();
+  /** Addresses that turned out to be this node: peers keep telling us of them, and they are not dialled again. */
+  private readonly ownAddresses = new Set<string>();
   /** Connections refused only because the peer is connected already: not a failure of its address. */
   private readonly duplicates = new WeakSet<Peer>();
   private server: Server | undefined;
@@ -195,7 +197,10 @@ export class PeerManager {
     const refusal = refusalOf(identity, hello) ?? this.duplicateRefusal(peer, hello);
     if (refusal) {
       logger.info(`refused peer ${peer}: ${refusal}`);
-      if (refusal === 'connected to itself' && peer.listenAddress) book.forget(peer.listenAddress);
+      if (refusal === 'connected to itself' && peer.listenAddress) {
+        this.ownAddresses.add(peer.listenAddress);
+        book.forget(peer.listenAddress);
+      }
       return peer.close(`refused: ${refusal}`);
     }
     if (peer.direction === 'incoming' && hello.port > 0) peer.listenAddress = `${peer.host.includes(':') ? `[${peer.host}]` : peer.host}:${hello.port}`;
@@ -236,7 +241,7 @@ export class PeerManager {
       } catch {
         continue;
       }
-      if (!this.connectedTo(address)) this.options.book.heardOf(address);
+      if (!this.connectedTo(address) && !this.ownAddresses.has(address)) this.options.book.heardOf(address);
     }
     this.maintain();
   }

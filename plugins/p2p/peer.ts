@@ -151,8 +151,9 @@ export class Peer {
         if (this.closed) return;
       }
     } catch (error) {
-      if (!(error instanceof FrameError || error instanceof ProtocolError)) throw error;
-      this.violate(error.message);
+      if (error instanceof FrameError || error instanceof ProtocolError) return this.violate(error.message);
+      // A fault of this node while handling the message: drop the connection, not the daemon.
+      this.close(`internal error: ${(error as Error).message}`);
     }
   }
 

@@ -1,4 +1,5 @@
 /** Peer exchange, white and grey lists (persisted), bans surviving a restart, and GetInfo's peer figures. */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,4 +53,20 @@ t.test('peer lists and bans are kept across a restart', async (t) => {
   const again = await rawPeer(e.p2p.port, '127.0.0.41');
   await waitUntil('the banned address is still refused', again.closed);
   t.equal(again.received.length, 0);
+});
+
+t.test('a node that dials itself notices, forgets the address and does not hear of it again', async (t) => {
+  const a = await startNode('a', {}, t);
+  const b = await startNode('b', { addPeers: [a.address] }, t);
+  await waitUntil('b is connected', () => b.p2p.peers().length === 1);
+  await a.p2p.connect(a.address);
+  await waitUntil('a refused itself', () => a.logLines.some((line) => line.includes(`refused peer ${a.address}: connected to itself`)));
+  t.equal(a.p2p.peers().length, 1, 'only b');
+  // Another peer tells a of its own address (and of one more): a takes only the other one.
+  const teller = await rawPeer(a.p2p.port, '127.0.0.61');
+  const { body } = await teller.next('hello');
+  teller.send('hello', { ...body, nodeId: randomBytes(16), port: 0 });
+  teller.send('peers', { addresses: [a.address, '127.0.0.99:1'] });
+  await waitUntil('a heard of the other address', () => a.p2p.counts().grey === 1);
+  t.notOk(a.logLines.some((line) => /banned/.test(line)));
 });
