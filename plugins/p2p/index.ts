@@ -1,7 +1,7 @@
 /**
  * The `p2p` plugin: framed TCP connections to other nodes — handshake, block and transaction propagation, chain
  * sync, peer lists and ban scores (docs/protocol.md, "P2P"). It registers the `p2p` service and feeds the peer
- * figures of NODE.GetInfo.
+ * figures and the target height of NODE.GetInfo.
  */
 import { asValue, type AwilixContainer } from 'awilix';
 import type { Plugin } from '../../host/plugin.js';
@@ -17,8 +17,9 @@ const plugin: Plugin = {
   requires: ['consensus'],
   register(container) {
     // GetInfo's figures come from the node once it runs (consensus registers `chainInfo` for such contributions).
-    const info = container.resolve<{ peers?: () => PeerCounts }>('chainInfo');
+    const info = container.resolve<{ peers?: () => PeerCounts; peerHeight?: () => number }>('chainInfo');
     info.peers = () => nodes.get(container)?.counts() ?? { incoming: 0, outgoing: 0, white: 0, grey: 0 };
+    info.peerHeight = () => Math.max(0, ...(nodes.get(container)?.peers().map((peer) => peer.height) ?? []));
   },
   async start(container) {
     const { config, network, core, store, logger } = container.cradle as BaseServices;

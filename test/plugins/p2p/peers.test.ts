@@ -29,6 +29,14 @@ t.test('GetInfo reports connections and peer lists as they are', async (t) => {
   await waitUntil('d heard of b and c', () => d.p2p.counts().grey === 2);
   t.match(await getInfo(rpcUrl(d)), { incoming_connections_count: 0, outgoing_connections_count: 1, white_peerlist_size: 1, grey_peerlist_size: 2 });
 
+  t.equal((await getInfo(url)).target_height, 0, 'everyone at genesis');
+  const ahead = await rawPeer(a.p2p.port, '127.0.0.71');
+  const { body } = await ahead.next('hello');
+  ahead.send('hello', { ...body, nodeId: randomBytes(16), port: 0, height: 50 });
+  await waitUntil('a took the handshake', () => a.p2p.peers().length === 3);
+  t.equal((await getInfo(url)).target_height, 50, 'target_height is the highest height a peer reports');
+  ahead.socket.destroy();
+
   await b.app.stop();
   await waitUntil('a saw b go', () => a.p2p.peers().length === 2 && a.p2p.counts().incoming === 2);
   t.equal((await getInfo(url)).incoming_connections_count, 2, 'c and d remain');
