@@ -77,6 +77,8 @@ export class PeerManager {
           reject(new Error(`cannot listen on ${bind} for P2P: ${error.code === 'EADDRINUSE' ? 'address already in use' : error.message}`)));
         server.listen(port, host, () => resolve());
       });
+      // Accept failures (out of file descriptors, say) must not bring the daemon down.
+      server.on('error', (error) => logger.warn(`P2P server: ${error.message}`));
       this.server = server;
       this.options.identity.port = (server.address() as { port: number }).port;
       logger.info(`P2P listening on ${host.includes(':') ? `[${host}]` : host}:${this.options.identity.port}; node id ${toHex(this.options.identity.nodeId)}`);
@@ -116,12 +118,14 @@ export class PeerManager {
     return new Promise<Peer>((resolve, reject) => {
       const socket = connect({ host, port });
       socket.setTimeout(this.options.timings.handshakeMs, () => socket.destroy(new Error('connection timed out')));
-      socket.once('error', (error) => {
+      const failed = (error: Error): void => {
         this.dialing.delete(address);
         this.dialFailed(address);
         reject(new Error(`cannot connect to ${address}: ${error.message}`));
-      });
+      };
+      socket.once('error', failed);
       socket.once('connect', () => {
+        socket.off('error', failed);
         socket.setTimeout(0);
         this.dialing.delete(address);
         const peer = this.open(socket, 'outgoing');
