@@ -17,7 +17,7 @@ import type { Body } from './wire/messages.js';
 
 export type BlockBody = Body<'blocks'>['blocks'][number];
 
-export type IntakeResult = AddBlockOutcome | { status: 'known' } | { status: 'below-stable' } | { status: 'too-early' };
+type IntakeResult = AddBlockOutcome | { status: 'known' } | { status: 'below-stable' } | { status: 'too-early' };
 
 /** Longest a block from a peer with a fast clock is held before the chain is asked to take it, ms. */
 const MAX_HOLD_MS = 5_000;

@@ -34,7 +34,7 @@ export interface PeerHandlers {
   closed(peer: Peer, reason: string): void;
 }
 
-export type ResponseBody<R extends RequestName> = Body<(typeof RESPONSES)[R]>;
+type ResponseBody<R extends RequestName> = Body<(typeof RESPONSES)[R]>;
 type RequestBody<R extends RequestName> = Omit<Body<R>, 'request'>;
 
 interface PendingRequest {

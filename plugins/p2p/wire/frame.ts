@@ -3,7 +3,7 @@
  * before the body so that a frame too large for its kind is refused from its 5-byte header, before any of it is
  * buffered.
  */
-export const FRAME_HEADER_BYTES = 5;
+const FRAME_HEADER_BYTES = 5;
 
 /** A stream that breaks the framing rules; the connection cannot continue. */
 export class FrameError extends Error {

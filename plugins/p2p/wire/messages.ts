@@ -2,16 +2,16 @@
  * Every P2P message: its kind byte on the wire, the largest body it may have, and the shape of its body.
  * Requests carry a `request` number that their response echoes. docs/protocol.md ("P2P") describes each message.
  */
-import { MAX_BLOCK_BYTES } from '../../../host/protocol/block.js';
+import { MAX_BLOCK_BYTES, MAX_BLOCK_TXS } from '../../../host/protocol/block.js';
 import { MAX_TX_BYTES } from '../../../host/protocol/transaction.js';
 import { bigUint, bytes, list, record, text, uint, type Shape } from './shape.js';
 
 export const PROTOCOL_VERSION = 1;
 
 /** Control messages are small; a larger frame of a control kind is an attack, refused from its header. */
-export const CONTROL_FRAME_LIMIT = 64 * 1024;
+const CONTROL_FRAME_LIMIT = 64 * 1024;
 /** Big enough for the largest block together with its transactions. */
-export const DATA_FRAME_LIMIT = 2 * MAX_BLOCK_BYTES + 1024 * 1024;
+const DATA_FRAME_LIMIT = 2 * MAX_BLOCK_BYTES + 1024 * 1024;
 /** Bytes of bodies (blocks, transactions) an answer may carry: the frame limit less room for the CBOR around them. */
 export const DATA_BODY_BUDGET = DATA_FRAME_LIMIT - 64 * 1024;
 
@@ -20,14 +20,12 @@ export const MAX_LOCATOR_IDS = 64;
 export const MAX_CHAIN_IDS = 500;
 export const MAX_BLOCKS_PER_REQUEST = 128;
 export const MAX_TX_IDS = 512;
-/** Largest block-body list in a `blocks` answer (a block lists at most this many transactions). */
-const MAX_BLOCK_TX_BODIES = 10_000;
 
 const id32 = bytes({ exactly: 32 });
 const ids = (max: number) => list(id32, max);
 const blockBody = record<{ block: Uint8Array; txs: Uint8Array[] }>({
   block: bytes({ max: MAX_BLOCK_BYTES }),
-  txs: list(bytes({ max: MAX_TX_BYTES }), MAX_BLOCK_TX_BODIES),
+  txs: list(bytes({ max: MAX_TX_BYTES }), MAX_BLOCK_TXS),
 });
 
 const message = <T extends Record<string, unknown>>(kind: number, limit: number, shape: Shape<T>) => ({ kind, limit, shape });
@@ -65,7 +63,6 @@ export type Message = { [N in MessageName]: { type: N; body: Body<N> } }[Message
 /** Requests and the response each one expects. */
 export const RESPONSES = { getBlocks: 'blocks', getChain: 'chain', getTxs: 'txs' } as const;
 export type RequestName = keyof typeof RESPONSES;
-export type ResponseName = (typeof RESPONSES)[RequestName];
 
 const byKind = new Map<number, MessageName>(Object.entries(MESSAGES).map(([name, m]) => [m.kind, name as MessageName]));
 
