@@ -102,6 +102,10 @@ export class ChainSync {
         const batch = missing.splice(0, Math.min(SYNC_BATCH, MAX_BLOCKS_PER_REQUEST));
         const { blocks } = await peer.request('getBlocks', { ids: batch });
         if (blocks.length === 0) throw new Error(`${peer} listed blocks it does not serve`);
+        if (blocks.length > batch.length) {
+          peer.violate(`answered a request for ${batch.length} blocks with ${blocks.length}`);
+          throw new Error(`${peer} sent more blocks than asked for`);
+        }
         for (const [i, body] of blocks.entries()) {
           const result = await this.intake.add(peer, batch[i]!, body);
           if (result.status === 'below-stable') throw new Error(`${peer} is on a fork below this node's stable height ${this.chain.stableHeight()}`);

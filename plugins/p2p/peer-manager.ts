@@ -6,7 +6,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { parseBindAddress } from '../../host/config/schema.js';
 import type { Logger } from '../../host/logger.js';
-import { toHex } from '../../host/protocol/bytes.js';
+import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import { PENALTY, type Bans } from './bans.js';
 import { localHello, refusalOf, type Hello, type LocalIdentity } from './handshake.js';
@@ -198,12 +198,14 @@ export class PeerManager {
   private handshake(peer: Peer, hello: Hello): void {
     const { identity, logger, book } = this.options;
     if (peer.hello) return this.penalise(peer, PENALTY.misuse, 'sent a second hello');
-    const refusal = refusalOf(identity, hello) ?? this.duplicateRefusal(peer, hello);
+    const mismatch = refusalOf(identity, hello);
+    const refusal = mismatch ?? this.duplicateRefusal(peer, hello);
     if (refusal) {
       logger.info(`refused peer ${peer}: ${refusal}`);
-      if (refusal === 'connected to itself' && peer.listenAddress) {
-        this.ownAddresses.add(peer.listenAddress);
+      // An address of another chain, or of this very node, is not worth keeping.
+      if (mismatch && peer.listenAddress) {
         book.forget(peer.listenAddress);
+        if (equalBytes(hello.nodeId, identity.nodeId)) this.ownAddresses.add(peer.listenAddress);
       }
       return peer.close(`refused: ${refusal}`);
     }
