@@ -82,6 +82,8 @@ export class PeerManager {
       this.server = server;
       this.options.identity.port = (server.address() as { port: number }).port;
       logger.info(`P2P listening on ${host.includes(':') ? `[${host}]` : host}:${this.options.identity.port}; node id ${toHex(this.options.identity.nodeId)}`);
+    } else {
+      logger.info(`P2P not listening (no --p2p-bind): outgoing connections only; node id ${toHex(this.options.identity.nodeId)}`);
     }
     for (const address of this.options.addPeers) this.options.book.heardOf(address);
     this.timers.push(setInterval(() => this.maintain(), this.options.maintainMs).unref());
