@@ -1,5 +1,6 @@
 /**
- * Transaction execution: ring-16 transfers verified per second (native and fallback core, one by one), and lottery
+ * Transaction execution: ring-16 transfers verified per second (native and fallback core, one by one on one core and
+ * batched on the worker pool over both cores), and lottery
  * calls applied per second in blocks (blocks of 16 calls, each a ring-2 transaction with a deposit, validated and
  * executed by a second chain — proofs, nonce heights, the contract run and the state commit).
  */
@@ -7,10 +8,11 @@ import { readFileSync } from 'node:fs';
 import { loadCore } from '../core-native/ts/index.js';
 import { toHex } from '../host/protocol/bytes.js';
 import type { RpcArgument } from '../host/protocol/rpc-arguments.js';
-import { NATIVE_SCID, verifyTransfer } from '../host/protocol/transfer-checks.js';
+import { VerifyPool } from '../core-native/ts/proof/verify-pool.js';
+import { NATIVE_SCID, transferProofItems, verifyTransfer } from '../host/protocol/transfer-checks.js';
 import { mineBlock, openTestChain } from '../test/helpers/chain.js';
 import { balanceOf, buildTestTransfer, premineAccount, premineBalance, registeredAccounts } from '../test/helpers/transfers.js';
-import { runBench, timeIt, type BenchRow } from './harness.js';
+import { runBench, timeIt, timeItAsync, type BenchRow } from './harness.js';
 
 const rows: BenchRow[] = [];
 const native = await loadCore({ impl: 'native' });
@@ -19,7 +21,7 @@ const fallback = await loadCore({ impl: 'fallback' });
 // Ring-16 transfers, verified against the state they reference.
 const chain = await openTestChain({ core: native });
 const accounts = await registeredAccounts(chain, 15);
-const transfers = accounts.slice(0, 4).map((to) => buildTestTransfer(chain, premineAccount(chain), to.key, 1000n, { ringSize: 16, receiverIndex: 1, decoys: accounts.filter((a) => a !== to).map((a) => a.key) }));
+const transfers = accounts.slice(0, 8).map((to) => buildTestTransfer(chain, premineAccount(chain), to.key, 1000n, { ringSize: 16, receiverIndex: 1, decoys: accounts.filter((a) => a !== to).map((a) => a.key) }));
 const state = chain.chain.stateAt();
 for (const core of [native, fallback]) {
   const gens = core.generators('UMBRA');
@@ -28,7 +30,13 @@ for (const core of [native, fallback]) {
     const built = transfers[next++ % transfers.length]!;
     verifyTransfer(core, gens, built.tx, built.txid, (asset, key) => state.getBalance(asset, key));
   }, { minMs: core === native ? 2000 : 4000 });
-  rows.push({ case: 'tx-verify-ring-16', impl: core.impl, unit: 'tx/s', value: Math.round((1e6 / us) * 10) / 10 });
+  rows.push({ case: 'tx-verify-ring-16', impl: `${core.impl}-one-by-one`, unit: 'tx/s', value: Math.round((1e6 / us) * 10) / 10 });
+  // Batched on both cores, as block validation does it: every transfer's proofs to the worker pool at once.
+  const pool = new VerifyPool({ impl: core.impl });
+  const items = transfers.flatMap((built) => transferProofItems(core, gens, built.tx, built.txid, (asset, key) => state.getBalance(asset, key)));
+  const batchUs = await timeItAsync(() => pool.verify(gens.domain, items), { minMs: core === native ? 2000 : 4000 });
+  rows.push({ case: 'tx-verify-ring-16', impl: `${core.impl}-batched-2-cores`, unit: 'tx/s', value: Math.round((1e6 / (batchUs / items.length)) * 10) / 10 });
+  await pool.close();
 }
 
 // Lottery calls in blocks: 16 funded players, each plays once per block (a sender spends once per block).

@@ -44,7 +44,7 @@ async function load(port: number, connections: number): Promise<number> {
 
 async function main(): Promise<void> {
   const servers = {
-    daemon: await startServer([join(repo, 'bin', 'umbra'), 'daemon', '--testnet', '--store', 'memory', '--rpc-bind', '127.0.0.1:0', '--transports', 'http'], /listening on http:\/\/127\.0\.0\.1:(\d+)/),
+    daemon: await startServer([join(repo, 'bin', 'umbra'), 'daemon', '--testnet', '--store', 'memory', '--rpc-bind', '127.0.0.1:0', '--p2p-bind', '', '--transports', 'http'], /listening on http:\/\/127\.0\.0\.1:(\d+)/),
     bare: await startServer([join(here, 'lib', 'bare-rpc-server.js')], /^(\d+)$/m),
   };
   const rows: BenchRow[] = [];

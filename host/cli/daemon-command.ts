@@ -7,6 +7,7 @@ import { runUntilSignalled } from '../lifecycle.js';
 import { NETWORK_NAMES, type NetworkName } from '../protocol/network.js';
 
 const splitList = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 export interface DaemonFlags {
   network?: NetworkName;
@@ -23,6 +24,9 @@ export interface DaemonFlags {
   logLevel?: string;
   miningThreads?: string;
   miningAddress?: string;
+  p2pBind?: string;
+  addPeer?: string[];
+  maxPeers?: string;
 }
 
 /** Adds the flags every node-running command shares (daemon, simulator, wallet with an embedded daemon). */
@@ -41,7 +45,10 @@ export function addNodeOptions(command: Command): Command {
     .option('--transports <list>', 'comma-separated RPC transports: http, ws', splitList)
     .addOption(new Option('--log-level <level>', 'log verbosity').choices(LOG_LEVELS))
     .option('--mining-threads <n>', 'run the built-in CPU miner on this many threads (default 0: off)')
-    .option('--mining-address <address>', 'registered address the built-in miner mines to');
+    .option('--mining-address <address>', 'registered address the built-in miner mines to')
+    .option('--p2p-bind <host:port>', "P2P listening address (default 0.0.0.0:10101 mainnet, :40401 testnet, none on the simulator; '' = do not listen)")
+    .option('--add-peer <host:port>', 'connect to this peer (repeatable)', collect)
+    .option('--max-peers <n>', 'most P2P connections at once (default 32)');
 }
 
 /** Maps parsed flags to config keys; flags left out are undefined and do not override the file or defaults. */
@@ -62,6 +69,9 @@ export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraCon
     logLevel: flags.logLevel,
     miningThreads: flags.miningThreads,
     miningAddress: flags.miningAddress,
+    p2pBind: flags.p2pBind,
+    addPeers: flags.addPeer,
+    maxPeers: flags.maxPeers,
   };
 }
 

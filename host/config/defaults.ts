@@ -4,7 +4,7 @@ import { NETWORKS, type NetworkName } from '../protocol/network.js';
 import type { UmbraConfig } from './schema.js';
 
 /** The plugins a daemon runs (transports are chosen separately by `transports`). */
-export const DAEMON_PLUGINS = ['dvm', 'consensus', 'mempool', 'mining'];
+export const DAEMON_PLUGINS = ['dvm', 'consensus', 'mempool', 'mining', 'p2p'];
 
 /** Umbra's own directory: ~/.umbra, or ./data without a home. */
 function umbraHome(): string {
@@ -35,5 +35,9 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     logLevel: 'info',
     miningThreads: 0,
     miningAddress: '',
+    // P2P must be reachable from other machines, unlike RPC; the simulator runs without it unless asked.
+    p2pBind: NETWORKS[network].defaultP2pPort === null ? '' : `0.0.0.0:${NETWORKS[network].defaultP2pPort}`,
+    addPeers: [],
+    maxPeers: 32,
   };
 }

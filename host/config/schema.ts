@@ -30,6 +30,12 @@ export interface UmbraConfig {
   miningThreads: number;
   /** Address the built-in miner mines to (must be registered). */
   miningAddress: string;
+  /** `host:port` the P2P server listens on, or empty for none (outgoing connections only). */
+  p2pBind: string;
+  /** `host:port` of peers to connect to at start (and to keep reconnecting to). */
+  addPeers: string[];
+  /** Most P2P connections at once, incoming and outgoing together. */
+  maxPeers: number;
 }
 
 export type ConfigKey = keyof UmbraConfig;
@@ -79,6 +85,11 @@ function bindAddress(value: unknown): string {
   return value;
 }
 
+/** A bind address, or empty for "do not listen". */
+function optionalBindAddress(value: unknown): string {
+  return value === '' ? value : bindAddress(value);
+}
+
 function login(value: unknown): string {
   if (typeof value !== 'string') throw new Error(`must be user:pass, got ${JSON.stringify(value)}`);
   if (value !== '' && !/^[^:]+:.+$/.test(value)) throw new Error('must be user:pass (a user name, a colon, a password)');
@@ -119,6 +130,9 @@ export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
   logLevel: oneOf(LOG_LEVELS),
   miningThreads: nonNegativeInteger,
   miningAddress: anyString,
+  p2pBind: optionalBindAddress,
+  addPeers: listOf(bindAddress),
+  maxPeers: positiveInteger,
 };
 
 export class ConfigError extends Error {

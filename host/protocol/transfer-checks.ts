@@ -9,7 +9,8 @@
 import type { Core } from '../../core-native/ts/core.js';
 import type { Generators } from '../../core-native/ts/curve.js';
 import type { TransferStatement } from '../../core-native/ts/proof/statement.js';
-import { verifyTransferProof } from '../../core-native/ts/proof/verifier.js';
+import { verifyTransferProofs, type ProofItem } from '../../core-native/ts/proof/batch-verifier.js';
+import type { TransferVerification } from '../../core-native/ts/proof/verifier.js';
 import { equalBytes, toHex } from './bytes.js';
 import type { NonceBalance } from './nonce-balance.js';
 import { TxType, type TransferTx } from './transaction.js';
@@ -63,12 +64,12 @@ function decompress(core: Core, compressed: Uint8Array, what: string): Uint8Arra
 }
 
 /**
- * Checks the shape, the ring and every proof against the referenced state. Returns one result per payload, or throws
- * TransferInvalid naming the first problem. `G` of `gens` is also the key base (registration balance (Y, G)).
+ * The proof statements of a transfer against the referenced state, one per payload (payloads applied in order on a
+ * scratch copy). Checks the shape, the points and that every ring member is registered; throws TransferInvalid.
  */
-export function verifyTransfer(core: Core, gens: Generators, tx: TransferTx, txid: Uint8Array, balanceAt: BalanceLookup): VerifiedPayload[] {
+export function transferProofItems(core: Core, gens: Generators, tx: TransferTx, txid: Uint8Array, balanceAt: BalanceLookup): ProofItem[] {
   checkTransferShape(tx);
-  /** Balances as updated by the payloads checked so far: asset hex → key hex → (L, R) as 64-byte points. */
+  /** Balances as updated by the payloads so far: asset hex → key hex → (L, R) as 64-byte points. */
   const scratch = new Map<string, Map<string, { L: Uint8Array; R: Uint8Array }>>();
   const scidCounts = new Map<string, number>();
   return tx.payloads.map((payload, i) => {
@@ -94,10 +95,21 @@ export function verifyTransfer(core: Core, gens: Generators, tx: TransferTx, txi
     const CRn = balances.map((b) => core.g1Add(b.R, D));
     const scidIndex = scidCounts.get(asset) ?? 0;
     scidCounts.set(asset, scidIndex + 1);
-    const proofStatement: TransferStatement = { ring, C, D, CLn, CRn, fee: statement.fees, burn: payload.burn, roothash: statement.roothash, scid, scidIndex, txid };
-    const result = verifyTransferProof(core, gens, proofStatement, payload.proof);
-    if (!result.valid) throw new TransferInvalid(`payload ${i} proof is invalid: ${result.reason}`);
     statement.ring.forEach((key, j) => updated.set(toHex(key), { L: CLn[j]!, R: CRn[j]! }));
+    const proofStatement: TransferStatement = { ring, C, D, CLn, CRn, fee: statement.fees, burn: payload.burn, roothash: statement.roothash, scid, scidIndex, txid };
+    return { statement: proofStatement, proof: payload.proof };
+  });
+}
+
+/** The payload results of verified proofs, or TransferInvalid naming the first payload whose proof fails. */
+export function verifiedPayloads(results: readonly TransferVerification[]): VerifiedPayload[] {
+  return results.map((result, i) => {
+    if (!result.valid) throw new TransferInvalid(`payload ${i} proof is invalid: ${result.reason}`);
     return { nonce: result.nonce, senderParity: result.senderParity };
   });
+}
+
+/** Checks the shape, the ring and every proof against the referenced state (on this thread). */
+export function verifyTransfer(core: Core, gens: Generators, tx: TransferTx, txid: Uint8Array, balanceAt: BalanceLookup): VerifiedPayload[] {
+  return verifiedPayloads(verifyTransferProofs(core, gens, transferProofItems(core, gens, tx, txid, balanceAt)));
 }

@@ -37,6 +37,8 @@ export interface ChainService {
   readonly top: BlockMeta;
   stableHeight(): bigint;
   block(id: Uint8Array): Block | undefined;
+  /** A stored block as serialised (what peers are sent). */
+  blockBytes(id: Uint8Array): Uint8Array | undefined;
   meta(id: Uint8Array): BlockMeta | undefined;
   metaAtTopo(topoheight: bigint): BlockMeta | undefined;
   /** The difficulty a child of `parent` must be mined at. */

@@ -38,6 +38,8 @@ export interface ExecutionView {
 
 /** The rules for the transactions inside blocks (tx-executor.ts). */
 export interface TransactionExecutor {
+  /** Verifies what it can of a block's transactions ahead of `executeBlock` (proofs, in parallel); never throws. */
+  prepareBlock(txs: readonly BlockTransaction[], view: ExecutionView): Promise<void>;
   /** Applies a block's transactions, in order, to the state and returns the fees they pay; throws TransactionRejected. */
   executeBlock(block: Block, state: AccountsWriter, txs: readonly BlockTransaction[], view: ExecutionView): bigint;
   /**
@@ -126,6 +128,10 @@ export class Chain implements ChainService {
   block(id: Uint8Array): Block | undefined {
     const bytes = this.blocks.getBlockBytes(id);
     return bytes && decodeBlock(bytes);
+  }
+
+  blockBytes(id: Uint8Array): Uint8Array | undefined {
+    return this.blocks.getBlockBytes(id);
   }
 
   meta(id: Uint8Array): BlockMeta | undefined {
@@ -243,6 +249,18 @@ export class Chain implements ChainService {
     return { nonces: this.deps.executeTransactions.checkPending({ id, bytes, tx }, top.height + 1n, this.stateAt(top), this.executionView(top)) };
   }
 
+  /** Lets the rules do a block's heavy checks ahead, off the main thread where they can (problems surface in execute). */
+  private async prepareTransactions(block: Block, parent: BlockMeta): Promise<void> {
+    if (block.txHashes.length === 0 || !this.deps.executeTransactions) return;
+    let txs: BlockTransaction[];
+    try {
+      txs = this.blockTransactions(block);
+    } catch {
+      return;
+    }
+    await this.deps.executeTransactions.prepareBlock(txs, this.executionView(parent));
+  }
+
   /** Executes `block` on its parent's state and returns the state root it would have (for block templates). */
   computeStateRoot(block: Block, dropInvalid?: (txid: Uint8Array, reason: string) => void): Uint8Array {
     const parent = this.blocks.getMeta(block.tips[0]!);
@@ -293,6 +311,7 @@ export class Chain implements ChainService {
     const difficulty = this.difficultyAfter(parent);
     checkMiniblocks(this.deps.core, this.params, block, difficulty);
 
+    await this.prepareTransactions(block, parent);
     const batch = this.deps.store.batch();
     const { version, root, txs } = this.execute(block, parent, batch);
     if (!equalBytes(root, block.stateRoot)) throw new BlockRejected(`wrong state root: the block says ${toHex(block.stateRoot)}, executing it gives ${toHex(root)}`);

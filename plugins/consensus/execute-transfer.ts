@@ -14,7 +14,9 @@ import type { Generators } from '../../core-native/ts/curve.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import { TX_VALIDITY_BLOCKS } from '../../host/protocol/chain-params.js';
 import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
-import { TransferInvalid, verifyTransfer, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
+import { verifyTransferProofs, type ProofItem } from '../../core-native/ts/proof/batch-verifier.js';
+import type { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
+import { transferProofItems, TransferInvalid, verifiedPayloads, verifyTransfer, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
 import type { TransferTx } from '../../host/protocol/transaction.js';
 import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
@@ -60,6 +62,35 @@ export class TransferRules {
     return payloads;
   }
 
+  /**
+   * Verifies the proofs of many transfers at once — batched, on the pool's worker threads when there is one — and
+   * caches those that pass, so that `check` finds them verified. Transfers that cannot be read or fail are left for
+   * `check` to reject with the reason.
+   */
+  async preverify(txs: readonly { id: Uint8Array; bytes: Uint8Array; tx: TransferTx }[], view: ExecutionView, pool: VerifyPool | undefined): Promise<void> {
+    const work: { key: string; start: number; count: number }[] = [];
+    const items: ProofItem[] = [];
+    for (const { id, bytes, tx } of txs) {
+      const key = toHex(this.core.keccak256(bytes));
+      const reference = view.ancestor(tx.height);
+      if (this.verified.has(key) || !reference || !equalBytes(reference.id, tx.blid)) continue;
+      const referenced = view.stateAt(reference);
+      try {
+        const own = transferProofItems(this.core, this.gens, tx, id, (asset, member) => referenced.getBalance(asset, member));
+        work.push({ key, start: items.length, count: own.length });
+        items.push(...own);
+      } catch {
+        continue;
+      }
+    }
+    if (items.length === 0) return;
+    const results = pool ? await pool.verify(this.gens.domain, items) : verifyTransferProofs(this.core, this.gens, items);
+    for (const { key, start, count } of work) {
+      const own = results.slice(start, start + count);
+      if (own.every((r) => r.valid)) this.remember(key, verifiedPayloads(own));
+    }
+  }
+
   /** Applies a checked transfer's ciphertexts to every ring member. */
   apply(tx: TransferTx, payloads: readonly VerifiedPayload[], height: bigint, state: AccountsWriter): void {
     tx.payloads.forEach((payload, i) => {
@@ -85,8 +116,12 @@ export class TransferRules {
     const cached = this.verified.get(key);
     if (cached) return cached;
     const payloads = verifyTransfer(this.core, this.gens, tx, txid, (asset, member) => referenced.getBalance(asset, member));
+    this.remember(key, payloads);
+    return payloads;
+  }
+
+  private remember(key: string, payloads: VerifiedPayload[]): void {
     this.verified.set(key, payloads);
     if (this.verified.size > CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-    return payloads;
   }
 }

@@ -4,6 +4,7 @@
  * WebSocket clients whenever the main chain grows.
  */
 import { asValue, type AwilixContainer } from 'awilix';
+import { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
 import type { Plugin } from '../../host/plugin.js';
 import type { BaseServices } from '../../host/services/base.js';
 import { UMBRA_VERSION } from '../../host/version.js';
@@ -14,7 +15,7 @@ import { Chain } from './chain.js';
 import { daemonEchoMethods } from './rpc/echo-ping.js';
 import { accountMethods } from './rpc/account-methods.js';
 import { transactionMethods } from './rpc/transaction-methods.js';
-import type { TxPoolService } from '../../host/services/tx-pool.js';
+import { txPoolOf } from '../../host/services/tx-pool.js';
 import { chainMethods, type InfoContributions } from './rpc/chain-methods.js';
 import { contractMethods } from './rpc/contract-methods.js';
 import { StateAccounts } from './state-accounts.js';
@@ -24,6 +25,7 @@ import { StateDb } from './state/state-db.js';
 /** The chain, created at start (it may write the genesis block); RPC methods look it up when called. */
 class ChainHolder {
   chain?: Chain;
+  verifyPool?: VerifyPool;
 
   get(): Chain {
     if (!this.chain) throw new Error('the chain is not open yet');
@@ -61,16 +63,18 @@ const plugin: Plugin = {
     const contractVm = (): ContractVm | undefined => contractVmOf(container);
     for (const method of contractMethods({ chain: () => holder.get(), contractVm, addressOf, keyOf })) daemon.registry.add(method);
     for (const method of accountMethods({ chain: () => holder.get(), addressOf, keyOf })) daemon.registry.add(method);
-    const pool = (): TxPoolService | undefined => (container.hasRegistration('txPool') ? container.resolve<TxPoolService>('txPool') : undefined);
-    for (const method of transactionMethods({ chain: () => holder.get(), core, pool, addressOf })) daemon.registry.add(method);
+    for (const method of transactionMethods({ chain: () => holder.get(), core, pool: txPoolOf(container), addressOf })) daemon.registry.add(method);
   },
   async start(container) {
-    const { store, core, network, logger, rpcEndpoints } = container.cradle as BaseServices;
+    const { store, core, network, logger, rpcEndpoints, config } = container.cradle as BaseServices;
+    // Block validation verifies transfer proofs on every core; workers start on the first block with transfers.
+    const verifyPool = new VerifyPool({ impl: config.crypto });
+    holders.get(container)!.verifyPool = verifyPool;
     const accounts = new StateAccounts(new StateDb(store, (data) => core.blake2s256(data)));
     const math = balanceMath(core, network.generatorDomain);
     const chain = await Chain.open({
       store, core, network: network.name, accounts, math, logger: logger.child('consensus'),
-      executeTransactions: transactionExecutor({ core, network: network.name, math, contractVm: () => contractVmOf(container), logger: logger.child('execution') }),
+      executeTransactions: transactionExecutor({ core, network: network.name, math, contractVm: () => contractVmOf(container), logger: logger.child('execution'), verifyPool }),
     });
     holders.get(container)!.chain = chain;
     container.register({ chain: asValue(chain) });
@@ -80,6 +84,9 @@ const plugin: Plugin = {
       if (outcome.status === 'main') daemon.notify('Height');
     });
     logger.child('consensus').info(`chain at height ${chain.top.height}, top ${Buffer.from(chain.top.id).toString('hex')}`);
+  },
+  async stop(container) {
+    await holders.get(container)?.verifyPool?.close();
   },
 };
 

@@ -6,6 +6,7 @@
  * nothing of a rejected block is kept. The same rules answer the mempool's "could this go into the next block?".
  */
 import type { Core } from '../../core-native/ts/core.js';
+import type { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
 import { toHex } from '../../host/protocol/bytes.js';
 import { CHAIN_PARAMS } from '../../host/protocol/chain-params.js';
 import { NETWORKS, type NetworkName } from '../../host/protocol/network.js';
@@ -27,6 +28,8 @@ export interface ExecutorDeps {
   math: BalanceMath;
   contractVm: () => ContractVm | undefined;
   logger: Logger;
+  /** Worker threads for verifying a block's proofs (none: batched on this thread). */
+  verifyPool?: VerifyPool;
 }
 
 /** What one block has used up so far: registered keys and proof nonces. */
@@ -70,6 +73,10 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
   };
 
   return {
+    async prepareBlock(txs, view) {
+      const transferTxs = txs.flatMap((item) => (item.tx.type === TxType.Normal || item.tx.type === TxType.SmartContract ? [{ id: item.id, bytes: item.bytes, tx: item.tx }] : []));
+      await transfers.preverify(transferTxs, view, deps.verifyPool);
+    },
     executeBlock(block, state, txs, view) {
       const scope: BlockScope = { keys: new Set(), nonces: new Set() };
       let fees = 0n;

@@ -8,7 +8,7 @@ import type { Plugin } from '../../host/plugin.js';
 import { curvePointCheck, decodeAddress } from '../../host/protocol/address.js';
 import type { BaseServices } from '../../host/services/base.js';
 import type { ChainService } from '../../host/services/chain.js';
-import type { TxPoolService } from '../../host/services/tx-pool.js';
+import { txPoolOf } from '../../host/services/tx-pool.js';
 import { CpuMiner } from './cpu-miner.js';
 import { MiningService } from './mining-service.js';
 import { miningMethods } from './rpc.js';
@@ -37,8 +37,7 @@ const plugin: Plugin = {
     const { core, logger, config, network } = container.cradle as BaseServices;
     const chain = container.resolve<ChainService>('chain');
     const log = logger.child('mining');
-    const txPool = (): TxPoolService | undefined => (container.hasRegistration('txPool') ? container.resolve<TxPoolService>('txPool') : undefined);
-    const service = new MiningService(chain, core, log, undefined, txPool);
+    const service = new MiningService(chain, core, log, undefined, txPoolOf(container));
     container.resolve<{ set(s: MiningService): void }>('miningHolder').set(service);
     if (config.miningThreads === 0) return;
     if (!config.miningAddress) throw new Error('--mining-threads needs --mining-address (a registered address to mine to)');

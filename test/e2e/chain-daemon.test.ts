@@ -18,7 +18,7 @@ const LISTENING = /daemon RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc
 const core = await loadCore();
 
 async function startDaemon(t: Test, network: string, dataDir: string, extra: string[] = []): Promise<{ daemon: RunningCli; url: string }> {
-  const daemon = startCli(['daemon', '--network', network, '--data-dir', dataDir, '--rpc-bind', '127.0.0.1:0', ...extra]);
+  const daemon = startCli(['daemon', '--network', network, '--data-dir', dataDir, '--rpc-bind', '127.0.0.1:0', '--p2p-bind', '127.0.0.1:0', ...extra]);
   t.teardown(() => daemon.child.kill('SIGKILL'));
   const [, url] = await daemon.waitFor(LISTENING);
   return { daemon, url: url! };

@@ -16,7 +16,8 @@ export interface TestApp {
 export async function startTestApp(t: Test, flags: Record<string, unknown> = {}): Promise<TestApp> {
   const logLines: string[] = [];
   const logger: Logger = createLogger('debug', (line) => logLines.push(line));
-  const config = loadConfig({ flags: { network: 'testnet', store: 'memory', rpcBind: '127.0.0.1:0', ...flags } });
+  // No P2P listener unless a test asks: the testnet default port would clash between tests running side by side.
+  const config = loadConfig({ flags: { network: 'testnet', store: 'memory', rpcBind: '127.0.0.1:0', p2pBind: '', ...flags } });
   const app = await composeApp(config, { logger });
   await app.start();
   t.teardown(() => app.stop());

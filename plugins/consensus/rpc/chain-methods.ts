@@ -16,6 +16,8 @@ import { blockHeaderView, blockJson } from './block-views.js';
 export interface InfoContributions {
   txPoolSize?(): number;
   peers?(): { incoming: number; outgoing: number; white: number; grey: number };
+  /** The highest chain height peers report. */
+  peerHeight?(): number;
 }
 
 export interface ChainRpcDeps {
@@ -83,7 +85,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
           incoming_connections_count: peers.incoming,
           outgoing_connections_count: peers.outgoing,
           target: Number(TARGET_BLOCK_TIME_MS / 1000n),
-          target_height: Number(top.height),
+          target_height: Math.max(Number(top.height), deps.info.peerHeight?.() ?? 0),
           testnet: deps.network.testnet,
           network: deps.network.name,
           top_block_hash: toHex(top.id),

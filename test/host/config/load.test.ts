@@ -55,6 +55,21 @@ t.test('unreadable or malformed config files', async (t) => {
   t.ok(new ConfigError('x') instanceof Error);
 });
 
+t.test('P2P settings: listening address per network, peers, limits', async (t) => {
+  t.equal(loadConfig({}).p2pBind, '0.0.0.0:10101');
+  t.equal(loadConfig({ flags: { network: 'testnet' } }).p2pBind, '0.0.0.0:40401');
+  t.equal(loadConfig({ flags: { network: 'simulator' } }).p2pBind, '', 'the simulator does not listen unless asked');
+  t.equal(loadConfig({ flags: { network: 'simulator', p2pBind: '127.0.0.1:0' } }).p2pBind, '127.0.0.1:0');
+  t.equal(loadConfig({ flags: { p2pBind: '' } }).p2pBind, '', 'empty: do not listen');
+  t.same(loadConfig({ flags: { addPeers: ['10.0.0.1:40401', '[::1]:5'] } }).addPeers, ['10.0.0.1:40401', '[::1]:5']);
+  t.equal(loadConfig({}).maxPeers, 32);
+  t.equal(loadConfig({ flags: { maxPeers: '5' } }).maxPeers, 5);
+  t.ok(loadConfig({}).plugins.includes('p2p'), 'a daemon runs p2p');
+  t.throws(() => loadConfig({ flags: { p2pBind: 'nowhere' } }), { message: /'p2pBind' must be host:port/ });
+  t.throws(() => loadConfig({ flags: { addPeers: ['10.0.0.1'] } }), { message: /'addPeers' item 0 must be host:port/ });
+  t.throws(() => loadConfig({ flags: { maxPeers: 0 } }), { message: /'maxPeers' must be a positive integer/ });
+});
+
 t.test('bind addresses', async (t) => {
   t.same(parseBindAddress('127.0.0.1:40402'), { host: '127.0.0.1', port: 40402 });
   t.same(parseBindAddress('[::1]:0'), { host: '::1', port: 0 });

@@ -1,0 +1,128 @@
+/**
+ * Chain sync: catching up with the peer that has the most work. The node sends a locator (its main-chain ids, dense
+ * near the top and sparse towards genesis); the peer answers with its main-chain ids after the first locator id it
+ * shares; the node fetches the blocks it lacks in batches and adds them in order through the chain, which validates
+ * each one and reorganises when the peer's branch carries more work. One sync runs at a time.
+ */
+import type { Logger } from '../../host/logger.js';
+import { equalBytes } from '../../host/protocol/bytes.js';
+import type { ChainService } from '../../host/services/chain.js';
+import { BlockRefused, type BlockIntake } from './block-intake.js';
+import type { Peer } from './peer.js';
+import { MAX_BLOCKS_PER_REQUEST, MAX_CHAIN_IDS, MAX_LOCATOR_IDS, type Body } from './wire/messages.js';
+
+/** Blocks asked for per request while syncing. */
+const SYNC_BATCH = 64;
+/** At most one progress line per this many ms. */
+const PROGRESS_EVERY_MS = 2000;
+
+export class ChainSync {
+  private running = false;
+  /** A peer's work when a sync from it last failed or brought nothing: it is not tried again until it claims more. */
+  private readonly fruitless = new WeakMap<Peer, bigint>();
+
+  constructor(
+    private readonly chain: ChainService,
+    private readonly intake: BlockIntake,
+    private readonly peers: () => Peer[],
+    private readonly logger: Logger,
+  ) {}
+
+  get busy(): boolean {
+    return this.running;
+  }
+
+  /** Starts a sync if some peer has more work than this node (the call returns at once). */
+  consider(): void {
+    if (this.running) return;
+    const best = this.bestPeer();
+    if (!best) return;
+    this.running = true;
+    const claimed = best.work;
+    this.syncFrom(best)
+      .catch((error: Error) => {
+        this.fruitless.set(best, claimed);
+        if (!(error instanceof BlockRefused)) this.logger.info(`sync from ${best} stopped: ${error.message}`);
+      })
+      .finally(() => {
+        this.running = false;
+        // Someone may have announced more work meanwhile.
+        setImmediate(() => this.consider());
+      });
+  }
+
+  /** The ready peer with the most work, when that is more than this node's. */
+  private bestPeer(): Peer | undefined {
+    let best: Peer | undefined;
+    for (const peer of this.peers()) {
+      if (peer.work <= this.chain.top.cumulativeWork || this.fruitless.get(peer) === peer.work) continue;
+      if (!best || peer.work > best.work) best = peer;
+    }
+    return best;
+  }
+
+  /** Answers a getChain request. */
+  serve(peer: Peer, request: Body<'getChain'>): void {
+    let start = 1n;
+    for (const id of request.locator) {
+      const meta = this.chain.meta(id);
+      if (meta && equalBytes(this.chain.metaAtTopo(meta.height)!.id, id)) {
+        start = meta.height + 1n;
+        break;
+      }
+    }
+    const ids: Uint8Array[] = [];
+    for (let height = start; height <= this.chain.top.height && ids.length < MAX_CHAIN_IDS; height++) ids.push(this.chain.metaAtTopo(height)!.id);
+    peer.send('chain', { request: request.request, start: Number(start), ids });
+  }
+
+  /** Main-chain ids at the top, then 1, 2, 4, 8, ... blocks below it, ending with genesis. */
+  private locator(): Uint8Array[] {
+    const top = this.chain.top.height;
+    const ids: Uint8Array[] = [];
+    for (let step = 1n, height = top; ids.length < MAX_LOCATOR_IDS - 1; height -= step, step *= 2n) {
+      if (height <= 0n) break;
+      ids.push(this.chain.metaAtTopo(height)!.id);
+    }
+    ids.push(this.chain.metaAtTopo(0n)!.id);
+    return ids;
+  }
+
+  private async syncFrom(peer: Peer): Promise<void> {
+    const startHeight = this.chain.top.height;
+    const started = Date.now();
+    let lastProgress = started;
+    let added = 0;
+    this.logger.info(`syncing from ${peer}: this node at height ${startHeight}, the peer at ${peer.height}`);
+    while (peer.work > this.chain.top.cumulativeWork && !peer.closed) {
+      const { ids } = await peer.request('getChain', { locator: this.locator() });
+      const missing = ids.filter((id) => !this.chain.meta(id));
+      if (missing.length === 0) break;
+      while (missing.length > 0) {
+        const batch = missing.splice(0, Math.min(SYNC_BATCH, MAX_BLOCKS_PER_REQUEST));
+        const { blocks } = await peer.request('getBlocks', { ids: batch });
+        if (blocks.length === 0) throw new Error(`${peer} listed blocks it does not serve`);
+        if (blocks.length > batch.length) {
+          peer.violate(`answered a request for ${batch.length} blocks with ${blocks.length}`);
+          throw new Error(`${peer} sent more blocks than asked for`);
+        }
+        for (const [i, body] of blocks.entries()) {
+          const result = await this.intake.add(peer, batch[i]!, body);
+          if (result.status === 'below-stable') throw new Error(`${peer} is on a fork below this node's stable height ${this.chain.stableHeight()}`);
+          if (result.status === 'too-early') throw new Error(`${peer} sent a block timestamped well ahead of this node's clock`);
+          if (result.status !== 'known') added++;
+        }
+        // The peer may stop a large answer early; what it left out is asked for again.
+        missing.unshift(...batch.slice(blocks.length));
+        if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+          lastProgress = Date.now();
+          this.logger.info(`sync: height ${this.chain.top.height} of ${peer.height} from ${peer} (${rate(added, started)} blocks/s)`);
+        }
+      }
+    }
+    if (added === 0) this.fruitless.set(peer, peer.work);
+    this.logger.info(`sync from ${peer} done: ${added} blocks in ${((Date.now() - started) / 1000).toFixed(1)} s, height ${startHeight} → ${this.chain.top.height}`);
+  }
+}
+
+const rate = (blocks: number, since: number): string => (blocks / Math.max(1, (Date.now() - since) / 1000)).toFixed(0);

@@ -1,0 +1,128 @@
+/**
+ * A node's P2P side, assembled: the peer manager (connections, handshake, peer exchange, bans), chain sync, block
+ * and transaction relay, and the routing of messages between them. Registered as the `p2p` service.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Core } from '../../core-native/ts/core.js';
+import type { Logger } from '../../host/logger.js';
+import type { KeyValueStore } from '../../host/storage/kv-store.js';
+import { Bans } from './bans.js';
+import { BlockIntake } from './block-intake.js';
+import { BlockRelay } from './block-relay.js';
+import { BlockTransactions } from './block-transactions.js';
+import { ChainSync } from './chain-sync.js';
+import { DEFAULT_TIMINGS, type Peer, type PeerTimings } from './peer.js';
+import { PeerBook } from './peer-book.js';
+import { PeerManager, type PeerCounts } from './peer-manager.js';
+import type { ChainService } from '../../host/services/chain.js';
+import type { TxPoolService } from '../../host/services/tx-pool.js';
+import { TxRelay } from './tx-relay.js';
+import type { Message } from './wire/messages.js';
+
+export interface P2pSettings {
+  /** `host:port` to listen on, or '' for none. */
+  bind: string;
+  addPeers: readonly string[];
+  maxPeers: number;
+  timings: PeerTimings;
+  banMs: number;
+  maintainMs: number;
+  exchangeMs: number;
+  txAnnounceMs: number;
+}
+
+export const DEFAULT_SETTINGS: Omit<P2pSettings, 'bind' | 'addPeers' | 'maxPeers'> = {
+  timings: DEFAULT_TIMINGS,
+  banMs: 10 * 60_000,
+  maintainMs: 5_000,
+  exchangeMs: 120_000,
+  txAnnounceMs: 500,
+};
+
+export interface P2pDeps {
+  network: string;
+  chain: ChainService;
+  core: Core;
+  store: KeyValueStore;
+  logger: Logger;
+  txPool: () => TxPoolService | undefined;
+}
+
+export class P2pNode {
+  private readonly manager: PeerManager;
+  private readonly book: PeerBook;
+  private readonly bans: Bans;
+  private readonly sync: ChainSync;
+  private readonly blocks: BlockRelay;
+  private readonly txs: TxRelay;
+
+  constructor(deps: P2pDeps, settings: P2pSettings) {
+    const { chain, core, store, logger } = deps;
+    this.book = new PeerBook(store, logger);
+    this.bans = new Bans(store, logger, settings.banMs);
+    this.manager = new PeerManager({
+      identity: { network: deps.network, genesis: chain.metaAtTopo(0n)!.id, nodeId: randomBytes(16), port: 0 },
+      chain, book: this.book, bans: this.bans, logger, bind: settings.bind, addPeers: settings.addPeers, maxPeers: settings.maxPeers,
+      timings: settings.timings, maintainMs: settings.maintainMs, exchangeMs: settings.exchangeMs,
+    });
+    const peers = (): Peer[] => this.manager.ready();
+    const penalise = (peer: Peer, points: number, reason: string): void => this.manager.penalise(peer, points, reason);
+    const transactions = new BlockTransactions(chain, deps.txPool);
+    const intake = new BlockIntake(chain, core, transactions, penalise);
+    this.sync = new ChainSync(chain, intake, peers, logger);
+    this.blocks = new BlockRelay(chain, intake, transactions, this.sync, peers, penalise, logger);
+    this.txs = new TxRelay(deps.txPool, peers, logger, settings.txAnnounceMs);
+    this.manager.onReady = () => {
+      this.sync.consider();
+      this.txs.announce();
+    };
+    this.manager.onMessage = (peer, message) => this.route(peer, message);
+  }
+
+  async start(): Promise<void> {
+    await Promise.all([this.book.load(), this.bans.load()]);
+    await this.manager.start();
+  }
+
+  async stop(): Promise<void> {
+    this.txs.stop();
+    this.blocks.stop();
+    await this.manager.stop();
+    await Promise.all([this.book.flush(), this.bans.flush()]);
+  }
+
+  /** The port P2P listens on (0 when it does not). */
+  get port(): number {
+    return this.manager.identity.port;
+  }
+
+  /** Dials a peer (`host:port`); resolves once connected, before the handshake completes. */
+  connect(address: string): Promise<Peer> {
+    return this.manager.connect(address);
+  }
+
+  /** Peers that completed the handshake. */
+  peers(): Peer[] {
+    return this.manager.ready();
+  }
+
+  /** The figures NODE.GetInfo reports. */
+  counts(): PeerCounts {
+    return this.manager.counts();
+  }
+
+  private route(peer: Peer, message: Message): void {
+    switch (message.type) {
+      case 'newBlock':
+        return void this.blocks.onNewBlock(peer, message.body);
+      case 'getBlocks':
+        return this.blocks.serve(peer, message.body);
+      case 'getChain':
+        return this.sync.serve(peer, message.body);
+      case 'newTxs':
+        return void this.txs.onNewTxs(peer, message.body);
+      case 'getTxs':
+        return this.txs.serve(peer, message.body);
+    }
+  }
+}

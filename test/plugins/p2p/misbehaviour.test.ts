@@ -1,0 +1,126 @@
+/**
+ * Peers that break the protocol are banned while the honest ones keep going: garbage bytes, an oversized frame, an
+ * invalid block. Handshakes from another chain are refused with the reason, without a ban.
+ */
+import { randomBytes } from 'node:crypto';
+import t, { type Test } from 'tap';
+import { loadCore } from '../../../core-native/ts/index.js';
+import { decodeBlock, encodeBlock } from '../../../host/protocol/block.js';
+import { encodeFrame } from '../../../plugins/p2p/wire/frame.js';
+import { MESSAGES } from '../../../plugins/p2p/wire/messages.js';
+import { mineBlock, openTestChain } from '../../helpers/chain.js';
+import { converged, mine, startNode, waitUntil, type TestNode } from '../../helpers/p2p.js';
+import { rawPeer, type RawPeer } from '../../helpers/raw-peer.js';
+
+const core = await loadCore();
+
+/** A raw peer that completed the handshake with `node` (it copies the node's chain identity). */
+async function handshaken(node: TestNode, localAddress: string): Promise<RawPeer> {
+  const peer = await rawPeer(node.p2p.port, localAddress);
+  const { body } = await peer.next('hello');
+  peer.send('hello', { ...body, nodeId: randomBytes(16), port: 0 });
+  await waitUntil('the node accepts the raw peer', () => node.p2p.peers().length > 0 && node.p2p.peers().some((p) => p.host === localAddress));
+  return peer;
+}
+
+async function expectBanned(t: Test, node: TestNode, peer: RawPeer, localAddress: string, reason: RegExp): Promise<void> {
+  await waitUntil(`${localAddress} is disconnected`, peer.closed);
+  t.ok(node.logLines.some((line) => line.includes(`banned ${localAddress}`) && reason.test(line)), `ban logged with its reason (${reason})`);
+  const again = await rawPeer(node.p2p.port, localAddress);
+  await waitUntil('the reconnection is cut', again.closed);
+  t.equal(again.received.length, 0, 'a banned address gets no handshake');
+}
+
+t.test('garbage, an oversized frame and an invalid block get the sender banned; honest peers carry on', async (t) => {
+  const victim = await startNode('victim', {}, t);
+  const honest = await startNode('honest', { addPeers: [victim.address] }, t);
+  await waitUntil('honest is connected', () => victim.p2p.peers().length === 1);
+
+  const garbage = await rawPeer(victim.p2p.port, '127.0.0.11');
+  await garbage.next('hello');
+  garbage.socket.write(encodeFrame(MESSAGES.ping.kind, Buffer.from('this is not CBOR at all \xff\xff')));
+  await expectBanned(t, victim, garbage, '127.0.0.11', /ping is not valid CBOR/);
+
+  const noise = await rawPeer(victim.p2p.port, '127.0.0.12');
+  noise.socket.write(randomBytes(64).fill(0xee, 4, 5));
+  await expectBanned(t, victim, noise, '127.0.0.12', /unknown message kind 238/);
+
+  const oversized = await rawPeer(victim.p2p.port, '127.0.0.13');
+  oversized.socket.write(Buffer.from([0x7f, 0xff, 0xff, 0xff, MESSAGES.hello.kind]));
+  await expectBanned(t, victim, oversized, '127.0.0.13', /frame of 2147483647 bytes exceeds the 65536-byte limit/);
+
+  // A block whose final miniblock no longer commits to it: well-formed, hashed right, invalid.
+  const elsewhere = await startNode('elsewhere', {}, t);
+  await mine(elsewhere);
+  const block = decodeBlock(elsewhere.chain.blockBytes(elsewhere.chain.top.id)!);
+  block.stateRoot = new Uint8Array(32).fill(9);
+  const bad = encodeBlock(block);
+  const id = core.sha3_256(bad);
+  const liar = await handshaken(victim, '127.0.0.14');
+  liar.send('newBlock', { id, height: 1, work: 10n });
+  const request = await liar.next('getBlocks');
+  liar.send('blocks', { request: request.body.request, blocks: [{ block: bad, txs: [] }] });
+  await expectBanned(t, victim, liar, '127.0.0.14', /sent invalid block [0-9a-f]{64}: /);
+
+  t.equal(victim.chain.top.height, 0n, 'the invalid block changed nothing');
+  t.equal(victim.p2p.peers().length, 1, 'the honest peer is still connected');
+  await mine(honest, 2);
+  await waitUntil('the victim follows the honest peer', () => converged(victim, honest));
+  t.equal(victim.chain.top.height, 2n);
+});
+
+t.test('a handshake from another network or genesis is refused with the reason, and nobody is banned', async (t) => {
+  const node = await startNode('node', {}, t);
+  const stranger = await rawPeer(node.p2p.port, '127.0.0.21');
+  const { body } = await stranger.next('hello');
+  stranger.send('hello', { ...body, genesis: new Uint8Array(32).fill(1), nodeId: randomBytes(16) });
+  const goodbye = await stranger.next('goodbye');
+  t.match(goodbye.body.reason, /^refused: genesis 0101.* this node's is [0-9a-f]{64}$/);
+  await waitUntil('the stranger is disconnected', stranger.closed);
+  t.ok(node.logLines.some((line) => /refused peer 127\.0\.0\.21:\d+: genesis/.test(line)), 'logged with the reason');
+
+  const testnet = await startNode('testnet', { network: 'testnet' }, t);
+  await node.p2p.connect(testnet.address);
+  // Each side refuses the other, and says why.
+  await waitUntil('both refused', () =>
+    node.logLines.some((line) => /refused peer 127\.0\.0\.1:\d+: network testnet, this node is on simulator/.test(line)) &&
+    testnet.logLines.some((line) => /refused peer 127\.0\.0\.1:\d+: network simulator, this node is on testnet/.test(line)));
+  t.equal(node.p2p.peers().length, 0);
+  t.notOk([...node.logLines, ...testnet.logLines].some((line) => /banned/.test(line)), 'nobody was banned');
+
+  const version = await rawPeer(node.p2p.port, '127.0.0.21');
+  version.send('hello', { ...body, version: 99, nodeId: randomBytes(16) });
+  t.match((await version.next('goodbye')).body.reason, 'refused: protocol version 99, this node speaks 1');
+});
+
+t.test('a message before the handshake counts against the sender', async (t) => {
+  const node = await startNode('node', {}, t);
+  const rude = await rawPeer(node.p2p.port, '127.0.0.31');
+  rude.send('getPeers', {});
+  t.match((await rude.next('goodbye')).body.reason, 'getPeers before the handshake');
+  await waitUntil('disconnected', rude.closed);
+});
+
+t.test('blocks from a clock running ahead are held, or left out when far ahead, and never punished', async (t) => {
+  const node = await startNode('node', {}, t);
+  const peer = await handshaken(node, '127.0.0.51');
+  /** Mines block 1 on a chain whose clock runs `aheadMs` ahead, and offers it to the node. */
+  const offer = async (aheadMs: number): Promise<Uint8Array> => {
+    const elsewhere = await openTestChain({ core });
+    elsewhere.clock.now = BigInt(Date.now() + aheadMs) - 18_000n; // mineBlock moves the clock 18 s on first
+    const id = Buffer.from(await mineBlock(elsewhere), 'hex');
+    peer.received.length = 0;
+    peer.send('newBlock', { id, height: 1, work: 10n });
+    const request = await peer.next('getBlocks');
+    peer.send('blocks', { request: request.body.request, blocks: [{ block: elsewhere.chain.blockBytes(id)!, txs: [] }] });
+    return id;
+  };
+  const soon = await offer(1500);
+  await waitUntil('the block 1.5 s ahead is taken once its time comes', () => node.chain.top.height === 1n);
+  t.same(node.chain.top.id, soon);
+  const far = await offer(60_000);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.notOk(node.chain.meta(far), 'the block a minute ahead is left out');
+  t.notOk(peer.closed(), 'the peer is still connected');
+  t.notOk(node.logLines.some((line) => /banned/.test(line)), 'and not banned');
+});

@@ -1,0 +1,26 @@
+/** Transactions travel through a `txPool` service when one runs: admitted ones reach every pool, refused ones stop. */
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { startNode, waitUntil, type TestNode } from '../../helpers/p2p.js';
+import type { FakeTxPool } from './fixtures/fake-tx-pool.js';
+
+const plugins = ['dvm', 'consensus', 'mining', 'p2p', fileURLToPath(new URL('./fixtures/fake-tx-pool.js', import.meta.url))];
+const poolOf = (node: TestNode): FakeTxPool => node.app.container.resolve<FakeTxPool>('txPool');
+
+t.test('a transaction admitted on one node reaches the pools two hops away; a refused one goes no further', async (t) => {
+  const a = await startNode('a', { plugins }, t);
+  const b = await startNode('b', { plugins, addPeers: [a.address] }, t);
+  const c = await startNode('c', { plugins, addPeers: [b.address], maxPeers: 1 }, t);
+  await waitUntil('the line a–b–c is up', () => b.p2p.peers().length === 2 && c.p2p.peers().length === 1);
+  poolOf(a).add(Buffer.from('a transfer'));
+  await waitUntil('c has the transaction', () => poolOf(c).txs.size === 1);
+  t.equal(poolOf(b).txs.size, 1);
+
+  // b's pool refuses what a's pool took: b neither keeps it nor passes it on, and a is not punished for it.
+  const refused = Buffer.from([0, 1, 2]);
+  poolOf(a).txs.set('ff'.repeat(32), refused);
+  await waitUntil('b was offered the transaction', () => b.logLines.some((line) => /transaction from .* refused by the pool: refused: starts with 0/.test(line)));
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  t.equal(poolOf(c).txs.size, 1, 'c never saw it');
+  t.equal(b.p2p.peers().length, 2, 'nobody was dropped');
+});
