@@ -1,7 +1,7 @@
 /** Runs an app until SIGINT or SIGTERM, then stops it gracefully; a second signal exits at once. */
 import type { App } from './app.js';
 
-export async function runUntilSignalled(app: App): Promise<void> {
+export async function runUntilSignalled(app: Pick<App, 'start' | 'stop' | 'logger'>): Promise<void> {
   await app.start();
   await new Promise<void>((resolve) => {
     let stopping = false;

@@ -4,6 +4,7 @@ import { UMBRA_VERSION } from '../version.js';
 import { contractCommand } from './contract-command.js';
 import { daemonCommand } from './daemon-command.js';
 import { keysCommand } from './keys-command.js';
+import { simulatorCommand } from './simulator-command.js';
 import { walletCommand } from './wallet-command.js';
 
 export function buildProgram(): Command {
@@ -14,6 +15,7 @@ export function buildProgram(): Command {
     .addCommand(daemonCommand())
     .addCommand(keysCommand())
     .addCommand(walletCommand())
+    .addCommand(simulatorCommand())
     .addCommand(contractCommand());
 }
 

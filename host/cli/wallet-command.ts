@@ -8,15 +8,13 @@
  */
 import { Command, Option } from 'commander';
 import { loadCore } from '../../core-native/ts/index.js';
-import { WALLET_RPC_SERVER } from '../../plugins/wallet/index.js';
 import { DaemonClient } from '../../plugins/wallet/daemon-client.js';
 import { WalletError } from '../../plugins/wallet/wallet-error.js';
 import { WalletFile } from '../../plugins/wallet/wallet-file.js';
 import { keyContents, keysFromContents, walletKeys, type WalletKeys } from '../../plugins/wallet/wallet-keys.js';
+import { composeWalletApp } from '../../plugins/wallet/wallet-app.js';
 import { WalletService } from '../../plugins/wallet/wallet-service.js';
-import { composeApp } from '../app.js';
 import { defaultCacheDir } from '../config/defaults.js';
-import { loadConfig } from '../config/load.js';
 import { CRYPTO_IMPLS, LOG_LEVELS, type UmbraConfig } from '../config/schema.js';
 import { runUntilSignalled } from '../lifecycle.js';
 import { ATOMIC_UNITS_PER_COIN as COIN } from '../protocol/chain-params.js';
@@ -112,19 +110,12 @@ async function openWallet(flags: WalletFlags, io: WalletCommandIo): Promise<void
   const wallet = new WalletService({ core, keys, daemon, balanceTableDir: defaultCacheDir() });
   if (!flags.rpcServer) return printSummary(wallet, flags, io);
 
-  const config = loadConfig({
-    flags: {
-      network: keys.network,
-      plugins: ['wallet'],
-      // The wallet keeps its state in its file; the process's key-value store is unused.
-      store: 'memory',
-      rpcBind: flags.rpcBind ?? `127.0.0.1:${params.defaultWalletRpcPort}`,
-      rpcLogin: flags.rpcLogin,
-      crypto: flags.crypto,
-      logLevel: flags.logLevel,
-    },
+  const app = await composeWalletApp(wallet, {
+    rpcBind: flags.rpcBind ?? `127.0.0.1:${params.defaultWalletRpcPort}`,
+    rpcLogin: flags.rpcLogin,
+    crypto: flags.crypto,
+    logLevel: flags.logLevel,
   });
-  const app = await composeApp(config, { rpcServer: WALLET_RPC_SERVER, services: { wallet } });
   app.logger.info(`Umbra wallet ${keys.address} on ${keys.network}; daemon ${daemon.url}`);
   await runUntilSignalled(app);
 }

@@ -39,5 +39,6 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     p2pBind: NETWORKS[network].defaultP2pPort === null ? '' : `0.0.0.0:${NETWORKS[network].defaultP2pPort}`,
     addPeers: [],
     maxPeers: 32,
+    automine: true,
   };
 }

@@ -36,6 +36,8 @@ export interface UmbraConfig {
   addPeers: string[];
   /** Most P2P connections at once, incoming and outgoing together. */
   maxPeers: number;
+  /** Simulator: mine a block whenever transactions wait, and every 18 s (false: only on request). */
+  automine: boolean;
 }
 
 export type ConfigKey = keyof UmbraConfig;
@@ -109,6 +111,11 @@ function anyString(value: unknown): string {
   return value;
 }
 
+function boolean(value: unknown): boolean {
+  if (typeof value !== 'boolean') throw new Error(`must be true or false, got ${JSON.stringify(value)}`);
+  return value;
+}
+
 function positiveInteger(value: unknown): number {
   if (typeof value === 'string' && /^\d+$/.test(value)) value = Number(value);
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
@@ -133,6 +140,7 @@ export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
   p2pBind: optionalBindAddress,
   addPeers: listOf(bindAddress),
   maxPeers: positiveInteger,
+  automine: boolean,
 };
 
 export class ConfigError extends Error {

@@ -14,6 +14,7 @@ const BUILT_IN: Readonly<Record<string, () => Promise<PluginModule>>> = {
   mempool: () => import('../../plugins/mempool/index.js'),
   mining: () => import('../../plugins/mining/index.js'),
   p2p: () => import('../../plugins/p2p/index.js'),
+  simulator: () => import('../../plugins/simulator/index.js'),
   'rpc-http': () => import('../../plugins/rpc-http/index.js'),
   'rpc-ws': () => import('../../plugins/rpc-ws/index.js'),
   wallet: () => import('../../plugins/wallet/index.js'),
