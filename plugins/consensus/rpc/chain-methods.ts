@@ -11,6 +11,8 @@ import type { RpcMethod } from '../../../host/rpc/registry.js';
 import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
 import { blockHeaderView, blockJson } from './block-views.js';
+import { ChainSummary } from './chain-summary.js';
+import { minimumFee } from '../../../host/protocol/transfer-checks.js';
 
 /** Figures other plugins contribute to GetInfo (pool size, peer counts); absent ones read 0. */
 export interface InfoContributions {
@@ -54,13 +56,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
     return meta;
   };
 
-  const averageBlockTime = (chain: Chain): number => {
-    const top = chain.top;
-    const span = top.height < 50n ? top.height : 50n;
-    if (span === 0n) return 0;
-    const from = chain.metaAtTopo(top.height - span)!;
-    return Number(top.timestamp - from.timestamp) / Number(span) / 1000;
-  };
+  const summary = new ChainSummary();
 
   return [
     {
@@ -71,17 +67,16 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
         const chain = deps.chain();
         const top = chain.top;
         const peers = deps.info.peers?.() ?? { incoming: 0, outgoing: 0, white: 0, grey: 0 };
-        const premine = chain.block(chain.metaAtTopo(0n)!.id)!.minerTx;
-        const premineAmount = premine.type === 0 ? premine.value : 0n;
+        const figures = summary.of(chain);
         return {
           alt_blocks_count: chain.orphanBlocks,
-          difficulty: Number(chain.difficultyAfter(top)),
+          difficulty: figures.difficulty,
           grey_peerlist_size: peers.grey,
           height: Number(top.height),
           stableheight: Number(chain.stableHeight()),
           topoheight: Number(top.height),
           treehash: toHex(top.stateRoot),
-          averageblocktime50: averageBlockTime(chain),
+          averageblocktime50: figures.averageBlockTimeS,
           incoming_connections_count: peers.incoming,
           outgoing_connections_count: peers.outgoing,
           target: Number(TARGET_BLOCK_TIME_MS / 1000n),
@@ -89,10 +84,10 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
           testnet: deps.network.testnet,
           network: deps.network.name,
           top_block_hash: toHex(top.id),
-          tx_count: 0,
+          tx_count: figures.txCount,
           tx_pool_size: deps.info.txPoolSize?.() ?? 0,
-          dynamic_fee_per_kb: 0,
-          total_supply: Number((premineAmount + top.reward * top.height) / ATOMIC_UNITS_PER_COIN),
+          dynamic_fee_per_kb: deps.network.name === 'simulator' ? 0 : Number(minimumFee(1024)),
+          total_supply: Number(figures.supply / ATOMIC_UNITS_PER_COIN),
           median_block_size: top.size,
           white_peerlist_size: peers.white,
           version: deps.version,

@@ -1,0 +1,57 @@
+/**
+ * The figures of NODE.GetInfo that only change with the chain's top (difficulty, average block time, supply,
+ * transaction count), computed once per top block: GetInfo is what scripts poll, so it must cost next to nothing.
+ * Running totals (rewards, transactions) follow the main chain block by block and are recounted from genesis only
+ * after a reorganisation.
+ */
+import type { Chain } from '../chain.js';
+import type { BlockMeta } from '../chain-store.js';
+
+export interface TopFigures {
+  difficulty: number;
+  averageBlockTimeS: number;
+  /** Atomic units created so far: the premine plus every block's base reward. */
+  supply: bigint;
+  txCount: number;
+}
+
+const AVERAGE_SPAN = 50n;
+
+export class ChainSummary {
+  private topId = '';
+  private figures!: TopFigures;
+  /** Totals through `countedMeta`. */
+  private counted: { meta: BlockMeta; rewards: bigint; txs: number } | undefined;
+
+  of(chain: Chain): TopFigures {
+    const top = chain.top;
+    const id = Buffer.from(top.id).toString('hex');
+    if (id === this.topId) return this.figures;
+    const { rewards, txs } = this.totals(chain, top);
+    const span = top.height < AVERAGE_SPAN ? top.height : AVERAGE_SPAN;
+    const from = chain.metaAtTopo(top.height - span)!;
+    this.figures = {
+      difficulty: Number(chain.difficultyAfter(top)),
+      averageBlockTimeS: span === 0n ? 0 : Number(top.timestamp - from.timestamp) / Number(span) / 1000,
+      supply: chain.params.premineAmount + rewards,
+      txCount: txs,
+    };
+    this.topId = id;
+    return this.figures;
+  }
+
+  private totals(chain: Chain, top: BlockMeta): { rewards: bigint; txs: number } {
+    let start = this.counted;
+    // Continue from the last count while it is still an ancestor on the main chain; recount otherwise.
+    const stillMain = start && start.meta.height <= top.height && Buffer.from(chain.metaAtTopo(start.meta.height)?.id ?? []).equals(start.meta.id);
+    if (!stillMain) start = { meta: chain.metaAtTopo(0n)!, rewards: 0n, txs: 0 };
+    let { rewards, txs } = start!;
+    for (let h = start!.meta.height + 1n; h <= top.height; h++) {
+      const meta = chain.metaAtTopo(h)!;
+      rewards += meta.reward;
+      txs += meta.txCount;
+    }
+    this.counted = { meta: top, rewards, txs };
+    return { rewards, txs };
+  }
+}
