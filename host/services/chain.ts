@@ -25,7 +25,8 @@ export interface BlockMeta {
 }
 
 export type AddBlockOutcome =
-  | { status: 'main'; id: Uint8Array; reorganised: boolean }
+  /** `dropped`: transactions of the blocks a reorganisation took off the main chain that the new branch lacks. */
+  | { status: 'main'; id: Uint8Array; reorganised: boolean; dropped?: Uint8Array[] }
   | { status: 'side'; id: Uint8Array }
   | { status: 'orphan'; id: Uint8Array };
 

@@ -348,13 +348,18 @@ export class Chain implements ChainService {
       this.deps.logger.warn(`refusing a reorganisation below the stable height (fork at ${forkHeight}, stable ${this.stableHeight()})`);
       return { status: 'side', id: meta.id };
     }
+    const dropped = new Map<string, Uint8Array>();
     for (let height = this.topMeta.height; height > forkHeight; height--) {
       const old = this.block(this.blocks.idAtTopo(height)!)!;
       this.blocks.unsetMain(batch, height, old.txHashes);
+      for (const txid of old.txHashes) dropped.set(toHex(txid), txid);
     }
-    for (const { meta: m, block: b } of joining) this.blocks.setMain(batch, m.height, m.id, b.txHashes);
+    for (const { meta: m, block: b } of joining) {
+      this.blocks.setMain(batch, m.height, m.id, b.txHashes);
+      for (const txid of b.txHashes) dropped.delete(toHex(txid));
+    }
     this.blocks.setTop(batch, meta.height);
-    return { status: 'main', id: meta.id, reorganised: joining.length > 1 || forkHeight !== this.topMeta.height };
+    return { status: 'main', id: meta.id, reorganised: joining.length > 1 || forkHeight !== this.topMeta.height, dropped: [...dropped.values()] };
   }
 
   private keepOrphan(block: Block, bytes: Uint8Array, id: Uint8Array): AddBlockOutcome {

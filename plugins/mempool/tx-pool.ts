@@ -3,7 +3,8 @@
  * the fee (outside the simulator), and asks the chain whether the transaction could go into the next block — the
  * same rules block execution applies (proofs, reference block, nonce heights, registrations, contract arguments).
  * A proof nonce or a registered key is pending at most once. After every new main-chain block the pool drops what the
- * block included and re-checks the rest against the new top, dropping what has become invalid or expired.
+ * block included and re-checks the rest against the new top, dropping what has become invalid or expired; after a
+ * reorganisation, the transactions of the abandoned blocks come back if they are still valid.
  *
  * Order for templates: registrations first, then transfers by fee per byte, highest first (then oldest first).
  */
@@ -47,7 +48,17 @@ export class TxPool implements TxPoolService {
   connect(): void {
     this.chain.addTransactionSource((txid) => this.get(txid));
     this.chain.onBlock((_meta, outcome) => {
-      if (outcome.status === 'main') this.prune();
+      if (outcome.status !== 'main') return;
+      this.prune();
+      // Transactions of blocks a reorganisation left behind wait again, if they are still valid on the new branch.
+      for (const txid of outcome.dropped ?? []) {
+        const bytes = this.chain.storedTransaction(txid);
+        try {
+          if (bytes) this.add(bytes);
+        } catch {
+          // spent, expired or conflicting on the new branch: gone
+        }
+      }
     });
   }
 

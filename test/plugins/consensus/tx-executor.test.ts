@@ -124,3 +124,20 @@ t.test('malformed and invalid transactions are refused without side effects', as
   t.throws(() => chain.chain.computeStateRoot({ ...chain.chain.block(chain.chain.top.id)!, height: chain.chain.top.height + 1n, tips: [chain.chain.top.id], txHashes: [built.txid] }), /proof is invalid/);
   t.equal(toHex(chain.chain.top.stateRoot), rootBefore, 'nothing changed');
 });
+
+t.test('a reorganisation brings the abandoned blocks’ transactions back into the pool', async (t) => {
+  const a = await openTestChain();
+  const b = await openTestChain();
+  const alice = newAccount(a);
+  const id = a.pool.add(registrationBytes(a, alice));
+  await mineBlock(a);
+  t.ok(a.chain.isRegistered(alice.key));
+  for (let i = 0; i < 3; i++) await mineBlock(b);
+  a.clock.now = b.clock.now;
+  for (let h = 1n; h <= b.chain.top.height; h++) await a.chain.addBlock(b.chain.blocks.getBlockBytes(b.chain.metaAtTopo(h)!.id)!);
+  t.same(a.chain.top.id, b.chain.top.id, 'a follows the heavier branch');
+  t.notOk(a.chain.isRegistered(alice.key), 'the registration is undone with its block');
+  t.same(a.pool.pending().map(toHex), [toHex(id)], 'and waits in the pool again');
+  await mineBlock(a);
+  t.ok(a.chain.isRegistered(alice.key));
+});
