@@ -11,8 +11,8 @@ import { WalletError } from './wallet-error.js';
 /** GetRandomAddress answers at most 100 addresses; a ring of 128 needs several draws. */
 const DRAWS = 8;
 
-/** `count` distinct registered addresses outside `exclude` (for a payload of asset `scid`). */
-export async function drawDecoys(daemon: DaemonClient, scid: string, exclude: readonly string[], count: number): Promise<string[]> {
+/** `count` distinct registered addresses outside `exclude` (for a payload of asset `scid` with a ring of `ringSize`). */
+export async function drawDecoys(daemon: DaemonClient, scid: string, exclude: readonly string[], count: number, ringSize: number): Promise<string[]> {
   const picked = new Set<string>();
   for (let draw = 0; draw < DRAWS && picked.size < count; draw++) {
     // Holders of a token hide the payload best; accounts that never held it are valid members too.
@@ -20,7 +20,7 @@ export async function drawDecoys(daemon: DaemonClient, scid: string, exclude: re
     for (const address of addresses) if (picked.size < count && !exclude.includes(address)) picked.add(address);
   }
   if (picked.size < count) {
-    throw new WalletError(`a ring of ${count + 2} needs ${count} other registered accounts, the daemon offered ${picked.size}; use a smaller ringsize`);
+    throw new WalletError(`a ring of ${ringSize} needs ${count} other registered accounts, the daemon offered ${picked.size}; use a smaller ringsize`);
   }
   return [...picked];
 }

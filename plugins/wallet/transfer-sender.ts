@@ -126,7 +126,7 @@ export class TransferSender {
     const args = mergeArgs(destination?.args ?? [], item.payloadRpc);
     const packed = encodeRpcArguments(args).length;
     if (packed > PAYLOAD_ARGS_BYTES) throw new WalletError(`payload arguments pack into ${packed} bytes, the limit is ${PAYLOAD_ARGS_BYTES}`);
-    const decoys = await drawDecoys(this.wallet.daemon, item.scid, destination ? [self, destination.address] : [self], ringSize - (destination ? 2 : 1));
+    const decoys = await drawDecoys(this.wallet.daemon, item.scid, destination ? [self, destination.address] : [self], ringSize - (destination ? 2 : 1), ringSize);
     const receiver = destination?.address ?? decoys.pop()!;
     return { item, args, receiver, ...arrangeRing(self, receiver, decoys) };
   }

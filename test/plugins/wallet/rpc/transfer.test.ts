@@ -11,7 +11,7 @@ import { toHex } from '../../../../host/protocol/bytes.js';
 import { makeRegistration } from '../../../../host/protocol/registration.js';
 import { encodeTransaction } from '../../../../host/protocol/transaction.js';
 import { premineKey, premineSecret } from '../../../../plugins/consensus/genesis.js';
-import { mineOneViaRpc, postRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
+import { postRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
 import { autoMine, startWalletApp, testWallet } from '../../../helpers/wallet-app.js';
 
 const core = await loadCore();
@@ -115,5 +115,4 @@ t.test('transfers through the wallet RPC', async (t) => {
     t.match(answer.error, { code: -32098, message: /^transaction rejected: / });
     t.notOk(answer.result);
   });
-  void mineOneViaRpc;
 });
