@@ -128,6 +128,11 @@ export class DaemonClient {
     return (await this.call<{ txid: string }>('NODE.SendRawTransaction', { tx_as_hex: Buffer.from(bytes).toString('hex') })).txid;
   }
 
+  /** A block's timestamp (milliseconds since the epoch). */
+  async blockTimestamp(hash: string): Promise<number> {
+    return (await this.call<{ block_header: { timestamp: number } }>('NODE.GetBlockHeaderByHash', { hash })).block_header.timestamp;
+  }
+
   async getTransaction(txid: string): Promise<TransactionRecord> {
     return (await this.call<{ txs: TransactionRecord[] }>('NODE.GetTransaction', { txs_hashes: [txid] })).txs[0]!;
   }

@@ -1,9 +1,11 @@
 /**
  * The wallet's transfer history, per asset: the entries of SERVICE.md's "Wallet transfer entry". The wallet records
- * its outgoing payloads itself when it sends them; their block fields (height, topoheight, blockhash, time) are
- * filled once the daemon reports the transaction in a block. Kept in memory for the life of the process.
+ * its outgoing payloads itself when it sends them (`time` is then the sending time); their block fields (height,
+ * topoheight, blockhash, time) are filled once the daemon reports the transaction in a block. Kept in memory for the
+ * life of the process (incoming and coinbase entries come with the chain sync).
  */
 import { rpcArgumentToJson, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
+import type { DaemonClient, TransactionRecord } from './daemon-client.js';
 
 export interface TransferEntry {
   height: number;
@@ -65,5 +67,18 @@ export class TransferHistory {
   /** Every asset with entries, and its entries. */
   assets(): [string, TransferEntry[]][] {
     return [...this.byAsset];
+  }
+
+  /** Fills the block fields (height, topoheight, blockhash, time) of entries whose transaction is now in a block. */
+  async confirm(daemon: DaemonClient): Promise<void> {
+    const waiting = [...this.byAsset.values()].flat().filter((entry) => entry.blockhash === '');
+    const records = new Map<string, Promise<TransactionRecord>>();
+    for (const entry of waiting) {
+      if (!records.has(entry.txid)) records.set(entry.txid, daemon.getTransaction(entry.txid));
+      const record = await records.get(entry.txid)!;
+      if (record.valid_block === '') continue;
+      // Main-chain blocks have one topoheight per height here.
+      Object.assign(entry, { height: record.block_height, topoheight: record.block_height, blockhash: record.valid_block, time: isoTime(await daemon.blockTimestamp(record.valid_block)) });
+    }
   }
 }

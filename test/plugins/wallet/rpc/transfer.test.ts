@@ -68,6 +68,17 @@ t.test('transfers through the wallet RPC', async (t) => {
     // Fee (1 + 2) × 20 × (⌊2/16⌋ + 1) = 60; every block the premine mined added its reward.
     const height = (await rpcCall(daemon.url, 'NODE.GetInfo')).height;
     t.equal(await balance(premine), start + 61_500 * height - 5000 - 60 + 60, 'the premine mined the fee back');
+
+    const { entry, scid } = (await rpc(premine, 'GetTransferbyTXID', { txid: sent.txid })).result;
+    t.equal(scid, '0'.repeat(64));
+    t.match(entry, { txid: sent.txid, incoming: false, coinbase: false, status: 1, destination: alice.address, amount: 5000, fees: 60, pos: 0, sender: premineAddress, payloadtype: 0, blockhash: record.valid_block, height: record.block_height });
+    t.match(entry.proof, /^umbproof1/);
+    t.match(entry.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);
+    t.equal(Buffer.from(entry.payload, 'base64').length, 144);
+    t.same((await rpc(premine, 'GetTransfers', { out: true })).result.entries.map((e: { txid: string }) => e.txid), [sent.txid]);
+    t.same((await rpc(premine, 'GetTransfers', { in: true, coinbase: true })).result, {}, 'no incoming entries are recorded by sending');
+    t.same((await rpc(premine, 'GetTransfers', { out: true, min_height: record.block_height + 1 })).result, {});
+    t.match((await rpc(premine, 'GetTransferbyTXID', { txid: 'ab'.repeat(32) })).error, { code: -32098, message: `Transaction not found. TXID ${'ab'.repeat(32)}` });
   });
 
   await t.test('registration on first use through transfer; insufficient funds is an error', async (t) => {
@@ -96,7 +107,13 @@ t.test('transfers through the wallet RPC', async (t) => {
     await mined(daemon.url);
     t.equal(await balance(bobUrl), 1300);
     t.equal(await balance(aliceUrl), 3880 + 200);
-    t.ok(sent.txid);
+    // The formula gives (2 + 2) × 20 = 80; the pool's floor of 20 per started KiB wins when it is higher.
+    const bytes = (await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [sent.txid] })).txs_as_hex[0].length / 2;
+    const fees = Math.max(80, Math.ceil(bytes / 1024) * 20);
+    const entries = (await rpc(premine, 'GetTransfers', { out: true, dstport: 777 })).result.entries;
+    t.match(entries, [{ txid: sent.txid, pos: 0, destination: bob.address, amount: 300, fees, dstport: 777, payload_rpc: [{ name: 'D', datatype: 'U', value: 777 }] }], 'the integrated address’s port is in the payload');
+    const toAlice = (await rpc(premine, 'GetTransfers', { out: true, receiver: alice.address })).result.entries;
+    t.match(toAlice, [{ amount: 5000 }, { txid: sent.txid, pos: 1, amount: 200, fees: 0 }], 'the fee is on the first native payload');
   });
 
   await t.test('a second transfer while the first is pending is refused', async (t) => {
