@@ -117,6 +117,11 @@ async function openWallet(flags: WalletFlags, io: WalletCommandIo): Promise<void
     logLevel: flags.logLevel,
   });
   app.logger.info(`Umbra wallet ${keys.address} on ${keys.network}; daemon ${daemon.url}`);
+  // Start-up step: a new account registers now (in the background) rather than on its first transfer.
+  wallet.registration.ensure().then(
+    () => app.logger.info('the account is registered on chain'),
+    (error: unknown) => app.logger.warn(`the account is not registered yet (a transfer retries): ${(error as Error).message}`),
+  );
   await runUntilSignalled(app);
 }
 

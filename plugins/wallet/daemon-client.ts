@@ -35,6 +35,21 @@ export interface EncryptedBalanceRecord {
   topoheight: number;
 }
 
+/** NODE.GetInfo's result (the fields the wallet reads). */
+export interface DaemonInfo {
+  height: number;
+  topoheight: number;
+  top_block_hash: string;
+  treehash: string;
+}
+
+/** One record of NODE.GetTransaction (the fields the wallet reads). */
+export interface TransactionRecord {
+  in_pool: boolean;
+  valid_block: string;
+  block_height: number;
+}
+
 /** `host:port` or an `http(s)://` URL, as the JSON-RPC URL `…/json_rpc`. */
 export function daemonRpcUrl(address: string): string {
   const base = /^https?:\/\//i.test(address) ? address : `http://${address}`;
@@ -89,8 +104,36 @@ export class DaemonClient {
     return this.call('NODE.GetHeight');
   }
 
-  /** The latest encrypted balance of `address` in asset `scid` (64 hex; zeros for the native coin). */
-  getEncryptedBalance(address: string, scid: string): Promise<EncryptedBalanceRecord> {
-    return this.call('NODE.GetEncryptedBalance', { address, scid, topoheight: -1 });
+  getInfo(): Promise<DaemonInfo> {
+    return this.call('NODE.GetInfo');
+  }
+
+  /** The encrypted balance of `address` in asset `scid` (64 hex; zeros for the native coin) at a topoheight (-1: latest). */
+  getEncryptedBalance(address: string, scid: string, topoheight = -1): Promise<EncryptedBalanceRecord> {
+    return this.call('NODE.GetEncryptedBalance', { address, scid, topoheight });
+  }
+
+  /** Registered addresses (or holders of asset `scid`) to fill rings with. */
+  async getRandomAddress(scid?: string): Promise<string[]> {
+    return (await this.call<{ address: string[] }>('NODE.GetRandomAddress', scid === undefined ? {} : { scid })).address;
+  }
+
+  /** The address that owns a registered name. */
+  async nameToAddress(name: string): Promise<string> {
+    return (await this.call<{ address: string }>('NODE.NameToAddress', { name, topoheight: -1 })).address;
+  }
+
+  /** Submits a transaction; the daemon's txid. */
+  async sendRawTransaction(bytes: Uint8Array): Promise<string> {
+    return (await this.call<{ txid: string }>('NODE.SendRawTransaction', { tx_as_hex: Buffer.from(bytes).toString('hex') })).txid;
+  }
+
+  /** A block's timestamp (milliseconds since the epoch). */
+  async blockTimestamp(hash: string): Promise<number> {
+    return (await this.call<{ block_header: { timestamp: number } }>('NODE.GetBlockHeaderByHash', { hash })).block_header.timestamp;
+  }
+
+  async getTransaction(txid: string): Promise<TransactionRecord> {
+    return (await this.call<{ txs: TransactionRecord[] }>('NODE.GetTransaction', { txs_hashes: [txid] })).txs[0]!;
   }
 }

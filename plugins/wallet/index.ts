@@ -1,11 +1,12 @@
 /**
- * The `wallet` plugin: serves an open wallet's JSON-RPC methods on the process's wallet RPC server. The wallet
- * itself (a WalletService: keys, daemon client, balances) is opened by `umbra wallet open --rpc-server`, which puts it
+ * The `wallet` plugin: serves an open wallet's JSON-RPC methods and `POST /install_sc` on the process's wallet RPC
+ * server. The wallet itself (a WalletService: keys, daemon client, balances, transfers) is opened by `umbra wallet open --rpc-server`, which puts it
  * into the container as `wallet` and composes the app with WALLET_RPC_SERVER.
  */
 import type { RpcServerKind } from '../../host/app.js';
 import type { Plugin } from '../../host/plugin.js';
 import type { BaseServices } from '../../host/services/base.js';
+import { INSTALL_SC_PATH, installRoute } from './install-route.js';
 import { walletMethods } from './rpc/wallet-methods.js';
 import type { WalletService } from './wallet-service.js';
 
@@ -18,8 +19,10 @@ const plugin: Plugin = {
   register(container) {
     if (!container.hasRegistration('wallet')) throw new Error("the wallet plugin serves an open wallet: run it with 'umbra wallet open --rpc-server'");
     const { rpcEndpoints, core } = container.cradle as BaseServices;
-    const registry = rpcEndpoints.get(WALLET_RPC_SERVER.name).registry;
-    for (const method of walletMethods(container.resolve<WalletService>('wallet'), core)) registry.add(method);
+    const endpoint = rpcEndpoints.get(WALLET_RPC_SERVER.name);
+    const wallet = container.resolve<WalletService>('wallet');
+    for (const method of walletMethods(wallet, core)) endpoint.registry.add(method);
+    endpoint.addRoute(INSTALL_SC_PATH, installRoute(wallet));
   },
 };
 

@@ -1,19 +1,19 @@
 /**
- * The wallet as its RPC methods and the CLI see it: its keys, its daemon, and what it has learnt from the daemon
- * (the chain height, and per asset the balance with the encrypted form it was decoded from, so that an unchanged
- * balance is not decoded twice). Sync, history and transfers build on it.
+ * The wallet as its RPC methods and the CLI see it: its keys, its daemon, its registration, its transfers and their
+ * history, and what it has learnt from the daemon (the chain height, and per asset the balance with the encrypted form
+ * it was decoded from, so that an unchanged balance is not decoded twice).
  */
 import type { Core } from '../../core-native/ts/core.js';
+import type { Generators } from '../../core-native/ts/curve.js';
 import { NETWORKS } from '../../host/protocol/network.js';
+import { AccountRegistration, type RegistrationTiming } from './account-registration.js';
 import { BalanceDecoder } from './balance-decoder.js';
 import { DaemonRpcError, DaemonUnavailableError, type DaemonClient, type EncryptedBalanceRecord } from './daemon-client.js';
-import { WalletError } from './wallet-error.js';
+import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';
+import { daemonFailure, WalletError } from './wallet-error.js';
+import { TransferHistory } from './transfer-history.js';
+import { TransferSender } from './transfer-sender.js';
 import type { WalletKeys } from './wallet-keys.js';
-
-/** The SCID of the native coin. */
-export const NATIVE_ASSET = '0'.repeat(64);
-/** The daemon's (and so the wallet's) answer for an account without a balance entry. */
-export const ACCOUNT_UNREGISTERED = 'Account Unregistered';
 
 export interface WalletServiceOptions {
   core: Core;
@@ -21,20 +21,30 @@ export interface WalletServiceOptions {
   daemon: DaemonClient;
   /** Where the balance-decoding table is cached. */
   balanceTableDir: string;
+  /** How the wallet waits for its registration to be mined (default: poll every second, up to 10 minutes). */
+  registrationTiming?: RegistrationTiming;
 }
 
 export class WalletService {
+  readonly core: Core;
   readonly keys: WalletKeys;
   readonly daemon: DaemonClient;
+  readonly generators: Generators;
+  readonly registration: AccountRegistration;
+  readonly history = new TransferHistory();
+  readonly transfers: TransferSender;
   private readonly decoder: BalanceDecoder;
   private readonly balances = new Map<string, { data: string; amount: bigint }>();
   private knownHeight = 0;
 
   constructor(options: WalletServiceOptions) {
+    this.core = options.core;
     this.keys = options.keys;
     this.daemon = options.daemon;
-    const { G } = options.core.generators(NETWORKS[options.keys.network].generatorDomain);
-    this.decoder = new BalanceDecoder(options.core, G, options.balanceTableDir);
+    this.generators = options.core.generators(NETWORKS[options.keys.network].generatorDomain);
+    this.decoder = new BalanceDecoder(options.core, this.generators.G, options.balanceTableDir);
+    this.registration = new AccountRegistration(options.core, options.keys, options.daemon, options.registrationTiming);
+    this.transfers = new TransferSender(this, this.history);
   }
 
   get address(): string {
@@ -46,7 +56,7 @@ export class WalletService {
     try {
       this.knownHeight = (await this.daemon.getHeight()).height;
     } catch (error) {
-      if (!(error instanceof DaemonUnavailableError)) throw this.daemonFailure(error);
+      if (!(error instanceof DaemonUnavailableError)) throw daemonFailure(error);
     }
     return this.knownHeight;
   }
@@ -62,20 +72,19 @@ export class WalletService {
         if (scid !== NATIVE_ASSET) return 0n;
         throw new WalletError(ACCOUNT_UNREGISTERED);
       }
-      throw this.daemonFailure(error);
+      throw daemonFailure(error);
     }
     this.knownHeight = record.height;
-    const cached = this.balances.get(scid);
-    if (cached?.data === record.data) return cached.amount;
-    // The previous amount is the first guess: being a ring member re-encrypts a balance without changing it.
-    const amount = this.decoder.decode(record.data, this.keys.secretKey, cached?.amount);
-    this.balances.set(scid, { data: record.data, amount });
-    return amount;
+    return this.decode(scid, record.data);
   }
 
-  private daemonFailure(error: unknown): unknown {
-    if (error instanceof DaemonUnavailableError) return new WalletError(`Daemon is offline (${error.message})`);
-    if (error instanceof DaemonRpcError) return new WalletError(`the daemon refused the request: ${error.message}`);
-    return error;
+  /** The amount of the wallet's encrypted balance `data` (GetEncryptedBalance's hex) of an asset. */
+  decode(scid: string, data: string): bigint {
+    const cached = this.balances.get(scid);
+    if (cached?.data === data) return cached.amount;
+    // The previous amount is the first guess: being a ring member re-encrypts a balance without changing it.
+    const amount = this.decoder.decode(data, this.keys.secretKey, cached?.amount);
+    this.balances.set(scid, { data, amount });
+    return amount;
   }
 }

@@ -11,14 +11,42 @@ import type { NetworkName } from '../../host/protocol/network.js';
 import type { HttpServers } from '../../host/services/http-servers.js';
 import { DaemonClient } from '../../plugins/wallet/daemon-client.js';
 import { WALLET_RPC_SERVER } from '../../plugins/wallet/index.js';
+import { mineOneViaRpc, rpcCall } from './app.js';
 import { walletKeys } from '../../plugins/wallet/wallet-keys.js';
 import { WalletService } from '../../plugins/wallet/wallet-service.js';
 
 /** Shared by test runs so that the balance table is built once per machine, not once per test. */
 export const TEST_BALANCE_TABLE_DIR = join(tmpdir(), 'umbra-test-balance-tables');
 
+/** A wallet against `daemonUrl`; it polls for its registration every 20 ms (tests mine at once). */
 export function testWallet(core: Core, network: NetworkName, secretKey: Uint8Array, daemonUrl: string): WalletService {
-  return new WalletService({ core, keys: walletKeys(core, network, secretKey), daemon: new DaemonClient(daemonUrl), balanceTableDir: TEST_BALANCE_TABLE_DIR });
+  return new WalletService({
+    core, keys: walletKeys(core, network, secretKey), daemon: new DaemonClient(daemonUrl), balanceTableDir: TEST_BALANCE_TABLE_DIR,
+    registrationTiming: { pollMs: 20, timeoutMs: 30_000 },
+  });
+}
+
+/**
+ * Mines a block through `daemonUrl` whenever its pool holds a transaction (as the reference simulator does), until
+ * the test ends; `paused` holds it back.
+ */
+export function autoMine(t: Test, daemonUrl: string, minerAddress: string): { paused: boolean } {
+  const control = { paused: false };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      if (!control.paused && (await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0) await mineOneViaRpc(daemonUrl, minerAddress);
+      else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })().catch((error: unknown) => {
+    // The daemon may stop first when the test ends.
+    if (running) throw error;
+  });
+  t.teardown(async () => {
+    running = false;
+    await loop;
+  });
+  return control;
 }
 
 /** Starts a wallet RPC server for `wallet`; returns its base URL (e.g. http://127.0.0.1:43121). */

@@ -3,20 +3,11 @@
  * nothing is locked) and GetHeight (the daemon's height as the wallet knows it). Both ask the daemon at once;
  * a WalletError (`Account Unregistered`, `Daemon is offline …`) becomes -32098 with its message.
  */
-import { ApplicationError } from '../../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
-import { WalletError } from '../wallet-error.js';
-import { NATIVE_ASSET, type WalletService } from '../wallet-service.js';
-
-async function answering<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof WalletError) throw new ApplicationError(error.message);
-    throw error;
-  }
-}
+import { answering } from './answering.js';
+import { NATIVE_ASSET } from '../wallet-constants.js';
+import type { WalletService } from '../wallet-service.js';
 
 export function balanceMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
   return [

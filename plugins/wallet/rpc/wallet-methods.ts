@@ -5,11 +5,13 @@ import type { RpcMethod } from '../../../host/rpc/registry.js';
 import type { WalletService } from '../wallet-service.js';
 import { addressMethods } from './address-methods.js';
 import { balanceMethods } from './balance-methods.js';
+import { historyMethods } from './history-methods.js';
 import { keyMethods } from './key-methods.js';
+import { transferMethods } from './transfer-methods.js';
 
 /** The word `Echo` answers with before the echoed words. */
 export const WALLET_ECHO_LABEL = 'WALLET';
 
 export function walletMethods(wallet: WalletService, core: Core): RpcMethod<any, unknown>[] {
-  return [echoMethod(WALLET_ECHO_LABEL, 'Echo'), ...addressMethods(wallet, core), ...balanceMethods(wallet), ...keyMethods(wallet)];
+  return [echoMethod(WALLET_ECHO_LABEL, 'Echo'), ...addressMethods(wallet, core), ...balanceMethods(wallet), ...keyMethods(wallet), ...transferMethods(wallet), ...historyMethods(wallet)];
 }

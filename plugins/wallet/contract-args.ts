@@ -1,0 +1,18 @@
+/**
+ * The `sc_rpc` arguments of contract transactions (reference-protocol §2.6): an install carries SC_ACTION 1 and the
+ * code, a call SC_ACTION 0 and the SCID; the caller's own arguments (entrypoint, the function's parameters) follow,
+ * and a reserved name the wallet sets replaces one the caller gave.
+ */
+import type { RpcArgument } from '../../host/protocol/rpc-arguments.js';
+
+const RESERVED = new Set(['SC_ACTION', 'SC_CODE', 'SC_ID']);
+
+const withReserved = (args: readonly RpcArgument[], reserved: RpcArgument[]): RpcArgument[] => [...reserved, ...args.filter((a) => !RESERVED.has(a.name))];
+
+export function installArgs(code: string, args: readonly RpcArgument[] = []): RpcArgument[] {
+  return withReserved(args, [{ name: 'SC_ACTION', datatype: 'U', value: 1n }, { name: 'SC_CODE', datatype: 'S', value: code }]);
+}
+
+export function callArgs(scid: string, args: readonly RpcArgument[]): RpcArgument[] {
+  return withReserved(args, [{ name: 'SC_ACTION', datatype: 'U', value: 0n }, { name: 'SC_ID', datatype: 'H', value: scid }]);
+}

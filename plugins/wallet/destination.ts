@@ -1,0 +1,41 @@
+/**
+ * Where a transfer item goes: an address of the wallet's network, an integrated address (its arguments go into the
+ * receiver's payload), or a name registered with the name service (NODE.NameToAddress).
+ */
+import { AddressError, curvePointCheck, splitAddress } from '../../host/protocol/address.js';
+import { NETWORKS } from '../../host/protocol/network.js';
+import type { RpcArgument } from '../../host/protocol/rpc-arguments.js';
+import { DaemonRpcError } from './daemon-client.js';
+import { WalletError } from './wallet-error.js';
+import type { WalletService } from './wallet-service.js';
+
+export interface Destination {
+  /** The plain address. */
+  address: string;
+  publicKey: Uint8Array;
+  /** An integrated address's arguments (sorted by name), else empty. */
+  args: RpcArgument[];
+}
+
+export async function resolveDestination(wallet: WalletService, destination: string): Promise<Destination> {
+  const onCurve = curvePointCheck(wallet.core);
+  let split;
+  try {
+    split = splitAddress(destination, undefined, onCurve);
+  } catch (error) {
+    if (!(error instanceof AddressError)) throw error;
+    let owner: string;
+    try {
+      owner = await wallet.daemon.nameToAddress(destination);
+    } catch (lookup) {
+      if (!(lookup instanceof DaemonRpcError)) throw lookup;
+      throw new WalletError(`destination ${JSON.stringify(destination)} is neither an address (${error.message}) nor a registered name (${lookup.message})`);
+    }
+    split = splitAddress(owner, wallet.keys.network, onCurve);
+  }
+  // Testnet and the simulator share their prefix, so the prefix is what must match.
+  if (NETWORKS[split.network].addressPrefix !== NETWORKS[wallet.keys.network].addressPrefix) {
+    throw new WalletError(`destination ${destination} is a ${split.network} address; this wallet is on ${wallet.keys.network}`);
+  }
+  return { address: split.address, publicKey: split.publicKey, args: split.args };
+}

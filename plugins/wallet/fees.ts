@@ -1,0 +1,12 @@
+/**
+ * The wallet's default fee (reference-dvm §6.3; wallet policy, not consensus): (payloads + 2) × 20 × (⌊ring/16⌋ + 1)
+ * plus 1.5 × the size of the encoded contract arguments, because a contract transaction's fee is also its
+ * storage-gas limit. The
+ * pool's own floor (20 per started KiB) is checked against the built transaction by the sender.
+ */
+const FEE_PER_KIB = 20;
+
+export function defaultFee(payloads: number, ringSize: number, scDataBytes: number): bigint {
+  return BigInt((payloads + 2) * FEE_PER_KIB * (Math.floor(ringSize / 16) + 1) + Math.floor((3 * scDataBytes) / 2));
+}
+

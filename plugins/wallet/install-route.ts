@@ -1,0 +1,27 @@
+/**
+ * `POST /install_sc` on the wallet's HTTP server: the body is a contract's source; the wallet sends its install (ring 2,
+ * so that the installer is the contract's SIGNER() in Initialize) and answers `{"txid": "<SCID>"}` (an install's txid
+ * is the new SCID). Unlike the reference, a failure is a 4xx status with JSON `{"error": "<message>"}`.
+ */
+import type { HttpRoute, HttpRouteResponse } from '../../host/rpc/endpoint.js';
+import { installArgs } from './contract-args.js';
+import { WalletError } from './wallet-error.js';
+import type { WalletService } from './wallet-service.js';
+
+export const INSTALL_SC_PATH = '/install_sc';
+
+const json = (status: number, value: unknown): HttpRouteResponse => ({ status, body: `${JSON.stringify(value)}\n`, contentType: 'application/json' });
+
+export function installRoute(wallet: WalletService): HttpRoute {
+  return async ({ method, body }) => {
+    if (method !== 'POST') return json(405, { error: `POST the contract source to ${INSTALL_SC_PATH}` });
+    const code = body.toString('utf8');
+    if (code.trim() === '') return json(400, { error: 'the request body must be the contract source' });
+    try {
+      return json(200, { txid: await wallet.transfers.send({ transfers: [], ringSize: 2, scRpc: installArgs(code) }) });
+    } catch (error) {
+      if (error instanceof WalletError) return json(400, { error: error.message });
+      throw error;
+    }
+  };
+}

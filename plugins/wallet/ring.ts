@@ -1,0 +1,46 @@
+/**
+ * Rings: the sender, the receiver and decoys drawn from NODE.GetRandomAddress (holders of the payload's asset first,
+ * then any registered account), placed at random with the sender and the receiver at indices of opposite parity
+ * (the proof hides which member of each parity is the real one).
+ */
+import { randomInt } from 'node:crypto';
+import type { DaemonClient } from './daemon-client.js';
+import { NATIVE_ASSET } from './wallet-constants.js';
+import { WalletError } from './wallet-error.js';
+
+/** GetRandomAddress answers at most 100 addresses; a ring of 128 needs several draws. */
+const DRAWS = 8;
+
+/** `count` distinct registered addresses outside `exclude` (for a payload of asset `scid` with a ring of `ringSize`). */
+export async function drawDecoys(daemon: DaemonClient, scid: string, exclude: readonly string[], count: number, ringSize: number): Promise<string[]> {
+  const picked = new Set<string>();
+  for (let draw = 0; draw < DRAWS && picked.size < count; draw++) {
+    // Holders of a token hide the payload best; accounts that never held it are valid members too.
+    const addresses = await daemon.getRandomAddress(scid !== NATIVE_ASSET && draw < DRAWS / 2 ? scid : undefined);
+    for (const address of addresses) if (picked.size < count && !exclude.includes(address)) picked.add(address);
+  }
+  if (picked.size < count) {
+    throw new WalletError(`a ring of ${ringSize} needs ${count} other registered accounts, the daemon offered ${picked.size}; use a smaller ringsize`);
+  }
+  return [...picked];
+}
+
+export interface ArrangedRing<T> {
+  ring: T[];
+  senderIndex: number;
+  receiverIndex: number;
+}
+
+/** Places sender, receiver and decoys (ring size = decoys + 2, a power of two) at random positions. */
+export function arrangeRing<T>(sender: T, receiver: T, decoys: readonly T[]): ArrangedRing<T> {
+  const size = decoys.length + 2;
+  const senderIndex = randomInt(size);
+  const receiverIndex = 2 * randomInt(size / 2) + (1 - (senderIndex % 2));
+  const shuffled = [...decoys];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+  }
+  const ring = Array.from({ length: size }, (_, i) => (i === senderIndex ? sender : i === receiverIndex ? receiver : shuffled.pop()!));
+  return { ring, senderIndex, receiverIndex };
+}

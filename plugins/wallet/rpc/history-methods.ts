@@ -1,0 +1,70 @@
+/**
+ * The wallet's history methods (reference-rpc §3): GetTransfers (categories `in`, `out`, `coinbase`; heights
+ * `min_height`…`max_height`, 0 = no upper bound; `sender`, `receiver`, `dstport`, `srcport`, `scid`, all honoured) and
+ * GetTransferbyTXID (`txid`, optional `scid`; without it every asset's history is searched).
+ */
+import { ApplicationError } from '../../../host/rpc/errors.js';
+import { objectParams, p } from '../../../host/rpc/params.js';
+import type { RpcMethod } from '../../../host/rpc/registry.js';
+import type { TransferEntry } from '../transfer-history.js';
+import { NATIVE_ASSET } from '../wallet-constants.js';
+import type { WalletService } from '../wallet-service.js';
+import { answering } from './answering.js';
+
+interface Filters {
+  scid: string;
+  in: boolean;
+  out: boolean;
+  coinbase: boolean;
+  min_height: number;
+  max_height: number;
+  sender: string;
+  receiver: string;
+  dstport: number;
+  srcport: number;
+}
+
+function matches(entry: TransferEntry, f: Filters): boolean {
+  const category = entry.coinbase ? f.coinbase : entry.incoming ? f.in : f.out;
+  return (
+    category && entry.height >= f.min_height && (f.max_height === 0 || entry.height <= f.max_height) &&
+    (f.sender === '' || entry.sender === f.sender) && (f.receiver === '' || entry.destination === f.receiver) &&
+    (f.dstport === 0 || entry.dstport === f.dstport) && (f.srcport === 0 || entry.srcport === f.srcport)
+  );
+}
+
+export function historyMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
+  const confirmed = (): Promise<void> => answering(wallet.history.confirm(wallet.daemon));
+  return [
+    {
+      name: 'GetTransfers',
+      aliases: ['get_transfers'],
+      params: objectParams(
+        p.object({
+          scid: p.optional(p.hash(), NATIVE_ASSET), in: p.optional(p.bool(), false), out: p.optional(p.bool(), false), coinbase: p.optional(p.bool(), false),
+          min_height: p.optional(p.uint(), 0), max_height: p.optional(p.uint(), 0), sender: p.optional(p.string(), ''), receiver: p.optional(p.string(), ''),
+          dstport: p.optional(p.uint(), 0), srcport: p.optional(p.uint(), 0),
+        }),
+      ),
+      handler: async (filters: Filters) => {
+        await confirmed();
+        const entries = wallet.history.entries(filters.scid).filter((entry) => matches(entry, filters));
+        return entries.length > 0 ? { entries } : {};
+      },
+    },
+    {
+      name: 'GetTransferbyTXID',
+      aliases: ['get_transfer_by_txid'],
+      params: objectParams(p.object({ txid: p.hash(), scid: p.optional(p.hash(), undefined) })),
+      handler: async ({ txid, scid }: { txid: string; scid?: string }) => {
+        await confirmed();
+        const histories = scid ? [[scid, wallet.history.entries(scid)] as const] : wallet.history.assets();
+        for (const [asset, entries] of histories) {
+          const entry = entries.find((e) => e.txid === txid);
+          if (entry) return { scid: asset, entry };
+        }
+        throw new ApplicationError(`Transaction not found. TXID ${txid}`);
+      },
+    },
+  ];
+}

@@ -1,0 +1,209 @@
+/**
+ * Sends the wallet's transfers (reference-rpc §3 `transfer`): one payload per transfer item (plus a 0-amount native
+ * payload to a random account when no item is in the native coin, because the native payload carries the fee), rings
+ * from NODE.GetRandomAddress, ring balances read at the current top (the transaction's reference block), the default
+ * fee unless one is given, then NODE.SendRawTransaction. A rejected transaction is an error, never a txid.
+ *
+ * One transaction at a time: calls run in turn, and while the previous transaction is still in the pool a new one is
+ * refused (it would spend the same balance, and the first would win).
+ */
+import { PAYLOAD_ARGS_BYTES } from '../../core-native/ts/payload-cipher.js';
+import { toBytes } from '../../core-native/ts/proof/field.js';
+import { sharedSecret } from '../../core-native/ts/shared-secret.js';
+import { decodeAddress, encodePaymentProof } from '../../host/protocol/address.js';
+import { fromHex, toHex } from '../../host/protocol/bytes.js';
+import { decodeNonceBalance, type NonceBalance } from '../../host/protocol/nonce-balance.js';
+import { encodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
+import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../../host/protocol/transfer-builder.js';
+import { minimumFee } from '../../host/protocol/transfer-checks.js';
+import { TxType } from '../../host/protocol/transaction.js';
+import { DaemonRpcError, type DaemonInfo } from './daemon-client.js';
+import { resolveDestination } from './destination.js';
+import { defaultFee } from './fees.js';
+import { arrangeRing, drawDecoys } from './ring.js';
+import { isoTime, port, type TransferHistory } from './transfer-history.js';
+import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';
+import { daemonFailure, WalletError } from './wallet-error.js';
+import type { WalletService } from './wallet-service.js';
+
+export interface TransferItem {
+  /** Address, integrated address or registered name; empty: a random registered account (for deposits). */
+  destination: string;
+  amount: bigint;
+  /** 64 hex; zeros for the native coin. */
+  scid: string;
+  burn: bigint;
+  payloadRpc: RpcArgument[];
+}
+
+export interface TransferRequest {
+  transfers: TransferItem[];
+  /** A power of two from 2 to 128 (checked by the caller). */
+  ringSize: number;
+  /** Exact fee; default: the wallet's formula (fees.ts). */
+  fees?: bigint;
+  /** Contract arguments (SC_ACTION, SC_CODE or SC_ID, entrypoint …): makes it a contract transaction. */
+  scRpc?: RpcArgument[];
+}
+
+interface PlannedPayload {
+  item: TransferItem;
+  args: RpcArgument[];
+  receiver: string;
+  ring: string[];
+  senderIndex: number;
+  receiverIndex: number;
+}
+
+/** Integrated-address arguments, overridden by the item's own `payload_rpc` of the same name. */
+function mergeArgs(integrated: readonly RpcArgument[], explicit: readonly RpcArgument[]): RpcArgument[] {
+  const byName = new Map<string, RpcArgument>();
+  for (const arg of [...integrated, ...explicit]) byName.set(arg.name, arg);
+  return [...byName.values()];
+}
+
+const balanceKey = (scid: string, address: string): string => `${scid}:${address}`;
+
+export class TransferSender {
+  private queue: Promise<unknown> = Promise.resolve();
+  private pending?: string;
+
+  constructor(
+    private readonly wallet: WalletService,
+    private readonly history: TransferHistory,
+  ) {}
+
+  /** Builds, sends and records a transaction; its txid once the daemon has accepted it into its pool. */
+  send(request: TransferRequest): Promise<string> {
+    const run = this.queue.then(() => this.sendNow(request));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async sendNow(request: TransferRequest): Promise<string> {
+    try {
+      await this.refuseWhilePending();
+      await this.wallet.registration.ensure();
+      const info = await this.wallet.daemon.getInfo();
+      const items = request.transfers.some((item) => item.scid === NATIVE_ASSET)
+        ? request.transfers
+        : [...request.transfers, { destination: '', amount: 0n, scid: NATIVE_ASSET, burn: 0n, payloadRpc: [] }];
+      const planned = await Promise.all(items.map((item) => this.plan(item, request.ringSize)));
+      const balances = await this.ringBalances(planned, info.topoheight);
+      for (const { receiver } of planned) {
+        if (!balances.has(balanceKey(NATIVE_ASSET, receiver))) throw new WalletError(`destination ${receiver} is not registered`);
+      }
+      const scData = request.scRpc ? encodeRpcArguments(request.scRpc) : undefined;
+      let fee = request.fees ?? defaultFee(planned.length, request.ringSize, scData?.length ?? 0);
+      let built = this.build(planned, balances, info, fee, scData);
+      // The formula stays above the pool's floor in practice; a very large transaction raises the fee to the floor.
+      while (request.fees === undefined && fee < minimumFee(built.bytes.length)) {
+        fee = minimumFee(built.bytes.length);
+        built = this.build(planned, balances, info, fee, scData);
+      }
+      const txid = await this.wallet.daemon.sendRawTransaction(built.bytes);
+      this.pending = txid;
+      this.record(txid, planned, built, fee);
+      return txid;
+    } catch (error) {
+      if (error instanceof DaemonRpcError) throw new WalletError(error.message);
+      throw daemonFailure(error);
+    }
+  }
+
+  private async refuseWhilePending(): Promise<void> {
+    if (!this.pending) return;
+    if ((await this.wallet.daemon.getTransaction(this.pending)).in_pool) {
+      throw new WalletError(`a previous transaction ${this.pending} is not mined yet; send again once it is in a block`);
+    }
+    this.pending = undefined;
+  }
+
+  private async plan(item: TransferItem, ringSize: number): Promise<PlannedPayload> {
+    const self = this.wallet.address;
+    const destination = item.destination === '' ? undefined : await resolveDestination(this.wallet, item.destination);
+    if (destination?.address === self) throw new WalletError('sending to self is not supported');
+    const args = mergeArgs(destination?.args ?? [], item.payloadRpc);
+    const packed = encodeRpcArguments(args).length;
+    if (packed > PAYLOAD_ARGS_BYTES) throw new WalletError(`payload arguments pack into ${packed} bytes, the limit is ${PAYLOAD_ARGS_BYTES}`);
+    const decoys = await drawDecoys(this.wallet.daemon, item.scid, destination ? [self, destination.address] : [self], ringSize - (destination ? 2 : 1), ringSize);
+    const receiver = destination?.address ?? decoys.pop()!;
+    return { item, args, receiver, ...arrangeRing(self, receiver, decoys) };
+  }
+
+  /** Every ring member's encrypted balance (native, and the payload's asset) at the reference topoheight. */
+  private async ringBalances(planned: PlannedPayload[], topoheight: number): Promise<Map<string, { data: string; balance: NonceBalance }>> {
+    const wanted = new Set<string>();
+    for (const { item, ring } of planned) for (const address of ring) for (const scid of new Set([NATIVE_ASSET, item.scid])) wanted.add(balanceKey(scid, address));
+    const balances = new Map<string, { data: string; balance: NonceBalance }>();
+    await Promise.all(
+      [...wanted].map(async (key) => {
+        const [scid, address] = key.split(':') as [string, string];
+        try {
+          const { data } = await this.wallet.daemon.getEncryptedBalance(address, scid, topoheight);
+          balances.set(key, { data, balance: decodeNonceBalance(fromHex(data)) });
+        } catch (error) {
+          // No entry: unregistered (native) or never touched by the asset (a token), which the builder handles.
+          if (!(error instanceof DaemonRpcError && error.message === ACCOUNT_UNREGISTERED)) throw error;
+        }
+      }),
+    );
+    return balances;
+  }
+
+  private build(planned: PlannedPayload[], balances: Map<string, { data: string; balance: NonceBalance }>, info: DaemonInfo, fee: bigint, scData: Uint8Array | undefined): BuiltTransfer {
+    const { core, generators, keys } = this.wallet;
+    const own = (scid: string): bigint => {
+      const record = balances.get(balanceKey(scid, keys.address));
+      return record ? this.wallet.decode(scid, record.data) : 0n;
+    };
+    const needed = new Map<string, bigint>();
+    const feeAt = planned.findIndex((p) => p.item.scid === NATIVE_ASSET);
+    planned.forEach(({ item }, i) => needed.set(item.scid, (needed.get(item.scid) ?? 0n) + item.amount + item.burn + (i === feeAt ? fee : 0n)));
+    for (const [scid, need] of needed) {
+      const have = own(scid);
+      if (need > have) throw new WalletError(`insufficient funds${scid === NATIVE_ASSET ? '' : ` of asset ${scid}`}: need ${need} (amounts, burns and fee), have ${have}`);
+    }
+    const keyOf = new Map<string, string>();
+    const payloads: PayloadSpec[] = planned.map(({ item, args, ring, senderIndex, receiverIndex }, i) => ({
+      scid: fromHex(item.scid, 32),
+      ring: ring.map((address) => {
+        const key = decodeAddress(address).publicKey;
+        keyOf.set(toHex(key), address);
+        return key;
+      }),
+      senderIndex, receiverIndex, amount: item.amount, burn: item.burn, fee: i === feeAt ? fee : 0n, args: encodeRpcArguments(args),
+    }));
+    return buildTransfer(core, generators, {
+      type: scData ? TxType.SmartContract : TxType.Normal,
+      secretKey: keys.secretKey,
+      reference: { height: BigInt(info.height), blid: fromHex(info.top_block_hash, 32), roothash: fromHex(info.treehash, 32) },
+      payloads,
+      scData,
+      balanceAt: (asset, key) => balances.get(balanceKey(toHex(asset), keyOf.get(toHex(key)) ?? ''))?.balance,
+      senderBalance: (asset) => own(toHex(asset)),
+    });
+  }
+
+  /** One outgoing entry per payload, in the history of the payload's asset. */
+  private record(txid: string, planned: PlannedPayload[], built: BuiltTransfer, fee: bigint): void {
+    const { core } = this.wallet;
+    const feeAt = planned.findIndex((p) => p.item.scid === NATIVE_ASSET);
+    planned.forEach(({ item, args, receiver, senderIndex }, pos) => {
+      const receiverPoint = core.g1Decompress(decodeAddress(receiver).publicKey);
+      const r = toBytes(built.blindings[pos]!);
+      const padded = new Uint8Array(PAYLOAD_ARGS_BYTES);
+      padded.set(encodeRpcArguments(args));
+      this.history.add(item.scid, {
+        height: 0, topoheight: -1, blockhash: '', minerreward: 0, tpos: 0, pos, coinbase: false, incoming: false, txid,
+        destination: receiver, amount: Number(item.amount + item.burn), ...(item.burn > 0n ? { burn: Number(item.burn) } : {}),
+        fees: pos === feeAt ? Number(fee) : 0,
+        proof: encodePaymentProof(core.g1Compress(core.g1MulSecret(receiverPoint, r)), sharedSecret(core, r, receiverPoint), item.amount),
+        status: 1, time: isoTime(Date.now()), ewdata: '',
+        data: Buffer.concat([Buffer.from([senderIndex]), padded]).toString('base64'), payloadtype: 0, payload: Buffer.from(padded).toString('base64'),
+        ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToJson) } : {}),
+        sender: this.wallet.address, dstport: port(args, 'D'), srcport: port(args, 'S'),
+      });
+    });
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Contracts through the wallet: install with `POST /install_sc` (the txid is the SCID), call with `scinvoke` (ring 2:
+ * the contract knows its signer; a native deposit), a name registered with the name service and then used as a
+ * transfer destination. Against an in-process simulator daemon that mines whenever its pool holds a transaction.
+ */
+import t from 'tap';
+import { loadCore } from '../../../../core-native/ts/index.js';
+import { bigintToBytes32, randomScalar } from '../../../../core-native/ts/scalar.js';
+import { encodeAddress } from '../../../../host/protocol/address.js';
+import { toHex } from '../../../../host/protocol/bytes.js';
+import { makeRegistration } from '../../../../host/protocol/registration.js';
+import { encodeTransaction } from '../../../../host/protocol/transaction.js';
+import { premineKey, premineSecret } from '../../../../plugins/consensus/genesis.js';
+import { postRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
+import { autoMine, startWalletApp, testWallet } from '../../../helpers/wallet-app.js';
+
+const core = await loadCore();
+const { G } = core.generators('UMBRA');
+const NAME_SERVICE = '0'.repeat(63) + '1';
+
+const CONTRACT = `Function Initialize() Uint64
+10 STORE("owner", SIGNER())
+20 RETURN 0
+End Function
+
+Function Keep(n Uint64) Uint64
+10 STORE("kept", n)
+20 STORE("deposit", COINVALUE())
+30 RETURN 0
+End Function
+`;
+
+async function mined(daemonUrl: string): Promise<void> {
+  while ((await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+t.test('install_sc, scinvoke and names', async (t) => {
+  const daemon = await startTestApp(t, { network: 'simulator' });
+  const premineAddress = encodeAddress('simulator', premineKey(core, 'simulator'));
+  autoMine(t, daemon.url, premineAddress);
+  // Payloads without a destination (deposits, the fee payload) go to a random registered account.
+  for (let i = 0; i < 3; i++) await rpcCall(daemon.url, 'NODE.SendRawTransaction', { tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32(randomScalar()), 0))) });
+  await mined(daemon.url);
+  const url = await startWalletApp(t, testWallet(core, 'simulator', premineSecret(core, 'simulator'), daemon.url));
+  let id = 0;
+  const rpc = async (wallet: string, method: string, params?: unknown) => (await postRpc(wallet, { jsonrpc: '2.0', id: ++id, method, params })).json;
+
+  await t.test('POST /install_sc', async (t) => {
+    const response = await fetch(`${url}/install_sc`, { method: 'POST', body: CONTRACT });
+    t.equal(response.status, 200);
+    t.match(response.headers.get('content-type'), /application\/json/);
+    const { txid: scid } = (await response.json()) as { txid: string };
+    t.match(scid, /^[0-9a-f]{64}$/);
+    await mined(daemon.url);
+    const sc = await rpcCall(daemon.url, 'NODE.GetSC', { scid, code: true, variables: true });
+    t.equal(sc.code, CONTRACT, 'installed under the txid');
+    t.equal(sc.stringkeys.owner, Buffer.from(premineKey(core, 'simulator')).toString('hex'), 'ring 2: the installer is the signer');
+
+    await t.test('scinvoke with a deposit', async (t) => {
+      const sent = await rpc(url, 'scinvoke', { scid, sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Keep' }, { name: 'n', datatype: 'U', value: 42 }], sc_dero_deposit: 700 });
+      t.match(sent.result?.txid, /^[0-9a-f]{64}$/);
+      await mined(daemon.url);
+      const after = await rpcCall(daemon.url, 'NODE.GetSC', { scid, variables: true });
+      t.same([after.stringkeys.kept, after.stringkeys.deposit, after.balance], [42, 700, 700]);
+      t.same((await rpc(url, 'scinvoke', { sc_rpc: [] })).error?.code, -32602, 'scid is required');
+    });
+  });
+
+  await t.test('install_sc errors are 4xx JSON', async (t) => {
+    const empty = await fetch(`${url}/install_sc`, { method: 'POST', body: '' });
+    t.same([empty.status, await empty.json()], [400, { error: 'the request body must be the contract source' }]);
+    const get = await fetch(`${url}/install_sc`);
+    t.equal(get.status, 405);
+    const broken = await fetch(`${url}/install_sc`, { method: 'POST', body: 'Function Other() Uint64\n10 RETURN 0\nEnd Function' });
+    t.equal(broken.status, 400);
+    t.match(((await broken.json()) as { error: string }).error, /transaction rejected: .*no Initialize/);
+  });
+
+  await t.test('a registered name as a destination', async (t) => {
+    const alice = testWallet(core, 'simulator', bigintToBytes32(randomScalar()), daemon.url);
+    const aliceUrl = await startWalletApp(t, alice);
+    t.match((await rpc(url, 'transfer', { destination: alice.address, amount: 10_000, ringsize: 2 })).error?.message, /is not registered/);
+    await alice.registration.ensure();
+    t.ok((await rpc(url, 'transfer', { destination: alice.address, amount: 10_000, ringsize: 2 })).result?.txid);
+    await mined(daemon.url);
+    const register = await rpc(aliceUrl, 'scinvoke', { scid: NAME_SERVICE, sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Register' }, { name: 'name', datatype: 'S', value: 'alice-wonder' }] });
+    t.ok(register.result?.txid, JSON.stringify(register.error));
+    await mined(daemon.url);
+    t.equal((await rpcCall(daemon.url, 'NODE.NameToAddress', { name: 'alice-wonder' })).address, alice.address);
+    const before = (await rpc(aliceUrl, 'GetBalance')).result.balance;
+    t.ok((await rpc(url, 'transfer', { transfers: [{ destination: 'alice-wonder', amount: 500 }], ringsize: 2 })).result?.txid);
+    await mined(daemon.url);
+    t.equal((await rpc(aliceUrl, 'GetBalance')).result.balance, before + 500, 'paid through the name');
+  });
+});
