@@ -1,0 +1,55 @@
+/**
+ * The wallet's `transfer` RPC latency (ms, median) for rings of 2, 16 and 128, against `umbra simulator` in a child
+ * process: ring selection, balance reads, the proof, submission. Target: ring 16 under 350 ms (the reference wallet:
+ * 730 ms). 130 extra accounts are registered first so that a ring of 128 can be filled.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCore } from '../core-native/ts/index.js';
+import { toHex } from '../host/protocol/bytes.js';
+import { makeRegistration } from '../host/protocol/registration.js';
+import { encodeTransaction } from '../host/protocol/transaction.js';
+import { startServer, UMBRA } from './lib/rpc-load.js';
+import { runBench, type BenchRow } from './harness.js';
+
+const core = await loadCore();
+const home = mkdtempSync(join(tmpdir(), 'umbra-bench-home-'));
+const simulator = await startServer([UMBRA, 'simulator', '--wallets', '2', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0', '--log-level', 'warn'], /simulator ready/, { ...process.env, HOME: home });
+const daemon = /daemon RPC (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/.exec(simulator.output())![1]!;
+const [sender, receiver] = [...simulator.output().matchAll(/wallet \d+: (\S+) (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/g)].map((m) => ({ address: m[1]!, url: m[2]! }));
+
+async function call(url: string, method: string, params: unknown = {}): Promise<any> {
+  const response = await fetch(`${url}/json_rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await response.json()) as { result?: any; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+const mined = async (): Promise<void> => {
+  while ((await call(daemon, 'NODE.GetTxPool')).txs.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+const rows: BenchRow[] = [];
+try {
+  const { G } = core.generators('UMBRA');
+  for (let i = 0; i < 130; i++) {
+    const secret = core.keccak256(new TextEncoder().encode(`bench decoy ${i}`));
+    await call(daemon, 'NODE.SendRawTransaction', { tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, secret, 0))) });
+  }
+  await mined();
+  for (const ring of [2, 16, 128]) {
+    const times: number[] = [];
+    for (let i = 0; i < (ring === 128 ? 3 : 5); i++) {
+      const start = performance.now();
+      await call(sender!.url, 'transfer', { transfers: [{ destination: receiver!.address, amount: 1000 }], ringsize: ring });
+      times.push(performance.now() - start);
+      await mined();
+    }
+    times.sort((a, b) => a - b);
+    rows.push({ case: `transfer-ring-${ring}`, impl: core.impl, unit: 'ms', value: Math.round(times[Math.floor(times.length / 2)]!) });
+  }
+} finally {
+  simulator.child.kill('SIGINT');
+}
+runBench('wallet', rows);
+console.log('target: transfer-ring-16 under 350 ms; sync-1000-blocks is not measured (the wallet does not sync history yet)');
