@@ -39,6 +39,7 @@ const plugin: Plugin = {
     const log = logger.child('mining');
     const service = new MiningService(chain, core, log, undefined, txPoolOf(container));
     container.resolve<{ set(s: MiningService): void }>('miningHolder').set(service);
+    container.register({ miniblocks: asValue(service) });
     if (config.miningThreads === 0) return;
     if (!config.miningAddress) throw new Error('--mining-threads needs --mining-address (a registered address to mine to)');
     let key: Uint8Array;

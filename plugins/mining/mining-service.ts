@@ -15,6 +15,7 @@ import { decodeMiniblock, encodeMiniblock, FINAL_DIFFICULTY_MULTIPLIER, MINIBLOC
 import { coinbaseTx } from '../../host/protocol/transaction.js';
 import { ApplicationError } from '../../host/rpc/errors.js';
 import type { ChainService } from '../../host/services/chain.js';
+import { MiniblockRejected, type MiniblockPoolService } from '../../host/services/miniblocks.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 
 export interface MiningJob {
@@ -48,11 +49,12 @@ const ORDINARY_MINIBLOCKS = MINIBLOCKS_PER_BLOCK - 1;
 /** Transaction bytes a template takes: the block limit less a margin (reference-protocol §3.6). */
 const TEMPLATE_TX_BYTES = MAX_BLOCK_TX_BYTES - 100 * 1024;
 
-export class MiningService {
+export class MiningService implements MiniblockPoolService {
   private readonly pools = new Map<string, Miniblock[]>();
   private readonly jobs = new Map<string, MiningJob>();
   private counter = 0;
   private readonly listeners = new Set<() => void>();
+  private readonly miniblockListeners = new Set<(blob: Uint8Array) => void>();
   blocksFound = 0;
 
   constructor(
@@ -93,6 +95,42 @@ export class MiningService {
       bytes += size;
     }
     return chosen;
+  }
+
+  onMiniblock(listener: (blob: Uint8Array) => void): () => void {
+    this.miniblockListeners.add(listener);
+    return () => this.miniblockListeners.delete(listener);
+  }
+
+  accept(blob: Uint8Array): boolean {
+    let mb: Miniblock;
+    try {
+      mb = decodeMiniblock(blob);
+    } catch (error) {
+      throw new MiniblockRejected(`malformed miniblock: ${(error as Error).message}`);
+    }
+    if (mb.final) throw new MiniblockRejected('a final miniblock travels inside its block, not alone');
+    const tip = this.chain.top;
+    // For another tip or height it is stale or early here: not the sender's fault.
+    if (mb.height !== tip.height + 1n || mb.past[0] !== pastOf(tip.id) || mb.pastCount !== 1) return false;
+    if (!this.chain.keyByHashPrefix(mb.keyHash)) throw new MiniblockRejected('the miniblock names a miner key that is not registered');
+    if (this.chain.params.checkPow && !meetsTarget(this.core.powHash(blob), this.chain.difficultyAfter(tip))) {
+      throw new MiniblockRejected('the miniblock does not meet the block difficulty');
+    }
+    return this.pool(tip.id, mb, blob) === 'pooled';
+  }
+
+  /** Adds an ordinary miniblock to the pool for `tip`, telling listeners; or says why it is not added. */
+  private pool(tip: Uint8Array, mb: Miniblock, blob: Uint8Array): 'pooled' | 'duplicate' | 'full' {
+    const key = toHex(tip);
+    const pool = this.pools.get(key) ?? [];
+    if (pool.some((other) => equalBytes(encodeMiniblock(other), blob))) return 'duplicate';
+    if (pool.length >= ORDINARY_MINIBLOCKS) return 'full';
+    pool.push(mb);
+    this.pools.set(key, pool);
+    this.changed();
+    for (const listener of this.miniblockListeners) listener(blob);
+    return 'pooled';
   }
 
   /** Ordinary miniblocks pooled for the next block on the current top. */
@@ -179,13 +217,9 @@ export class MiningService {
     }
     const mblid = toHex(this.core.sha3_256(blob));
     if (!job.final) {
-      const key = toHex(job.tip);
-      const pool = this.pools.get(key) ?? [];
-      if (pool.some((other) => equalBytes(encodeMiniblock(other), blob))) throw new ApplicationError(`duplicate miniblock ${mblid}`);
-      if (pool.length >= ORDINARY_MINIBLOCKS) throw new ApplicationError('the next block already has its nine miniblocks: ask for a new template');
-      pool.push(mb);
-      this.pools.set(key, pool);
-      this.changed();
+      const added = this.pool(job.tip, mb, blob);
+      if (added === 'duplicate') throw new ApplicationError(`duplicate miniblock ${mblid}`);
+      if (added === 'full') throw new ApplicationError('the next block already has its nine miniblocks: ask for a new template');
       return { jobid: jobId, mblid, status: 'OK', mini: true, block_found: false };
     }
     const block: Block = { ...job.block!, miniblocks: [...job.block!.miniblocks, mb] };

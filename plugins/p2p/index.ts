@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS, P2pNode } from './p2p-node.js';
 import type { PeerCounts } from './peer-manager.js';
 import type { ChainService } from '../../host/services/chain.js';
 import { txPoolOf } from '../../host/services/tx-pool.js';
+import type { MiniblockPoolService } from '../../host/services/miniblocks.js';
 
 const nodes = new WeakMap<AwilixContainer, P2pNode>();
 
@@ -25,7 +26,8 @@ const plugin: Plugin = {
   async start(container) {
     const { config, network, core, store, logger } = container.cradle as BaseServices;
     const node = new P2pNode(
-      { network: network.name, chain: container.resolve<ChainService>('chain'), core, store, logger: logger.child('p2p'), txPool: txPoolOf(container) },
+      { network: network.name, chain: container.resolve<ChainService>('chain'), core, store, logger: logger.child('p2p'), txPool: txPoolOf(container),
+        miniblocks: container.hasRegistration('miniblocks') ? container.resolve<MiniblockPoolService>('miniblocks') : undefined },
       { ...DEFAULT_SETTINGS, bind: config.p2pBind, addPeers: config.addPeers, maxPeers: config.maxPeers },
     );
     await node.start();

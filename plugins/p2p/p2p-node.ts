@@ -17,6 +17,8 @@ import { PeerManager, type PeerCounts } from './peer-manager.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { TxRelay } from './tx-relay.js';
+import { MiniblockRelay } from './miniblock-relay.js';
+import type { MiniblockPoolService } from '../../host/services/miniblocks.js';
 import type { Message } from './wire/messages.js';
 
 export interface P2pSettings {
@@ -46,6 +48,8 @@ export interface P2pDeps {
   store: KeyValueStore;
   logger: Logger;
   txPool: () => TxPoolService | undefined;
+  /** The mining plugin's miniblock pool, when it runs (started before P2P). */
+  miniblocks?: MiniblockPoolService;
 }
 
 export class P2pNode {
@@ -55,6 +59,7 @@ export class P2pNode {
   private readonly sync: ChainSync;
   private readonly blocks: BlockRelay;
   private readonly txs: TxRelay;
+  private readonly miniblocks: MiniblockRelay | undefined;
 
   constructor(deps: P2pDeps, settings: P2pSettings) {
     const { chain, core, store, logger } = deps;
@@ -72,6 +77,7 @@ export class P2pNode {
     this.sync = new ChainSync(chain, intake, peers, logger);
     this.blocks = new BlockRelay(chain, intake, transactions, this.sync, peers, penalise, logger);
     this.txs = new TxRelay(deps.txPool, peers, logger, settings.txAnnounceMs);
+    this.miniblocks = deps.miniblocks && new MiniblockRelay(deps.miniblocks, (data) => core.sha3_256(data), peers, penalise);
     this.manager.onReady = () => {
       this.sync.consider();
       this.txs.announce();
@@ -86,6 +92,7 @@ export class P2pNode {
 
   async stop(): Promise<void> {
     this.txs.stop();
+    this.miniblocks?.stop();
     this.blocks.stop();
     await this.manager.stop();
     await Promise.all([this.book.flush(), this.bans.flush()]);
@@ -123,6 +130,8 @@ export class P2pNode {
         return void this.txs.onNewTxs(peer, message.body);
       case 'getTxs':
         return this.txs.serve(peer, message.body);
+      case 'miniblock':
+        return this.miniblocks?.onMiniblock(peer, message.body);
     }
   }
 }

@@ -56,6 +56,7 @@ export class Peer {
   work = 0n;
   readonly knownBlocks = new KnownSet();
   readonly knownTxs = new KnownSet();
+  readonly knownMiniblocks = new KnownSet(1024);
   private readonly decoder = new FrameDecoder(frameLimitOf);
   private readonly pending = new Map<number, PendingRequest>();
   private nextRequest = 1;
