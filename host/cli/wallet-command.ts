@@ -14,6 +14,7 @@ import { WalletFile } from '../../plugins/wallet/wallet-file.js';
 import { keyContents, keysFromContents, walletKeys, type WalletKeys } from '../../plugins/wallet/wallet-keys.js';
 import { composeWalletApp } from '../../plugins/wallet/wallet-app.js';
 import { WalletService } from '../../plugins/wallet/wallet-service.js';
+import { terminalSyncProgress } from '../../plugins/wallet/sync-progress.js';
 import { defaultCacheDir } from '../config/defaults.js';
 import { CRYPTO_IMPLS, LOG_LEVELS, type UmbraConfig } from '../config/schema.js';
 import { runUntilSignalled } from '../lifecycle.js';
@@ -107,8 +108,12 @@ async function openWallet(flags: WalletFlags, io: WalletCommandIo): Promise<void
   if (wanted && wanted !== keys.network) throw new Error(`${flags.walletFile} is a ${keys.network} wallet, not ${wanted}`);
   const params = NETWORKS[keys.network];
   const daemon = new DaemonClient(flags.daemonAddress ?? `127.0.0.1:${params.defaultRpcPort}`);
-  const wallet = new WalletService({ core, keys, daemon, balanceTableDir: defaultCacheDir() });
-  if (!flags.rpcServer) return printSummary(wallet, flags, io);
+  const wallet = new WalletService({ core, keys, daemon, balanceTableDir: defaultCacheDir(), file, syncProgress: terminalSyncProgress() });
+  if (!flags.rpcServer) {
+    // The history is brought up to date (and saved) on every open; a daemon away leaves it as it was.
+    await wallet.sync().catch(() => undefined);
+    return printSummary(wallet, flags, io);
+  }
 
   const app = await composeWalletApp(wallet, {
     rpcBind: flags.rpcBind ?? `127.0.0.1:${params.defaultWalletRpcPort}`,
@@ -122,7 +127,13 @@ async function openWallet(flags: WalletFlags, io: WalletCommandIo): Promise<void
     () => app.logger.info('the account is registered on chain'),
     (error: unknown) => app.logger.warn(`the account is not registered yet (a transfer retries): ${(error as Error).message}`),
   );
-  await runUntilSignalled(app);
+  // The history sync: now, then every 5 s (GetTransfers and GetBalance also sync before they answer).
+  wallet.startSync(5000, (error: unknown) => app.logger.debug(`history sync: ${(error as Error).message}`));
+  try {
+    await runUntilSignalled(app);
+  } finally {
+    wallet.stopSync();
+  }
 }
 
 export function walletCommand(io: WalletCommandIo = { write: (text) => process.stdout.write(text) }): Command {

@@ -25,7 +25,7 @@ export class BalanceDecoder {
   }
 
   /** The amount encrypted in `data` (hex of uvarint nonce height ‖ L ‖ R) under the key of `secretKey`. */
-  decode(data: string, secretKey: Uint8Array, hint?: bigint): bigint {
+  decode(data: string, secretKey: Uint8Array, hint?: bigint | readonly bigint[]): bigint {
     let L: Uint8Array;
     let R: Uint8Array;
     try {
@@ -36,9 +36,14 @@ export class BalanceDecoder {
       throw new WalletError(`the daemon sent a malformed encrypted balance: ${(error as Error).message}`);
     }
     const point = this.elgamal.decryptToPoint({ L, R }, secretKey);
-    this.table ??= loadOrBuildBalanceTable(this.core, { dir: this.tableDir, base: this.G });
-    const amount = this.table.decode(point, { hints: hint === undefined ? [] : [hint] });
+    const amount = this.decodePoint(point, hint === undefined ? [] : typeof hint === 'bigint' ? [hint] : hint);
     if (amount === null) throw new WalletError(`the balance cannot be decoded: it is above ${DEFAULT_MAX_BALANCE} atomic units`);
     return amount;
+  }
+
+  /** b with b·G = `point` (64 bytes), trying `hints` first; null when no b up to the bound exists (e.g. negative). */
+  decodePoint(point: Uint8Array, hints: readonly bigint[] = []): bigint | null {
+    this.table ??= loadOrBuildBalanceTable(this.core, { dir: this.tableDir, base: this.G });
+    return this.table.decode(point, { hints: hints.filter((h) => h >= 0n) });
   }
 }

@@ -50,6 +50,26 @@ export interface TransactionRecord {
   block_height: number;
 }
 
+/** A block header as NODE.GetBlockHeaderByTopoHeight gives it (the fields the wallet reads). */
+export interface BlockHeaderRecord {
+  hash: string;
+  height: number;
+  topoheight: number;
+  /** Milliseconds since the epoch. */
+  timestamp: number;
+  txcount: number;
+  /** The block reward without fees. */
+  reward: number;
+  /** Per miniblock: the miner's key hash (32 hex), or for the final one the integrator's address. */
+  miners: string[] | null;
+}
+
+/** One record of NODE.GetTransaction with the transaction itself and its rings. */
+export interface FullTransactionRecord extends TransactionRecord {
+  as_hex: string;
+  ring: string[][] | null;
+}
+
 /** `host:port` or an `http(s)://` URL, as the JSON-RPC URL `…/json_rpc`. */
 export function daemonRpcUrl(address: string): string {
   const base = /^https?:\/\//i.test(address) ? address : `http://${address}`;
@@ -131,6 +151,21 @@ export class DaemonClient {
   /** A block's timestamp (milliseconds since the epoch). */
   async blockTimestamp(hash: string): Promise<number> {
     return (await this.call<{ block_header: { timestamp: number } }>('NODE.GetBlockHeaderByHash', { hash })).block_header.timestamp;
+  }
+
+  async blockHeaderByTopoHeight(topoheight: number): Promise<BlockHeaderRecord> {
+    return (await this.call<{ block_header: BlockHeaderRecord }>('NODE.GetBlockHeaderByTopoHeight', { topoheight })).block_header;
+  }
+
+  /** The transaction hashes of a block. */
+  async blockTxHashes(hash: string): Promise<string[]> {
+    const { json } = await this.call<{ json: string }>('NODE.GetBlock', { hash });
+    return (JSON.parse(json) as { tx_hashes: string[] }).tx_hashes;
+  }
+
+  /** Records of several transactions, in order (at most 1000). */
+  async getTransactions(txids: string[]): Promise<FullTransactionRecord[]> {
+    return (await this.call<{ txs: FullTransactionRecord[] }>('NODE.GetTransaction', { txs_hashes: txids })).txs;
   }
 
   async getTransaction(txid: string): Promise<TransactionRecord> {

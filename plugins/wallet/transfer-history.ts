@@ -1,8 +1,9 @@
 /**
  * The wallet's transfer history, per asset: the entries of SERVICE.md's "Wallet transfer entry". The wallet records
  * its outgoing payloads itself when it sends them (`time` is then the sending time); their block fields (height,
- * topoheight, blockhash, time) are filled once the daemon reports the transaction in a block. Kept in memory for the
- * life of the process (incoming and coinbase entries come with the chain sync).
+ * topoheight, blockhash, time) are filled once the daemon reports the transaction in a block or the history sync
+ * (history-sync.ts) finds it; incoming, coinbase and contract-payout entries come from the sync. `toJSON` and `load`
+ * carry the entries through the wallet file.
  */
 import { rpcArgumentToJson, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
 import type { DaemonClient, TransactionRecord } from './daemon-client.js';
@@ -67,6 +68,30 @@ export class TransferHistory {
   /** Every asset with entries, and its entries. */
   assets(): [string, TransferEntry[]][] {
     return [...this.byAsset];
+  }
+
+  /** Orders every asset's entries by block (topoheight, transactions before the block's credits, tpos, pos); unmined last. */
+  sort(): void {
+    const key = (e: TransferEntry): number[] => [e.topoheight < 0 ? Number.MAX_SAFE_INTEGER : e.topoheight, e.txid === e.blockhash || e.txid === '' ? 1 : 0, e.tpos, e.pos, e.incoming ? 1 : 0];
+    for (const entries of this.byAsset.values()) {
+      entries.sort((a, b) => {
+        const [ka, kb] = [key(a), key(b)];
+        for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;
+        return 0;
+      });
+    }
+  }
+
+  /** The entries per asset, for the wallet file. */
+  toJSON(): Record<string, TransferEntry[]> {
+    return Object.fromEntries(this.byAsset);
+  }
+
+  /** Replaces the entries with those of `toJSON`'s form (as read back from the wallet file). */
+  load(stored: unknown): void {
+    this.byAsset.clear();
+    if (typeof stored !== 'object' || stored === null) return;
+    for (const [scid, entries] of Object.entries(stored)) if (/^[0-9a-f]{64}$/.test(scid) && Array.isArray(entries)) this.byAsset.set(scid, entries as TransferEntry[]);
   }
 
   /** Fills the block fields (height, topoheight, blockhash, time) of entries whose transaction is now in a block. */

@@ -104,6 +104,7 @@ export class TransferSender {
       const txid = await this.wallet.daemon.sendRawTransaction(built.bytes);
       this.pending = txid;
       this.record(txid, planned, built, fee);
+      this.wallet.persist();
       return txid;
     } catch (error) {
       if (error instanceof DaemonRpcError) throw new WalletError(error.message);

@@ -1,6 +1,7 @@
 /**
  * The wallet as its RPC methods and the CLI see it: its keys, its daemon, its registration, its transfers and their
- * history, and what it has learnt from the daemon (the chain height, and per asset the balance with the encrypted form
+ * history (kept up to date by the history sync, in the background and before GetTransfers/GetBalance answer, and
+ * stored with the sync position in the wallet file when there is one), and what it has learnt from the daemon (the chain height, and per asset the balance with the encrypted form
  * it was decoded from, so that an unchanged balance is not decoded twice).
  */
 import type { Core } from '../../core-native/ts/core.js';
@@ -11,8 +12,10 @@ import { BalanceDecoder } from './balance-decoder.js';
 import { DaemonRpcError, DaemonUnavailableError, type DaemonClient, type EncryptedBalanceRecord } from './daemon-client.js';
 import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';
 import { daemonFailure, WalletError } from './wallet-error.js';
+import { HistorySync, type SyncPosition } from './history-sync.js';
 import { TransferHistory } from './transfer-history.js';
 import { TransferSender } from './transfer-sender.js';
+import type { WalletFile } from './wallet-file.js';
 import type { WalletKeys } from './wallet-keys.js';
 
 export interface WalletServiceOptions {
@@ -23,6 +26,16 @@ export interface WalletServiceOptions {
   balanceTableDir: string;
   /** How the wallet waits for its registration to be mined (default: poll every second, up to 10 minutes). */
   registrationTiming?: RegistrationTiming;
+  /** The open wallet file: the history and the sync position are read from it and saved to it (beside the keys). */
+  file?: WalletFile;
+  /** Called while a sync reads blocks (e.g. a progress line on the terminal). */
+  syncProgress?: (done: number, total: number) => void;
+}
+
+/** The wallet file's `history` field. */
+interface StoredHistory {
+  position?: SyncPosition;
+  entries: unknown;
 }
 
 export class WalletService {
@@ -33,7 +46,10 @@ export class WalletService {
   readonly registration: AccountRegistration;
   readonly history = new TransferHistory();
   readonly transfers: TransferSender;
-  private readonly decoder: BalanceDecoder;
+  readonly historySync: HistorySync;
+  readonly decoder: BalanceDecoder;
+  private readonly file?: WalletFile;
+  private background?: { timer?: NodeJS.Timeout; stopped: boolean };
   private readonly balances = new Map<string, { data: string; amount: bigint }>();
   private knownHeight = 0;
 
@@ -45,6 +61,55 @@ export class WalletService {
     this.decoder = new BalanceDecoder(options.core, this.generators.G, options.balanceTableDir);
     this.registration = new AccountRegistration(options.core, options.keys, options.daemon, options.registrationTiming);
     this.transfers = new TransferSender(this, this.history);
+    this.file = options.file;
+    this.historySync = new HistorySync(this, this.history, { save: () => this.persist(), progress: options.syncProgress });
+    const stored = (options.file?.contents as { history?: StoredHistory } | undefined)?.history;
+    if (stored) {
+      this.history.load(stored.entries);
+      this.historySync.position = stored.position;
+    }
+  }
+
+  /** Writes the history and the sync position into the wallet file (atomically), when the wallet has one. */
+  persist(): void {
+    if (!this.file) return;
+    const history: StoredHistory = { ...(this.historySync.position ? { position: this.historySync.position } : {}), entries: this.history.toJSON() };
+    this.file.save({ ...(this.file.contents as object), history });
+  }
+
+  /** Reads the chain from where the history sync stopped to the top (an unregistered account has nothing to read). */
+  async sync(): Promise<void> {
+    try {
+      await this.historySync.run();
+    } catch (error) {
+      throw daemonFailure(error);
+    }
+  }
+
+  /** Syncs now and then every `intervalMs` until `stopSync`; failures (a daemon away) wait for the next round. */
+  startSync(intervalMs = 5000, onError?: (error: unknown) => void): void {
+    if (this.background) return;
+    const state: { timer?: NodeJS.Timeout; stopped: boolean } = { stopped: false };
+    this.background = state;
+    const round = (): void => {
+      this.sync().then(
+        () => undefined,
+        (error: unknown) => onError?.(error),
+      ).finally(() => {
+        if (!state.stopped) {
+          state.timer = setTimeout(round, intervalMs);
+          state.timer.unref();
+        }
+      });
+    };
+    round();
+  }
+
+  stopSync(): void {
+    if (!this.background) return;
+    this.background.stopped = true;
+    clearTimeout(this.background.timer);
+    this.background = undefined;
   }
 
   get address(): string {

@@ -1,6 +1,6 @@
 /**
  * The wallet's chain-facing methods: GetBalance (optional `scid`; `balance` and `unlocked_balance`, always equal:
- * nothing is locked) and GetHeight (the daemon's height as the wallet knows it). Both ask the daemon at once;
+ * nothing is locked; the history sync runs to the top first) and GetHeight (the daemon's height as the wallet knows it). Both ask the daemon at once;
  * a WalletError (`Account Unregistered`, `Daemon is offline …`) becomes -32098 with its message.
  */
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
@@ -16,6 +16,7 @@ export function balanceMethods(wallet: WalletService): RpcMethod<any, unknown>[]
       params: objectParams(p.object({ scid: p.optional(p.hash(), NATIVE_ASSET) })),
       handler: async ({ scid }: { scid: string }) => {
         // Balances stay below 2^41 atomic units (the decoder's bound), so a JSON number holds them exactly.
+        await answering(wallet.sync());
         const balance = Number(await answering(wallet.balance(scid)));
         return { balance, unlocked_balance: balance };
       },

@@ -34,7 +34,11 @@ function matches(entry: TransferEntry, f: Filters): boolean {
 }
 
 export function historyMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
-  const confirmed = (): Promise<void> => answering(wallet.history.confirm(wallet.daemon));
+  // The history sync reads the chain up to the top first; `confirm` fills what it cannot see (other assets' sends).
+  const confirmed = async (): Promise<void> => {
+    await answering(wallet.sync());
+    await answering(wallet.history.confirm(wallet.daemon));
+  };
   return [
     {
       name: 'GetTransfers',
