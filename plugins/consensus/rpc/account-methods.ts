@@ -23,21 +23,30 @@ export interface AccountRpcDeps {
 export const RANDOM_ADDRESSES = 100;
 /** Accounts whose balance changed within this many blocks are left out of rings (once the chain is this long ×20). */
 const RECENT_BLOCKS = 5n;
+const MAX_REMEMBERED_REGISTRATIONS = 100_000;
 
 export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] {
   const asset = (scid: string | undefined): Uint8Array => (scid ? fromHex(scid, 32) : new Uint8Array(32));
 
+  /** Registration topoheights found so far, by key: checked (two reads) before reuse, since a reorganisation may move one. */
+  const registrations = new Map<string, bigint>();
+
   /** First topoheight whose state holds the key (binary search: a registration is never undone on the main chain). */
   const registrationTopo = (chain: Chain, key: Uint8Array, upTo: bigint): bigint => {
+    const has = (topo: bigint): boolean => chain.stateAt(chain.metaAtTopo(topo)!).getBalance(new Uint8Array(32), key) !== undefined;
+    const hex = toHex(key);
+    const known = registrations.get(hex);
+    if (known !== undefined && known <= upTo && has(known) && (known === 0n || !has(known - 1n))) return known;
     let low = 0n;
     let high = upTo;
-    const has = (topo: bigint): boolean => chain.stateAt(chain.metaAtTopo(topo)!).getBalance(new Uint8Array(32), key) !== undefined;
     if (!has(high)) return -1n;
     while (low < high) {
       const mid = (low + high) / 2n;
       if (has(mid)) high = mid;
       else low = mid + 1n;
     }
+    if (registrations.size >= MAX_REMEMBERED_REGISTRATIONS) registrations.delete(registrations.keys().next().value!);
+    registrations.set(hex, low);
     return low;
   };
 
