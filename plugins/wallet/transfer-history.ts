@@ -2,11 +2,12 @@
  * The wallet's transfer history, per asset: the entries of SERVICE.md's "Wallet transfer entry". The wallet records
  * its outgoing payloads itself when it sends them (`time` is then the sending time); their block fields (height,
  * topoheight, blockhash, time) are filled once the daemon reports the transaction in a block or the history sync
- * (history-sync.ts) finds it; incoming, coinbase and contract-payout entries come from the sync. `toJSON` and `load`
- * carry the entries through the wallet file.
+ * (history-sync.ts) finds it; incoming, coinbase and contract-payout entries come from the sync. Entries of a token
+ * carry its `scid` (native entries have none). `toJSON` and `load` carry the entries through the wallet file.
  */
 import { rpcArgumentToJson, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
 import type { DaemonClient, TransactionRecord } from './daemon-client.js';
+import { NATIVE_ASSET } from './wallet-constants.js';
 
 export interface TransferEntry {
   height: number;
@@ -34,6 +35,8 @@ export interface TransferEntry {
   sender: string;
   dstport: number;
   srcport: number;
+  /** The token's SCID (absent on native-coin entries). */
+  scid?: string;
 }
 
 /** The `D` (destination port) or `S` (source port) argument's value, else 0. */
@@ -55,6 +58,7 @@ export class TransferHistory {
   private readonly byAsset = new Map<string, TransferEntry[]>();
 
   add(scid: string, entry: TransferEntry): void {
+    if (scid !== NATIVE_ASSET) entry.scid = scid;
     const entries = this.byAsset.get(scid) ?? [];
     entries.push(entry);
     this.byAsset.set(scid, entries);

@@ -104,12 +104,23 @@ export class TransferSender {
       const txid = await this.wallet.daemon.sendRawTransaction(built.bytes);
       this.pending = txid;
       this.record(txid, planned, built, fee);
+      this.follow(txid, planned, request.scRpc);
       this.wallet.persist();
       return txid;
     } catch (error) {
       if (error instanceof DaemonRpcError) throw new WalletError(error.message);
       throw daemonFailure(error);
     }
+  }
+
+  /** The history sync follows the assets sent, an installed contract (its SCID is the txid) and a called one. */
+  private follow(txid: string, planned: PlannedPayload[], scRpc: RpcArgument[] | undefined): void {
+    const { historySync } = this.wallet;
+    for (const { item } of planned) historySync.follow(item.scid);
+    const action = scRpc?.find((arg) => arg.name === 'SC_ACTION')?.value;
+    const called = scRpc?.find((arg) => arg.name === 'SC_ID')?.value;
+    if (action === 1n) historySync.follow(txid);
+    else if (action === 0n && typeof called === 'string') historySync.follow(called);
   }
 
   private async refuseWhilePending(): Promise<void> {

@@ -35,6 +35,8 @@ export interface WalletServiceOptions {
 /** The wallet file's `history` field. */
 interface StoredHistory {
   position?: SyncPosition;
+  /** The followed tokens and their sync positions (null before their first sync). */
+  tokens?: Record<string, SyncPosition | null>;
   entries: unknown;
 }
 
@@ -67,13 +69,16 @@ export class WalletService {
     if (stored) {
       this.history.load(stored.entries);
       this.historySync.position = stored.position;
+      this.historySync.loadTokens(stored.tokens);
     }
   }
 
   /** Writes the history and the sync position into the wallet file (atomically), when the wallet has one. */
   persist(): void {
     if (!this.file) return;
-    const history: StoredHistory = { ...(this.historySync.position ? { position: this.historySync.position } : {}), entries: this.history.toJSON() };
+    const history: StoredHistory = {
+      ...(this.historySync.position ? { position: this.historySync.position } : {}), tokens: this.historySync.tokensToJSON(), entries: this.history.toJSON(),
+    };
     this.file.save({ ...(this.file.contents as object), history });
   }
 
@@ -128,6 +133,7 @@ export class WalletService {
 
   /** The wallet's balance of an asset (64-hex SCID) at the daemon's latest block. */
   async balance(scid = NATIVE_ASSET): Promise<bigint> {
+    this.historySync.follow(scid);
     let record: EncryptedBalanceRecord;
     try {
       record = await this.daemon.getEncryptedBalance(this.address, scid);

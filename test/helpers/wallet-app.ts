@@ -10,20 +10,37 @@ import { createLogger } from '../../host/logger.js';
 import type { NetworkName } from '../../host/protocol/network.js';
 import type { HttpServers } from '../../host/services/http-servers.js';
 import { DaemonClient } from '../../plugins/wallet/daemon-client.js';
+import type { TransferEntry } from '../../plugins/wallet/transfer-history.js';
 import { WALLET_RPC_SERVER } from '../../plugins/wallet/index.js';
-import { mineOneViaRpc, rpcCall } from './app.js';
+import { mineOneViaRpc, postRpc, rpcCall } from './app.js';
 import { walletKeys } from '../../plugins/wallet/wallet-keys.js';
-import { WalletService } from '../../plugins/wallet/wallet-service.js';
+import { WalletService, type WalletServiceOptions } from '../../plugins/wallet/wallet-service.js';
 
 /** Shared by test runs so that the balance table is built once per machine, not once per test. */
 export const TEST_BALANCE_TABLE_DIR = join(tmpdir(), 'umbra-test-balance-tables');
 
 /** A wallet against `daemonUrl`; it polls for its registration every 20 ms (tests mine at once). */
-export function testWallet(core: Core, network: NetworkName, secretKey: Uint8Array, daemonUrl: string): WalletService {
+export function testWallet(core: Core, network: NetworkName, secretKey: Uint8Array, daemonUrl: string, more: Partial<WalletServiceOptions> = {}): WalletService {
   return new WalletService({
     core, keys: walletKeys(core, network, secretKey), daemon: new DaemonClient(daemonUrl), balanceTableDir: TEST_BALANCE_TABLE_DIR,
-    registrationTiming: { pollMs: 20, timeoutMs: 30_000 },
+    registrationTiming: { pollMs: 20, timeoutMs: 30_000 }, ...more,
   });
+}
+
+let nextId = 1;
+/** A wallet JSON-RPC call; its result, or an error named after the method. */
+export async function walletRpc(url: string, method: string, params?: unknown): Promise<any> {
+  const { json } = await postRpc(url, { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) });
+  if (json.error) throw new Error(`${method}: ${json.error.message}`);
+  return json.result;
+}
+
+/** GetTransfers' entries for `filters` (none: an empty list). */
+export const transfersOf = async (url: string, filters: Record<string, unknown>): Promise<TransferEntry[]> => (await walletRpc(url, 'GetTransfers', filters)).entries ?? [];
+
+/** Waits until the daemon's pool is empty (autoMine has mined what was sent). */
+export async function mined(daemonUrl: string): Promise<void> {
+  while ((await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /**

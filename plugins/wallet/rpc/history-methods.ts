@@ -1,6 +1,7 @@
 /**
  * The wallet's history methods (reference-rpc §3): GetTransfers (categories `in`, `out`, `coinbase`; heights
- * `min_height`…`max_height`, 0 = no upper bound; `sender`, `receiver`, `dstport`, `srcport`, `scid`, all honoured) and
+ * `min_height`…`max_height`, 0 = no upper bound; `sender`, `receiver`, `dstport`, `srcport`, `scid`, all honoured; a
+ * token's `scid` makes the history sync follow that token) and
  * GetTransferbyTXID (`txid`, optional `scid`; without it every asset's history is searched).
  */
 import { ApplicationError } from '../../../host/rpc/errors.js';
@@ -51,6 +52,8 @@ export function historyMethods(wallet: WalletService): RpcMethod<any, unknown>[]
         }),
       ),
       handler: async (filters: Filters) => {
+        // A token named here is followed from now on (its history is read from the registration).
+        wallet.historySync.follow(filters.scid);
         await confirmed();
         const entries = wallet.history.entries(filters.scid).filter((entry) => matches(entry, filters));
         return entries.length > 0 ? { entries } : {};

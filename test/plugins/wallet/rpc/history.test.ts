@@ -21,25 +21,16 @@ import type { TransferEntry } from '../../../../plugins/wallet/transfer-history.
 import { WalletFile } from '../../../../plugins/wallet/wallet-file.js';
 import { keyContents, walletKeys } from '../../../../plugins/wallet/wallet-keys.js';
 import { WalletService } from '../../../../plugins/wallet/wallet-service.js';
-import { mineOneViaRpc, postRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
-import { autoMine, startWalletApp, TEST_BALANCE_TABLE_DIR, testWallet } from '../../../helpers/wallet-app.js';
+import { mineOneViaRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
+import { autoMine, mined, startWalletApp, TEST_BALANCE_TABLE_DIR, testWallet, transfersOf, walletRpc } from '../../../helpers/wallet-app.js';
 
 const core = await loadCore();
 const { G } = core.generators('UMBRA');
 const FAST = { N: 1 << 10, r: 8, p: 1 };
 
-let nextId = 1;
-async function rpc(url: string, method: string, params?: unknown): Promise<any> {
-  const { json } = await postRpc(url, { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) });
-  if (json.error) throw new Error(`${method}: ${json.error.message}`);
-  return json.result;
-}
-const entries = async (url: string, filters: Record<string, unknown>): Promise<TransferEntry[]> => (await rpc(url, 'GetTransfers', filters)).entries ?? [];
+const rpc = walletRpc;
+const entries = transfersOf;
 const balance = async (url: string): Promise<number> => (await rpc(url, 'GetBalance')).balance;
-
-async function mined(daemonUrl: string): Promise<void> {
-  while ((await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 /** A daemon client that remembers the topoheights of the block headers it asked for. */
 class CountingClient extends DaemonClient {
