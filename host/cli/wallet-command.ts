@@ -8,13 +8,13 @@
  */
 import { Command, Option } from 'commander';
 import { loadCore } from '../../core-native/ts/index.js';
-import { DaemonClient } from '../../plugins/wallet/daemon-client.js';
-import { WalletError } from '../../plugins/wallet/wallet-error.js';
-import { WalletFile } from '../../plugins/wallet/wallet-file.js';
-import { keyContents, keysFromContents, walletKeys, type WalletKeys } from '../../plugins/wallet/wallet-keys.js';
-import { composeWalletApp } from '../../plugins/wallet/wallet-app.js';
-import { WalletService } from '../../plugins/wallet/wallet-service.js';
-import { terminalSyncProgress } from '../../plugins/wallet/sync-progress.js';
+import { DaemonClient } from '../../wallet/daemon-client.js';
+import { WalletError } from '../../wallet/wallet-error.js';
+import { WalletFile } from '../../wallet/wallet-file.js';
+import { keyContents, keysFromContents, walletKeys, type WalletKeys } from '../../wallet/wallet-keys.js';
+import { composeWalletApp } from './wallet-app.js';
+import { WalletService } from '../../wallet/wallet-service.js';
+import { terminalSyncProgress } from '../../wallet/sync-progress.js';
 import { defaultCacheDir } from '../config/defaults.js';
 import { CRYPTO_IMPLS, LOG_LEVELS, type UmbraConfig } from '../config/schema.js';
 import { runUntilSignalled } from '../lifecycle.js';

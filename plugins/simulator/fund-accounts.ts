@@ -13,7 +13,7 @@ import { buildTransfer } from '../../host/protocol/transfer-builder.js';
 import { NATIVE_SCID } from '../../host/protocol/transfer-checks.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
-import type { BalanceDecoder } from '../wallet/balance-decoder.js';
+import type { BalanceDecoder } from '../../wallet/balance-decoder.js';
 import type { AccountsReader } from '../consensus/accounts.js';
 
 export interface FundingDeps {

@@ -9,7 +9,7 @@ import { ApplicationError, InvalidParamsError } from '../../host/rpc/errors.js';
 import { objectParams, p } from '../../host/rpc/params.js';
 import type { BaseServices } from '../../host/services/base.js';
 import { txPoolOf } from '../../host/services/tx-pool.js';
-import { premineKey } from '../consensus/genesis.js';
+import { premineKey } from '../../host/protocol/premine.js';
 import type { MiningService } from '../mining/mining-service.js';
 import { AutoMiner } from './auto-miner.js';
 

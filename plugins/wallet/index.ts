@@ -3,15 +3,12 @@
  * server. The wallet itself (a WalletService: keys, daemon client, balances, transfers) is opened by `umbra wallet open --rpc-server`, which puts it
  * into the container as `wallet` and composes the app with WALLET_RPC_SERVER.
  */
-import type { RpcServerKind } from '../../host/app.js';
+import { WALLET_RPC_SERVER } from '../../host/app.js';
 import type { Plugin } from '../../host/plugin.js';
 import type { BaseServices } from '../../host/services/base.js';
 import { INSTALL_SC_PATH, installRoute } from './install-route.js';
 import { walletMethods } from './rpc/wallet-methods.js';
-import type { WalletService } from './wallet-service.js';
-
-/** The wallet RPC server: no method prefix on HTTP; `WALLET.` is accepted before any name (the WebSocket form). */
-export const WALLET_RPC_SERVER: RpcServerKind = { name: 'wallet', label: 'Umbra wallet', optionalMethodPrefix: 'WALLET.' };
+import type { WalletService } from '../../wallet/wallet-service.js';
 
 const plugin: Plugin = {
   name: 'wallet',

@@ -4,9 +4,9 @@
  * is the new SCID). Unlike the reference, a failure is a 4xx status with JSON `{"error": "<message>"}`.
  */
 import type { HttpRoute, HttpRouteResponse } from '../../host/rpc/endpoint.js';
-import { installArgs } from './contract-args.js';
-import { WalletError } from './wallet-error.js';
-import type { WalletService } from './wallet-service.js';
+import { installArgs } from '../../wallet/contract-args.js';
+import { WalletError } from '../../wallet/wallet-error.js';
+import type { WalletService } from '../../wallet/wallet-service.js';
 
 export const INSTALL_SC_PATH = '/install_sc';
 

@@ -10,7 +10,7 @@ import t, { type Test } from 'tap';
 import WebSocket from 'ws';
 import { loadCore } from '../../core-native/ts/index.js';
 import { encodeAddress } from '../../host/protocol/address.js';
-import { premineKey } from '../../plugins/consensus/genesis.js';
+import { premineKey } from '../../host/protocol/premine.js';
 import { mineOneViaRpc, rpcCall } from '../helpers/app.js';
 import { startCli, type RunningCli } from '../helpers/cli.js';
 

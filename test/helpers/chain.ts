@@ -7,7 +7,7 @@ import type { KeyValueStore } from '../../host/storage/kv-store.js';
 import { MemoryStore } from '../../host/storage/memory-store.js';
 import { balanceMath } from '../../plugins/consensus/balance-math.js';
 import { Chain } from '../../plugins/consensus/chain.js';
-import { premineKey } from '../../plugins/consensus/genesis.js';
+import { premineKey } from '../../host/protocol/premine.js';
 import { StateAccounts } from '../../plugins/consensus/state-accounts.js';
 import { StateDb } from '../../plugins/consensus/state/state-db.js';
 import { DvmContractVm } from '../../plugins/dvm/contract-vm.js';

@@ -7,7 +7,7 @@ import { createLogger } from '../../host/logger.js';
 import { toHex } from '../../host/protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { HttpServers } from '../../host/services/http-servers.js';
-import { premineKey } from '../../plugins/consensus/genesis.js';
+import { premineKey } from '../../host/protocol/premine.js';
 import type { MiningService } from '../../plugins/mining/mining-service.js';
 import type { P2pNode } from '../../plugins/p2p/p2p-node.js';
 

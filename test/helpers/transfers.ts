@@ -12,7 +12,7 @@ import { encodeRpcArguments, type RpcArgument } from '../../host/protocol/rpc-ar
 import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../../host/protocol/transfer-builder.js';
 import { NATIVE_SCID, type BalanceLookup } from '../../host/protocol/transfer-checks.js';
 import { encodeTransaction, TxType } from '../../host/protocol/transaction.js';
-import { premineSecret } from '../../plugins/consensus/genesis.js';
+import { premineSecret } from '../../host/protocol/premine.js';
 import { mineBlock, type TestChain } from './chain.js';
 
 export interface Account {

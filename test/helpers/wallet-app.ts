@@ -4,17 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Test } from 'tap';
 import type { Core } from '../../core-native/ts/core.js';
-import { composeApp } from '../../host/app.js';
+import { composeApp, WALLET_RPC_SERVER } from '../../host/app.js';
 import { loadConfig } from '../../host/config/load.js';
 import { createLogger } from '../../host/logger.js';
 import type { NetworkName } from '../../host/protocol/network.js';
 import type { HttpServers } from '../../host/services/http-servers.js';
-import { DaemonClient } from '../../plugins/wallet/daemon-client.js';
-import type { TransferEntry } from '../../plugins/wallet/transfer-history.js';
-import { WALLET_RPC_SERVER } from '../../plugins/wallet/index.js';
+import { DaemonClient } from '../../wallet/daemon-client.js';
+import type { TransferEntry } from '../../wallet/transfer-history.js';
 import { mineOneViaRpc, postRpc, rpcCall } from './app.js';
-import { walletKeys } from '../../plugins/wallet/wallet-keys.js';
-import { WalletService, type WalletServiceOptions } from '../../plugins/wallet/wallet-service.js';
+import { walletKeys } from '../../wallet/wallet-keys.js';
+import { WalletService, type WalletServiceOptions } from '../../wallet/wallet-service.js';
 
 /** Shared by test runs so that the balance table is built once per machine, not once per test. */
 export const TEST_BALANCE_TABLE_DIR = join(tmpdir(), 'umbra-test-balance-tables');

@@ -9,7 +9,7 @@ import { rpcArgumentToJson, type RpcArgument } from '../../../host/protocol/rpc-
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
-import type { WalletService } from '../wallet-service.js';
+import type { WalletService } from '../../../wallet/wallet-service.js';
 
 /** Runs an address parse; an AddressError becomes -32602 naming the field. */
 function parsed<T>(field: string, parse: () => T): T {

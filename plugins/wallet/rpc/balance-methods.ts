@@ -6,8 +6,8 @@
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
 import { answering } from './answering.js';
-import { NATIVE_ASSET } from '../wallet-constants.js';
-import type { WalletService } from '../wallet-service.js';
+import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
+import type { WalletService } from '../../../wallet/wallet-service.js';
 
 export function balanceMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
   return [

@@ -7,9 +7,9 @@
 import { ApplicationError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
-import type { TransferEntry } from '../transfer-history.js';
-import { NATIVE_ASSET } from '../wallet-constants.js';
-import type { WalletService } from '../wallet-service.js';
+import type { TransferEntry } from '../../../wallet/transfer-history.js';
+import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
+import type { WalletService } from '../../../wallet/wallet-service.js';
 import { answering } from './answering.js';
 
 interface Filters {

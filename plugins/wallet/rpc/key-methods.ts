@@ -2,7 +2,7 @@
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
-import type { WalletService } from '../wallet-service.js';
+import type { WalletService } from '../../../wallet/wallet-service.js';
 
 export function keyMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
   return [

@@ -8,10 +8,10 @@ import type { RpcArgument } from '../../../host/protocol/rpc-arguments.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p, type ParamCheck } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
-import { callArgs, installArgs } from '../contract-args.js';
-import type { TransferItem, TransferRequest } from '../transfer-sender.js';
-import { NATIVE_ASSET } from '../wallet-constants.js';
-import type { WalletService } from '../wallet-service.js';
+import { callArgs, installArgs } from '../../../wallet/contract-args.js';
+import type { TransferItem, TransferRequest } from '../../../wallet/transfer-sender.js';
+import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
+import type { WalletService } from '../../../wallet/wallet-service.js';
 import { answering } from './answering.js';
 
 const DEFAULT_RING = 16;

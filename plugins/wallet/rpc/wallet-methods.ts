@@ -2,7 +2,7 @@
 import type { Core } from '../../../core-native/ts/core.js';
 import { echoMethod } from '../../../host/rpc/echo.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
-import type { WalletService } from '../wallet-service.js';
+import type { WalletService } from '../../../wallet/wallet-service.js';
 import { addressMethods } from './address-methods.js';
 import { balanceMethods } from './balance-methods.js';
 import { historyMethods } from './history-methods.js';

@@ -7,8 +7,8 @@ import { loadCore } from '../../../core-native/ts/index.js';
 import { encodeAddress } from '../../../host/protocol/address.js';
 import { CHAIN_PARAMS } from '../../../host/protocol/chain-params.js';
 import { mnemonicToSecretKey, secretKeyToMnemonic } from '../../../host/protocol/mnemonic.js';
-import { premineKey, premineSecret } from '../../../plugins/consensus/genesis.js';
-import { walletKeys } from '../../../plugins/wallet/wallet-keys.js';
+import { premineKey, premineSecret } from '../../../host/protocol/premine.js';
+import { walletKeys } from '../../../wallet/wallet-keys.js';
 import { postRpc } from '../../helpers/app.js';
 import { runCli, startCli } from '../../helpers/cli.js';
 

@@ -11,7 +11,7 @@ import { RocksDbStore } from '../../../host/storage/rocksdb-store.js';
 import { NATIVE_ASSET } from '../../../plugins/consensus/accounts.js';
 import { BlockRejected } from '../../../plugins/consensus/block-checks.js';
 import { encodeAddress } from '../../../host/protocol/address.js';
-import { premineKey, premineSecret } from '../../../plugins/consensus/genesis.js';
+import { premineKey, premineSecret } from '../../../host/protocol/premine.js';
 import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
 
 /** The block the template machinery would make next, complete and valid, without adding it (simulator: no PoW). */

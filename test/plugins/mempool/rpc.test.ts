@@ -13,7 +13,7 @@ import { encodeRpcArguments } from '../../../host/protocol/rpc-arguments.js';
 import { buildTransfer } from '../../../host/protocol/transfer-builder.js';
 import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
 import { encodeTransaction, TxType } from '../../../host/protocol/transaction.js';
-import { premineKey, premineSecret } from '../../../plugins/consensus/genesis.js';
+import { premineKey, premineSecret } from '../../../host/protocol/premine.js';
 import { mineOneViaRpc, rpcCall, startTestApp } from '../../helpers/app.js';
 
 const core = await loadCore();

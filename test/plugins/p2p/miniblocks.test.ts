@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import { decodeMiniblock, encodeMiniblock } from '../../../host/protocol/miniblock.js';
-import { premineKey } from '../../../plugins/consensus/genesis.js';
+import { premineKey } from '../../../host/protocol/premine.js';
 import { converged, mine, startNode, waitUntil } from '../../helpers/p2p.js';
 import { rawPeer } from '../../helpers/raw-peer.js';
 

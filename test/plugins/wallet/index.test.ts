@@ -1,9 +1,8 @@
 /** The `wallet` plugin only runs with an open wallet to serve. */
 import t from 'tap';
-import { composeApp } from '../../../host/app.js';
+import { composeApp, WALLET_RPC_SERVER } from '../../../host/app.js';
 import { loadConfig } from '../../../host/config/load.js';
 import { createLogger } from '../../../host/logger.js';
-import { WALLET_RPC_SERVER } from '../../../plugins/wallet/index.js';
 
 t.test('without a wallet in the container the plugin says how to run it', async (t) => {
   const config = loadConfig({ flags: { network: 'simulator', store: 'memory', plugins: ['wallet'], rpcBind: '127.0.0.1:0' } });

@@ -4,7 +4,7 @@ import { loadCore } from '../../../../core-native/ts/index.js';
 import { encodeAddress } from '../../../../host/protocol/address.js';
 import { decodeNonceBalance } from '../../../../host/protocol/nonce-balance.js';
 import { CHAIN_PARAMS } from '../../../../host/protocol/chain-params.js';
-import { premineKey, premineSecret } from '../../../../plugins/consensus/genesis.js';
+import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
 import { postRpc, startTestApp } from '../../../helpers/app.js';
 import { account } from '../../../helpers/dvm.js';
 

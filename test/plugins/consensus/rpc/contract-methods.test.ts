@@ -2,7 +2,7 @@
 import t from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
 import { encodeAddress } from '../../../../host/protocol/address.js';
-import { premineKey } from '../../../../plugins/consensus/genesis.js';
+import { premineKey } from '../../../../host/protocol/premine.js';
 import { postRpc, startTestApp } from '../../../helpers/app.js';
 import { account, sampleContract } from '../../../helpers/dvm.js';
 

@@ -10,7 +10,7 @@ import { encodeAddress } from '../../../../host/protocol/address.js';
 import { toHex } from '../../../../host/protocol/bytes.js';
 import { makeRegistration } from '../../../../host/protocol/registration.js';
 import { encodeTransaction } from '../../../../host/protocol/transaction.js';
-import { premineKey, premineSecret } from '../../../../plugins/consensus/genesis.js';
+import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
 import { postRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
 import { autoMine, startWalletApp, testWallet } from '../../../helpers/wallet-app.js';
 

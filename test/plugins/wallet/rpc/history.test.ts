@@ -15,12 +15,12 @@ import { toHex } from '../../../../host/protocol/bytes.js';
 import { mnemonicToSecretKey } from '../../../../host/protocol/mnemonic.js';
 import { makeRegistration } from '../../../../host/protocol/registration.js';
 import { encodeTransaction } from '../../../../host/protocol/transaction.js';
-import { premineKey, premineSecret } from '../../../../plugins/consensus/genesis.js';
-import { DaemonClient } from '../../../../plugins/wallet/daemon-client.js';
-import type { TransferEntry } from '../../../../plugins/wallet/transfer-history.js';
-import { WalletFile } from '../../../../plugins/wallet/wallet-file.js';
-import { keyContents, walletKeys } from '../../../../plugins/wallet/wallet-keys.js';
-import { WalletService } from '../../../../plugins/wallet/wallet-service.js';
+import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
+import { DaemonClient } from '../../../../wallet/daemon-client.js';
+import type { TransferEntry } from '../../../../wallet/transfer-history.js';
+import { WalletFile } from '../../../../wallet/wallet-file.js';
+import { keyContents, walletKeys } from '../../../../wallet/wallet-keys.js';
+import { WalletService } from '../../../../wallet/wallet-service.js';
 import { mineOneViaRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
 import { autoMine, mined, startWalletApp, TEST_BALANCE_TABLE_DIR, testWallet, transfersOf, walletRpc } from '../../../helpers/wallet-app.js';
 

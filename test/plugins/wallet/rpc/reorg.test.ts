@@ -10,8 +10,8 @@ import t, { type Test } from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
 import { bigintToBytes32, randomScalar } from '../../../../core-native/ts/scalar.js';
 import { encodeAddress } from '../../../../host/protocol/address.js';
-import { premineKey, premineSecret } from '../../../../plugins/consensus/genesis.js';
-import type { TransferEntry } from '../../../../plugins/wallet/transfer-history.js';
+import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
+import type { TransferEntry } from '../../../../wallet/transfer-history.js';
 import { mineOneViaRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
 import { autoMine, mined, startWalletApp, testWallet, transfersOf, walletRpc } from '../../../helpers/wallet-app.js';
 

@@ -15,10 +15,10 @@ import { encodeAddress } from '../../../../host/protocol/address.js';
 import { toHex } from '../../../../host/protocol/bytes.js';
 import { makeRegistration } from '../../../../host/protocol/registration.js';
 import { encodeTransaction } from '../../../../host/protocol/transaction.js';
-import { premineKey, premineSecret } from '../../../../plugins/consensus/genesis.js';
-import type { TransferEntry } from '../../../../plugins/wallet/transfer-history.js';
-import { WalletFile } from '../../../../plugins/wallet/wallet-file.js';
-import { keyContents, walletKeys } from '../../../../plugins/wallet/wallet-keys.js';
+import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
+import type { TransferEntry } from '../../../../wallet/transfer-history.js';
+import { WalletFile } from '../../../../wallet/wallet-file.js';
+import { keyContents, walletKeys } from '../../../../wallet/wallet-keys.js';
 import { rpcCall, startTestApp } from '../../../helpers/app.js';
 import { autoMine, mined, startWalletApp, testWallet, transfersOf, walletRpc } from '../../../helpers/wallet-app.js';
 

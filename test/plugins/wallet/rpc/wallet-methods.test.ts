@@ -11,7 +11,7 @@ import { bigintToBytes32, randomScalar } from '../../../../core-native/ts/scalar
 import { decodeAddress, encodeAddress } from '../../../../host/protocol/address.js';
 import { blockReward, CHAIN_PARAMS } from '../../../../host/protocol/chain-params.js';
 import { secretKeyToMnemonic } from '../../../../host/protocol/mnemonic.js';
-import { premineKey, premineSecret } from '../../../../plugins/consensus/genesis.js';
+import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
 import { postRpc, startTestApp } from '../../../helpers/app.js';
 import { startWalletApp, testWallet } from '../../../helpers/wallet-app.js';
 

@@ -3,12 +3,12 @@
  * secret key (ElGamal in the exponent), then b from the core's baby-step giant-step table. The table (≈ 18 MB
  * natively) comes from the on-disk cache, or is built there, on the first decode rather than at start-up.
  */
-import { DEFAULT_MAX_BALANCE, type BalanceTable } from '../../core-native/ts/balance.js';
-import { loadOrBuildBalanceTable } from '../../core-native/ts/balance-cache.js';
-import type { Core } from '../../core-native/ts/core.js';
-import { ElGamal } from '../../core-native/ts/elgamal.js';
-import { fromHex } from '../../host/protocol/bytes.js';
-import { decodeNonceBalance } from '../../host/protocol/nonce-balance.js';
+import { DEFAULT_MAX_BALANCE, type BalanceTable } from '../core-native/ts/balance.js';
+import { loadOrBuildBalanceTable } from '../core-native/ts/balance-cache.js';
+import type { Core } from '../core-native/ts/core.js';
+import { ElGamal } from '../core-native/ts/elgamal.js';
+import { fromHex } from '../host/protocol/bytes.js';
+import { decodeNonceBalance } from '../host/protocol/nonce-balance.js';
 import { WalletError } from './wallet-error.js';
 
 export class BalanceDecoder {

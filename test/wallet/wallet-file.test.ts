@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { DEFAULT_SCRYPT, WalletFile, WalletFileError } from '../../../plugins/wallet/wallet-file.js';
+import { DEFAULT_SCRYPT, WalletFile, WalletFileError } from '../../wallet/wallet-file.js';
 
 const FAST = { N: 1024, r: 8, p: 1 };
 const freshDir = (): string => mkdtempSync(join(tmpdir(), 'umbra-wallet-file-'));

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import { DaemonClient, DaemonRpcError, DaemonUnavailableError, daemonRpcUrl } from '../../../plugins/wallet/daemon-client.js';
+import { DaemonClient, DaemonRpcError, DaemonUnavailableError, daemonRpcUrl } from '../../wallet/daemon-client.js';
 
 t.test('daemon addresses', async (t) => {
   t.equal(daemonRpcUrl('127.0.0.1:40402'), 'http://127.0.0.1:40402/json_rpc');

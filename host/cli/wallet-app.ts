@@ -1,10 +1,9 @@
 /** A process app that serves one open wallet's JSON-RPC (the `wallet` plugin on the HTTP and WebSocket transports). */
-import { composeApp, type App } from '../../host/app.js';
-import { loadConfig } from '../../host/config/load.js';
-import type { UmbraConfig } from '../../host/config/schema.js';
-import type { Logger } from '../../host/logger.js';
-import { WALLET_RPC_SERVER } from './index.js';
-import type { WalletService } from './wallet-service.js';
+import { composeApp, WALLET_RPC_SERVER, type App } from '../app.js';
+import { loadConfig } from '../config/load.js';
+import type { UmbraConfig } from '../config/schema.js';
+import type { Logger } from '../logger.js';
+import type { WalletService } from '../../wallet/wallet-service.js';
 
 export interface WalletAppOptions {
   rpcBind: string;

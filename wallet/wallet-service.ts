@@ -4,9 +4,9 @@
  * stored with the sync position in the wallet file when there is one), and what it has learnt from the daemon (the chain height, and per asset the balance with the encrypted form
  * it was decoded from, so that an unchanged balance is not decoded twice).
  */
-import type { Core } from '../../core-native/ts/core.js';
-import type { Generators } from '../../core-native/ts/curve.js';
-import { NETWORKS } from '../../host/protocol/network.js';
+import type { Core } from '../core-native/ts/core.js';
+import type { Generators } from '../core-native/ts/curve.js';
+import { NETWORKS } from '../host/protocol/network.js';
 import { AccountRegistration, type RegistrationTiming } from './account-registration.js';
 import { BalanceDecoder } from './balance-decoder.js';
 import { DaemonRpcError, DaemonUnavailableError, type DaemonClient, type EncryptedBalanceRecord } from './daemon-client.js';

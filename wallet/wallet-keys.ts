@@ -2,12 +2,12 @@
  * A wallet's identity: its network and secret key (all the wallet file needs to hold) and what follows from them,
  * the public key, the address and the 24 seed words. `keysFromContents` reads the file's contents back, checking them.
  */
-import type { Core } from '../../core-native/ts/core.js';
-import { encodeAddress } from '../../host/protocol/address.js';
-import { toHex } from '../../host/protocol/bytes.js';
-import { publicKeyOf, secretKeyFromHex } from '../../host/protocol/keys.js';
-import { secretKeyToMnemonic } from '../../host/protocol/mnemonic.js';
-import { isNetworkName, NETWORKS, type NetworkName } from '../../host/protocol/network.js';
+import type { Core } from '../core-native/ts/core.js';
+import { encodeAddress } from '../host/protocol/address.js';
+import { toHex } from '../host/protocol/bytes.js';
+import { publicKeyOf, secretKeyFromHex } from '../host/protocol/keys.js';
+import { secretKeyToMnemonic } from '../host/protocol/mnemonic.js';
+import { isNetworkName, NETWORKS, type NetworkName } from '../host/protocol/network.js';
 
 export interface WalletKeys {
   readonly network: NetworkName;

@@ -3,11 +3,11 @@
  * signature, the network's proof of work) is mined. `ensure` submits it when the daemon does not know the account and
  * polls NODE.GetEncryptedBalance until a block holds it; concurrent callers (start-up, a transfer) share one attempt.
  */
-import type { Core } from '../../core-native/ts/core.js';
-import { CHAIN_PARAMS } from '../../host/protocol/chain-params.js';
-import { NETWORKS } from '../../host/protocol/network.js';
-import { makeRegistration } from '../../host/protocol/registration.js';
-import { encodeTransaction } from '../../host/protocol/transaction.js';
+import type { Core } from '../core-native/ts/core.js';
+import { CHAIN_PARAMS } from '../host/protocol/chain-params.js';
+import { NETWORKS } from '../host/protocol/network.js';
+import { makeRegistration } from '../host/protocol/registration.js';
+import { encodeTransaction } from '../host/protocol/transaction.js';
 import { DaemonRpcError, type DaemonClient } from './daemon-client.js';
 import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';
 import { WalletError } from './wallet-error.js';

@@ -7,16 +7,16 @@
  * One transaction at a time: calls run in turn, and while the previous transaction is still in the pool a new one is
  * refused (it would spend the same balance, and the first would win).
  */
-import { PAYLOAD_ARGS_BYTES } from '../../core-native/ts/payload-cipher.js';
-import { toBytes } from '../../core-native/ts/proof/field.js';
-import { sharedSecret } from '../../core-native/ts/shared-secret.js';
-import { decodeAddress, encodePaymentProof } from '../../host/protocol/address.js';
-import { fromHex, toHex } from '../../host/protocol/bytes.js';
-import { decodeNonceBalance, type NonceBalance } from '../../host/protocol/nonce-balance.js';
-import { encodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
-import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../../host/protocol/transfer-builder.js';
-import { minimumFee } from '../../host/protocol/transfer-checks.js';
-import { TxType } from '../../host/protocol/transaction.js';
+import { PAYLOAD_ARGS_BYTES } from '../core-native/ts/payload-cipher.js';
+import { toBytes } from '../core-native/ts/proof/field.js';
+import { sharedSecret } from '../core-native/ts/shared-secret.js';
+import { decodeAddress, encodePaymentProof } from '../host/protocol/address.js';
+import { fromHex, toHex } from '../host/protocol/bytes.js';
+import { decodeNonceBalance, type NonceBalance } from '../host/protocol/nonce-balance.js';
+import { encodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
+import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../host/protocol/transfer-builder.js';
+import { minimumFee } from '../host/protocol/transfer-checks.js';
+import { TxType } from '../host/protocol/transaction.js';
 import { DaemonRpcError, type DaemonInfo } from './daemon-client.js';
 import { resolveDestination } from './destination.js';
 import { defaultFee } from './fees.js';

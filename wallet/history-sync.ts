@@ -23,16 +23,16 @@
  * asset's saved position (a reorganisation) drops that asset's chain-found entries and starts it again from the
  * registration; outgoing entries keep their payloads and are found again.
  */
-import { payloadKey, sharedSecret } from '../../core-native/ts/shared-secret.js';
-import { openPayload } from '../../core-native/ts/payload-cipher.js';
-import { toBytes } from '../../core-native/ts/proof/field.js';
-import { senderParityOf } from '../../core-native/ts/proof/parity.js';
-import { transferBlinding } from '../../core-native/ts/proof/statement.js';
-import { bigintToBytes32 } from '../../core-native/ts/scalar.js';
-import { encodePaymentProof } from '../../host/protocol/address.js';
-import { equalBytes, fromHex, toHex } from '../../host/protocol/bytes.js';
-import { decodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
-import { decodeTransaction, TxType, type TransferTx } from '../../host/protocol/transaction.js';
+import { payloadKey, sharedSecret } from '../core-native/ts/shared-secret.js';
+import { openPayload } from '../core-native/ts/payload-cipher.js';
+import { toBytes } from '../core-native/ts/proof/field.js';
+import { senderParityOf } from '../core-native/ts/proof/parity.js';
+import { transferBlinding } from '../core-native/ts/proof/statement.js';
+import { bigintToBytes32 } from '../core-native/ts/scalar.js';
+import { encodePaymentProof } from '../host/protocol/address.js';
+import { equalBytes, fromHex, toHex } from '../host/protocol/bytes.js';
+import { decodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
+import { decodeTransaction, TxType, type TransferTx } from '../host/protocol/transaction.js';
 import { DaemonRpcError, type BlockHeaderRecord } from './daemon-client.js';
 import { isoTime, port, type TransferEntry, type TransferHistory } from './transfer-history.js';
 import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';

@@ -1,0 +1,23 @@
+/**
+ * The one error model. Every failure a service reports on purpose is an `UmbraError`: a message for people and a
+ * `code` for programs, from an enum of its area (block, transaction, miniblock, wallet, daemon client, …). Callers
+ * recognise a failure by `instanceof` and `code`, never by comparing message text. Services throw domain errors
+ * only; the RPC layer (host/rpc) is the one place that maps them to JSON-RPC error codes.
+ */
+export class UmbraError<Code extends string = string> extends Error {
+  override readonly name: string = 'UmbraError';
+
+  constructor(
+    /** What went wrong, as a stable identifier (one of the area's enum values). */
+    readonly code: Code,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+
+  /** Whether `error` is an UmbraError with this code (any area). */
+  static is<C extends string>(error: unknown, code: C): error is UmbraError<C> {
+    return error instanceof UmbraError && error.code === code;
+  }
+}
