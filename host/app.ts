@@ -1,22 +1,24 @@
 /**
- * The composition root: one awilix container per process, filled with the base services (config, logger, network,
- * crypto core, store, RPC endpoints) and then by the configured plugins in dependency order. `start` starts the
- * plugins in that order, `stop` stops them in reverse and closes the store.
+ * The composition root: one awilix container per process (typed by host/services/services.ts), filled with the base
+ * services (config, logger, network, crypto core, store, RPC endpoints) and then by the configured plugins, which
+ * register in dependency order. `start` starts the plugins in that order, `stop` stops them in reverse and closes the
+ * store.
  */
-import { asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
+import { createContainer, InjectionMode } from 'awilix';
 import { describeCore, loadCore } from '../core-native/ts/index.js';
 import type { UmbraConfig } from './config/schema.js';
 import { createLogger, type Logger } from './logger.js';
-import type { Plugin } from './plugin.js';
+import type { Plugin, PluginLifecycle } from './plugin.js';
 import { importPlugin, TRANSPORT_PLUGINS } from './plugins/catalog.js';
 import { orderPlugins } from './plugins/order.js';
+import { PluginErrorCode, PluginLoadError } from './plugins/plugin-error.js';
 import { NETWORKS } from './protocol/network.js';
 import { RpcEndpoint, RpcEndpoints, type RpcEndpointOptions } from './rpc/endpoint.js';
-import type { BaseServices } from './services/base.js';
+import { provideServices, type ServiceContainer, type Services } from './services/services.js';
 import { openStore } from './storage/open-store.js';
 
 export interface App {
-  readonly container: AwilixContainer<BaseServices & Record<string, any>>;
+  readonly container: ServiceContainer;
   readonly config: UmbraConfig;
   readonly logger: Logger;
   /** Plugins in start order. */
@@ -39,12 +41,21 @@ export interface ComposeOptions {
   /** The process's RPC server (default: the daemon's). */
   rpcServer?: RpcServerKind;
   /** Values put into the container before plugins register (e.g. the open wallet the `wallet` plugin serves). */
-  services?: Readonly<Record<string, unknown>>;
+  services?: Readonly<Partial<Services>>;
 }
 
 /** The plugin specs a config asks for: its plugins, then one plugin per transport. */
 export function configuredPlugins(config: UmbraConfig): string[] {
   return [...config.plugins, ...config.transports.map((t) => TRANSPORT_PLUGINS[t])];
+}
+
+/** A plugin must register every service it declares in `provides`: others rely on the declaration. */
+function assertProvided(container: ServiceContainer, plugin: Plugin): void {
+  for (const name of plugin.provides ?? []) {
+    if (!container.hasRegistration(name)) {
+      throw new PluginLoadError(PluginErrorCode.MissingService, `plugin '${plugin.name}' declares that it provides the '${name}' service but did not register it`);
+    }
+  }
 }
 
 export async function composeApp(config: UmbraConfig, options: ComposeOptions = {}): Promise<App> {
@@ -61,18 +72,15 @@ export async function composeApp(config: UmbraConfig, options: ComposeOptions = 
   rpcEndpoints.add(
     new RpcEndpoint({ ...(options.rpcServer ?? DAEMON_RPC_SERVER), bind: config.rpcBind, login: config.rpcLogin, maxBodyBytes: config.rpcMaxBodyBytes }),
   );
-  const container = createContainer<BaseServices & Record<string, any>>({ injectionMode: InjectionMode.PROXY, strict: true });
-  container.register({
-    config: asValue(config),
-    logger: asValue(logger),
-    network: asValue(network),
-    core: asValue(core),
-    store: asValue(store),
-    rpcEndpoints: asValue(rpcEndpoints),
-    ...Object.fromEntries(Object.entries(options.services ?? {}).map(([name, value]) => [name, asValue(value)])),
-  });
+  const container: ServiceContainer = createContainer<Services>({ injectionMode: InjectionMode.PROXY, strict: true });
+  provideServices(container, { config, logger, network, core, store, rpcEndpoints, ...options.services });
+  const lifecycles = new Map<Plugin, PluginLifecycle>();
   try {
-    for (const plugin of plugins) await plugin.register(container, config);
+    for (const plugin of plugins) {
+      const lifecycle = await plugin.register(container, config);
+      if (lifecycle) lifecycles.set(plugin, lifecycle);
+      assertProvided(container, plugin);
+    }
   } catch (error) {
     await store.close();
     throw error;
@@ -87,7 +95,7 @@ export async function composeApp(config: UmbraConfig, options: ComposeOptions = 
     plugins,
     async start() {
       for (const plugin of plugins) {
-        await plugin.start?.(container);
+        await lifecycles.get(plugin)?.start?.();
         started.push(plugin);
       }
     },
@@ -95,7 +103,7 @@ export async function composeApp(config: UmbraConfig, options: ComposeOptions = 
       stopping ??= (async () => {
         for (const plugin of started.reverse()) {
           try {
-            await plugin.stop?.(container);
+            await lifecycles.get(plugin)?.stop?.();
           } catch (error) {
             logger.error(`plugin ${plugin.name} failed to stop cleanly: ${(error as Error).message}`);
           }

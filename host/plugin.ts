@@ -1,17 +1,29 @@
-import type { AwilixContainer } from 'awilix';
 import type { UmbraConfig } from './config/schema.js';
+import type { ServiceContainer, ServiceName } from './services/services.js';
 
 /**
- * The contract every plugin fulfils. `register` adds the plugin's services to the container (nothing may run
- * yet); `start` runs once every plugin is registered, in dependency order; `stop` runs in reverse order.
- * Plugins never import each other: they reach one another through the services declared in `host/services/`.
+ * What a plugin runs once the whole app is registered: `start` opens its sockets and timers (in dependency order),
+ * `stop` closes them (in reverse order). Both close over the objects `register` built, so every app keeps its own.
+ */
+export interface PluginLifecycle {
+  start?(): void | Promise<void>;
+  stop?(): void | Promise<void>;
+}
+
+/**
+ * The contract every plugin fulfils (docs/architecture.md). `register` builds the plugin's services and adds them to
+ * the container under the names of `provides`; nothing may run yet (no sockets, no timers). It returns the plugin's
+ * lifecycle, if it has anything to start. Plugins never import each other: they reach one another through the
+ * services declared in host/services/services.ts.
  */
 export interface Plugin {
-  /** Unique plugin name, as used in config and in other plugins' `requires`. */
+  /** Unique plugin name, as used in config and in other plugins' `requires` and `optional`. */
   readonly name: string;
-  /** Names of the plugins that must be registered and started before this one. */
+  /** Plugins that must be configured, and are registered and started before this one. */
   readonly requires: readonly string[];
-  register(container: AwilixContainer, config: UmbraConfig): void | Promise<void>;
-  start?(container: AwilixContainer): void | Promise<void>;
-  stop?(container: AwilixContainer): void | Promise<void>;
+  /** Plugins this one uses when they are configured; then they are registered and started before it. */
+  readonly optional?: readonly string[];
+  /** The services `register` adds to the container; start-up fails when one is missing. */
+  readonly provides?: readonly ServiceName[];
+  register(container: ServiceContainer, config: UmbraConfig): void | PluginLifecycle | Promise<void | PluginLifecycle>;
 }

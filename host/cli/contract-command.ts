@@ -6,7 +6,7 @@
  * limit), 1 for bad input (unreadable file, malformed JSON, unknown entry point).
  */
 import { readFileSync } from 'node:fs';
-import { asValue, createContainer, InjectionMode } from 'awilix';
+import { createContainer, InjectionMode } from 'awilix';
 import { Command, Option } from 'commander';
 import { loadCore } from '../../core-native/ts/index.js';
 import { addressCodec } from '../protocol/address.js';
@@ -14,6 +14,7 @@ import { NETWORK_NAMES, NETWORKS, type NetworkName } from '../protocol/network.j
 import { importPlugin } from '../plugins/catalog.js';
 import type { ContractVm } from '../services/contract-vm.js';
 import { ContractCompileError } from '../services/contract-vm.js';
+import { provideServices, type Services } from '../services/services.js';
 import { RunRequestError, runContractRequest, type RunResponse } from './contract-runner.js';
 
 export interface ContractCommandIo {
@@ -50,10 +51,11 @@ interface RunOptions {
 
 async function contractVm(network: NetworkName): Promise<{ vm: ContractVm; run: (request: unknown) => RunResponse }> {
   const core = await loadCore();
-  const container = createContainer({ injectionMode: InjectionMode.PROXY });
-  container.register({ core: asValue(core), network: asValue(NETWORKS[network]) });
+  // Just the services the dvm plugin reads; it needs no config.
+  const container = createContainer<Services>({ injectionMode: InjectionMode.PROXY });
+  provideServices(container, { core, network: NETWORKS[network] });
   await (await importPlugin('dvm')).register(container, undefined as never);
-  const vm = container.resolve<ContractVm>('contractVm');
+  const vm = container.cradle.contractVm;
   const addresses = addressCodec(network, core);
   return { vm, run: (request) => runContractRequest(vm, addresses, core, request) };
 }

@@ -13,10 +13,6 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { mod, toBytes } from '../../core-native/ts/proof/field.js';
 import type { Core } from '../../core-native/ts/core.js';
-import { premineKey, premineSecret } from '../protocol/premine.js';
-import { registerAndFund, type FundingDeps } from '../../plugins/simulator/fund-accounts.js';
-import type { AutoMiner } from '../../plugins/simulator/auto-miner.js';
-import { BalanceDecoder } from '../../wallet/balance-decoder.js';
 import { DaemonClient } from '../../wallet/daemon-client.js';
 import { composeWalletApp } from './wallet-app.js';
 import { walletKeys } from '../../wallet/wallet-keys.js';
@@ -26,9 +22,7 @@ import { DAEMON_PLUGINS, defaultCacheDir } from '../config/defaults.js';
 import { loadConfig } from '../config/load.js';
 import type { UmbraConfig } from '../config/schema.js';
 import { runUntilSignalled } from '../lifecycle.js';
-import { NETWORKS } from '../protocol/network.js';
-import type { HttpServers } from '../services/http-servers.js';
-import type { TxPoolService } from '../services/tx-pool.js';
+import { optionalService } from '../services/services.js';
 import { addNodeOptions, flagsToConfig, type DaemonFlags } from './daemon-command.js';
 
 /** What each simulator wallet holds at start, atomic units. */
@@ -46,7 +40,7 @@ export function simulatorWalletSecret(core: Core, index: number): Uint8Array {
   return toBytes(mod(BigInt(`0x${Buffer.from(core.keccak256(new TextEncoder().encode(`UMBRA simulator wallet ${index}`))).toString('hex')}`)));
 }
 
-const boundPort = (app: App, server: string): number => (app.container.resolve<HttpServers>('httpServers').get(server)!.address() as AddressInfo).port;
+const boundPort = (app: App, server: string): number => (app.container.cradle.httpServers.get(server)!.address() as AddressInfo).port;
 
 function count(value: string, name: string, max: number): number {
   const n = Number(value);
@@ -72,16 +66,11 @@ async function startSimulator(flags: SimulatorFlags, write: (text: string) => vo
     if (!flags.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const { core } = daemon.container.cradle as { core: Core };
-    const domain = NETWORKS.simulator.generatorDomain;
+    const { core } = daemon.container.cradle;
+    const simulator = optionalService(daemon.container, 'simulator');
+    if (!simulator) throw new Error("umbra simulator needs the 'simulator' plugin: keep it in --plugins");
     const keys = Array.from({ length: wallets }, (_, i) => walletKeys(core, 'simulator', simulatorWalletSecret(core, i)));
-    const miner = daemon.container.resolve<AutoMiner>('autoMiner');
-    const decoder = new BalanceDecoder(core, core.generators(domain).G, defaultCacheDir());
-    const funding: FundingDeps = {
-      core, domain, chain: daemon.container.resolve('chain'), pool: daemon.container.resolve<TxPoolService>('txPool'), decoder,
-      premineSecret: premineSecret(core, 'simulator'), premineKey: premineKey(core, 'simulator'), mine: () => miner.mine(1),
-    };
-    const funded = await registerAndFund(funding, keys, SIMULATOR_WALLET_FUNDS);
+    const funded = await simulator.registerAndFund(keys, SIMULATOR_WALLET_FUNDS);
     const daemonAddress = `127.0.0.1:${boundPort(daemon, 'daemon')}`;
     write(`Umbra simulator: daemon RPC http://${daemonAddress}/json_rpc, data in ${dataDir}${funded > 0 ? `; ${funded} wallets registered and funded` : ''}\n`);
     for (const [i, walletKey] of keys.entries()) {

@@ -1,13 +1,25 @@
-/** Orders plugins so that each comes after everything it requires; a missing or cyclic dependency is an error. */
+/**
+ * Orders plugins so that each comes after everything it requires and every configured plugin it names as optional;
+ * a missing required plugin or a cycle is an error, an optional plugin that is not configured is ignored.
+ */
 import type { Plugin } from '../plugin.js';
-import { PluginLoadError } from './catalog.js';
+import { PluginErrorCode, PluginLoadError } from './plugin-error.js';
 
 export function orderPlugins(plugins: readonly Plugin[]): Plugin[] {
   const byName = new Map<string, Plugin>();
   for (const plugin of plugins) {
-    if (byName.has(plugin.name)) throw new PluginLoadError(`plugin '${plugin.name}' is configured twice`);
+    if (byName.has(plugin.name)) throw new PluginLoadError(PluginErrorCode.ConfiguredTwice, `plugin '${plugin.name}' is configured twice`);
     byName.set(plugin.name, plugin);
   }
+  const dependenciesOf = (plugin: Plugin): Plugin[] => {
+    const required = plugin.requires.map((name) => {
+      const dependency = byName.get(name);
+      if (!dependency) throw new PluginLoadError(PluginErrorCode.MissingDependency, `plugin '${plugin.name}' requires '${name}', which is not configured (add it to plugins)`);
+      return dependency;
+    });
+    const optional = (plugin.optional ?? []).flatMap((name) => byName.get(name) ?? []);
+    return [...required, ...optional];
+  };
   const ordered: Plugin[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (plugin: Plugin, path: string[]): void => {
@@ -15,14 +27,10 @@ export function orderPlugins(plugins: readonly Plugin[]): Plugin[] {
     if (seen === 'done') return;
     if (seen === 'visiting') {
       const cycle = [...path.slice(path.indexOf(plugin.name)), plugin.name];
-      throw new PluginLoadError(`plugin dependency cycle: ${cycle.join(' → ')}`);
+      throw new PluginLoadError(PluginErrorCode.DependencyCycle, `plugin dependency cycle: ${cycle.join(' → ')}`);
     }
     state.set(plugin.name, 'visiting');
-    for (const dependency of plugin.requires) {
-      const required = byName.get(dependency);
-      if (!required) throw new PluginLoadError(`plugin '${plugin.name}' requires '${dependency}', which is not configured (add it to plugins)`);
-      visit(required, [...path, plugin.name]);
-    }
+    for (const dependency of dependenciesOf(plugin)) visit(dependency, [...path, plugin.name]);
     state.set(plugin.name, 'done');
     ordered.push(plugin);
   };

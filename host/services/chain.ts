@@ -4,6 +4,7 @@
  */
 import type { Block } from '../protocol/block.js';
 import type { ChainParams } from '../protocol/chain-params.js';
+import type { NonceBalance } from '../protocol/nonce-balance.js';
 import type { Transaction } from '../protocol/transaction.js';
 
 export interface BlockMeta {
@@ -46,6 +47,8 @@ export interface ChainService {
   difficultyAfter(parent: BlockMeta): bigint;
   /** Whether a key (33-byte compressed) is registered in the main chain's latest state. */
   isRegistered(key: Uint8Array): boolean;
+  /** A key's encrypted balance of an asset (32-byte scid; zero for the native coin) in the main chain's latest state. */
+  balance(asset: Uint8Array, key: Uint8Array): NonceBalance | undefined;
   /** The registered key whose key hash starts with `prefix`, in the latest state. */
   keyByHashPrefix(prefix: Uint8Array): Uint8Array | undefined;
   /**

@@ -1,5 +1,3 @@
-import type { AwilixContainer } from 'awilix';
-
 /** The transaction pool (registered by the `mempool` plugin as `txPool`), as the miner, the RPC and peers see it. */
 export interface TxPoolService {
   /** Checks and admits a transaction; throws an Error whose message names why it is refused. Returns the txid. */
@@ -12,9 +10,4 @@ export interface TxPoolService {
   /** Drops a pending transaction (a template found it invalid). */
   remove(txid: Uint8Array): void;
   readonly size: number;
-}
-
-/** The pool, looked up when needed: the `mempool` plugin registers it when it starts (and may not run at all). */
-export function txPoolOf(container: AwilixContainer): () => TxPoolService | undefined {
-  return () => (container.hasRegistration('txPool') ? container.resolve<TxPoolService>('txPool') : undefined);
 }

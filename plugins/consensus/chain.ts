@@ -11,6 +11,7 @@ import { decodeBlock, encodeBlock, MAX_BLOCK_TX_BYTES, type Block } from '../../
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import { blockReward, CHAIN_PARAMS, STABLE_DEPTH, type ChainParams } from '../../host/protocol/chain-params.js';
 import type { NetworkName } from '../../host/protocol/network.js';
+import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
 import { decodeTransaction, encodeTransactionHeader, type Transaction } from '../../host/protocol/transaction.js';
 import type { AddBlockOutcome, BlockListener, ChainService } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
@@ -141,6 +142,10 @@ export class Chain implements ChainService {
   /** The state after the block with this meta (the top block when omitted). */
   stateAt(meta: BlockMeta = this.topMeta): AccountsReader {
     return this.deps.accounts.read(meta.stateVersion);
+  }
+
+  balance(asset: Uint8Array, key: Uint8Array): NonceBalance | undefined {
+    return this.stateAt().getBalance(asset, key);
   }
 
   isRegistered(key: Uint8Array): boolean {

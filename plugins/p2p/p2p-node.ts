@@ -87,6 +87,7 @@ export class P2pNode {
 
   async start(): Promise<void> {
     await Promise.all([this.book.load(), this.bans.load()]);
+    this.txs.start();
     await this.manager.start();
   }
 

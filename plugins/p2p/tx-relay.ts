@@ -13,15 +13,18 @@ import { DATA_BODY_BUDGET, MAX_TX_IDS, type Body } from './wire/messages.js';
 
 export class TxRelay {
   private readonly fetching = new Set<string>();
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: () => TxPoolService | undefined,
     private readonly peers: () => Peer[],
     private readonly logger: Logger,
-    announceMs: number,
-  ) {
-    this.timer = setInterval(() => this.announce(), announceMs).unref();
+    private readonly announceMs: number,
+  ) {}
+
+  /** Starts announcing on the timer. */
+  start(): void {
+    this.timer = setInterval(() => this.announce(), this.announceMs).unref();
   }
 
   stop(): void {

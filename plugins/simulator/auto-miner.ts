@@ -5,7 +5,7 @@
  */
 import type { Logger } from '../../host/logger.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
-import type { MiningService } from '../mining/mining-service.js';
+import type { MiningService } from '../../host/services/mining.js';
 
 const POLL_MS = 50;
 const IDLE_BLOCK_MS = 18_000;

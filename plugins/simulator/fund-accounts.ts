@@ -12,25 +12,20 @@ import { MAX_PAYLOADS, encodeTransaction, TxType } from '../../host/protocol/tra
 import { buildTransfer } from '../../host/protocol/transfer-builder.js';
 import { NATIVE_SCID } from '../../host/protocol/transfer-checks.js';
 import type { ChainService } from '../../host/services/chain.js';
+import type { SimulatorAccount } from '../../host/services/simulator.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import type { BalanceDecoder } from '../../wallet/balance-decoder.js';
-import type { AccountsReader } from '../consensus/accounts.js';
 
 export interface FundingDeps {
   core: Core;
   domain: string;
-  chain: ChainService & { stateAt(): AccountsReader };
+  chain: ChainService;
   pool: TxPoolService;
   decoder: BalanceDecoder;
   premineSecret: Uint8Array;
   premineKey: Uint8Array;
   /** Mines one block now. */
   mine(): Promise<unknown>;
-}
-
-export interface SimulatorAccount {
-  secretKey: Uint8Array;
-  publicKey: Uint8Array;
 }
 
 /** Registers and funds the accounts that are not registered yet; returns how many were new. */
@@ -44,8 +39,7 @@ export async function registerAndFund(deps: FundingDeps, accounts: readonly Simu
   for (let start = 0; start < fresh.length; start += MAX_PAYLOADS) {
     const batch = fresh.slice(start, start + MAX_PAYLOADS);
     const top = chain.top;
-    const state = chain.stateAt();
-    const stored = state.getBalance(NATIVE_SCID, deps.premineKey)!;
+    const stored = chain.balance(NATIVE_SCID, deps.premineKey)!;
     // First guess: the premine plus every reward, true while the premine key has mined every block and sent nothing.
     let guess = chain.params.premineAmount;
     for (let h = 1n; h <= top.height; h++) guess += chain.metaAtTopo(h)?.reward ?? 0n;
@@ -55,7 +49,7 @@ export async function registerAndFund(deps: FundingDeps, accounts: readonly Simu
       secretKey: deps.premineSecret,
       reference: { height: top.height, blid: top.id, roothash: top.stateRoot },
       payloads: batch.map((account) => ({ scid: NATIVE_SCID, ring: [deps.premineKey, account.publicKey], senderIndex: 0, receiverIndex: 1, amount, burn: 0n, fee: 0n, args: new Uint8Array(0) })),
-      balanceAt: (asset, key) => state.getBalance(asset, key),
+      balanceAt: (asset, key) => chain.balance(asset, key),
       senderBalance: () => balance,
     });
     pool.add(built.bytes);

@@ -4,7 +4,6 @@ import type { Test } from 'tap';
 import { composeApp, type App } from '../../host/app.js';
 import { loadConfig } from '../../host/config/load.js';
 import { createLogger, type Logger } from '../../host/logger.js';
-import type { HttpServers } from '../../host/services/http-servers.js';
 
 export interface TestApp {
   app: App;
@@ -21,7 +20,7 @@ export async function startTestApp(t: Test, flags: Record<string, unknown> = {})
   const app = await composeApp(config, { logger });
   await app.start();
   t.teardown(() => app.stop());
-  const server = app.container.resolve<HttpServers>('httpServers').get('daemon');
+  const server = app.container.cradle.httpServers.get('daemon');
   const port = (server!.address() as AddressInfo).port;
   return { app, url: `http://127.0.0.1:${port}`, logLines };
 }

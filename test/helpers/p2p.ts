@@ -36,7 +36,7 @@ export async function startNode(name: string, flags: Record<string, unknown> = {
   return {
     name, app, p2p, logLines,
     chain: app.container.resolve<ChainService>('chain'),
-    mining: app.container.resolve<{ get(): MiningService }>('miningHolder').get(),
+    mining: app.container.resolve<MiningService>('mining'),
     address: `127.0.0.1:${p2p.port}`,
   };
 }

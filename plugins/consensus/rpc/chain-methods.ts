@@ -8,23 +8,15 @@ import type { NetworkParams } from '../../../host/protocol/network.js';
 import { ApplicationError } from '../../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
+import type { InfoContributions } from '../../../host/services/chain-info.js';
 import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
 import { blockHeaderView, blockJson } from './block-views.js';
 import { ChainSummary } from './chain-summary.js';
 import { minimumFee } from '../../../host/protocol/transfer-checks.js';
 
-/** Figures other plugins contribute to GetInfo (pool size, peer counts); absent ones read 0. */
-export interface InfoContributions {
-  txPoolSize?(): number;
-  peers?(): { incoming: number; outgoing: number; white: number; grey: number };
-  /** The highest chain height peers report. */
-  peerHeight?(): number;
-}
-
 export interface ChainRpcDeps {
-  /** The chain (opened when the plugin starts, so it is looked up per call). */
-  chain(): Chain;
+  chain: Chain;
   network: NetworkParams;
   version: string;
   /** Encodes a 33-byte key as an address of this network. */
@@ -64,7 +56,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
       aliases: ['getinfo', 'get_info'],
       params: noParams,
       handler: () => {
-        const chain = deps.chain();
+        const chain = deps.chain;
         const top = chain.top;
         const peers = deps.info.peers?.() ?? { incoming: 0, outgoing: 0, white: 0, grey: 0 };
         const figures = summary.of(chain);
@@ -100,7 +92,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
       aliases: ['getheight'],
       params: noParams,
       handler: () => {
-        const chain = deps.chain();
+        const chain = deps.chain;
         return { height: Number(chain.top.height), stableheight: Number(chain.stableHeight()), topoheight: Number(chain.top.height), status: 'OK' };
       },
     },
@@ -108,20 +100,20 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
       name: 'NODE.GetBlockCount',
       aliases: ['getblockcount'],
       params: noParams,
-      handler: () => ({ count: Number(deps.chain().top.height) + 1, status: 'OK' }),
+      handler: () => ({ count: Number(deps.chain.top.height) + 1, status: 'OK' }),
     },
     {
       name: 'NODE.GetLastBlockHeader',
       aliases: ['getlastblockheader'],
       params: noParams,
-      handler: () => ({ block_header: header(deps.chain(), deps.chain().top), status: 'OK' }),
+      handler: () => ({ block_header: header(deps.chain, deps.chain.top), status: 'OK' }),
     },
     {
       name: 'NODE.GetBlockHeaderByTopoHeight',
       aliases: ['getblockheaderbytopoheight'],
       params: objectParams(p.object({ topoheight: p.uint() })),
       handler: ({ topoheight }: { topoheight: number }) => {
-        const chain = deps.chain();
+        const chain = deps.chain;
         return { block_header: header(chain, metaAtTopo(chain, topoheight, 'topoheight')), status: 'OK' };
       },
     },
@@ -130,7 +122,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
       aliases: ['getblockheaderbyhash'],
       params: objectParams(p.object({ hash: p.hash() })),
       handler: ({ hash }: { hash: string }) => {
-        const chain = deps.chain();
+        const chain = deps.chain;
         return { block_header: header(chain, metaByHash(chain, hash)), status: 'OK' };
       },
     },
@@ -140,7 +132,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
       params: objectParams(p.object({ hash: p.optional(p.hash(), undefined), height: p.optional(p.uint(), undefined) })),
       handler: ({ hash, height }: { hash?: string; height?: number }) => {
         if (hash === undefined && height === undefined) throw new ApplicationError('give either hash or height');
-        const chain = deps.chain();
+        const chain = deps.chain;
         const meta = hash !== undefined ? metaByHash(chain, hash) : metaAtTopo(chain, height!, 'height');
         const bytes = chain.blocks.getBlockBytes(meta.id)!;
         const block = chain.block(meta.id)!;
