@@ -13,13 +13,14 @@ import { BlockTransactions } from './block-transactions.js';
 import { ChainSync } from './chain-sync.js';
 import { DEFAULT_TIMINGS, type Peer, type PeerTimings } from './peer.js';
 import { PeerBook } from './peer-book.js';
-import { PeerManager, type PeerCounts } from './peer-manager.js';
+import { PeerManager } from './peer-manager.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { TxRelay } from './tx-relay.js';
 import { MiniblockRelay } from './miniblock-relay.js';
 import type { MiniblockPoolService } from '../../host/services/miniblocks.js';
 import type { Message } from './wire/messages.js';
+import type { PeerCounts } from '../../host/services/p2p.js';
 
 export interface P2pSettings {
   /** `host:port` to listen on, or '' for none. */

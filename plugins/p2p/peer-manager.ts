@@ -13,6 +13,7 @@ import { localHello, refusalOf, type Hello, type LocalIdentity } from './handsha
 import { Peer, type Direction, type PeerTimings } from './peer.js';
 import type { PeerBook } from './peer-book.js';
 import { MAX_PEER_ADDRESSES, type Message } from './wire/messages.js';
+import type { PeerCounts } from '../../host/services/p2p.js';
 
 export interface PeerManagerOptions {
   identity: LocalIdentity;
@@ -30,13 +31,6 @@ export interface PeerManagerOptions {
   maintainMs: number;
   /** How often connected peers are asked for more addresses, ms. */
   exchangeMs: number;
-}
-
-export interface PeerCounts {
-  incoming: number;
-  outgoing: number;
-  white: number;
-  grey: number;
 }
 
 /** Outgoing connections the node keeps up from its peer book (configured peers come on top, up to maxPeers). */

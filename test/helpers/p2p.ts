@@ -6,7 +6,6 @@ import { loadConfig } from '../../host/config/load.js';
 import { createLogger } from '../../host/logger.js';
 import { toHex } from '../../host/protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
-import type { HttpServers } from '../../host/services/http-servers.js';
 import { premineKey } from '../../host/protocol/premine.js';
 import type { MiningService } from '../../plugins/mining/mining-service.js';
 import type { P2pNode } from '../../plugins/p2p/p2p-node.js';
@@ -32,11 +31,13 @@ export async function startNode(name: string, flags: Record<string, unknown> = {
   const app = await composeApp(config, { logger });
   await app.start();
   t?.teardown(() => app.stop());
-  const p2p = app.container.resolve<P2pNode>('p2p');
+  const services = app.container.cradle;
+  // The tests read the concrete plugin objects (the P2P port, the miniblock pool), not just the service interfaces.
+  const p2p = services.p2p as P2pNode;
   return {
     name, app, p2p, logLines,
-    chain: app.container.resolve<ChainService>('chain'),
-    mining: app.container.resolve<MiningService>('mining'),
+    chain: services.chain,
+    mining: services.mining as MiningService,
     address: `127.0.0.1:${p2p.port}`,
   };
 }
@@ -66,6 +67,6 @@ export const converged = (...nodes: TestNode[]): boolean => nodes.every((node) =
 
 /** The daemon RPC URL of a node started with `transports: ['http']`. */
 export function rpcUrl(node: TestNode): string {
-  const server = node.app.container.resolve<HttpServers>('httpServers').get('daemon')!;
+  const server = node.app.container.cradle.httpServers.get('daemon')!;
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }

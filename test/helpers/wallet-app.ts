@@ -8,7 +8,6 @@ import { composeApp, WALLET_RPC_SERVER } from '../../host/app.js';
 import { loadConfig } from '../../host/config/load.js';
 import { createLogger } from '../../host/logger.js';
 import type { NetworkName } from '../../host/protocol/network.js';
-import type { HttpServers } from '../../host/services/http-servers.js';
 import { DaemonClient } from '../../wallet/daemon-client.js';
 import type { TransferEntry } from '../../wallet/transfer-history.js';
 import { mineOneViaRpc, postRpc, rpcCall } from './app.js';
@@ -71,6 +70,6 @@ export async function startWalletApp(t: Test, wallet: WalletService, flags: Reco
   const app = await composeApp(config, { logger: createLogger('error', () => {}), rpcServer: WALLET_RPC_SERVER, services: { wallet } });
   await app.start();
   t.teardown(() => app.stop());
-  const server = app.container.resolve<HttpServers>('httpServers').get('wallet');
+  const server = app.container.cradle.httpServers.get('wallet');
   return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
 }

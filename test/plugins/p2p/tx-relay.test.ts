@@ -36,7 +36,7 @@ t.test('with the real pool: a registration sent to one node is mined by another 
   const core = a.app.container.cradle.core;
   const secret = core.keccak256(new TextEncoder().encode('relayed account'));
   const key = core.g1Compress(core.g1MulSecret(core.generators('UMBRA').G, secret));
-  const pool = (node: TestNode): TxPoolService => node.app.container.resolve<TxPoolService>('txPool');
+  const pool = (node: TestNode): TxPoolService => node.app.container.cradle.txPool;
   const txid = pool(a).add(encodeTransaction(makeRegistration(core, core.generators('UMBRA').G, secret, 0)));
   await waitUntil('c has the registration', () => pool(c).has(txid));
   await mine(c);

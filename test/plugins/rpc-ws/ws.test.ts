@@ -1,7 +1,6 @@
 /** JSON-RPC over WebSocket on /ws, and server push. */
 import t from 'tap';
 import WebSocket from 'ws';
-import type { BaseServices } from '../../../host/services/base.js';
 import { startTestApp } from '../../helpers/app.js';
 
 function connect(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
@@ -34,7 +33,7 @@ t.test('requests, batches, errors and push over WebSocket', async (t) => {
   const parse = await nextMessage(ws);
   t.equal(parse.error.code, -32700, 'malformed JSON gets a JSON-RPC error, the connection stays');
 
-  const daemon = (app.container.cradle as BaseServices).rpcEndpoints.get('daemon');
+  const daemon = app.container.cradle.rpcEndpoints.get('daemon');
   const pushed = nextMessage(ws);
   daemon.notify('Block');
   t.same(await pushed, { jsonrpc: '2.0', method: 'Block' }, 'server push');
