@@ -13,7 +13,8 @@ import { importPlugin, TRANSPORT_PLUGINS } from './plugins/catalog.js';
 import { orderPlugins } from './plugins/order.js';
 import { PluginErrorCode, PluginLoadError } from './plugins/plugin-error.js';
 import { NETWORKS } from './protocol/network.js';
-import { RpcEndpoint, RpcEndpoints, type RpcEndpointOptions } from './rpc/endpoint.js';
+import { RpcEndpoint, RpcEndpoints } from './rpc/endpoint.js';
+import { DAEMON_RPC_SERVER, type RpcServerKind } from './rpc/servers.js';
 import { provideServices, type ServiceContainer, type Services } from './services/services.js';
 import { openStore } from './storage/open-store.js';
 
@@ -26,14 +27,6 @@ export interface App {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
-
-/** Which RPC server a process serves on `rpcBind` (a daemon's by default; a wallet process serves the wallet's). */
-export type RpcServerKind = Pick<RpcEndpointOptions, 'name' | 'label' | 'optionalMethodPrefix'>;
-
-export const DAEMON_RPC_SERVER: RpcServerKind = { name: 'daemon', label: 'Umbra daemon' };
-
-/** The wallet RPC server: no method prefix on HTTP; `WALLET.` is accepted before any name (the WebSocket form). */
-export const WALLET_RPC_SERVER: RpcServerKind = { name: 'wallet', label: 'Umbra wallet', optionalMethodPrefix: 'WALLET.' };
 
 export interface ComposeOptions {
   /** Replaces the default stderr logger (tests capture lines with it). */

@@ -1,5 +1,6 @@
 /** A process app that serves one open wallet's JSON-RPC (the `wallet` plugin on the HTTP and WebSocket transports). */
-import { composeApp, WALLET_RPC_SERVER, type App } from '../app.js';
+import { composeApp, type App } from '../app.js';
+import { WALLET_RPC_SERVER } from '../rpc/servers.js';
 import { loadConfig } from '../config/load.js';
 import type { UmbraConfig } from '../config/schema.js';
 import type { Logger } from '../logger.js';

@@ -3,7 +3,7 @@
  * server. The wallet itself (a WalletService: keys, daemon client, balances, transfers) is opened by `umbra wallet
  * open --rpc-server`, which hands it to the app as the `wallet` service and composes the app with WALLET_RPC_SERVER.
  */
-import { WALLET_RPC_SERVER } from '../../host/app.js';
+import { WALLET_RPC_SERVER } from '../../host/rpc/servers.js';
 import type { Plugin } from '../../host/plugin.js';
 import { optionalService } from '../../host/services/services.js';
 import { INSTALL_SC_PATH, installRoute } from './install-route.js';

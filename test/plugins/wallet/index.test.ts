@@ -1,6 +1,7 @@
 /** The `wallet` plugin only runs with an open wallet to serve. */
 import t from 'tap';
-import { composeApp, WALLET_RPC_SERVER } from '../../../host/app.js';
+import { composeApp } from '../../../host/app.js';
+import { WALLET_RPC_SERVER } from '../../../host/rpc/servers.js';
 import { loadConfig } from '../../../host/config/load.js';
 import { createLogger } from '../../../host/logger.js';
 
