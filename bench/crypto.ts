@@ -12,7 +12,7 @@ import { loadCore } from '../core-native/ts/index.js';
 import { loadAddon } from '../core-native/ts/native.js';
 import { runBench, timeIt, type BenchRow } from './harness.js';
 
-/** G = HashToPoint("DEROG") (spec/vectors/vectors.md §2) as x ‖ y, and 1 230 000·G. */
+/** G = HashToPoint("DEROG") (docs/cryptography.md § Generators) as x ‖ y, and 1 230 000·G. */
 const G_X = 0x02eacfbf92b94015c9b0b3d901dae37ec68f74dea7e4484c76d505aade4ad7c0n;
 const G_Y = 0x1bb19d0d6bfcd78fc21da8d68dff1e8441cfa73d66cab25bb0315cf6d6433b5dn;
 const affineBytes = (x: bigint, y: bigint): Uint8Array =>

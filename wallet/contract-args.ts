@@ -1,5 +1,5 @@
 /**
- * The `sc_rpc` arguments of contract transactions (reference-protocol §2.6): an install carries SC_ACTION 1 and the
+ * The `sc_rpc` arguments of contract transactions (docs/protocol.md § Transactions, "Contract transactions"): an install carries SC_ACTION 1 and the
  * code, a call SC_ACTION 0 and the SCID; the caller's own arguments (entrypoint, the function's parameters) follow,
  * and a reserved name the wallet sets replaces one the caller gave.
  */

@@ -1,5 +1,5 @@
 /**
- * The wallet's default fee (reference-dvm §6.3; wallet policy, not consensus): (payloads + 2) × 20 × (⌊ring/16⌋ + 1)
+ * The wallet's default fee (docs/wallet.md § Transfers; wallet policy, not consensus): (payloads + 2) × 20 × (⌊ring/16⌋ + 1)
  * plus 1.5 × the size of the encoded contract arguments, because a contract transaction's fee is also its
  * storage-gas limit. The
  * pool's own floor (20 per started KiB) is checked against the built transaction by the sender.

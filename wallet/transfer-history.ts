@@ -1,5 +1,5 @@
 /**
- * The wallet's transfer history, per asset: the entries of SERVICE.md's "Wallet transfer entry". The wallet records
+ * The wallet's transfer history, per asset: the entries of docs/rpc.md § GetTransferbyTXID. The wallet records
  * its outgoing payloads itself when it sends them (`time` is then the sending time); their block fields (height,
  * topoheight, blockhash, time) are filled once the daemon reports the transaction in a block or the history sync
  * (history-sync.ts) finds it; incoming, coinbase and contract-payout entries come from the sync. Entries of a token

@@ -1,5 +1,5 @@
 /**
- * Sends the wallet's transfers (reference-rpc §3 `transfer`): one payload per transfer item (plus a 0-amount native
+ * Sends the wallet's transfers (docs/rpc.md § transfer): one payload per transfer item (plus a 0-amount native
  * payload to a random account when no item is in the native coin, because the native payload carries the fee), rings
  * from NODE.GetRandomAddress, ring balances read at the current top (the transaction's reference block), the default
  * fee unless one is given, then NODE.SendRawTransaction. A rejected transaction is an error, never a txid.

@@ -1,5 +1,5 @@
 /**
- * The wallet file (DESIGN §3 "Wallet"): a small JSON container whose contents (any JSON value: the keys, the network,
+ * The wallet file (docs/wallet.md § The wallet file): a small JSON container whose contents (any JSON value: the keys, the network,
  * later the sync state) are sealed with tweetnacl's secretbox (XSalsa20-Poly1305) under a key that scrypt derives
  * from the password:
  *

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates Umbra's AstroBWTv3 op table (DESIGN §3 "Proof of work": our own table, reproducible from a seed).
+// Generates Umbra's AstroBWTv3 op table (docs/protocol.md § Proof of work — our own table, reproducible from a seed).
 // 255 blocks (ops 0…253, and 254/255 sharing block 254) of 4 primitive ids in 0…15. The ids are the low nibbles of
 // the byte stream SHA-256(SEED ‖ uint32_be(counter)), counter = 0, 1, …, taken in order.
 // Usage: node core-native/tools/gen-optable.mjs > core-native/ts/pow/optable.ts

@@ -1,5 +1,5 @@
 /**
- * Balance decoding (DESIGN §3 "Balances"; reference-protocol §5.4): find b with b·G = P by baby-step giant-step.
+ * Balance decoding (docs/cryptography.md § Balance decoding): find b with b·G = P by baby-step giant-step.
  *
  * A table holds 2^bits − 1 baby steps for one base point G (the domain's `generators(domain).G`). With the ±
  * symmetry of x coordinates, a value up to about 2^(bits+1)·s is found in s giant steps. Both implementations

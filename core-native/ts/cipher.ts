@@ -1,4 +1,4 @@
-/** The per-receiver payload cipher (reference-protocol §1.10). */
+/** The per-receiver payload cipher (docs/cryptography.md § Payloads). */
 export interface CipherCore {
   /**
    * XChaCha20 (draft-irtf-cfrg-xchacha, block counter from 0): `data` XOR the key stream of (key, nonce), as a new

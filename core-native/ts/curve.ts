@@ -1,5 +1,5 @@
 /**
- * BN254 G1 arithmetic (reference-protocol §1.1–1.4).
+ * BN254 G1 arithmetic (docs/cryptography.md: curve, HashToPoint, generators).
  *
  * Representations crossing this interface:
  * - a point is 64 bytes, affine x ‖ y, each 32 bytes big-endian; the point at infinity is 64 zero bytes
@@ -46,7 +46,7 @@ export interface CurveCore {
   g1FixedBase(point: Uint8Array): FixedBase;
   /** Σ scalars[i]·points[i] (Pippenger); `points` is n·64 bytes, `scalars` n·32 bytes. */
   g1Msm(points: Uint8Array, scalars: Uint8Array): Uint8Array;
-  /** Try-and-increment HashToPoint (reference-protocol §1.3). */
+  /** Try-and-increment HashToPoint (docs/cryptography.md § HashToPoint). */
   hashToPoint(data: Uint8Array): Uint8Array;
   /** The generator set for a domain string (`DERO` reproduces the reference vectors; our networks use `UMBRA`). */
   generators(domain: string): Generators;

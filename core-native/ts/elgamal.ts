@@ -1,5 +1,5 @@
 /**
- * ElGamal in the exponent (reference-protocol §1.6), written over the Core interface so that it runs on either
+ * ElGamal in the exponent (docs/cryptography.md § Encrypted balances), written over the Core interface so that it runs on either
  * implementation. A balance b under key Y is (L, R) = (b·G + ρ·Y, ρ·G); only the key holder recovers
  * b·G = L − sk·R (the discrete log b is found by the balance decoder). Points are 64-byte affine.
  */

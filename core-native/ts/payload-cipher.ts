@@ -1,5 +1,5 @@
 /**
- * The per-receiver encrypted payload of a transfer (reference-protocol §1.10, §2.3): 145 bytes = the sender's ring
+ * The per-receiver encrypted payload of a transfer (docs/cryptography.md § Payloads): 145 bytes = the sender's ring
  * index (1 byte) ‖ the encoded RPC arguments zero-padded to 144 bytes, XORed with XChaCha20 under the payload key
  * (`payloadKey` in shared-secret.ts), a 24-byte zero nonce and counter 0. There is no MAC; every receiver key is
  * fresh per transfer because the key depends on the transfer's random r.

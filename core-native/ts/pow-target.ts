@@ -1,5 +1,5 @@
 /**
- * The proof-of-work target rule (reference-protocol §3.2): a hash, read as a little-endian 256-bit integer, must be
+ * The proof-of-work target rule (docs/protocol.md § Miniblocks and proof of work): a hash, read as a little-endian 256-bit integer, must be
  * at most ⌊2^256 / D⌋ for difficulty D.
  */
 const TWO_256 = 1n << 256n;

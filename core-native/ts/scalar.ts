@@ -1,5 +1,5 @@
 /**
- * Scalars of BN254 G1 (reference-protocol §0, §1.2): integers mod the group order n, 32 bytes big-endian on the
+ * Scalars of BN254 G1 (docs/cryptography.md § Scalars): integers mod the group order n, 32 bytes big-endian on the
  * wire. Shared by the protocol code written over the Core interface (ElGamal, Schnorr, keys).
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Schnorr signatures over BN254 G1 (reference-protocol §1.9), used by registrations (no message) and by message
+ * Schnorr signatures over BN254 G1 (docs/cryptography.md § Schnorr signatures), used by registrations (no message) and by message
  * signing. The challenge hashes the ASCII debug strings of the points, "bn256.G1(<x hex>, <y hex>)", exactly as the
  * reference does, so that reference signatures verify:
  *   sign:   T = k·G, c = Hs(str(Y) ‖ str(T) [‖ hex(msg)]), s = k + c·sk mod n

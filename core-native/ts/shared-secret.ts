@@ -1,5 +1,5 @@
 /**
- * Shared secrets of a transfer (reference-protocol §1.10): shared(k, P) = K(compressed(k·P)). The sender uses its
+ * Shared secrets of a transfer (docs/cryptography.md § Payloads): shared(k, P) = K(compressed(k·P)). The sender uses its
  * blinding r and the receiver's key Y; the receiver uses its secret sk and the transfer's D = r·G (sk·D = r·Y).
  * The per-receiver payload key is K(shared ‖ compressed(Y_receiver)).
  */

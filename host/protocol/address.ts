@@ -1,5 +1,5 @@
 /**
- * Addresses (DESIGN §3 "Curve and keys"; reference-protocol §1.5): bech32 (BIP-173, original checksum, no length
+ * Addresses (docs/cryptography.md § Keys and addresses): bech32 (BIP-173, original checksum, no length
  * limit) of version byte 0x01 ‖ 33-byte compressed public key ‖ [encoded RPC arguments, integrated addresses only].
  * Prefixes: `umb` mainnet, `umbt` testnet and simulator; `umbi` / `umbti` for integrated addresses; `umbproof` for
  * payment proofs (same shape, the key field holding the blinder).
@@ -116,7 +116,7 @@ export function splitAddress(address: string, expected?: NetworkName, isCurvePoi
   return { network: decoded.network, publicKey: decoded.publicKey, address: encodeAddress(decoded.network, decoded.publicKey), integrated: decoded.integrated, args };
 }
 
-/** A payment proof (reference-protocol §1.10): the blinder r·Y_k in the key field and `{HH: shared, VU: amount}`. */
+/** A payment proof (docs/cryptography.md § Payloads): the blinder r·Y_k in the key field and `{HH: shared, VU: amount}`. */
 export function encodePaymentProof(blinder: Uint8Array, shared: Uint8Array, amount: bigint): string {
   if (blinder.length !== KEY_BYTES) throw new AddressError(`a blinder is ${KEY_BYTES} bytes, got ${blinder.length}`);
   if (shared.length !== 32) throw new AddressError(`a shared secret is 32 bytes, got ${shared.length}`);

@@ -1,5 +1,5 @@
 /**
- * Umbra's block format (reference-protocol §3.1, with the state root committed in the header, DESIGN §3):
+ * Umbra's block format (docs/protocol.md § Blocks, with the state root committed in the header):
  *
  *   uvarint major version ‖ uvarint minor version ‖ 8 B timestamp (ms, big-endian) ‖ uvarint height
  *   ‖ miner transaction (COINBASE; PREMINE in genesis) ‖ 32 B state root after this block
@@ -14,7 +14,7 @@ import { HASH_BYTES, POINT_BYTES, TX_VERSION, TxType, type CoinbaseTx, type Prem
 
 /** Largest number of transactions a block may list (10 MiB of 300 KiB transactions, rounded up generously). */
 export const MAX_BLOCK_TXS = 10_000;
-/** Largest total size of a block's transactions (reference-protocol §3.7 step 4). */
+/** Largest total size of a block's transactions (docs/protocol.md § Consensus rules). */
 export const MAX_BLOCK_TX_BYTES = 10 * 1024 * 1024 + 256 * 1024;
 export const MAX_BLOCK_BYTES = 10 * 1024 * 1024 + 256 * 1024;
 

@@ -1,5 +1,5 @@
 /**
- * Consensus constants (DESIGN §3 "Blocks", reference-protocol §0 and §3), and the ones that differ per network.
+ * Consensus constants (docs/protocol.md § Networks, § Blocks), and the ones that differ per network.
  */
 import type { NetworkName } from './network.js';
 
@@ -38,7 +38,7 @@ export const CHAIN_PARAMS: Readonly<Record<NetworkName, ChainParams>> = {
   simulator: { bootstrapDifficulty: 1n, minimumDifficulty: 1n, checkPow: false, fixedDifficulty: 1n, premineAmount: 2_000_000_000_000n, registrationPowBits: 0 },
 };
 
-/** Block reward at a height: 61 500 halving every 7 000 000 blocks (reference-protocol §3.5). */
+/** Block reward at a height: 61 500 halving every 7 000 000 blocks (docs/protocol.md § Miniblocks and proof of work). */
 export function blockReward(height: bigint): bigint {
   return (BASE_BLOCK_REWARD * 2n) >> ((height + HALVING_INTERVAL) / HALVING_INTERVAL);
 }

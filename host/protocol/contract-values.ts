@@ -1,5 +1,5 @@
 /**
- * Contract values in bytes (reference-dvm §6.2, §7.1): how a Uint64 or String variable is stored in a contract's
+ * Contract values in bytes (docs/contracts.md § Types and values, "Stored form"): how a Uint64 or String variable is stored in a contract's
  * state tree, and its size for storage gas.
  *   Uint64 → unsigned LEB128 varint, then the type byte 0x04
  *   String → its bytes, then the type byte 0x05

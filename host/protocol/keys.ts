@@ -1,5 +1,5 @@
 /**
- * Account keys (reference-protocol §1.2, §1.5): the secret key is 32 bytes big-endian, used mod n (a key from a
+ * Account keys (docs/cryptography.md § Scalars, § Keys and addresses): the secret key is 32 bytes big-endian, used mod n (a key from a
  * mnemonic may be ≥ n; it is kept as is so that it maps back to the same words); the public key is sk·G with G
  * the network's value base, carried as 33 compressed bytes.
  */

@@ -1,5 +1,5 @@
 /**
- * The 48-byte miniblock, the unit of proof of work (reference-protocol §3.2):
+ * The 48-byte miniblock, the unit of proof of work (docs/protocol.md § Miniblocks and proof of work):
  *
  *   byte 0      low 4 bits version (1); 0x10 HighDiff; 0x20 Final; bits 6–7 PastCount (0 or 1 in our linear chain)
  *   bytes 1–2   low 16 bits of the miner's clock in ms (informational)

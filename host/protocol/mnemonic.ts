@@ -1,5 +1,5 @@
 /**
- * Seed words (DESIGN §3 "Wallet"): a 24-word BIP-39 English mnemonic (@scure/bip39) whose 32 bytes of entropy ARE
+ * Seed words (docs/wallet.md § Keys): a 24-word BIP-39 English mnemonic (@scure/bip39) whose 32 bytes of entropy ARE
  * the secret key, big-endian, used mod n (no PBKDF2 seed, no derivation path). Unlike the reference's 25-word
  * Electrum-style lists, this is the widely supported standard; the key ↔ words mapping is still one to one.
  */

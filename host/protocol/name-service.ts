@@ -1,5 +1,5 @@
 /**
- * The name service (SERVICE.md "Name service"): a contract installed at genesis, without a transaction and without
+ * The name service (docs/rpc.md § NODE.NameToAddress): a contract installed at genesis, without a transaction and without
  * running an initializer, at the reserved SCID 00…01. Its source is examples/contracts/nameservice.bas — part of
  * the consensus rules, since it is in every genesis state. Its privileged key (the only one that may register names
  * shorter than 6 bytes) is stored at genesis under the Uint64 variable 0.

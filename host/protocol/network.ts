@@ -1,5 +1,5 @@
 /**
- * The three networks Umbra runs (DESIGN §3 "Units and networks"): their default ports, address prefixes and the
+ * The three networks Umbra runs (docs/protocol.md § Networks): their default ports, address prefixes and the
  * domain string the curve generators are derived from.
  */
 export const NETWORK_NAMES = ['mainnet', 'testnet', 'simulator'] as const;
@@ -17,7 +17,7 @@ export interface NetworkParams {
   readonly addressPrefix: string;
   /** bech32 prefix of an integrated address (an address carrying RPC arguments). */
   readonly integratedAddressPrefix: string;
-  /** Domain string of the generator set (reference-protocol §1.4 with `DERO` replaced). */
+  /** Domain string of the generator set (docs/cryptography.md § Generators). */
   readonly generatorDomain: string;
 }
 
@@ -54,7 +54,7 @@ export const NETWORKS: Readonly<Record<NetworkName, NetworkParams>> = {
   },
 };
 
-/** The bech32 prefix of payment proofs (reference-protocol §1.10), the same on every network. */
+/** The bech32 prefix of payment proofs (docs/cryptography.md § Keys and addresses), the same on every network. */
 export const PAYMENT_PROOF_PREFIX = 'umbproof';
 
 export function isNetworkName(value: unknown): value is NetworkName {

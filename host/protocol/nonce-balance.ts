@@ -1,5 +1,5 @@
 /**
- * The value an account's encrypted balance is stored as in a balance tree (reference-protocol §1.6):
+ * The value an account's encrypted balance is stored as in a balance tree (docs/cryptography.md § Encrypted balances):
  *   uvarint NonceHeight ‖ compressed L ‖ compressed R
  * where (L, R) = (b·G + ρ·Y, ρ·G) and NonceHeight is the height of the last block in which the account may have
  * been the sender of a transfer (the double-spend rule).

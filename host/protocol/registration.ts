@@ -1,5 +1,5 @@
 /**
- * Registrations (reference-protocol §2.4): a REGISTRATION transaction carries the new key and a Schnorr signature
+ * Registrations (docs/protocol.md § Transactions, "Registration"): a REGISTRATION transaction carries the new key and a Schnorr signature
  * (no message) proving its owner knows the secret, and its txid must start with a network-set number of zero bits —
  * a small proof of work against spam, ground by re-signing with fresh nonces (16 bits on testnet: about 65 000
  * signatures; 24 on mainnet; none on the simulator). Registrations pay no fee.

@@ -1,5 +1,5 @@
 /**
- * RPC arguments (SERVICE.md "RPC argument"; reference-protocol §1.5): the `{name, datatype, value}` lists carried by
+ * RPC arguments (docs/cryptography.md § Keys and addresses, "RPC arguments"): the `{name, datatype, value}` lists carried by
  * integrated addresses, transfer payloads (`payload_rpc`) and contract calls (`sc_rpc`).
  *
  * Byte form: a CBOR map from `name ‖ datatype letter` to the value — `S` a text string, `U` an unsigned integer,

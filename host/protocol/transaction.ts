@@ -1,5 +1,5 @@
 /**
- * Umbra's transaction byte format (DESIGN §3 "Transactions", guided by reference-protocol §2.1):
+ * Umbra's transaction byte format (docs/protocol.md § Transactions):
  *
  *   uvarint version (1) ‖ uvarint source network (0) ‖ uvarint destination network (0) ‖ uvarint type
  *   PREMINE:       uvarint value ‖ 33 B key
@@ -31,7 +31,7 @@ export const HASH_BYTES = 32;
 export const RPC_PAYLOAD_BYTES = 145;
 export const MAX_RING_LOG2 = 7;
 export const MAX_PAYLOADS = 32;
-/** Largest accepted transaction (reference-protocol §0: 300 KiB). */
+/** Largest accepted transaction (docs/protocol.md § Consensus rules: 300 KiB). */
 export const MAX_TX_BYTES = 300 * 1024;
 
 export const proofSize = (ringLog2: number): number => 1013 + 328 * ringLog2;

@@ -1,5 +1,5 @@
 /**
- * Builds a transfer transaction (reference-protocol §1.7, §2.2): per payload the deterministic blinding r, the
+ * Builds a transfer transaction (docs/cryptography.md § Transfer ciphertexts): per payload the deterministic blinding r, the
  * ciphertexts C_i and D, the receiver's encrypted payload, then the txid over everything but the proofs, then one
  * proof per payload bound to that txid. The wallet chooses rings, amounts and fees; this module only does the
  * cryptography, against the balances of the state the transaction references. Payloads of the same asset are

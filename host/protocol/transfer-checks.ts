@@ -1,5 +1,5 @@
 /**
- * What a node checks of a transfer on its own, given the state the transaction references (reference-protocol §2.7,
+ * What a node checks of a transfer on its own, given the state the transaction references (docs/protocol.md § Transactions,
  * "per tx"): the shape (one native payload, one state root, distinct ring members, fees only on the native payload),
  * every point on the curve, every ring member registered in the referenced state, and every proof — with the payloads
  * applied in order on a scratch copy, so that a second payload of an asset sees the balances the first one left.
@@ -31,7 +31,7 @@ export interface VerifiedPayload {
   readonly senderParity: 0 | 1;
 }
 
-/** Smallest fee a pool accepts for a transaction of `size` bytes (reference-dvm §6.3): 20 per started KiB. */
+/** Smallest fee a pool accepts for a transaction of `size` bytes (docs/protocol.md § Transactions): 20 per started KiB. */
 export const minimumFee = (size: number): bigint => BigInt(Math.ceil(size / 1024) * 20);
 
 /** The fee a transfer pays: the native payloads' fee fields. */

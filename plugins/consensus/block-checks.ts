@@ -1,5 +1,5 @@
 /**
- * Context checks of a block against its parent, in the order of reference-protocol §3.7 (adapted to Umbra's linear
+ * Context checks of a block against its parent, in the order of docs/protocol.md § Consensus rules (adapted to Umbra's linear
  * chain): tips and height, timestamp, version, miniblocks and their proof of work. Each failure throws a
  * BlockRejected naming the rule; nothing here touches state.
  */
@@ -47,7 +47,7 @@ export function finalKeyHash(core: Core, block: Block): Uint8Array {
 }
 
 /**
- * Miniblock rules (reference-protocol §3.2): ten miniblocks, nine distinct ordinary ones then the final one, all for
+ * Miniblock rules (docs/protocol.md § Miniblocks and proof of work): ten miniblocks, nine distinct ordinary ones then the final one, all for
  * this height and tip, the final one committing to the block, and every one meeting its proof-of-work target
  * (9× the difficulty for the final one) unless the network skips PoW.
  */

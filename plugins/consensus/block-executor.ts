@@ -1,5 +1,5 @@
 /**
- * The state transition of one block (reference-protocol §3.7 step 14, §3.5): on a writable overlay of the parent's
+ * The state transition of one block (docs/protocol.md § Consensus rules, rule 6; rewards: § Miniblocks): on a writable overlay of the parent's
  * state, apply the block's transactions in order, then pay the block reward plus fees — a tenth to each of the nine
  * ordinary miniblocks' miners, the rest to the block's integrator — as public credits to their encrypted balances.
  */

@@ -1,5 +1,5 @@
 /**
- * Integer-only difficulty adjustment (DESIGN §3): the reference's per-block rule
+ * Integer-only difficulty adjustment (docs/protocol.md § Consensus rules, "Difficulty"): the reference's per-block rule
  *   D_next = D_tip × ⌊10000 · e^((1 − solve/18000)/8)⌋ / 10000,  solve = ts(tip) − ts(parent) capped at 36 s,
  * with the exponential evaluated as a fixed-point Taylor series instead of floating point, so every node computes
  * the same value on every platform.

@@ -1,5 +1,5 @@
 /**
- * Contract transactions inside a block (reference-dvm §4.5, §8). A transaction's `sc_rpc` arguments say what to do:
+ * Contract transactions inside a block (docs/protocol.md § Transactions, "Contract transactions"). A transaction's `sc_rpc` arguments say what to do:
  * `SC_ACTION` 1 installs `SC_CODE` (SCID = txid, the initializer runs), 0 calls `entrypoint` of `SC_ID`. Burns are
  * deposits to the contract; the signer is known only when the native payload has a ring of 2.
  *
@@ -87,7 +87,7 @@ export class ContractRules {
     return { install: false, scid, contract, entrypoint, args };
   }
 
-  /** Runs a checked contract transaction in a block and commits or discards its effects (reference-dvm §8.5). */
+  /** Runs a checked contract transaction in a block and commits or discards its effects (docs/contracts.md § When a call commits). */
   execute(block: Block, txid: Uint8Array, tx: TransferTx, payloads: readonly VerifiedPayload[], state: AccountsWriter): ContractOutcome {
     const call = this.invocation(txid, tx, state);
     const deposits = new Map<string, bigint>();

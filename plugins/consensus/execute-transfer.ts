@@ -1,5 +1,5 @@
 /**
- * Transfers inside a block (reference-protocol §2.7, DESIGN §3 "Transactions"):
+ * Transfers inside a block (docs/protocol.md § Transactions):
  *  - the reference block is on this branch at the transaction's height, below the block, at most
  *    TX_VALIDITY_BLOCKS − 1 blocks back, and its state root is the one the proofs were made against;
  *  - the proofs verify against that state (transfer-checks.ts; results cached by the transaction's bytes);

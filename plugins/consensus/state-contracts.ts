@@ -1,5 +1,5 @@
 /**
- * Contracts over the versioned state (reference-dvm §7; our layout keeps variables and balances apart so that no
+ * Contracts over the versioned state (docs/protocol.md § State; our layout keeps variables and balances apart so that no
  * variable key can ever alias a balance):
  *   trie `C ‖ scid`  serialised variable key → serialised value
  *   trie `D ‖ scid`  32-byte asset id → 8-byte big-endian balance of the contract

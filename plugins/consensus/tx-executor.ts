@@ -1,6 +1,6 @@
 /**
- * The transactions of a block, executed in order on the block's state (reference-protocol §2.4, §2.7; reference-dvm
- * §8): registrations (a new key starts at an encryption of zero), transfers (proofs, nonce heights, homomorphic
+ * The transactions of a block, executed in order on the block's state (docs/protocol.md
+ * § Transactions): registrations (a new key starts at an encryption of zero), transfers (proofs, nonce heights, homomorphic
  * updates) and contract transactions (a transfer whose burns are deposits, then the install or call). Any invalid
  * transaction rejects the whole block with TransactionRejected naming it, so a template builder can leave it out;
  * nothing of a rejected block is kept. The same rules answer the mempool's "could this go into the next block?".

@@ -1,5 +1,5 @@
 /**
- * Statements (reference-dvm §2): DIM, LET, GOTO, IF … THEN GOTO … [ELSE GOTO …], RETURN, PRINT/PRINTF (no-ops),
+ * Statements (docs/contracts.md § Statements): DIM, LET, GOTO, IF … THEN GOTO … [ELSE GOTO …], RETURN, PRINT/PRINTF (no-ops),
  * and call statements. Each line compiles to a closure that returns where to go next, with its static cost.
  * Everything that can be checked without running is checked here, at install: syntax, declared names, jump
  * targets, argument counts. (The reference checks a line only when it runs.)

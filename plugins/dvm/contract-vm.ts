@@ -1,6 +1,6 @@
 /**
  * The ContractVm service: compile once, call many times. A call binds the entry point's parameters from the
- * transaction's SC arguments (reference-dvm §4.5), runs it, and applies the one rule that decides everything:
+ * transaction's SC arguments (docs/contracts.md § Functions and entry points), runs it, and applies the one rule that decides everything:
  * only an entry point that returns Uint64 0 without error commits its writes and transfers; anything else — a
  * nonzero or String result, a panic, an exhausted limit — discards them all.
  */

@@ -1,5 +1,5 @@
 /**
- * Everything one call shares across its frames (reference-dvm §4.2): counters and gas, the storage overlay
+ * Everything one call shares across its frames (docs/contracts.md § Gas and limits): counters and gas, the storage overlay
  * (read-your-writes), the session memory of MAP*, queued transfers, the random generator, and the chain context.
  * Failures are `ContractPanic`s; the interpreter adds the function and line where they happened.
  */
@@ -76,7 +76,7 @@ export class ExecutionState {
     this.depth--;
   }
 
-  // ---- storage (reference-dvm §6.2, §7.2) ----
+  // ---- storage (docs/contracts.md § Gas and limits) ----
 
   private read(key: DvmValue): DvmValue | undefined {
     const pending = this.overlay.get(keyOf(key));
@@ -126,7 +126,7 @@ export class ExecutionState {
     else this.memory.set(keyOf(key), value);
   }
 
-  // ---- deposits and transfers (reference-dvm §8.3) ----
+  // ---- deposits and transfers (docs/contracts.md § When a call commits) ----
 
   deposit(asset: string): bigint {
     return this.context.deposits.get(asset) ?? 0n;

@@ -1,5 +1,5 @@
 /**
- * Expressions (reference-dvm §3.1): literals, variables, parentheses, calls, unary `!` and `^`, and binary operators
+ * Expressions (docs/contracts.md § Operators): literals, variables, parentheses, calls, unary `!` and `^`, and binary operators
  * with Go's precedence (all left-associative):
  *   5: * / % << >> & &^    4: + - | ^    3: == != <> < <= > >=    2: &&    1: ||
  * There is no unary minus and there are no negative or fractional literals. Parsing happens once, at install.

@@ -1,5 +1,5 @@
 /**
- * Runs one frame of a compiled function (reference-dvm §2.10, §4): from its first line, one line after another or
+ * Runs one frame of a compiled function (docs/contracts.md § Statements, § When a call commits): from its first line, one line after another or
  * where a jump says, until RETURN. Each non-empty line is charged (line count, compute gas, evaluations) before it
  * runs. Running past the last line is an error: every path must end in RETURN. A failure is tagged with the
  * innermost function and line where it happened.

@@ -1,5 +1,5 @@
 /**
- * Tokeniser for contract BASIC (reference-dvm §1.1–1.3, with the fixes DESIGN §3 asks for).
+ * Tokeniser for contract BASIC (docs/contracts.md § Source text, § Where Umbra differs from the reference).
  *
  * - Whitespace is space, tab, CR and LF; comments are `'` or `//` to the end of the line and `/* … *\/`.
  * - `REM` (a whole word, any case) or `;` discards the rest of its physical line. Unlike the reference, an

@@ -1,4 +1,4 @@
-/** Limits and gas prices of the contract VM (reference-dvm §4.3, §6; SERVICE.md "Limits"). */
+/** Limits and gas prices of the contract VM (docs/contracts.md § Gas and limits). */
 
 /** Lines interpreted per call, over all frames (label-only lines count but are not limited). */
 export const MAX_LINES = 2000;

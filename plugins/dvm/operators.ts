@@ -1,5 +1,5 @@
 /**
- * Operator semantics (reference-dvm §3.4–3.5). Uint64 arithmetic wraps modulo 2^64; `/` and `%` by zero fail;
+ * Operator semantics (docs/contracts.md § Operators). Uint64 arithmetic wraps modulo 2^64; `/` and `%` by zero fail;
  * shifts by 64 or more give 0; comparisons give 1 or 0; `&&` and `||` give 1 or 0 from truthiness (Uint64 ≠ 0,
  * String ≠ "") and, as in the reference, both sides are always evaluated. Strings support `+`, `==` and `!=`.
  * `+` between a String and a Uint64 concatenates the number's decimal text (either order; the reference accepts

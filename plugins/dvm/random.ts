@@ -1,5 +1,5 @@
 /**
- * RANDOM() (reference-dvm §5.3): a deterministic stream per call. key = Keccak-256(SCID ‖ BLID ‖ TXID); draw number
+ * RANDOM() (docs/contracts.md § Built-in functions, RANDOM): a deterministic stream per call. key = Keccak-256(SCID ‖ BLID ‖ TXID); draw number
  * `pos` (from 1) is the first 8 bytes, big-endian, of an HSalsa20 core over key and the 16-byte block
  * `pos` (big-endian) ‖ 8 zero bytes — a variant that uses that same block as its four "constant" words.
  */

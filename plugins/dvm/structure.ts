@@ -1,5 +1,5 @@
 /**
- * The structure pass (reference-dvm §1.2–1.5): tokens grouped into lines by the source line they start on, lines
+ * The structure pass (docs/contracts.md § Source text, § Functions and entry points): tokens grouped into lines by the source line they start on, lines
  * grouped into `Function name(params) [type]` … `End Function` blocks, each body line carrying a decimal label that
  * is strictly ascending within its function, not 0 and not 2^64−1. Where the reference silently accepts mistakes
  * we reject them with a clear error: a function defined twice, a parameter named twice, text after the return type.

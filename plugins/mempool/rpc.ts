@@ -1,4 +1,4 @@
-/** The pool's daemon methods: NODE.SendRawTransaction and NODE.GetTxPool (SERVICE.md; reference-rpc §2). */
+/** The pool's daemon methods: NODE.SendRawTransaction and NODE.GetTxPool (docs/rpc.md § NODE.SendRawTransaction, § NODE.GetTxPool). */
 import { toHex } from '../../host/protocol/bytes.js';
 import { ApplicationError } from '../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../host/rpc/params.js';

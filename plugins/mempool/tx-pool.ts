@@ -1,5 +1,5 @@
 /**
- * The pool of transactions waiting for a block (reference-protocol §3.8). Admission decodes strictly, checks the size,
+ * The pool of transactions waiting for a block (docs/protocol.md § Transactions, "The transaction pool"). Admission decodes strictly, checks the size,
  * the fee (outside the simulator), and asks the chain whether the transaction could go into the next block — the
  * same rules block execution applies (proofs, reference block, nonce heights, registrations, contract arguments).
  * A proof nonce or a registered key is pending at most once. After every new main-chain block the pool drops what the

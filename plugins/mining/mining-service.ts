@@ -1,5 +1,5 @@
 /**
- * Block templates and miniblock collection (reference-protocol §3.6, adapted). For the next block on the current top,
+ * Block templates and miniblock collection (docs/protocol.md § Block templates). For the next block on the current top,
  * miners first solve nine ordinary miniblocks, each carrying its miner's key hash, at the block difficulty; once nine
  * are pooled, the next job is the final miniblock, which commits to the whole block (coinbase key, the nine
  * miniblocks, state root) and must meet 9× the difficulty. A solved final miniblock completes the block, which goes
@@ -46,7 +46,7 @@ export interface SubmitResult {
 
 const MAX_JOBS = 512;
 const ORDINARY_MINIBLOCKS = MINIBLOCKS_PER_BLOCK - 1;
-/** Transaction bytes a template takes: the block limit less a margin (reference-protocol §3.6). */
+/** Transaction bytes a template takes: the block limit less a margin (docs/protocol.md § Block templates). */
 const TEMPLATE_TX_BYTES = MAX_BLOCK_TX_BYTES - 100 * 1024;
 
 export class MiningService implements MiniblockPoolService {

@@ -1,4 +1,4 @@
-/** `NODE.GetBlockTemplate` and `NODE.SubmitBlock` (SERVICE.md "Block template"; reference-rpc §2). */
+/** `NODE.GetBlockTemplate` and `NODE.SubmitBlock` (docs/rpc.md § NODE.GetBlockTemplate, § NODE.SubmitBlock). */
 import { fromHex, toHex } from '../../host/protocol/bytes.js';
 import { ApplicationError, InvalidParamsError } from '../../host/rpc/errors.js';
 import { objectParams, p } from '../../host/rpc/params.js';

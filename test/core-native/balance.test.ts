@@ -6,7 +6,7 @@ import t from 'tap';
 import { balanceTablePath, loadOrBuildBalanceTable } from '../../core-native/ts/balance-cache.js';
 import { bothCores, forEachCore, nativeMissing } from '../helpers/core-impls.js';
 
-// G = HashToPoint("DEROG") from spec/vectors/vectors.md §2 (uncompressed); b·G is computed independently with noble.
+// G = HashToPoint("DEROG") (docs/cryptography.md § Generators, § Test vectors) (uncompressed); b·G is computed independently with noble.
 const GX = 0x02eacfbf92b94015c9b0b3d901dae37ec68f74dea7e4484c76d505aade4ad7c0n;
 const GY = 0x1bb19d0d6bfcd78fc21da8d68dff1e8441cfa73d66cab25bb0315cf6d6433b5dn;
 const G = bn254.G1.Point.fromAffine({ x: GX, y: GY });

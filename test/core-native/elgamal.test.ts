@@ -1,4 +1,4 @@
-/** ElGamal in the exponent on every implementation: vectors.md §4 and homomorphic round trips. */
+/** ElGamal in the exponent on every implementation: the reference vectors and homomorphic round trips. */
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { ElGamal } from '../../core-native/ts/elgamal.js';
@@ -16,7 +16,7 @@ await forEachCore(t, async (t, core) => {
   const sk = s32(V.sk);
   const Y = core.g1Mul(G, sk);
 
-  t.test('vectors (vectors.md §4)', async (t) => {
+  t.test('reference vectors (docs/cryptography.md § Test vectors)', async (t) => {
     t.equal(c(Y), V.Y, 'Y = sk·G');
     const ct = eg.encrypt(Y, BigInt(V.b), s32(V.r));
     t.equal(c(ct.L), V.C, 'L = b·G + r·Y');

@@ -1,4 +1,4 @@
-/** Shared secrets and the per-receiver payload cipher (reference-protocol §1.10) on every implementation. */
+/** Shared secrets and the per-receiver payload cipher (docs/cryptography.md § Payloads) on every implementation. */
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { openPayload, PAYLOAD_BYTES, sealPayload } from '../../core-native/ts/payload-cipher.js';
@@ -15,7 +15,7 @@ await forEachCore(t, async (t, core) => {
   const Y = core.g1Mul(G, s32(V.sk));
   const D = core.g1Mul(G, s32(V.r));
 
-  t.test('vectors (vectors.md §4)', async (t) => {
+  t.test('reference vectors (docs/cryptography.md § Test vectors)', async (t) => {
     const shared = sharedSecret(core, s32(V.r), Y);
     t.equal(hex(shared), V.shared, 'sender: K(compressed(r·Y))');
     t.equal(hex(sharedSecret(core, s32(V.sk), D)), V.shared, 'receiver: K(compressed(sk·D)) is the same');

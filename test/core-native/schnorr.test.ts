@@ -1,4 +1,4 @@
-/** Schnorr signatures (reference-protocol §1.9) on every implementation, including the reference's own signature. */
+/** Schnorr signatures (docs/cryptography.md § Schnorr signatures) on every implementation, including the reference's own signature. */
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { bigintToBytes32, randomScalar } from '../../core-native/ts/scalar.js';
@@ -11,7 +11,7 @@ const unhex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
 await forEachCore(t, async (t, core) => {
   const G = core.generators('DERO').G;
 
-  t.test('the reference registration signature verifies (vectors.md §5.1)', async (t) => {
+  t.test('the reference registration signature verifies', async (t) => {
     const Y = core.g1Decompress(unhex(R.key));
     const sig = { c: unhex(R.C), s: unhex(R.S) };
     t.ok(schnorrVerify(core, G, Y, sig), 'valid');

@@ -1,64 +1,36 @@
 /**
- * Keeps docs/rpc.md true: every curl example without a placeholder is run against a real `umbra simulator` (its ports
- * swapped for the free ones the test got) and must answer without an error.
+ * Keeps docs/rpc.md true as a reader uses it: every example runs, in page order, against a real `bin/umbra simulator`
+ * (its documented ports mapped onto the free ones the test got), with `<field from method>` placeholders filled from
+ * earlier answers, and each answer must match the one printed under the command.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import t from 'tap';
-import { rpcCall } from '../helpers/app.js';
-import { REPO_ROOT, startCli } from '../helpers/cli.js';
+import { runCurl } from './curl.js';
+import { answerKey, fillPlaceholders, shapeMismatch, shellExamples } from './shell-examples.js';
+import { startDocsSimulator } from './simulator.js';
 
-interface Example {
-  port: number;
-  path: string;
-  body: string;
-  method: string;
-}
+const examples = shellExamples('docs/rpc.md');
+t.ok(examples.length >= 30, `docs/rpc.md has examples (${examples.length})`);
+t.same(examples.filter((example) => !example.command.startsWith('curl ') || example.answer === undefined), [], 'every example is a curl command with its answer under it');
 
-const docs = readFileSync(join(REPO_ROOT, 'docs', 'rpc.md'), 'utf8');
-const examples: Example[] = [];
-for (const block of docs.matchAll(/```(?:sh)?\n(curl[^`]*?)```/g)) {
-  const command = block[1]!.replace(/\\\n\s*/g, ' ');
-  const url = /(?:http:\/\/)?127\.0\.0\.1:(\d+)(\/\S*)/.exec(command);
-  const data = /-d '([^']*)'/.exec(command);
-  const file = /--data-binary @(\S+)/.exec(command);
-  if (!url || /<|…|\.\.\./.test(data?.[1] ?? '')) continue;
-  const body = data ? data[1]! : readFileSync(join(REPO_ROOT, file![1]!), 'utf8');
-  examples.push({ port: Number(url[1]), path: url[2]!, body, method: data ? (JSON.parse(body) as { method: string }).method : 'install_sc' });
-}
+const sim = await startDocsSimulator(2);
+t.teardown(() => sim.cli.child.kill('SIGKILL'));
 
-t.ok(examples.length >= 20, `docs/rpc.md has runnable examples (${examples.length})`);
-
-const home = mkdtempSync(join(tmpdir(), 'umbra-docs-home-'));
-const sim = startCli(['simulator', '--wallets', '2', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'], { HOME: home });
-t.teardown(() => sim.child.kill('SIGKILL'));
-const [, daemon] = await sim.waitFor(/daemon RPC (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/, 90_000);
-await sim.waitFor(/simulator ready/, 90_000);
-const walletUrls = [...sim.log().matchAll(/wallet \d+: \S+ (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/g)].map((m) => m[1]!);
-const base = (port: number): string => (port === 20000 ? daemon! : walletUrls[port - 30000]!);
-
-/** Waits until the daemon's pool is empty (automine has mined what the last example sent). */
-async function settled(): Promise<void> {
-  while ((await rpcCall(daemon!, 'NODE.GetTxPool')).txs.length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
-// The name the NameToAddress example resolves.
-await rpcCall(walletUrls[0]!, 'scinvoke', { scid: '0'.repeat(63) + '1', sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Register' }, { name: 'name', datatype: 'S', value: 'wallet-zero' }], ringsize: 2 });
-await settled();
+/** The last result of each method, for the placeholders of later examples. */
+const answers = new Map<string, Record<string, unknown>>();
 
 for (const example of examples) {
-  t.test(`${example.method} on :${example.port}`, async (t) => {
-    const response = await fetch(`${base(example.port)}${example.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: example.body });
-    const text = await response.text();
-    t.equal(response.status, 200, text);
-    const answer = JSON.parse(text) as { error?: unknown };
-    t.notOk(answer.error, `no error: ${text.slice(0, 300)}`);
-    await settled();
+  // Subtests run one after another, so each sees the answers and the chain the examples before it left.
+  t.test(example.command.slice(0, 140), async (t) => {
+    const { method, status, body } = await runCurl(fillPlaceholders(example.command, answers), sim.baseUrl);
+    t.equal(status, 200, body);
+    const actual = JSON.parse(body) as { result?: Record<string, unknown> };
+    t.notOk(shapeMismatch(actual, JSON.parse(example.answer!)), `${method} answers as documented: ${body.slice(0, 400)}`);
+    answers.set(answerKey(method), (method === 'install_sc' ? actual : actual.result) as Record<string, unknown>);
+    await sim.settled();
   });
 }
 
 t.test('stop', async (t) => {
-  sim.child.kill('SIGINT');
-  t.equal(await sim.exited, 0);
+  sim.cli.child.kill('SIGINT');
+  t.equal(await sim.cli.exited, 0);
 });

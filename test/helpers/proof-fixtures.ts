@@ -1,5 +1,5 @@
 /**
- * Transfer-proof fixtures shared by the proof tests: the reference vectors (spec/vectors/proof_vectors.json, copied
+ * Transfer-proof fixtures shared by the proof tests: the reference vectors (test/vectors/proof_vectors.json, copied
  * to test/vectors/) as statements, and freshly built random transfers for round trips.
  */
 import type { Core } from '../../core-native/ts/core.js';

@@ -1,4 +1,4 @@
-//! Balance decoding: find b with b·G = P by baby-step giant-step (DESIGN §3, our take on reference-protocol §5.4).
+//! Balance decoding: find b with b·G = P by baby-step giant-step (docs/cryptography.md § Balance decoding).
 //!
 //! The table format is shared with the TypeScript fallback (core-native/ts/fallback/balance.ts), byte for byte:
 //!   magic "UMBRABAL" ‖ version u32 ‖ bits u32 ‖ base point (64 bytes) ‖ bucket index (65537 × u32) ‖ entries (u64)

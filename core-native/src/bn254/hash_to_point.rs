@@ -1,4 +1,4 @@
-//! HashToPoint by try-and-increment (reference-protocol §1.3) and the per-domain generator set (§1.4).
+//! HashToPoint by try-and-increment (docs/cryptography.md § HashToPoint) and the per-domain generator set (§ Generators).
 
 use super::fp::Fp;
 use super::point::{curve_rhs, Affine, Jacobian};

@@ -1,4 +1,4 @@
-//! BN254 G1 (reference-protocol §1.1–1.4): field, points, scalar multiplication, MSM, HashToPoint, generators.
+//! BN254 G1 (docs/cryptography.md: curve, HashToPoint, generators): field, points, scalar multiplication, MSM, HashToPoint, generators.
 
 pub mod fp;
 pub mod glv;

@@ -1,6 +1,6 @@
 //! XChaCha20 (draft-irtf-cfrg-xchacha): HChaCha20 derives a subkey from the key and the first 16 nonce bytes,
 //! then ChaCha20 (RFC 8439, 32-bit counter from 0) runs with nonce 0⁴ ‖ the last 8 nonce bytes.
-//! Used for the 144-byte per-receiver payload (reference-protocol §1.10).
+//! Used for the 144-byte per-receiver payload (docs/cryptography.md § Payloads).
 
 const CONSTANTS: [u32; 4] = [0x61707865, 0x3320646e, 0x79622d32, 0x6b206574]; // "expand 32-byte k"
 

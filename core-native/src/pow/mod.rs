@@ -1,4 +1,4 @@
-//! AstroBWTv3 proof of work with Umbra's op table (reference-protocol §6.1, docs/protocol.md "Proof of work"), a
+//! AstroBWTv3 proof of work with Umbra's op table (docs/protocol.md § Proof of work), a
 //! byte-exact port of the TypeScript reference in core-native/ts/pow/astrobwtv3.ts:
 //! SHA-256 → Salsa20 expansion to 256 bytes → RC4 → up to 277 rounds of branchy byte operations mixed with FNV-1a,
 //! XXH64 and SipHash → suffix array (SA-IS) of the ~68 KB output → SHA-256 of the suffix array (int32 LE).
@@ -20,7 +20,7 @@ use std::cell::RefCell;
 
 const MAX_TRIES: usize = 277;
 
-/// Primitive `id` (reference-protocol §6.2 table) applied to byte x; `s2` is S[p2] read live.
+/// Primitive `id` (docs/protocol.md § Proof of work, the primitives table) applied to byte x; `s2` is S[p2] read live.
 #[inline(always)]
 fn primitive(id: u8, x: u8, s2: u8) -> u8 {
     match id & 15 {

@@ -1,5 +1,5 @@
 /**
- * BN254 G1 in pure TypeScript (@noble/curves), with the protocol's own encodings (reference-protocol §1.1–1.4):
+ * BN254 G1 in pure TypeScript (@noble/curves), with the protocol's own encodings (docs/cryptography.md § Curve and points):
  * 64-byte affine points, the 33-byte x ‖ flag compression (not SEC1), try-and-increment HashToPoint.
  */
 import { pippenger } from '@noble/curves/abstract/curve.js';

@@ -1,5 +1,5 @@
 /**
- * AstroBWTv3 (reference-protocol §6.1) with Umbra's own op table (optable.ts, generated from a documented seed):
+ * AstroBWTv3 (docs/protocol.md § Proof of work) with Umbra's own op table (optable.ts, generated from a documented seed):
  * SHA-256 → Salsa20 expansion to 256 bytes → RC4 → ~270 rounds of branchy byte operations mixed with FNV-1a, XXH64
  * and SipHash → suffix array of the ~68 KB output → SHA-256 of the suffix array (int32 little-endian).
  */

@@ -1,5 +1,5 @@
 /**
- * The 64-bit hashes inside AstroBWTv3 (reference-protocol §6.1): FNV-1a-64, XXH64 (seed 0) and SipHash-2-4, written
+ * The 64-bit hashes inside AstroBWTv3 (docs/protocol.md § Proof of work): FNV-1a-64, XXH64 (seed 0) and SipHash-2-4, written
  * from their public specifications with BigInt words masked to 64 bits.
  */
 const MASK = (1n << 64n) - 1n;

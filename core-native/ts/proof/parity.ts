@@ -1,5 +1,5 @@
 /**
- * The parity of the sender's ring index that a transfer proof reveals (reference-protocol §1.8.1: the prover fixes
+ * The parity of the sender's ring index that a transfer proof reveals (docs/protocol.md § Transfer proofs: the prover fixes
  * f[0] = w or f[m] = w), read without verifying the proof — for showing the signer of a mined ring-2 transaction.
  */
 import type { Core } from '../core.js';

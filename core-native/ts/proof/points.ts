@@ -1,6 +1,6 @@
 /**
  * Point-side helpers for the transfer proof, over the Core interface: multi-scalar multiplications collected term
- * by term and run as one `g1Msm` call, point negation, and the Fiat–Shamir hash (reference-protocol §1.8.2:
+ * by term and run as one `g1Msm` call, point negation, and the Fiat–Shamir hash (docs/protocol.md § Transfer proofs, "Transcript":
  * Keccak-256 of the concatenated inputs, points as 64-byte x ‖ y, scalars as 32 bytes big-endian, read mod n).
  */
 import type { Core } from '../core.js';

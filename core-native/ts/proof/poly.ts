@@ -1,5 +1,5 @@
 /**
- * The scalar machinery of the many-out-of-many ring proof (reference-protocol §1.8.4), for a ring of N = 2^m:
+ * The scalar machinery of the many-out-of-many ring proof (docs/cryptography.md § Proof construction), for a ring of N = 2^m:
  *
  * - index tensors: p_j = Π_{k<m} (bit k of j ? f_k : w − f_k), built in N − 1 multiplications by doubling;
  * - index polynomials: the coefficients P[k][j] (k < m) of p_j(X) = Π_k (j_k ? a_k + b_k·X : −a_k + (1 − b_k)·X);

@@ -1,5 +1,5 @@
 /**
- * The transfer-proof prover (reference-protocol §1.8.5), over the Core interface: the native and the fallback core
+ * The transfer-proof prover (docs/cryptography.md § Proof construction), over the Core interface: the native and the fallback core
  * run this same code, so with the same randomness they produce the same bytes.
  *
  * The prover first checks its witness against the statement and refuses, with a clear `ProofError`, to prove
@@ -270,7 +270,7 @@ function concat(points: readonly Uint8Array[]): Uint8Array {
 
 /**
  * The logarithmic inner-product argument for ⟨a, b⟩ with G-vector Gs, H-vector H′_i = hScale_i·Hs[i] and u-base
- * o·H (reference-protocol §1.8.4). The generators are never folded: each original generator carries the product
+ * o·H (docs/cryptography.md § Proof construction). The generators are never folded: each original generator carries the product
  * of the challenges folded into it so far, so L_j and R_j are MSMs over 64 Gs, 64 Hs and H.
  */
 function proveInnerProduct(core: Core, gens: Generators, aIn: bigint[], bIn: bigint[], hScale: bigint[], o: bigint): { a: bigint; b: bigint; L: Uint8Array[]; R: Uint8Array[] } {

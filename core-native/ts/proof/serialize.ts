@@ -1,5 +1,5 @@
 /**
- * The transfer proof's byte format (reference-protocol §1.8.3), for a ring of N = 2^m members. Points are 33-byte
+ * The transfer proof's byte format (docs/cryptography.md § Proof bytes), for a ring of N = 2^m members. Points are 33-byte
  * compressed, scalars 32 bytes big-endian, in this order:
  *
  *   BA, BS, A, B

@@ -1,5 +1,5 @@
 /**
- * The public statement a transfer proof is about (reference-protocol §1.7, §1.8.1), and the sender-side helpers
+ * The public statement a transfer proof is about (docs/protocol.md § Transfer proofs, docs/cryptography.md § Transfer ciphertexts), and the sender-side helpers
  * that build it: the deterministic blinding r, the ciphertexts C_i and D, the new balances CLn/CRn, and the
  * linkable tag base U.
  *
@@ -94,7 +94,7 @@ export function tagNonce(core: Core, u: Uint8Array): Uint8Array {
 }
 
 /**
- * The sender's deterministic blinding (reference-protocol §1.7):
+ * The sender's deterministic blinding (docs/cryptography.md § Transfer ciphertexts):
  *   r = Hs(compressed(sk · HashToPoint(domain ‖ roothash ‖ compressed(Y_0) ‖ … ‖ compressed(Y_{N−1})))).
  * The sender can recompute it later (history, payment proofs) without storing it.
  */
@@ -124,7 +124,7 @@ export interface TransferParties {
 }
 
 /**
- * C_i, D, CLn and CRn for a transfer (reference-protocol §1.7):
+ * C_i, D, CLn and CRn for a transfer (docs/cryptography.md § Transfer ciphertexts):
  *   D = r·G; C_sender = −(amount + fee + burn)·G + r·Y; C_receiver = amount·G + r·Y; C_i = r·Y_i otherwise.
  */
 export function buildTransferCiphertexts(

@@ -1,5 +1,5 @@
 /**
- * The transfer-proof verifier (reference-protocol §1.8.6), written over the Core interface so that the native and
+ * The transfer-proof verifier (docs/cryptography.md § Proof construction), written over the Core interface so that the native and
  * the fallback implementation run the same code and hash the same transcript.
  *
  * Verification is split in two:
@@ -29,7 +29,7 @@ export type TransferVerification =
       /** The linkable tag u = sk·U (64-byte point) and its double-spend key Keccak-256(compressed(u)). */
       u: Uint8Array;
       nonce: Uint8Array;
-      /** Parity of the sender's ring index, which the proof reveals (reference-protocol §1.8.1). */
+      /** Parity of the sender's ring index, which the proof reveals (docs/protocol.md § Transfer proofs). */
       senderParity: 0 | 1;
     }
   | { valid: false; reason: string };

@@ -1,7 +1,7 @@
 /**
  * Account queries of the daemon: NODE.GetEncryptedBalance (an account's encrypted balance of an asset at any
  * topoheight; `Account Unregistered` when it has none) and NODE.GetRandomAddress (registered addresses, or holders of
- * an asset, to fill transaction rings). SERVICE.md; reference-rpc §2.
+ * an asset, to fill transaction rings). docs/rpc.md § Daemon methods.
  */
 import { randomInt } from 'node:crypto';
 import { fromHex, toHex } from '../../../host/protocol/bytes.js';

@@ -1,5 +1,5 @@
 /**
- * The JSON shapes of blocks in the daemon RPC (SERVICE.md "Block header" and "Block"; reference-rpc §2).
+ * The JSON shapes of blocks in the daemon RPC (docs/rpc.md § Block header, § NODE.GetBlock).
  */
 import type { Block } from '../../../host/protocol/block.js';
 import { toHex } from '../../../host/protocol/bytes.js';

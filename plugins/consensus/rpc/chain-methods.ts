@@ -1,6 +1,6 @@
 /**
  * The chain's daemon RPC methods: GetInfo, GetHeight, GetBlockCount, GetLastBlockHeader, GetBlockHeaderByTopoHeight,
- * GetBlockHeaderByHash, GetBlock (SERVICE.md; reference-rpc §2). Unknown hashes and heights out of range are errors.
+ * GetBlockHeaderByHash, GetBlock (docs/rpc.md § Daemon methods). Unknown hashes and heights out of range are errors.
  */
 import { toHex, fromHex } from '../../../host/protocol/bytes.js';
 import { ATOMIC_UNITS_PER_COIN, TARGET_BLOCK_TIME_MS } from '../../../host/protocol/chain-params.js';

@@ -1,7 +1,7 @@
 /**
  * Contract queries of the daemon: NODE.GetSC (code, variables, balances at any topoheight), NODE.NameToAddress (the
  * name service, at any topoheight) and NODE.GetGasEstimate (an install or call run on a scratch view of the latest
- * state, nothing kept). SERVICE.md and reference-rpc; reference-dvm §6.4, §7.4.
+ * state, nothing kept). docs/rpc.md § NODE.GetSC, § NODE.GetGasEstimate.
  */
 import { randomBytes } from 'node:crypto';
 import { fromHex, toHex } from '../../../host/protocol/bytes.js';
@@ -29,7 +29,7 @@ export interface ContractRpcDeps {
 const ZERO = '\0'.repeat(32);
 const NOT_AVAILABLE = 'NOT AVAILABLE err: key not found';
 const jsonUint = (v: bigint): number | string => (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString());
-/** Uint64 values as numbers, String values as the hex of their bytes (reference-dvm §7.4). */
+/** Uint64 values as numbers, String values as the hex of their bytes (docs/rpc.md § NODE.GetSC). */
 const shown = (value: DvmValue): number | string => (typeof value === 'bigint' ? jsonUint(value) : Buffer.from(value, 'latin1').toString('hex'));
 const shownText = (value: DvmValue | undefined): string => (value === undefined ? NOT_AVAILABLE : typeof value === 'bigint' ? value.toString() : Buffer.from(value, 'latin1').toString('hex'));
 

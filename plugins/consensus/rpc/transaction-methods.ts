@@ -1,5 +1,5 @@
 /**
- * NODE.GetTransaction (SERVICE.md "Transaction record"; reference-rpc §2): one record per requested hash, in order —
+ * NODE.GetTransaction (docs/rpc.md § NODE.GetTransaction): one record per requested hash, in order —
  * where the transaction is (pool, main-chain block, nowhere), its rings as addresses, the signer a ring of 2 reveals,
  * and for a contract install the contract's balance and code at its block and now. Unknown hashes give an empty
  * record, not an error. Umbra fills `as_hex`, `tx_hash`, `balancenow` and `codenow`, which the reference leaves empty.

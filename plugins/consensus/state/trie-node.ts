@@ -1,5 +1,5 @@
 /**
- * Nodes of the authenticated binary trie (reference-protocol §4.1, "graviton" hashing) and how they are stored.
+ * Nodes of the authenticated binary trie (docs/protocol.md § State) and how they are stored.
  *
  *   leaf  hash = B2s(0x02 ‖ keyhash ‖ B2s(value))     stored as 0x02 ‖ keyhash ‖ uvarint |key| ‖ key ‖ value
  *   inner hash = B2s(0x01 ‖ left ‖ right)             stored as 0x01 ‖ left ‖ right

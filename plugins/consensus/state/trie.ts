@@ -1,6 +1,6 @@
 /**
- * Reading and updating one authenticated trie, given its root hash. The shape is canonical (reference-protocol
- * §4.1): an empty subtree is nil, one key is a leaf, two or more keys are an inner node splitting on the next key-hash
+ * Reading and updating one authenticated trie, given its root hash. The shape is canonical (docs/protocol.md
+ * § State): an empty subtree is nil, one key is a leaf, two or more keys are an inner node splitting on the next key-hash
  * bit, and the root is always an inner node at bit 0 — so the root hash depends only on the set of (key, value) pairs,
  * whatever the order of inserts and deletes.
  */

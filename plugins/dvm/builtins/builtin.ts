@@ -1,5 +1,5 @@
 /**
- * The shape of a built-in function (reference-dvm §5; SERVICE.md "Contract VM: built-in functions") and the
+ * The shape of a built-in function (docs/contracts.md § Built-in functions) and the
  * argument checks they share. Names are matched case-insensitively; the gas is charged whenever the call is
  * reached (the compiler folds it into the line's cost). A wrong argument count is an install-time error.
  */

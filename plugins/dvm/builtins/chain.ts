@@ -1,6 +1,6 @@
 /**
  * What a call knows about where it runs: ids, block, signer, deposits, RANDOM, and UPDATE_SC_CODE and PANIC.
- * Ids are raw bytes. SIGNER() is the signer's raw 33-byte key, or "" when the sender is anonymous (SERVICE.md;
+ * Ids are raw bytes. SIGNER() is the signer's raw 33-byte key, or "" when the sender is anonymous (docs/contracts.md;
  * the reference returns 33 zero bytes, which any anonymous caller would then match).
  */
 import { ContractCompileError } from '../../../host/services/contract-vm.js';

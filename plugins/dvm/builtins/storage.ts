@@ -1,4 +1,4 @@
-/** Contract storage built-ins: LOAD, EXISTS, STORE, DELETE (reference-dvm §5.1, §7.2), and VERSION. */
+/** Contract storage built-ins: LOAD, EXISTS, STORE, DELETE (docs/contracts.md § Built-in functions), and VERSION. */
 import { ContractPanic } from '../execution-state.js';
 import { fixed, stringArg, valueArg, type Builtin } from './builtin.js';
 

@@ -1,5 +1,5 @@
 /**
- * The wallet's history methods (reference-rpc §3): GetTransfers (categories `in`, `out`, `coinbase`; heights
+ * The wallet's history methods (docs/rpc.md § GetTransfers, § GetTransferbyTXID): GetTransfers (categories `in`, `out`, `coinbase`; heights
  * `min_height`…`max_height`, 0 = no upper bound; `sender`, `receiver`, `dstport`, `srcport`, `scid`, all honoured; a
  * token's `scid` makes the history sync follow that token) and
  * GetTransferbyTXID (`txid`, optional `scid`; without it every asset's history is searched).

@@ -1,4 +1,4 @@
-/** QueryKey: exports the wallet's 24 seed words (`key_type` `mnemonic`, the only key type SERVICE.md lists). */
+/** QueryKey: exports the wallet's 24 seed words (`key_type` `mnemonic`, the only key type, docs/rpc.md § QueryKey). */
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';

@@ -1,5 +1,5 @@
 /**
- * The wallet's sending methods (reference-rpc §3): `transfer` (items with destination, amount, scid, burn,
+ * The wallet's sending methods (docs/rpc.md § transfer, § scinvoke): `transfer` (items with destination, amount, scid, burn,
  * payload_rpc; or the single form `destination` + `amount`; `sc` installs, top-level `scid` or `sc_rpc` call a
  * contract) and `scinvoke` (a contract call with native and token deposits, ring 2 by default so that the contract
  * knows its signer). Both answer `{txid}`; a WalletError (including the daemon's refusal) is -32098 with its message.

@@ -1,4 +1,4 @@
-/** Every wallet RPC method, for a wallet endpoint's registry (names per SERVICE.md, snake_case aliases per reference-rpc §3). */
+/** Every wallet RPC method, for a wallet endpoint's registry (names and snake_case aliases: docs/rpc.md § Wallet methods). */
 import type { Core } from '../../../core-native/ts/core.js';
 import { echoMethod } from '../../../host/rpc/echo.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';

@@ -1,4 +1,4 @@
-/** The proof's scalar helpers against their defining formulas (reference-protocol §1.8.4). */
+/** The proof's scalar helpers against their defining formulas (docs/cryptography.md § Proof construction). */
 import t from 'tap';
 import { add, inv, mul, N, powers, seededScalars } from '../../../core-native/ts/proof/field.js';
 import { indexPolynomials, indexTensor, nuConvolution, nuConvolutionDirect, nuWeights } from '../../../core-native/ts/proof/poly.js';

@@ -1,5 +1,5 @@
 /**
- * The reference transfer proofs (spec/vectors/proof_vectors.json, generator domain DERO) on both implementations:
+ * The reference transfer proofs (test/vectors/proof_vectors.json, generator domain DERO; docs/cryptography.md § Test vectors) on both implementations:
  * each verifies, gives the published tag u and nonce, and fails when any single input changes — fee, burn, a
  * ciphertext, D, a ring key, a new balance, the txid, the state root, the asset slot, or one byte of the proof.
  */

@@ -26,7 +26,7 @@ t.test('bech32 is plain BIP-173 (its valid-checksum vectors decode)', async (t) 
   }
 });
 
-t.test('same data layout as the reference addresses (vectors.md §3), with our prefixes', async (t) => {
+t.test('same data layout as the reference addresses, with our prefixes', async (t) => {
   t.equal(dataOf('dero1qyyawp87a3ckr9f2j5hnqmxevq3czrr83prc58ylc5889qdt0zf6cqgsr9jmq'), dataOf(encodeAddress('mainnet', key)));
   const integrated = encodeIntegratedAddress('mainnet', key, [{ name: 'D', datatype: 'U', value: 1337n }]);
   t.match(integrated, /^umbi1/);

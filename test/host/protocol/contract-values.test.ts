@@ -1,4 +1,4 @@
-/** Contract values in bytes: serialisation (reference-dvm §7.1) and storage-gas sizes (§6.2). */
+/** Contract values in bytes: serialisation and storage-gas sizes (docs/contracts.md § Types and values, "Stored form"). */
 import t from 'tap';
 import { deserializeValue, serializeValue, storedSize } from '../../../host/protocol/contract-values.js';
 

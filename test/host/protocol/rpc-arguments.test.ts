@@ -5,7 +5,7 @@ const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 const unhex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
 const HASH = 'ab'.repeat(32);
 
-t.test('reference encodings (reference-protocol §1.5, reference-rpc)', async (t) => {
+t.test('reference encodings (docs/cryptography.md § Keys and addresses)', async (t) => {
   t.equal(hex(encodeRpcArguments([{ name: 'D', datatype: 'U', value: 1337n }])), 'a1624455190539');
   t.equal(hex(encodeRpcArguments([{ name: 'D', datatype: 'U', value: 777n }])), 'a1624455190309');
   t.equal(hex(encodeRpcArguments([])), 'a0');

@@ -1,4 +1,4 @@
-/** What the install (compile) step rejects, each with the function and line named (reference-dvm §1.5, and more). */
+/** What the install (compile) step rejects, each with the function and line named (docs/contracts.md § The language). */
 import t from 'tap';
 import { dvm } from '../../helpers/dvm.js';
 

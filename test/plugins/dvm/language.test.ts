@@ -1,4 +1,4 @@
-/** Statements, operators, precedence, types and control flow of contract BASIC (reference-dvm §2–3). */
+/** Statements, operators, precedence, types and control flow of contract BASIC (docs/contracts.md § The language). */
 import t from 'tap';
 import { evaluate, snippet, source } from '../../helpers/dvm-snippet.js';
 

@@ -1,4 +1,4 @@
-/** Limits (reference-dvm §4.3, §6) and the commit/discard rule: only an entry point returning Uint64 0 commits. */
+/** Limits (docs/contracts.md § Gas and limits, § When a call commits) and the commit/discard rule: only an entry point returning Uint64 0 commits. */
 import t from 'tap';
 import { MAX_CALL_DEPTH, MAX_COMPUTE_GAS, MAX_EVALUATIONS, MAX_LINES } from '../../../plugins/dvm/limits.js';
 import { account, dvm } from '../../helpers/dvm.js';

@@ -1,10 +1,10 @@
 /**
  * examples/contracts/lottery.bas played through a ContractSession (store and balances carried between calls as the
- * chain would): SERVICE.md "Lottery round", "Ownership hand-over", the lottery rows of "Sample contract entry
- * points", and the commit/discard rule. Compute gas is derived by hand from the cost rules (5000 per non-empty
+ * chain would): docs/contracts.md § The sample contracts (the lottery's round, ownership hand-over and entry
+ * points), and the commit/discard rule. Compute gas is derived by hand from the cost rules (5000 per non-empty
  * line, 800 per binary operator, each built-in its table cost; user calls, literals and variables are free).
  *
- * Winners are pinned with the RANDOM vectors of reference-dvm §5.3: with SCID/BLID/TXID = aa…/bb…/cc… the first
+ * Winners are pinned with the RANDOM vectors of docs/contracts.md § Built-in functions: with SCID/BLID/TXID = aa…/bb…/cc… the first
  * draw is 15702298350473627070 (even, ≡ 0 mod 3); with SCID = 16 00…00 and BLID = TXID = 0 it is
  * 14580771250182742861 (odd, ≡ 1 mod 3).
  */
