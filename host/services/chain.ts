@@ -65,7 +65,7 @@ export interface ChainService {
   storedTransaction(txid: Uint8Array): Uint8Array | undefined;
   /**
    * Checks that a decoded transaction could go into the next block on the top (everything but running contract
-   * code); throws an Error naming the reason. Returns a transfer's proof nonces (double-spend keys).
+   * code); throws a TransactionError naming the reason. Returns a transfer's proof nonces (double-spend keys).
    */
   checkTransaction(id: Uint8Array, bytes: Uint8Array, tx: Transaction): { nonces: Uint8Array[] };
   /** The main-chain block that includes a transaction, if any. */

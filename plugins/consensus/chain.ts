@@ -13,6 +13,7 @@ import { blockReward, CHAIN_PARAMS, STABLE_DEPTH, type ChainParams } from '../..
 import type { NetworkName } from '../../host/protocol/network.js';
 import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
 import { decodeTransaction, encodeTransactionHeader, type Transaction } from '../../host/protocol/transaction.js';
+import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import type { AddBlockOutcome, BlockListener, ChainService } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
@@ -44,8 +45,8 @@ export interface TransactionExecutor {
   /** Applies a block's transactions, in order, to the state and returns the fees they pay; throws TransactionRejected. */
   executeBlock(block: Block, state: AccountsWriter, txs: readonly BlockTransaction[], view: ExecutionView): bigint;
   /**
-   * Checks that a transaction could go into a block of height `height` on `state` (nothing is kept); throws the
-   * reason. Returns the proof nonces of a transfer (none for a registration).
+   * Checks that a transaction could go into a block of height `height` on `state` (nothing is kept); throws a
+   * TransactionError naming the reason. Returns the proof nonces of a transfer (none for a registration).
    */
   checkPending(tx: BlockTransaction, height: bigint, state: AccountsReader, view: ExecutionView): Uint8Array[];
 }
@@ -245,11 +246,12 @@ export class Chain implements ChainService {
   }
 
   /**
-   * Checks that a transaction could go into the next block on the current top (for the mempool); throws the reason.
-   * Registrations and transfers are checked with the same rules as in a block; contract code does not run.
+   * Checks that a transaction could go into the next block on the current top (for the mempool); throws a
+   * TransactionError naming the reason. Registrations and transfers are checked with the same rules as in a block;
+   * contract code does not run.
    */
   checkTransaction(id: Uint8Array, bytes: Uint8Array, tx: Transaction): { nonces: Uint8Array[] } {
-    if (!this.deps.executeTransactions) throw new Error('this node does not execute transactions');
+    if (!this.deps.executeTransactions) throw new TransactionError(TransactionErrorCode.NotExecuted, 'this node does not execute transactions');
     const top = this.topMeta;
     return { nonces: this.deps.executeTransactions.checkPending({ id, bytes, tx }, top.height + 1n, this.stateAt(top), this.executionView(top)) };
   }
