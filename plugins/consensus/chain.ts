@@ -17,7 +17,8 @@ import { TransactionError, TransactionErrorCode } from '../../host/protocol/tran
 import type { AddBlockOutcome, BlockListener, ChainService } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
-import { BlockRejected, checkAgainstParent, checkMiniblocks, TransactionRejected } from './block-checks.js';
+import { checkAgainstParent, checkMiniblocks } from './block-checks.js';
+import { BlockErrorCode, BlockRejected, TransactionRejected } from './block-errors.js';
 import { executeGenesis, payBlockRewards, type BalanceMath } from './block-executor.js';
 import { ChainStore, type BlockMeta } from './chain-store.js';
 import { nextDifficulty } from './difficulty.js';
@@ -211,21 +212,22 @@ export class Chain implements ChainService {
     const seen = new Set<string>();
     let total = 0;
     return block.txHashes.map((id) => {
+      const reject = (code: TransactionErrorCode, reason: string): TransactionRejected => new TransactionRejected(id, new TransactionError(code, reason));
       const hex = toHex(id);
-      if (seen.has(hex)) throw new TransactionRejected(id, 'listed twice');
+      if (seen.has(hex)) throw reject(TransactionErrorCode.ListedTwice, 'listed twice');
       seen.add(hex);
       let bytes = this.blocks.getTxBytes(id);
       for (const source of this.txSources) bytes ??= source(id);
-      if (!bytes) throw new TransactionRejected(id, 'unknown to this node');
+      if (!bytes) throw reject(TransactionErrorCode.Unavailable, 'unknown to this node');
       total += bytes.length;
-      if (total > MAX_BLOCK_TX_BYTES) throw new TransactionRejected(id, `it takes the block's transactions over ${MAX_BLOCK_TX_BYTES} bytes`);
+      if (total > MAX_BLOCK_TX_BYTES) throw reject(TransactionErrorCode.OverBlockSize, `it takes the block's transactions over ${MAX_BLOCK_TX_BYTES} bytes`);
       let tx: Transaction;
       try {
         tx = decodeTransaction(bytes);
       } catch (error) {
-        throw new TransactionRejected(id, `malformed: ${(error as Error).message}`);
+        throw reject(TransactionErrorCode.Malformed, `malformed: ${(error as Error).message}`);
       }
-      if (!equalBytes(this.deps.core.keccak256(encodeTransactionHeader(tx)), id)) throw new TransactionRejected(id, 'does not hash to its id');
+      if (!equalBytes(this.deps.core.keccak256(encodeTransactionHeader(tx)), id)) throw reject(TransactionErrorCode.WrongId, 'does not hash to its id');
       return { id, bytes, tx };
     });
   }
@@ -271,7 +273,7 @@ export class Chain implements ChainService {
   /** Executes `block` on its parent's state and returns the state root it would have (for block templates). */
   computeStateRoot(block: Block, dropInvalid?: (txid: Uint8Array, reason: string) => void): Uint8Array {
     const parent = this.blocks.getMeta(block.tips[0]!);
-    if (!parent) throw new BlockRejected('unknown tip');
+    if (!parent) throw new BlockRejected(BlockErrorCode.UnknownTip, 'unknown tip');
     for (;;) {
       try {
         return this.execute(block, parent, this.deps.store.batch()).root;
@@ -289,12 +291,12 @@ export class Chain implements ChainService {
     const txs = this.blockTransactions(block);
     try {
       if (txs.length > 0) {
-        if (!this.deps.executeTransactions) throw new BlockRejected('this node does not execute transactions');
+        if (!this.deps.executeTransactions) throw new BlockRejected(BlockErrorCode.NotExecuted, 'this node does not execute transactions');
         fees = this.deps.executeTransactions.executeBlock(block, state, txs, this.executionView(parent));
       }
       payBlockRewards(block, state, this.deps.math, fees);
     } catch (error) {
-      throw error instanceof BlockRejected ? error : new BlockRejected((error as Error).message);
+      throw error instanceof BlockRejected ? error : new BlockRejected(BlockErrorCode.ExecutionFailed, (error as Error).message, { cause: error });
     }
     return { ...state.commit(batch), fees, txs };
   }
@@ -304,15 +306,15 @@ export class Chain implements ChainService {
     try {
       block = decodeBlock(bytes);
     } catch (error) {
-      throw new BlockRejected(`malformed block: ${(error as Error).message}`);
+      throw new BlockRejected(BlockErrorCode.Malformed, `malformed block: ${(error as Error).message}`);
     }
     const id = this.deps.core.sha3_256(bytes);
-    if (this.blocks.hasBlock(id)) throw new BlockRejected(`block ${toHex(id)} is already known`);
-    if (block.tips.length !== 1) throw new BlockRejected(`a block must name exactly one tip, it names ${block.tips.length}`);
+    if (this.blocks.hasBlock(id)) throw new BlockRejected(BlockErrorCode.AlreadyKnown, `block ${toHex(id)} is already known`);
+    if (block.tips.length !== 1) throw new BlockRejected(BlockErrorCode.TipCount, `a block must name exactly one tip, it names ${block.tips.length}`);
     const parent = this.blocks.getMeta(block.tips[0]!);
     if (!parent) return this.keepOrphan(block, bytes, id);
     if (this.topMeta.height > STABLE_DEPTH && block.height <= this.stableHeight()) {
-      throw new BlockRejected(`block at height ${block.height} is at or below the stable height ${this.stableHeight()}`);
+      throw new BlockRejected(BlockErrorCode.BelowStableHeight, `block at height ${block.height} is at or below the stable height ${this.stableHeight()}`);
     }
     checkAgainstParent(block, parent, this.now());
     const difficulty = this.difficultyAfter(parent);
@@ -321,7 +323,7 @@ export class Chain implements ChainService {
     await this.prepareTransactions(block, parent);
     const batch = this.deps.store.batch();
     const { version, root, txs } = this.execute(block, parent, batch);
-    if (!equalBytes(root, block.stateRoot)) throw new BlockRejected(`wrong state root: the block says ${toHex(block.stateRoot)}, executing it gives ${toHex(root)}`);
+    if (!equalBytes(root, block.stateRoot)) throw new BlockRejected(BlockErrorCode.WrongStateRoot, `wrong state root: the block says ${toHex(block.stateRoot)}, executing it gives ${toHex(root)}`);
     const meta: BlockMeta = {
       id, height: block.height, timestamp: block.timestamp, difficulty, cumulativeWork: parent.cumulativeWork + difficulty,
       stateVersion: version, stateRoot: root, size: bytes.length, txCount: block.txHashes.length, reward: blockReward(block.height),
@@ -370,7 +372,7 @@ export class Chain implements ChainService {
   }
 
   private keepOrphan(block: Block, bytes: Uint8Array, id: Uint8Array): AddBlockOutcome {
-    if (this.orphanCount >= MAX_ORPHANS) throw new BlockRejected('too many blocks with unknown parents are waiting; try again after syncing');
+    if (this.orphanCount >= MAX_ORPHANS) throw new BlockRejected(BlockErrorCode.TooManyOrphans, 'too many blocks with unknown parents are waiting; try again after syncing');
     const parentKey = toHex(block.tips[0]!);
     const waiting = this.orphans.get(parentKey) ?? [];
     waiting.push(bytes);

@@ -17,7 +17,7 @@ import { TxType, type RegistrationTx, type TransferTx } from '../../host/protoco
 import type { Logger } from '../../host/logger.js';
 import type { ContractVm } from '../../host/services/contract-vm.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsWriter } from './accounts.js';
-import { TransactionRejected } from './block-checks.js';
+import { TransactionRejected } from './block-errors.js';
 import type { BalanceMath } from './block-executor.js';
 import type { BlockTransaction, ExecutionView, TransactionExecutor } from './chain.js';
 import { ContractRules } from './execute-contract.js';
@@ -64,7 +64,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
     try {
       return body();
     } catch (error) {
-      if (error instanceof TransactionError) throw new TransactionRejected(id, error.message);
+      if (error instanceof TransactionError) throw new TransactionRejected(id, error);
       throw error;
     }
   };
