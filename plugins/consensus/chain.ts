@@ -334,9 +334,23 @@ export class Chain implements ChainService {
     await batch.write();
     if (outcome.status === 'main') this.topMeta = meta;
     this.deps.logger.debug(`block ${toHex(id)} at height ${meta.height}: ${outcome.status}${outcome.status === 'main' && outcome.reorganised ? ' (reorganisation)' : ''}`);
-    for (const listener of this.listeners) listener(meta, outcome);
+    this.notifyListeners(meta, outcome);
     await this.adoptOrphans(id);
     return outcome;
+  }
+
+  /**
+   * Tells every listener of a stored block. The block is committed by now: a failing listener is logged, and neither
+   * undoes it nor keeps the other listeners from hearing of it.
+   */
+  private notifyListeners(meta: BlockMeta, outcome: AddBlockOutcome): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(meta, outcome);
+      } catch (error) {
+        this.deps.logger.error(`a listener failed on block ${toHex(meta.id)}: ${(error as Error)?.stack ?? String(error)}`);
+      }
+    }
   }
 
   /** Makes `meta` the main-chain top when it carries more work; rewrites the index back to the fork point if needed. */

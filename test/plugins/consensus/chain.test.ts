@@ -7,6 +7,7 @@ import { encodeBlock, type Block } from '../../../host/protocol/block.js';
 import { fromHex, toHex } from '../../../host/protocol/bytes.js';
 import { blockReward } from '../../../host/protocol/chain-params.js';
 import { decodeMiniblock } from '../../../host/protocol/miniblock.js';
+import { createLogger } from '../../../host/logger.js';
 import { RocksDbStore } from '../../../host/storage/rocksdb-store.js';
 import { NATIVE_ASSET } from '../../../plugins/consensus/accounts.js';
 import { BlockErrorCode, BlockRejected, TransactionRejected } from '../../../plugins/consensus/block-errors.js';
@@ -171,4 +172,21 @@ t.test('the documented premine keys and addresses (docs/protocol.md, README) are
     t.equal(toHex(premineSecret(core, network)), secret, `${network} secret`);
     t.equal(encodeAddress(network, premineKey(core, network)), address, `${network} address`);
   }
+});
+
+t.test('a failing block listener is logged; the block stays committed and the other listeners still hear of it', async (t) => {
+  const lines: string[] = [];
+  const test = await openTestChain({ logger: createLogger('error', (line) => lines.push(line)) });
+  const heard: bigint[] = [];
+  test.chain.onBlock(() => {
+    throw new Error('the listener broke');
+  });
+  test.chain.onBlock((meta) => heard.push(meta.height));
+  const blid = await mineBlock(test);
+  t.equal(toHex(test.chain.top.id), blid, 'the block is the new top');
+  t.same(heard, [1n], 'the next listener heard of it');
+  t.match(lines.join('\n'), new RegExp(`ERROR .*a listener failed on block ${blid}: Error: the listener broke`));
+  const outcome = await test.chain.addBlock(encodeBlock(await nextBlock(test)));
+  t.equal(outcome.status, 'main', 'addBlock resolves with the outcome');
+  t.same(heard, [1n, 2n]);
 });
