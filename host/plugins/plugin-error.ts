@@ -2,13 +2,13 @@ import { UmbraError } from '../errors.js';
 
 /** Why a configured plugin set cannot be loaded, ordered or registered. */
 export const PluginErrorCode = {
-  UnknownPlugin: 'unknown-plugin',
-  CannotLoad: 'cannot-load',
-  NotAPlugin: 'not-a-plugin',
-  ConfiguredTwice: 'configured-twice',
-  MissingDependency: 'missing-dependency',
-  DependencyCycle: 'dependency-cycle',
-  MissingService: 'missing-service',
+  UnknownPlugin: 'plugin.unknown',
+  CannotLoad: 'plugin.cannot-load',
+  NotAPlugin: 'plugin.not-a-plugin',
+  ConfiguredTwice: 'plugin.configured-twice',
+  MissingDependency: 'plugin.missing-dependency',
+  DependencyCycle: 'plugin.dependency-cycle',
+  MissingService: 'plugin.missing-service',
 } as const;
 export type PluginErrorCode = (typeof PluginErrorCode)[keyof typeof PluginErrorCode];
 

@@ -6,11 +6,8 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import { schnorrSign, schnorrVerify } from '../../core-native/ts/schnorr.js';
+import { TransactionError, TransactionErrorCode } from './transaction-errors.js';
 import { encodeTransaction, TX_VERSION, TxType, type RegistrationTx } from './transaction.js';
-
-export class RegistrationError extends Error {
-  override readonly name = 'RegistrationError';
-}
 
 /** Number of leading zero bits of a hash. */
 export function leadingZeroBits(hash: Uint8Array): number {
@@ -38,15 +35,15 @@ export function makeRegistration(core: Core, G: Uint8Array, secretKey: Uint8Arra
   }
 }
 
-/** Checks the signature and the proof of work; throws RegistrationError naming what is wrong. */
+/** Checks the signature and the proof of work; throws a TransactionError naming what is wrong. */
 export function checkRegistration(core: Core, G: Uint8Array, tx: RegistrationTx, powBits: number): void {
   let Y: Uint8Array;
   try {
     Y = core.g1Decompress(tx.key);
   } catch (error) {
-    throw new RegistrationError(`registration key is not a curve point: ${(error as Error).message}`);
+    throw new TransactionError(TransactionErrorCode.NotACurvePoint, `registration key is not a curve point: ${(error as Error).message}`);
   }
   const zeros = leadingZeroBits(registrationId(core, tx));
-  if (zeros < powBits) throw new RegistrationError(`registration proof of work too small: the txid starts with ${zeros} zero bits, this network needs ${powBits}`);
-  if (!schnorrVerify(core, G, Y, { c: tx.c, s: tx.s })) throw new RegistrationError('registration signature does not verify');
+  if (zeros < powBits) throw new TransactionError(TransactionErrorCode.RegistrationPow, `registration proof of work too small: the txid starts with ${zeros} zero bits, this network needs ${powBits}`);
+  if (!schnorrVerify(core, G, Y, { c: tx.c, s: tx.s })) throw new TransactionError(TransactionErrorCode.BadSignature, 'registration signature does not verify');
 }

@@ -13,11 +13,8 @@ import { verifyTransferProofs, type ProofItem } from '../../core-native/ts/proof
 import type { TransferVerification } from '../../core-native/ts/proof/verifier.js';
 import { equalBytes, toHex } from './bytes.js';
 import type { NonceBalance } from './nonce-balance.js';
+import { TransactionError, TransactionErrorCode } from './transaction-errors.js';
 import { TxType, type TransferTx } from './transaction.js';
-
-export class TransferInvalid extends Error {
-  override readonly name = 'TransferInvalid';
-}
 
 /** The native coin's asset id. */
 export const NATIVE_SCID = new Uint8Array(32);
@@ -39,17 +36,17 @@ export const transferFee = (tx: TransferTx): bigint => tx.payloads.reduce((sum, 
 
 /** Structural rules that need no state. */
 export function checkTransferShape(tx: TransferTx): void {
-  if (tx.type !== TxType.Normal && tx.type !== TxType.SmartContract) throw new TransferInvalid(`a ${TxType[tx.type]} transaction is not a transfer`);
-  if (!tx.payloads.some((p) => equalBytes(p.scid, NATIVE_SCID))) throw new TransferInvalid('a transfer needs a payload of the native coin (it carries the fee)');
+  if (tx.type !== TxType.Normal && tx.type !== TxType.SmartContract) throw new TransactionError(TransactionErrorCode.NotATransfer, `a ${TxType[tx.type]} transaction is not a transfer`);
+  if (!tx.payloads.some((p) => equalBytes(p.scid, NATIVE_SCID))) throw new TransactionError(TransactionErrorCode.NoNativePayload, 'a transfer needs a payload of the native coin (it carries the fee)');
   const roothash = tx.payloads[0]!.statement.roothash;
   tx.payloads.forEach((payload, i) => {
     const { statement } = payload;
-    if (!equalBytes(statement.roothash, roothash)) throw new TransferInvalid(`payload ${i} references another state root than payload 0`);
-    if (statement.fees > 0n && !equalBytes(payload.scid, NATIVE_SCID)) throw new TransferInvalid(`payload ${i} is not the native coin but pays a fee`);
+    if (!equalBytes(statement.roothash, roothash)) throw new TransactionError(TransactionErrorCode.MixedStateRoots, `payload ${i} references another state root than payload 0`);
+    if (statement.fees > 0n && !equalBytes(payload.scid, NATIVE_SCID)) throw new TransactionError(TransactionErrorCode.FeeOnAsset, `payload ${i} is not the native coin but pays a fee`);
     const members = new Set<string>();
     for (const key of statement.ring) {
       const hex = toHex(key);
-      if (members.has(hex)) throw new TransferInvalid(`payload ${i} names ring member ${hex} twice`);
+      if (members.has(hex)) throw new TransactionError(TransactionErrorCode.DuplicateRingMember, `payload ${i} names ring member ${hex} twice`);
       members.add(hex);
     }
   });
@@ -59,13 +56,13 @@ function decompress(core: Core, compressed: Uint8Array, what: string): Uint8Arra
   try {
     return core.g1Decompress(compressed);
   } catch (error) {
-    throw new TransferInvalid(`${what} is not a curve point: ${(error as Error).message}`);
+    throw new TransactionError(TransactionErrorCode.NotACurvePoint, `${what} is not a curve point: ${(error as Error).message}`);
   }
 }
 
 /**
  * The proof statements of a transfer against the referenced state, one per payload (payloads applied in order on a
- * scratch copy). Checks the shape, the points and that every ring member is registered; throws TransferInvalid.
+ * scratch copy). Checks the shape, the points and that every ring member is registered; throws a TransactionError.
  */
 export function transferProofItems(core: Core, gens: Generators, tx: TransferTx, txid: Uint8Array, balanceAt: BalanceLookup): ProofItem[] {
   checkTransferShape(tx);
@@ -83,7 +80,7 @@ export function transferProofItems(core: Core, gens: Generators, tx: TransferTx,
       const seen = updated.get(toHex(key));
       if (seen) return seen;
       const registered = balanceAt(NATIVE_SCID, key);
-      if (!registered) throw new TransferInvalid(`payload ${i} ring member ${toHex(key)} is not registered in the referenced state`);
+      if (!registered) throw new TransactionError(TransactionErrorCode.UnregisteredRingMember, `payload ${i} ring member ${toHex(key)} is not registered in the referenced state`);
       const stored = native ? registered : balanceAt(scid, key);
       // A key the asset has never touched holds an encryption of zero with ρ = 1: (Y, G).
       if (!stored) return { L: ring[j]!, R: gens.G };
@@ -101,10 +98,10 @@ export function transferProofItems(core: Core, gens: Generators, tx: TransferTx,
   });
 }
 
-/** The payload results of verified proofs, or TransferInvalid naming the first payload whose proof fails. */
+/** The payload results of verified proofs, or a TransactionError naming the first payload whose proof fails. */
 export function verifiedPayloads(results: readonly TransferVerification[]): VerifiedPayload[] {
   return results.map((result, i) => {
-    if (!result.valid) throw new TransferInvalid(`payload ${i} proof is invalid: ${result.reason}`);
+    if (!result.valid) throw new TransactionError(TransactionErrorCode.InvalidProof, `payload ${i} proof is invalid: ${result.reason}`);
     return { nonce: result.nonce, senderParity: result.senderParity };
   });
 }

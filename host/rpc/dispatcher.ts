@@ -1,9 +1,11 @@
 /**
  * JSON-RPC 2.0 processing for one registry, independent of the transport: parsing, batches, notifications,
- * validation, error mapping. Handlers' unexpected errors are logged and answered with -32603, never a stack trace.
+ * validation, error mapping. An UmbraError (a failure a service reports on purpose) is answered with -32098 and its
+ * message; handlers' unexpected errors are logged and answered with -32603, never a stack trace.
  * Synchronous handlers are answered synchronously (no promise per request): this is the daemon's hot path.
  */
 import { createJSONRPCErrorResponse, createJSONRPCSuccessResponse, type JSONRPCID, type JSONRPCResponse } from 'json-rpc-2.0';
+import { UmbraError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { RpcError, RpcErrorCode } from './errors.js';
 import type { MethodRegistry, RpcCallContext } from './registry.js';
@@ -69,6 +71,7 @@ export class JsonRpcDispatcher {
 
   private errorResponse(id: JSONRPCID, method: string, error: unknown): JSONRPCResponse {
     if (error instanceof RpcError) return createJSONRPCErrorResponse(id, error.code, error.message, error.data);
+    if (error instanceof UmbraError) return createJSONRPCErrorResponse(id, RpcErrorCode.Application, error.message);
     this.logger.error(`${method} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
     return createJSONRPCErrorResponse(id, RpcErrorCode.Internal, `internal error while running ${method}`);
   }

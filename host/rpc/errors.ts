@@ -5,7 +5,7 @@ export const RpcErrorCode = {
   MethodNotFound: -32601,
   InvalidParams: -32602,
   Internal: -32603,
-  /** Every application-level failure (docs/rpc.md § Errors), e.g. `Account Unregistered`. */
+  /** Every application-level failure (docs/rpc.md § Errors), e.g. `Account Unregistered`, and every UmbraError a method lets through. */
   Application: -32098,
 } as const;
 

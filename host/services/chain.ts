@@ -58,6 +58,7 @@ export interface ChainService {
   computeStateRoot(block: Block, dropInvalid?: (txid: Uint8Array, reason: string) => void): Uint8Array;
   /** Validates and adds a block; throws with the reason when it is rejected. */
   addBlock(bytes: Uint8Array): Promise<AddBlockOutcome>;
+  /** Calls `listener` after each stored block; one that throws is logged and changes nothing for the block. */
   onBlock(listener: BlockListener): () => void;
   /** Adds a place to look up transactions that blocks list but the chain has not stored (the mempool). */
   addTransactionSource(source: (txid: Uint8Array) => Uint8Array | undefined): void;
@@ -65,7 +66,7 @@ export interface ChainService {
   storedTransaction(txid: Uint8Array): Uint8Array | undefined;
   /**
    * Checks that a decoded transaction could go into the next block on the top (everything but running contract
-   * code); throws an Error naming the reason. Returns a transfer's proof nonces (double-spend keys).
+   * code); throws a TransactionError naming the reason. Returns a transfer's proof nonces (double-spend keys).
    */
   checkTransaction(id: Uint8Array, bytes: Uint8Array, tx: Transaction): { nonces: Uint8Array[] };
   /** The main-chain block that includes a transaction, if any. */

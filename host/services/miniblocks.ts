@@ -2,7 +2,26 @@
  * The pool of ordinary miniblocks for the next block (registered by the `mining` plugin as `miniblocks`), as P2P
  * sees it: miniblocks solved by miners anywhere are shared, so that the nine of a block can come from several nodes.
  */
-export class MiniblockRejected extends Error {
+import { UmbraError } from '../errors.js';
+
+/** Why a miniblock — from a peer, or submitted by a miner for a job — is refused. */
+export const MiniblockErrorCode = {
+  Malformed: 'miniblock.malformed',
+  /** A final miniblock travels inside its block, never alone. */
+  FinalAlone: 'miniblock.final-alone',
+  UnregisteredMiner: 'miniblock.unregistered-miner',
+  BadPow: 'miniblock.bad-pow',
+  UnknownJob: 'miniblock.unknown-job',
+  NotOfJob: 'miniblock.not-of-job',
+  StaleJob: 'miniblock.stale-job',
+  Duplicate: 'miniblock.duplicate',
+  PoolFull: 'miniblock.pool-full',
+  /** The block a submission completes (or a whole submitted block) was refused by the chain. */
+  BlockRejected: 'miniblock.block-rejected',
+} as const;
+export type MiniblockErrorCode = (typeof MiniblockErrorCode)[keyof typeof MiniblockErrorCode];
+
+export class MiniblockRejected extends UmbraError<MiniblockErrorCode> {
   override readonly name = 'MiniblockRejected';
 }
 

@@ -18,9 +18,9 @@ export interface MiningSubmission {
 }
 
 export interface MiningService {
-  /** The next job for a miner paying to `minerKey` (33-byte compressed key). */
+  /** The next job for a miner paying to `minerKey` (33-byte compressed key); MiniblockRejected when it is not registered. */
   template(minerKey: Uint8Array): MiningTemplate;
-  /** Submits a solved job's blob. */
+  /** Submits a solved job's blob; MiniblockRejected says why it is refused. */
   submit(jobId: string, blob: Uint8Array): Promise<MiningSubmission>;
   /** Makes a whole block for `minerKey` without proof of work (simulator network only); returns its id in hex. */
   mineWithoutWork(minerKey: Uint8Array): Promise<string>;

@@ -1,6 +1,6 @@
 /** The transaction pool (registered by the `mempool` plugin as `txPool`), as the miner, the RPC and peers see it. */
 export interface TxPoolService {
-  /** Checks and admits a transaction; throws an Error whose message names why it is refused. Returns the txid. */
+  /** Checks and admits a transaction; throws a TransactionError naming why it is refused. Returns the txid. */
   add(bytes: Uint8Array): Uint8Array;
   /** Txids waiting, in the order a block should take them: registrations first, then by fee per byte. */
   pending(): Uint8Array[];

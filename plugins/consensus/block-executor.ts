@@ -9,6 +9,7 @@ import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
 import { NAME_SERVICE_PRIVILEGED_KEY, NAME_SERVICE_SCID, nameServiceSource } from '../../host/protocol/name-service.js';
 import { TxType } from '../../host/protocol/transaction.js';
 import { NATIVE_ASSET, type AccountsWriter } from './accounts.js';
+import { BlockErrorCode, BlockRejected } from './block-errors.js';
 
 /** Homomorphic balance arithmetic the executor needs (ElGamal in the exponent). */
 export interface BalanceMath {
@@ -18,14 +19,10 @@ export interface BalanceMath {
   credit(balance: NonceBalance, amount: bigint): NonceBalance;
 }
 
-export class ExecutionError extends Error {
-  override readonly name = 'ExecutionError';
-}
-
 /** Pays `amount` to a registered key's native balance. */
 function creditKey(state: AccountsWriter, math: BalanceMath, key: Uint8Array, amount: bigint, who: string): void {
   const balance = state.getBalance(NATIVE_ASSET, key);
-  if (!balance) throw new ExecutionError(`${who} key is not registered`);
+  if (!balance) throw new BlockRejected(BlockErrorCode.UnregisteredRewardKey, `${who} key is not registered`);
   if (amount > 0n) state.putBalance(NATIVE_ASSET, key, math.credit(balance, amount));
 }
 
@@ -35,7 +32,7 @@ export function miniblockMinerKeys(block: Block, state: AccountsWriter): Uint8Ar
     .filter((mb) => !mb.final)
     .map((mb, i) => {
       const key = state.findKeyByHashPrefix(mb.keyHash);
-      if (!key) throw new ExecutionError(`miniblock ${i} names a miner key that is not registered`);
+      if (!key) throw new BlockRejected(BlockErrorCode.UnregisteredRewardKey, `miniblock ${i} names a miner key that is not registered`);
       return key;
     });
 }
@@ -46,7 +43,7 @@ export function miniblockMinerKeys(block: Block, state: AccountsWriter): Uint8Ar
  */
 export function executeGenesis(block: Block, state: AccountsWriter, math: BalanceMath): void {
   const tx = block.minerTx;
-  if (tx.type !== TxType.Premine) throw new ExecutionError('the genesis block must carry a PREMINE transaction');
+  if (tx.type !== TxType.Premine) throw new BlockRejected(BlockErrorCode.GenesisWithoutPremine, 'the genesis block must carry a PREMINE transaction');
   state.putBalance(NATIVE_ASSET, tx.key, math.credit(math.registration(tx.key), tx.value));
   state.contracts.install(NAME_SERVICE_SCID, nameServiceSource(), false);
   if (tx.value > 0n) state.contracts.apply(NAME_SERVICE_SCID, [{ key: NAME_SERVICE_PRIVILEGED_KEY, value: Buffer.from(tx.key).toString('latin1') }]);

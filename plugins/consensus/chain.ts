@@ -13,10 +13,12 @@ import { blockReward, CHAIN_PARAMS, STABLE_DEPTH, type ChainParams } from '../..
 import type { NetworkName } from '../../host/protocol/network.js';
 import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
 import { decodeTransaction, encodeTransactionHeader, type Transaction } from '../../host/protocol/transaction.js';
+import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import type { AddBlockOutcome, BlockListener, ChainService } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
-import { BlockRejected, checkAgainstParent, checkMiniblocks, TransactionRejected } from './block-checks.js';
+import { checkAgainstParent, checkMiniblocks } from './block-checks.js';
+import { BlockErrorCode, BlockRejected, TransactionRejected } from './block-errors.js';
 import { executeGenesis, payBlockRewards, type BalanceMath } from './block-executor.js';
 import { ChainStore, type BlockMeta } from './chain-store.js';
 import { nextDifficulty } from './difficulty.js';
@@ -44,8 +46,8 @@ export interface TransactionExecutor {
   /** Applies a block's transactions, in order, to the state and returns the fees they pay; throws TransactionRejected. */
   executeBlock(block: Block, state: AccountsWriter, txs: readonly BlockTransaction[], view: ExecutionView): bigint;
   /**
-   * Checks that a transaction could go into a block of height `height` on `state` (nothing is kept); throws the
-   * reason. Returns the proof nonces of a transfer (none for a registration).
+   * Checks that a transaction could go into a block of height `height` on `state` (nothing is kept); throws a
+   * TransactionError naming the reason. Returns the proof nonces of a transfer (none for a registration).
    */
   checkPending(tx: BlockTransaction, height: bigint, state: AccountsReader, view: ExecutionView): Uint8Array[];
 }
@@ -210,21 +212,22 @@ export class Chain implements ChainService {
     const seen = new Set<string>();
     let total = 0;
     return block.txHashes.map((id) => {
+      const reject = (code: TransactionErrorCode, reason: string): TransactionRejected => new TransactionRejected(id, new TransactionError(code, reason));
       const hex = toHex(id);
-      if (seen.has(hex)) throw new TransactionRejected(id, 'listed twice');
+      if (seen.has(hex)) throw reject(TransactionErrorCode.ListedTwice, 'listed twice');
       seen.add(hex);
       let bytes = this.blocks.getTxBytes(id);
       for (const source of this.txSources) bytes ??= source(id);
-      if (!bytes) throw new TransactionRejected(id, 'unknown to this node');
+      if (!bytes) throw reject(TransactionErrorCode.Unavailable, 'unknown to this node');
       total += bytes.length;
-      if (total > MAX_BLOCK_TX_BYTES) throw new TransactionRejected(id, `it takes the block's transactions over ${MAX_BLOCK_TX_BYTES} bytes`);
+      if (total > MAX_BLOCK_TX_BYTES) throw reject(TransactionErrorCode.OverBlockSize, `it takes the block's transactions over ${MAX_BLOCK_TX_BYTES} bytes`);
       let tx: Transaction;
       try {
         tx = decodeTransaction(bytes);
       } catch (error) {
-        throw new TransactionRejected(id, `malformed: ${(error as Error).message}`);
+        throw reject(TransactionErrorCode.Malformed, `malformed: ${(error as Error).message}`);
       }
-      if (!equalBytes(this.deps.core.keccak256(encodeTransactionHeader(tx)), id)) throw new TransactionRejected(id, 'does not hash to its id');
+      if (!equalBytes(this.deps.core.keccak256(encodeTransactionHeader(tx)), id)) throw reject(TransactionErrorCode.WrongId, 'does not hash to its id');
       return { id, bytes, tx };
     });
   }
@@ -245,11 +248,12 @@ export class Chain implements ChainService {
   }
 
   /**
-   * Checks that a transaction could go into the next block on the current top (for the mempool); throws the reason.
-   * Registrations and transfers are checked with the same rules as in a block; contract code does not run.
+   * Checks that a transaction could go into the next block on the current top (for the mempool); throws a
+   * TransactionError naming the reason. Registrations and transfers are checked with the same rules as in a block;
+   * contract code does not run.
    */
   checkTransaction(id: Uint8Array, bytes: Uint8Array, tx: Transaction): { nonces: Uint8Array[] } {
-    if (!this.deps.executeTransactions) throw new Error('this node does not execute transactions');
+    if (!this.deps.executeTransactions) throw new TransactionError(TransactionErrorCode.NotExecuted, 'this node does not execute transactions');
     const top = this.topMeta;
     return { nonces: this.deps.executeTransactions.checkPending({ id, bytes, tx }, top.height + 1n, this.stateAt(top), this.executionView(top)) };
   }
@@ -269,7 +273,7 @@ export class Chain implements ChainService {
   /** Executes `block` on its parent's state and returns the state root it would have (for block templates). */
   computeStateRoot(block: Block, dropInvalid?: (txid: Uint8Array, reason: string) => void): Uint8Array {
     const parent = this.blocks.getMeta(block.tips[0]!);
-    if (!parent) throw new BlockRejected('unknown tip');
+    if (!parent) throw new BlockRejected(BlockErrorCode.UnknownTip, 'unknown tip');
     for (;;) {
       try {
         return this.execute(block, parent, this.deps.store.batch()).root;
@@ -287,12 +291,12 @@ export class Chain implements ChainService {
     const txs = this.blockTransactions(block);
     try {
       if (txs.length > 0) {
-        if (!this.deps.executeTransactions) throw new BlockRejected('this node does not execute transactions');
+        if (!this.deps.executeTransactions) throw new BlockRejected(BlockErrorCode.NotExecuted, 'this node does not execute transactions');
         fees = this.deps.executeTransactions.executeBlock(block, state, txs, this.executionView(parent));
       }
       payBlockRewards(block, state, this.deps.math, fees);
     } catch (error) {
-      throw error instanceof BlockRejected ? error : new BlockRejected((error as Error).message);
+      throw error instanceof BlockRejected ? error : new BlockRejected(BlockErrorCode.ExecutionFailed, (error as Error).message, { cause: error });
     }
     return { ...state.commit(batch), fees, txs };
   }
@@ -302,15 +306,15 @@ export class Chain implements ChainService {
     try {
       block = decodeBlock(bytes);
     } catch (error) {
-      throw new BlockRejected(`malformed block: ${(error as Error).message}`);
+      throw new BlockRejected(BlockErrorCode.Malformed, `malformed block: ${(error as Error).message}`);
     }
     const id = this.deps.core.sha3_256(bytes);
-    if (this.blocks.hasBlock(id)) throw new BlockRejected(`block ${toHex(id)} is already known`);
-    if (block.tips.length !== 1) throw new BlockRejected(`a block must name exactly one tip, it names ${block.tips.length}`);
+    if (this.blocks.hasBlock(id)) throw new BlockRejected(BlockErrorCode.AlreadyKnown, `block ${toHex(id)} is already known`);
+    if (block.tips.length !== 1) throw new BlockRejected(BlockErrorCode.TipCount, `a block must name exactly one tip, it names ${block.tips.length}`);
     const parent = this.blocks.getMeta(block.tips[0]!);
     if (!parent) return this.keepOrphan(block, bytes, id);
     if (this.topMeta.height > STABLE_DEPTH && block.height <= this.stableHeight()) {
-      throw new BlockRejected(`block at height ${block.height} is at or below the stable height ${this.stableHeight()}`);
+      throw new BlockRejected(BlockErrorCode.BelowStableHeight, `block at height ${block.height} is at or below the stable height ${this.stableHeight()}`);
     }
     checkAgainstParent(block, parent, this.now());
     const difficulty = this.difficultyAfter(parent);
@@ -319,7 +323,7 @@ export class Chain implements ChainService {
     await this.prepareTransactions(block, parent);
     const batch = this.deps.store.batch();
     const { version, root, txs } = this.execute(block, parent, batch);
-    if (!equalBytes(root, block.stateRoot)) throw new BlockRejected(`wrong state root: the block says ${toHex(block.stateRoot)}, executing it gives ${toHex(root)}`);
+    if (!equalBytes(root, block.stateRoot)) throw new BlockRejected(BlockErrorCode.WrongStateRoot, `wrong state root: the block says ${toHex(block.stateRoot)}, executing it gives ${toHex(root)}`);
     const meta: BlockMeta = {
       id, height: block.height, timestamp: block.timestamp, difficulty, cumulativeWork: parent.cumulativeWork + difficulty,
       stateVersion: version, stateRoot: root, size: bytes.length, txCount: block.txHashes.length, reward: blockReward(block.height),
@@ -330,9 +334,23 @@ export class Chain implements ChainService {
     await batch.write();
     if (outcome.status === 'main') this.topMeta = meta;
     this.deps.logger.debug(`block ${toHex(id)} at height ${meta.height}: ${outcome.status}${outcome.status === 'main' && outcome.reorganised ? ' (reorganisation)' : ''}`);
-    for (const listener of this.listeners) listener(meta, outcome);
+    this.notifyListeners(meta, outcome);
     await this.adoptOrphans(id);
     return outcome;
+  }
+
+  /**
+   * Tells every listener of a stored block. The block is committed by now: a failing listener is logged, and neither
+   * undoes it nor keeps the other listeners from hearing of it.
+   */
+  private notifyListeners(meta: BlockMeta, outcome: AddBlockOutcome): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(meta, outcome);
+      } catch (error) {
+        this.deps.logger.error(`a listener failed on block ${toHex(meta.id)}: ${(error as Error)?.stack ?? String(error)}`);
+      }
+    }
   }
 
   /** Makes `meta` the main-chain top when it carries more work; rewrites the index back to the fork point if needed. */
@@ -368,7 +386,7 @@ export class Chain implements ChainService {
   }
 
   private keepOrphan(block: Block, bytes: Uint8Array, id: Uint8Array): AddBlockOutcome {
-    if (this.orphanCount >= MAX_ORPHANS) throw new BlockRejected('too many blocks with unknown parents are waiting; try again after syncing');
+    if (this.orphanCount >= MAX_ORPHANS) throw new BlockRejected(BlockErrorCode.TooManyOrphans, 'too many blocks with unknown parents are waiting; try again after syncing');
     const parentKey = toHex(block.tips[0]!);
     const waiting = this.orphans.get(parentKey) ?? [];
     waiting.push(bytes);

@@ -15,7 +15,8 @@ import { encodeBlock } from '../../host/protocol/block.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import { MINIBLOCKS_PER_BLOCK } from '../../host/protocol/miniblock.js';
 import { decodeRpcArguments, RpcArgumentError, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
-import { NATIVE_SCID, transferFee, TransferInvalid, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
+import { NATIVE_SCID, transferFee, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
+import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import type { TransferTx } from '../../host/protocol/transaction.js';
 import { ContractCompileError, type CallResult, type CompiledContract, type ContractVm } from '../../host/services/contract-vm.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsWriter } from './accounts.js';
@@ -53,37 +54,37 @@ export class ContractRules {
     private readonly vm: () => ContractVm | undefined,
   ) {}
 
-  /** Reads a contract transaction's arguments against the state; throws TransferInvalid when it cannot run. */
+  /** Reads a contract transaction's arguments against the state; throws a TransactionError when it cannot run. */
   invocation(txid: Uint8Array, tx: TransferTx, state: AccountsReader): ContractInvocation {
     const vm = this.vm();
-    if (!vm) throw new TransferInvalid('this node runs without the contract VM');
+    if (!vm) throw new TransactionError(TransactionErrorCode.NoContractVm, 'this node runs without the contract VM');
     let args: RpcArgument[];
     try {
       args = decodeRpcArguments(tx.scData);
     } catch (error) {
-      if (error instanceof RpcArgumentError) throw new TransferInvalid(`its sc_rpc arguments are malformed: ${error.message}`);
+      if (error instanceof RpcArgumentError) throw new TransactionError(TransactionErrorCode.BadContractArguments, `its sc_rpc arguments are malformed: ${error.message}`);
       throw error;
     }
     const action = find(args, 'SC_ACTION', 'U')?.value;
     if (action === 1n) {
       const code = find(args, 'SC_CODE', 'S')?.value as string | undefined;
-      if (!code) throw new TransferInvalid('an install needs the contract source in SC_CODE (datatype S)');
-      if (state.contracts.exists(txid)) throw new TransferInvalid(`contract ${toHex(txid)} already exists`);
+      if (!code) throw new TransactionError(TransactionErrorCode.BadContractArguments, 'an install needs the contract source in SC_CODE (datatype S)');
+      if (state.contracts.exists(txid)) throw new TransactionError(TransactionErrorCode.ContractExists, `contract ${toHex(txid)} already exists`);
       const contract = this.compile(vm, code, 'the contract');
-      if (!contract.initializer) throw new TransferInvalid('the contract has no Initialize or InitializePrivate function');
+      if (!contract.initializer) throw new TransactionError(TransactionErrorCode.NoInitializer, 'the contract has no Initialize or InitializePrivate function');
       return { install: true, scid: txid, contract, entrypoint: contract.initializer, args };
     }
-    if (action !== 0n) throw new TransferInvalid('SC_ACTION (datatype U) must be 0 (call) or 1 (install)');
+    if (action !== 0n) throw new TransactionError(TransactionErrorCode.BadContractArguments, 'SC_ACTION (datatype U) must be 0 (call) or 1 (install)');
     const scidArg = find(args, 'SC_ID', 'H')?.value as string | undefined;
     const entrypoint = find(args, 'entrypoint', 'S')?.value as string | undefined;
-    if (!scidArg || !entrypoint) throw new TransferInvalid('a call needs SC_ID (datatype H) and entrypoint (datatype S)');
+    if (!scidArg || !entrypoint) throw new TransactionError(TransactionErrorCode.BadContractArguments, 'a call needs SC_ID (datatype H) and entrypoint (datatype S)');
     const scid = Uint8Array.from(Buffer.from(scidArg, 'hex'));
     const code = state.contracts.code(scid);
-    if (code === undefined) throw new TransferInvalid(`there is no contract ${scidArg}`);
+    if (code === undefined) throw new TransactionError(TransactionErrorCode.UnknownContract, `there is no contract ${scidArg}`);
     const contract = this.compile(vm, code, `contract ${scidArg}`);
     const fn = contract.functions.get(entrypoint);
-    if (!fn) throw new TransferInvalid(`contract ${scidArg} has no function ${entrypoint}`);
-    if (!fn.exported) throw new TransferInvalid(`function ${entrypoint} of contract ${scidArg} is not exported (its name starts with a lower-case letter)`);
+    if (!fn) throw new TransactionError(TransactionErrorCode.UnknownFunction, `contract ${scidArg} has no function ${entrypoint}`);
+    if (!fn.exported) throw new TransactionError(TransactionErrorCode.NotExported, `function ${entrypoint} of contract ${scidArg} is not exported (its name starts with a lower-case letter)`);
     return { install: false, scid, contract, entrypoint, args };
   }
 
@@ -167,7 +168,7 @@ export class ContractRules {
     try {
       contract = vm.compile(code);
     } catch (error) {
-      if (error instanceof ContractCompileError) throw new TransferInvalid(`${what} does not compile: ${error.message} (source line ${error.sourceLine})`);
+      if (error instanceof ContractCompileError) throw new TransactionError(TransactionErrorCode.ContractDoesNotCompile, `${what} does not compile: ${error.message} (source line ${error.sourceLine})`);
       throw error;
     }
     this.compiled.set(key, contract);

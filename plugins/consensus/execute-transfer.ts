@@ -16,7 +16,8 @@ import { TX_VALIDITY_BLOCKS } from '../../host/protocol/chain-params.js';
 import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
 import { verifyTransferProofs, type ProofItem } from '../../core-native/ts/proof/batch-verifier.js';
 import type { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
-import { transferProofItems, TransferInvalid, verifiedPayloads, verifyTransfer, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
+import { transferProofItems, verifiedPayloads, verifyTransfer, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
+import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import type { TransferTx } from '../../host/protocol/transaction.js';
 import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
@@ -39,16 +40,16 @@ export class TransferRules {
    * nonces already used in that block. Returns the verified payloads.
    */
   check(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, height: bigint, state: AccountsReader, view: ExecutionView, nonces: ReadonlySet<string>): VerifiedPayload[] {
-    if (tx.height >= height) throw new TransferInvalid(`it references height ${tx.height}, not below the block's height ${height}`);
-    if (height - tx.height >= TX_VALIDITY_BLOCKS) throw new TransferInvalid(`it references height ${tx.height}, too old for a block at height ${height} (valid for ${TX_VALIDITY_BLOCKS} blocks)`);
+    if (tx.height >= height) throw new TransactionError(TransactionErrorCode.ReferenceTooNew, `it references height ${tx.height}, not below the block's height ${height}`);
+    if (height - tx.height >= TX_VALIDITY_BLOCKS) throw new TransactionError(TransactionErrorCode.Expired, `it references height ${tx.height}, too old for a block at height ${height} (valid for ${TX_VALIDITY_BLOCKS} blocks)`);
     const reference = view.ancestor(tx.height);
-    if (!reference || !equalBytes(reference.id, tx.blid)) throw new TransferInvalid(`its reference block ${toHex(tx.blid)} is not the block at height ${tx.height} of this chain`);
+    if (!reference || !equalBytes(reference.id, tx.blid)) throw new TransactionError(TransactionErrorCode.UnknownReferenceBlock, `its reference block ${toHex(tx.blid)} is not the block at height ${tx.height} of this chain`);
     const roothash = tx.payloads[0]!.statement.roothash;
-    if (!equalBytes(roothash, reference.stateRoot)) throw new TransferInvalid(`its state root ${toHex(roothash)} is not that of its reference block`);
+    if (!equalBytes(roothash, reference.stateRoot)) throw new TransactionError(TransactionErrorCode.WrongStateRoot, `its state root ${toHex(roothash)} is not that of its reference block`);
     const referenced = view.stateAt(reference);
     const payloads = this.verify(txid, bytes, tx, referenced);
     payloads.forEach(({ nonce }, i) => {
-      if (nonces.has(toHex(nonce))) throw new TransferInvalid(`payload ${i} spends with a proof nonce already used in this block (double spend)`);
+      if (nonces.has(toHex(nonce))) throw new TransactionError(TransactionErrorCode.DoubleSpend, `payload ${i} spends with a proof nonce already used in this block (double spend)`);
     });
     tx.payloads.forEach((payload, i) => {
       const parity = payloads[i]!.senderParity;
@@ -56,7 +57,7 @@ export class TransferRules {
         if (j % 2 !== parity) return;
         const now = state.getBalance(payload.scid, key)?.nonceHeight ?? 0n;
         const then = referenced.getBalance(payload.scid, key)?.nonceHeight ?? 0n;
-        if (now > then) throw new TransferInvalid(`ring member ${toHex(key)} may have sent since the reference block (nonce height ${then} → ${now}); rebuild the transaction on a newer block`);
+        if (now > then) throw new TransactionError(TransactionErrorCode.StaleRing, `ring member ${toHex(key)} may have sent since the reference block (nonce height ${then} → ${now}); rebuild the transaction on a newer block`);
       });
     });
     return payloads;

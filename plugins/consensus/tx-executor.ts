@@ -10,13 +10,14 @@ import type { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
 import { toHex } from '../../host/protocol/bytes.js';
 import { CHAIN_PARAMS } from '../../host/protocol/chain-params.js';
 import { NETWORKS, type NetworkName } from '../../host/protocol/network.js';
-import { checkRegistration, RegistrationError } from '../../host/protocol/registration.js';
-import { transferFee, TransferInvalid, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
+import { checkRegistration } from '../../host/protocol/registration.js';
+import { transferFee, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
+import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import { TxType, type RegistrationTx, type TransferTx } from '../../host/protocol/transaction.js';
 import type { Logger } from '../../host/logger.js';
 import type { ContractVm } from '../../host/services/contract-vm.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsWriter } from './accounts.js';
-import { TransactionRejected } from './block-checks.js';
+import { TransactionRejected } from './block-errors.js';
 import type { BalanceMath } from './block-executor.js';
 import type { BlockTransaction, ExecutionView, TransactionExecutor } from './chain.js';
 import { ContractRules } from './execute-contract.js';
@@ -48,8 +49,8 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
   const checkRegistrationTx = (tx: RegistrationTx, state: AccountsReader, scope: BlockScope): void => {
     checkRegistration(core, gens.G, tx, powBits);
     const key = toHex(tx.key);
-    if (scope.keys.has(key)) throw new RegistrationError(`key ${key} is registered twice in this block`);
-    if (state.getBalance(NATIVE_ASSET, tx.key)) throw new RegistrationError(`key ${key} is already registered`);
+    if (scope.keys.has(key)) throw new TransactionError(TransactionErrorCode.AlreadyRegistered, `key ${key} is registered twice in this block`);
+    if (state.getBalance(NATIVE_ASSET, tx.key)) throw new TransactionError(TransactionErrorCode.AlreadyRegistered, `key ${key} is already registered`);
   };
 
   const checkTransferTx = (item: BlockTransaction, tx: TransferTx, height: bigint, state: AccountsReader, view: ExecutionView, scope: BlockScope): VerifiedPayload[] => {
@@ -58,18 +59,18 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
     return payloads;
   };
 
-  /** Runs `body`, turning a rule violation into TransactionRejected for `id`. */
+  /** Runs `body` for a transaction of a block, turning a rule violation into TransactionRejected for `id`. */
   const judged = <T>(id: Uint8Array, body: () => T): T => {
     try {
       return body();
     } catch (error) {
-      if (error instanceof RegistrationError || error instanceof TransferInvalid) throw new TransactionRejected(id, error.message);
+      if (error instanceof TransactionError) throw new TransactionRejected(id, error);
       throw error;
     }
   };
 
   const unexpected = (item: BlockTransaction): never => {
-    throw new TransactionRejected(item.id, `a ${TxType[item.tx.type] ?? item.tx.type} transaction only appears as a block's miner transaction`);
+    throw new TransactionError(TransactionErrorCode.MinerOnly, `a ${TxType[item.tx.type] ?? item.tx.type} transaction only appears as a block's miner transaction`);
   };
 
   return {
@@ -95,7 +96,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
             const outcome = contracts.execute(block, item.id, tx, payloads, state);
             if (!outcome.committed) deps.logger.debug(`contract ${toHex(outcome.scid)}: transaction ${toHex(item.id)} discarded: ${outcome.failure}`);
           }
-        } else unexpected(item);
+        } else judged(item.id, () => unexpected(item));
       }
       return fees;
     },
@@ -103,10 +104,10 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
       const { tx } = item;
       const scope: BlockScope = { keys: new Set(), nonces: new Set() };
       if (tx.type === TxType.Registration) {
-        judged(item.id, () => checkRegistrationTx(tx, state, scope));
+        checkRegistrationTx(tx, state, scope);
         return [];
       }
-      if (tx.type === TxType.Normal || tx.type === TxType.SmartContract) return judged(item.id, () => checkTransferTx(item, tx, height, state, view, scope)).map((p) => p.nonce);
+      if (tx.type === TxType.Normal || tx.type === TxType.SmartContract) return checkTransferTx(item, tx, height, state, view, scope).map((p) => p.nonce);
       return unexpected(item);
     },
   };

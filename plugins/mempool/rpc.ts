@@ -1,5 +1,6 @@
 /** The pool's daemon methods: NODE.SendRawTransaction and NODE.GetTxPool (docs/rpc.md § NODE.SendRawTransaction, § NODE.GetTxPool). */
 import { toHex } from '../../host/protocol/bytes.js';
+import { TransactionError } from '../../host/protocol/transaction-errors.js';
 import { ApplicationError } from '../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../host/rpc/params.js';
 import type { RpcMethod } from '../../host/rpc/registry.js';
@@ -17,7 +18,8 @@ export function mempoolMethods(pool: () => TxPoolService): RpcMethod<any, unknow
           const txid = pool().add(Buffer.from(tx_as_hex, 'hex'));
           return { status: 'OK', string: '', txid: toHex(txid) };
         } catch (error) {
-          throw new ApplicationError(`transaction rejected: ${(error as Error).message}`);
+          if (error instanceof TransactionError) throw new ApplicationError(`transaction rejected: ${error.message}`);
+          throw error;
         }
       },
     },

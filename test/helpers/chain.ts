@@ -1,6 +1,6 @@
 /** A real chain (real store, state, crypto core, contract VM, transaction pool, mining service) for consensus and mining tests. */
 import { loadCore, type Core } from '../../core-native/ts/index.js';
-import { createLogger } from '../../host/logger.js';
+import { createLogger, type Logger } from '../../host/logger.js';
 import type { NetworkName } from '../../host/protocol/network.js';
 import { NETWORKS } from '../../host/protocol/network.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
@@ -29,13 +29,13 @@ export interface TestChain {
   clock: { now: bigint };
 }
 
-export async function openTestChain(options: { network?: NetworkName; store?: KeyValueStore; core?: Core } = {}): Promise<TestChain> {
+export async function openTestChain(options: { network?: NetworkName; store?: KeyValueStore; core?: Core; logger?: Logger } = {}): Promise<TestChain> {
   const network = options.network ?? 'simulator';
   const core = options.core ?? (await loadCore({ impl: 'auto' }));
   const store = options.store ?? new MemoryStore();
   const clock = { now: 1_700_000_000_000n };
   const accounts = new StateAccounts(new StateDb(store, (data) => core.blake2s256(data)));
-  const logger = createLogger('error');
+  const logger = options.logger ?? createLogger('error');
   const math = balanceMath(core, NETWORKS[network].generatorDomain);
   const vm = new DvmContractVm(core, addressCodec(network, core));
   const chain = await Chain.open({

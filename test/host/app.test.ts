@@ -6,6 +6,7 @@ import t from 'tap';
 import { composeApp } from '../../host/app.js';
 import { loadConfig } from '../../host/config/load.js';
 import { createLogger } from '../../host/logger.js';
+import { PluginErrorCode } from '../../host/plugins/plugin-error.js';
 
 const quiet = createLogger('error', () => {});
 const configFor = (plugins: string[], flags: Record<string, unknown> = {}) =>
@@ -18,7 +19,7 @@ t.test('a plugin that does not register a service it declares fails start-up, na
   const dataDir = join(dir, 'data');
   await t.rejects(composeApp(configFor([liar], { store: 'rocksdb', dataDir }), { logger: quiet }), {
     name: 'PluginLoadError',
-    code: 'missing-service',
+    code: PluginErrorCode.MissingService,
     message: "plugin 'liar' declares that it provides the 'txPool' service but did not register it",
   });
   // RocksDB locks its directory while open: opening it again shows the failed start-up closed it.

@@ -7,9 +7,11 @@ import { encodeBlock, type Block } from '../../../host/protocol/block.js';
 import { fromHex, toHex } from '../../../host/protocol/bytes.js';
 import { blockReward } from '../../../host/protocol/chain-params.js';
 import { decodeMiniblock } from '../../../host/protocol/miniblock.js';
+import { createLogger } from '../../../host/logger.js';
 import { RocksDbStore } from '../../../host/storage/rocksdb-store.js';
 import { NATIVE_ASSET } from '../../../plugins/consensus/accounts.js';
-import { BlockRejected } from '../../../plugins/consensus/block-checks.js';
+import { BlockErrorCode, BlockRejected, TransactionRejected } from '../../../plugins/consensus/block-errors.js';
+import { TransactionErrorCode } from '../../../host/protocol/transaction-errors.js';
 import { encodeAddress } from '../../../host/protocol/address.js';
 import { premineKey, premineSecret } from '../../../host/protocol/premine.js';
 import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
@@ -83,7 +85,28 @@ t.test('invalid blocks are rejected with clear reasons and change nothing', asyn
   const accepted = await chain.addBlock(encodeBlock(good));
   t.equal(accepted.status, 'main', 'the untouched block is accepted');
   await t.rejects(chain.addBlock(encodeBlock(good)), { message: /already known/ }, 'duplicate block');
-  t.ok(new BlockRejected('x') instanceof Error);
+  t.ok(new BlockRejected(BlockErrorCode.Malformed, 'x') instanceof Error);
+});
+
+t.test('a rejection carries the code of the broken rule', async (t) => {
+  const test = await openTestChain();
+  const { chain } = test;
+  await mineBlock(test);
+  const good = await nextBlock(test);
+  await t.rejects(chain.addBlock(encodeBlock({ ...good, height: good.height + 1n })), { code: BlockErrorCode.WrongHeight });
+  await t.rejects(chain.addBlock(encodeBlock({ ...good, timestamp: test.clock.now + 60_000n })), { code: BlockErrorCode.TimestampInFuture });
+  await t.rejects(chain.addBlock(encodeBlock({ ...good, miniblocks: good.miniblocks.slice(0, 9) })), { code: BlockErrorCode.MiniblockCount });
+  await t.rejects(chain.addBlock(new Uint8Array([1, 2, 3])), { code: BlockErrorCode.Malformed });
+  // A transaction the block lists but nobody has: the block is rejected because of it, with the transaction's own code.
+  const unknown = new Uint8Array(32).fill(9);
+  const error = t.throws(() => chain.computeStateRoot({ ...good, txHashes: [unknown] }), {
+    code: BlockErrorCode.BadTransaction,
+    reason: { code: TransactionErrorCode.Unavailable },
+    message: `transaction ${toHex(unknown)}: unknown to this node`,
+  });
+  t.ok(error instanceof TransactionRejected);
+  await chain.addBlock(encodeBlock(good));
+  await t.rejects(chain.addBlock(encodeBlock(good)), { code: BlockErrorCode.AlreadyKnown });
 });
 
 t.test('a heavier competing branch reorganises the chain; state follows; nothing below the stable height moves', async (t) => {
@@ -149,4 +172,21 @@ t.test('the documented premine keys and addresses (docs/protocol.md, README) are
     t.equal(toHex(premineSecret(core, network)), secret, `${network} secret`);
     t.equal(encodeAddress(network, premineKey(core, network)), address, `${network} address`);
   }
+});
+
+t.test('a failing block listener is logged; the block stays committed and the other listeners still hear of it', async (t) => {
+  const lines: string[] = [];
+  const test = await openTestChain({ logger: createLogger('error', (line) => lines.push(line)) });
+  const heard: bigint[] = [];
+  test.chain.onBlock(() => {
+    throw new Error('the listener broke');
+  });
+  test.chain.onBlock((meta) => heard.push(meta.height));
+  const blid = await mineBlock(test);
+  t.equal(toHex(test.chain.top.id), blid, 'the block is the new top');
+  t.same(heard, [1n], 'the next listener heard of it');
+  t.match(lines.join('\n'), new RegExp(`ERROR .*a listener failed on block ${blid}: Error: the listener broke`));
+  const outcome = await test.chain.addBlock(encodeBlock(await nextBlock(test)));
+  t.equal(outcome.status, 'main', 'addBlock resolves with the outcome');
+  t.same(heard, [1n, 2n]);
 });

@@ -2,6 +2,7 @@
 import t from 'tap';
 import { meetsTarget } from '../../../core-native/ts/pow-target.js';
 import { toHex } from '../../../host/protocol/bytes.js';
+import { MiniblockErrorCode } from '../../../host/services/miniblocks.js';
 import { openTestChain, solve } from '../../helpers/chain.js';
 
 t.test('on testnet: ordinary jobs at D, the final job at 9·D, bad proof of work refused', async (t) => {
@@ -15,7 +16,7 @@ t.test('on testnet: ordinary jobs at D, the final job at 9·D, bad proof of work
   // A nonce whose hash misses the target is refused, and nothing is pooled.
   const bad = Uint8Array.from(job.blob);
   for (let nonce = 0; meetsTarget(test.core.powHash(bad), job.difficulty); nonce++) new DataView(bad.buffer).setUint32(44, nonce);
-  await t.rejects(mining.submit(job.id, bad), { code: -32098, message: /invalid proof of work/ });
+  await t.rejects(mining.submit(job.id, bad), { code: MiniblockErrorCode.BadPow, message: /invalid proof of work/ });
   t.equal(mining.pooledCount(), 0);
   for (let i = 0; i < 9; i++) {
     const next = mining.template(test.premine);

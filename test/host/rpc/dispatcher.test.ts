@@ -1,0 +1,55 @@
+/** How the dispatcher answers a method's failure: the one mapping of errors to JSON-RPC error codes. */
+import t from 'tap';
+import { UmbraError } from '../../../host/errors.js';
+import { createLogger } from '../../../host/logger.js';
+import { JsonRpcDispatcher } from '../../../host/rpc/dispatcher.js';
+import { ApplicationError } from '../../../host/rpc/errors.js';
+import { noParams } from '../../../host/rpc/params.js';
+import { MethodRegistry } from '../../../host/rpc/registry.js';
+
+const context = { transport: 'internal' } as const;
+
+function dispatcher(failures: Record<string, () => unknown>): { dispatcher: JsonRpcDispatcher; logged: string[] } {
+  const registry = new MethodRegistry();
+  for (const [name, handler] of Object.entries(failures)) registry.add({ name, params: noParams, handler });
+  const logged: string[] = [];
+  return { dispatcher: new JsonRpcDispatcher(registry, createLogger('debug', (line) => logged.push(line))), logged };
+}
+
+const call = async (d: JsonRpcDispatcher, method: string, id = 1): Promise<string | null> => d.handleText(JSON.stringify({ jsonrpc: '2.0', id, method }), context);
+const notify = async (d: JsonRpcDispatcher, method: string): Promise<string | null> => d.handleText(JSON.stringify({ jsonrpc: '2.0', method }), context);
+
+t.test('an UmbraError is answered with -32098 and its message, sync or async', async (t) => {
+  const { dispatcher: d } = dispatcher({
+    Sync: () => {
+      throw new UmbraError('test.refused', 'the thing is refused');
+    },
+    Async: async () => {
+      throw new UmbraError('test.refused', 'refused later');
+    },
+  });
+  t.same(JSON.parse((await call(d, 'Sync'))!), { jsonrpc: '2.0', id: 1, error: { code: -32098, message: 'the thing is refused' } });
+  t.same(JSON.parse((await call(d, 'Async', 2))!), { jsonrpc: '2.0', id: 2, error: { code: -32098, message: 'refused later' } });
+  t.equal(await notify(d, 'Sync'), null, 'a notification gets no answer');
+});
+
+t.test('an RpcError keeps its own code and data', async (t) => {
+  const { dispatcher: d } = dispatcher({
+    Refuse: () => {
+      throw new ApplicationError('Account Unregistered', { hint: 1 });
+    },
+  });
+  t.same(JSON.parse((await call(d, 'Refuse'))!).error, { code: -32098, message: 'Account Unregistered', data: { hint: 1 } });
+});
+
+t.test('an unexpected error is logged and answered as an internal error without its stack', async (t) => {
+  const { dispatcher: d, logged } = dispatcher({
+    Broken: () => {
+      throw new TypeError('secret detail');
+    },
+  });
+  const text = (await call(d, 'Broken'))!;
+  t.same(JSON.parse(text).error, { code: -32603, message: 'internal error while running Broken' });
+  t.notMatch(text, /secret detail|\bat .*\.js:\d+/, 'neither the message nor a stack trace reaches the caller');
+  t.match(logged.join('\n'), /ERROR .*Broken failed unexpectedly: TypeError: secret detail\n\s+at /, 'the stack is logged');
+});
