@@ -33,9 +33,10 @@ import { encodePaymentProof } from '../host/protocol/address.js';
 import { equalBytes, fromHex, toHex } from '../host/protocol/bytes.js';
 import { decodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
 import { decodeTransaction, TxType, type TransferTx } from '../host/protocol/transaction.js';
-import { DaemonRpcError, type BlockHeaderRecord } from './daemon-client.js';
+import { UmbraError } from '../host/errors.js';
+import { DaemonClientErrorCode, DaemonRpcError, type BlockHeaderRecord } from './daemon-client.js';
 import { isoTime, port, type TransferEntry, type TransferHistory } from './transfer-history.js';
-import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';
+import { NATIVE_ASSET } from './wallet-constants.js';
 import type { WalletService } from './wallet-service.js';
 
 /** Where the sync stopped: the state after block `topoheight`. */
@@ -219,7 +220,7 @@ export class HistorySync {
     try {
       return (await this.wallet.daemon.getEncryptedBalance(this.wallet.address, scid, topoheight)).data;
     } catch (error) {
-      if (error instanceof DaemonRpcError && error.message === ACCOUNT_UNREGISTERED) return undefined;
+      if (UmbraError.is(error, DaemonClientErrorCode.AccountUnregistered)) return undefined;
       throw error;
     }
   }

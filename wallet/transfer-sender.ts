@@ -17,13 +17,14 @@ import { encodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../host
 import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../host/protocol/transfer-builder.js';
 import { minimumFee } from '../host/protocol/transfer-checks.js';
 import { TxType } from '../host/protocol/transaction.js';
-import { DaemonRpcError, type DaemonInfo } from './daemon-client.js';
+import { UmbraError } from '../host/errors.js';
+import { DaemonClientErrorCode, DaemonRpcError, type DaemonInfo } from './daemon-client.js';
 import { resolveDestination } from './destination.js';
 import { defaultFee } from './fees.js';
 import { arrangeRing, drawDecoys } from './ring.js';
 import { isoTime, port, type TransferHistory } from './transfer-history.js';
-import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';
-import { daemonFailure, WalletError } from './wallet-error.js';
+import { NATIVE_ASSET } from './wallet-constants.js';
+import { daemonFailure, WalletError, WalletErrorCode } from './wallet-error.js';
 import type { WalletService } from './wallet-service.js';
 
 export interface TransferItem {
@@ -91,7 +92,7 @@ export class TransferSender {
       const planned = await Promise.all(items.map((item) => this.plan(item, request.ringSize)));
       const balances = await this.ringBalances(planned, info.topoheight);
       for (const { receiver } of planned) {
-        if (!balances.has(balanceKey(NATIVE_ASSET, receiver))) throw new WalletError(`destination ${receiver} is not registered`);
+        if (!balances.has(balanceKey(NATIVE_ASSET, receiver))) throw new WalletError(WalletErrorCode.DestinationUnregistered, `destination ${receiver} is not registered`);
       }
       const scData = request.scRpc ? encodeRpcArguments(request.scRpc) : undefined;
       let fee = request.fees ?? defaultFee(planned.length, request.ringSize, scData?.length ?? 0);
@@ -108,7 +109,7 @@ export class TransferSender {
       this.wallet.persist();
       return txid;
     } catch (error) {
-      if (error instanceof DaemonRpcError) throw new WalletError(error.message);
+      if (error instanceof DaemonRpcError) throw new WalletError(WalletErrorCode.DaemonRefused, error.message);
       throw daemonFailure(error);
     }
   }
@@ -126,7 +127,7 @@ export class TransferSender {
   private async refuseWhilePending(): Promise<void> {
     if (!this.pending) return;
     if ((await this.wallet.daemon.getTransaction(this.pending)).in_pool) {
-      throw new WalletError(`a previous transaction ${this.pending} is not mined yet; send again once it is in a block`);
+      throw new WalletError(WalletErrorCode.PreviousTransactionPending, `a previous transaction ${this.pending} is not mined yet; send again once it is in a block`);
     }
     this.pending = undefined;
   }
@@ -134,10 +135,10 @@ export class TransferSender {
   private async plan(item: TransferItem, ringSize: number): Promise<PlannedPayload> {
     const self = this.wallet.address;
     const destination = item.destination === '' ? undefined : await resolveDestination(this.wallet, item.destination);
-    if (destination?.address === self) throw new WalletError('sending to self is not supported');
+    if (destination?.address === self) throw new WalletError(WalletErrorCode.SendToSelf, 'sending to self is not supported');
     const args = mergeArgs(destination?.args ?? [], item.payloadRpc);
     const packed = encodeRpcArguments(args).length;
-    if (packed > PAYLOAD_ARGS_BYTES) throw new WalletError(`payload arguments pack into ${packed} bytes, the limit is ${PAYLOAD_ARGS_BYTES}`);
+    if (packed > PAYLOAD_ARGS_BYTES) throw new WalletError(WalletErrorCode.PayloadTooLarge, `payload arguments pack into ${packed} bytes, the limit is ${PAYLOAD_ARGS_BYTES}`);
     const decoys = await drawDecoys(this.wallet.daemon, item.scid, destination ? [self, destination.address] : [self], ringSize - (destination ? 2 : 1), ringSize);
     const receiver = destination?.address ?? decoys.pop()!;
     return { item, args, receiver, ...arrangeRing(self, receiver, decoys) };
@@ -156,7 +157,7 @@ export class TransferSender {
           balances.set(key, { data, balance: decodeNonceBalance(fromHex(data)) });
         } catch (error) {
           // No entry: unregistered (native) or never touched by the asset (a token), which the builder handles.
-          if (!(error instanceof DaemonRpcError && error.message === ACCOUNT_UNREGISTERED)) throw error;
+          if (!UmbraError.is(error, DaemonClientErrorCode.AccountUnregistered)) throw error;
         }
       }),
     );
@@ -174,7 +175,7 @@ export class TransferSender {
     planned.forEach(({ item }, i) => needed.set(item.scid, (needed.get(item.scid) ?? 0n) + item.amount + item.burn + (i === feeAt ? fee : 0n)));
     for (const [scid, need] of needed) {
       const have = own(scid);
-      if (need > have) throw new WalletError(`insufficient funds${scid === NATIVE_ASSET ? '' : ` of asset ${scid}`}: need ${need} (amounts, burns and fee), have ${have}`);
+      if (need > have) throw new WalletError(WalletErrorCode.InsufficientBalance, `insufficient funds${scid === NATIVE_ASSET ? '' : ` of asset ${scid}`}: need ${need} (amounts, burns and fee), have ${have}`);
     }
     const keyOf = new Map<string, string>();
     const payloads: PayloadSpec[] = planned.map(({ item, args, ring, senderIndex, receiverIndex }, i) => ({

@@ -9,9 +9,10 @@ import type { Generators } from '../core-native/ts/curve.js';
 import { NETWORKS } from '../host/protocol/network.js';
 import { AccountRegistration, type RegistrationTiming } from './account-registration.js';
 import { BalanceDecoder } from './balance-decoder.js';
-import { DaemonRpcError, DaemonUnavailableError, type DaemonClient, type EncryptedBalanceRecord } from './daemon-client.js';
+import { UmbraError } from '../host/errors.js';
+import { DaemonClientErrorCode, DaemonUnavailableError, type DaemonClient, type EncryptedBalanceRecord } from './daemon-client.js';
 import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';
-import { daemonFailure, WalletError } from './wallet-error.js';
+import { daemonFailure, WalletError, WalletErrorCode } from './wallet-error.js';
 import { HistorySync, type SyncPosition } from './history-sync.js';
 import { TransferHistory } from './transfer-history.js';
 import { TransferSender } from './transfer-sender.js';
@@ -138,10 +139,10 @@ export class WalletService {
     try {
       record = await this.daemon.getEncryptedBalance(this.address, scid);
     } catch (error) {
-      if (error instanceof DaemonRpcError && error.message === ACCOUNT_UNREGISTERED) {
+      if (UmbraError.is(error, DaemonClientErrorCode.AccountUnregistered)) {
         // No entry in a token's tree means the account never held the token: a zero balance, not a missing account.
         if (scid !== NATIVE_ASSET) return 0n;
-        throw new WalletError(ACCOUNT_UNREGISTERED);
+        throw new WalletError(WalletErrorCode.AccountUnregistered, ACCOUNT_UNREGISTERED);
       }
       throw daemonFailure(error);
     }
