@@ -7,7 +7,7 @@ import { NETWORKS } from '../host/protocol/network.js';
 import type { RpcArgument } from '../host/protocol/rpc-arguments.js';
 import { DaemonRpcError } from './daemon-client.js';
 import { WalletError, WalletErrorCode } from './wallet-error.js';
-import type { WalletService } from './wallet-service.js';
+import type { WalletContext } from './wallet-context.js';
 
 export interface Destination {
   /** The plain address. */
@@ -17,7 +17,7 @@ export interface Destination {
   args: RpcArgument[];
 }
 
-export async function resolveDestination(wallet: WalletService, destination: string): Promise<Destination> {
+export async function resolveDestination(wallet: WalletContext, destination: string): Promise<Destination> {
   const onCurve = curvePointCheck(wallet.core);
   let split;
   try {

@@ -37,7 +37,7 @@ import { UmbraError } from '../host/errors.js';
 import { DaemonClientErrorCode, DaemonRpcError, type BlockHeaderRecord } from './daemon-client.js';
 import { isoTime, port, type TransferEntry, type TransferHistory } from './transfer-history.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
-import type { WalletService } from './wallet-service.js';
+import type { WalletContext } from './wallet-context.js';
 
 /** Where the sync stopped: the state after block `topoheight`. */
 export interface SyncPosition {
@@ -96,7 +96,7 @@ export class HistorySync {
   private blocks = new Map<number, Promise<Omit<BlockFacts, 'data'>>>();
 
   constructor(
-    private readonly wallet: WalletService,
+    private readonly wallet: WalletContext,
     private readonly history: TransferHistory,
     private readonly options: SyncOptions = {},
   ) {
@@ -140,7 +140,7 @@ export class HistorySync {
       // Assets the wallet sent have entries; follow them even when the wallet file predates following.
       for (const [scid] of this.history.assets()) this.follow(scid);
       let asked: Promise<number> | undefined;
-      const registration = (): Promise<number> => (asked ??= this.wallet.daemon.getEncryptedBalance(this.wallet.address, NATIVE_ASSET, -1).then((r) => r.registration));
+      const registration = (): Promise<number> => (asked ??= this.wallet.daemon.getEncryptedBalance(this.wallet.keys.address, NATIVE_ASSET, -1).then((r) => r.registration));
       await this.syncAsset(NATIVE_ASSET, registration, top, topData);
       // A block read may reveal a token (a payload whose ring holds the wallet): it is synced in this run too.
       const done = new Set<string>();
@@ -218,7 +218,7 @@ export class HistorySync {
   /** The wallet's encrypted balance of an asset after block `topoheight`, or undefined when it has no entry there. */
   private async balanceData(scid: string, topoheight: number): Promise<string | undefined> {
     try {
-      return (await this.wallet.daemon.getEncryptedBalance(this.wallet.address, scid, topoheight)).data;
+      return (await this.wallet.daemon.getEncryptedBalance(this.wallet.keys.address, scid, topoheight)).data;
     } catch (error) {
       if (UmbraError.is(error, DaemonClientErrorCode.AccountUnregistered)) return undefined;
       throw error;
@@ -294,7 +294,7 @@ export class HistorySync {
     const share = total / 10n;
     const minerCount = miners.filter(isKeyHash).length;
     let mine = share * BigInt(miners.filter((m) => m === this.keyHash).length);
-    if (miners.some((m) => !isKeyHash(m) && m === this.wallet.address)) mine += total - share * BigInt(minerCount);
+    if (miners.some((m) => !isKeyHash(m) && m === this.wallet.keys.address)) mine += total - share * BigInt(minerCount);
     return mine;
   }
 
@@ -341,7 +341,7 @@ export class HistorySync {
         const sender = s < statement.ring.length && s !== j && s % 2 === parity ? (ring[pos]?.[s] ?? '') : '';
         const blinder = core.g1Sub(core.g1Decompress(statement.C[j]!), core.g1Mul(this.G, bigintToBytes32(amount)));
         entries.push({
-          ...base, minerreward: 0, coinbase: false, incoming: true, destination: this.wallet.address, amount: Number(amount), ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
+          ...base, minerreward: 0, coinbase: false, incoming: true, destination: this.wallet.keys.address, amount: Number(amount), ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
           fees: Number(statement.fees), proof: encodePaymentProof(core.g1Compress(blinder), sharedSecret(core, keys.secretKey, D), amount), status: 0, ewdata: '',
           ...payloadFields(payload.rpcType, plain.senderIndex, plain.args, args ?? []), sender,
         });
@@ -372,7 +372,7 @@ export class HistorySync {
     const entry: TransferEntry = {
       height: 0, topoheight: -1, blockhash: '', tpos: 0, pos, txid: '', time: '', ...base,
       minerreward: 0, coinbase: false, incoming: false, destination: k >= 0 ? (ring[k] ?? '') : '', amount: Number(sent + payload.burn), ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
-      fees: Number(fee), proof: '', status: 1, ewdata: '', data: '', payloadtype: payload.rpcType, payload: '', sender: this.wallet.address, dstport: 0, srcport: 0,
+      fees: Number(fee), proof: '', status: 1, ewdata: '', data: '', payloadtype: payload.rpcType, payload: '', sender: this.wallet.keys.address, dstport: 0, srcport: 0,
     };
     if (k < 0) return entry;
     const shared = sharedSecret(core, r, points[k]!);
@@ -384,7 +384,7 @@ export class HistorySync {
   private creditEntry(header: BlockHeaderRecord, topoheight: number, amount: bigint, coinbase: boolean, txid: string): TransferEntry {
     return {
       height: header.height, topoheight, blockhash: header.hash, minerreward: coinbase ? Number(amount) : 0, tpos: 0, pos: 0, coinbase, incoming: true, txid,
-      destination: this.wallet.address, amount: Number(amount), fees: 0, proof: '', status: 0, time: isoTime(header.timestamp), ewdata: '', data: '',
+      destination: this.wallet.keys.address, amount: Number(amount), fees: 0, proof: '', status: 0, time: isoTime(header.timestamp), ewdata: '', data: '',
       payloadtype: 0, payload: '', sender: '', dstport: 0, srcport: 0,
     };
   }
