@@ -61,6 +61,9 @@ export interface BlockScan {
   amount: bigint;
 }
 
+/** The scanner's part of the wallet's context: all but the daemon, which it never asks. */
+export type ScannerContext = Pick<WalletContext, 'core' | 'generators' | 'keys' | 'decoder'>;
+
 const isKeyHash = (miner: string): boolean => /^[0-9a-f]{32}$/.test(miner);
 
 function decodeArgs(bytes: Uint8Array): RpcArgument[] | undefined {
@@ -83,7 +86,7 @@ export class BlockScanner {
   /** The wallet's key hash, as the header's miners name ordinary miniblock miners. */
   private readonly keyHash: string;
 
-  constructor(private readonly context: WalletContext) {
+  constructor(private readonly context: ScannerContext) {
     this.keyHash = toHex(context.core.blake2s256(context.keys.publicKey).slice(0, 16));
   }
 
