@@ -41,7 +41,7 @@ interface StoredHistory {
 }
 
 export class WalletService {
-  readonly context: WalletContext;
+  private readonly context: WalletContext;
   readonly registration: AccountRegistration;
   readonly history = new TransferHistory();
   readonly transfers: TransferSender;
@@ -116,10 +116,6 @@ export class WalletService {
     this.background.stopped = true;
     clearTimeout(this.background.timer);
     this.background = undefined;
-  }
-
-  get core(): Core {
-    return this.context.core;
   }
 
   get keys(): WalletKeys {
