@@ -8,9 +8,10 @@ import { CHAIN_PARAMS } from '../host/protocol/chain-params.js';
 import { NETWORKS } from '../host/protocol/network.js';
 import { makeRegistration } from '../host/protocol/registration.js';
 import { encodeTransaction } from '../host/protocol/transaction.js';
-import { DaemonRpcError, type DaemonClient } from './daemon-client.js';
-import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';
-import { WalletError } from './wallet-error.js';
+import { UmbraError } from '../host/errors.js';
+import { DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
+import { NATIVE_ASSET } from './wallet-constants.js';
+import { WalletError, WalletErrorCode } from './wallet-error.js';
 import type { WalletKeys } from './wallet-keys.js';
 
 export interface RegistrationTiming {
@@ -47,7 +48,7 @@ export class AccountRegistration {
       await this.daemon.getEncryptedBalance(this.keys.address, NATIVE_ASSET);
       return (this.registered = true);
     } catch (error) {
-      if (error instanceof DaemonRpcError && error.message === ACCOUNT_UNREGISTERED) return false;
+      if (UmbraError.is(error, DaemonClientErrorCode.AccountUnregistered)) return false;
       throw error;
     }
   }
@@ -60,8 +61,8 @@ export class AccountRegistration {
       await this.daemon.sendRawTransaction(encodeTransaction(tx));
     } catch (error) {
       // An earlier attempt (or another process with this wallet) already put one in the pool: wait for that one.
-      if (!(error instanceof DaemonRpcError && /registration of this key is already pending/.test(error.message))) {
-        throw error instanceof DaemonRpcError ? new WalletError(`the daemon refused the account's registration: ${error.message}`) : error;
+      if (!UmbraError.is(error, DaemonClientErrorCode.RegistrationPending)) {
+        throw error instanceof DaemonRpcError ? new WalletError(WalletErrorCode.RegistrationRefused, `the daemon refused the account's registration: ${error.message}`) : error;
       }
     }
     const deadline = Date.now() + this.timing.timeoutMs;
@@ -69,6 +70,6 @@ export class AccountRegistration {
       await sleep(this.timing.pollMs);
       if (await this.isRegistered()) return;
     }
-    throw new WalletError(`the account's registration is not mined after ${Math.round(this.timing.timeoutMs / 1000)} s; it stays in the pool, retry later`);
+    throw new WalletError(WalletErrorCode.RegistrationTimeout, `the account's registration is not mined after ${Math.round(this.timing.timeoutMs / 1000)} s; it stays in the pool, retry later`);
   }
 }

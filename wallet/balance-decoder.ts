@@ -9,7 +9,7 @@ import type { Core } from '../core-native/ts/core.js';
 import { ElGamal } from '../core-native/ts/elgamal.js';
 import { fromHex } from '../host/protocol/bytes.js';
 import { decodeNonceBalance } from '../host/protocol/nonce-balance.js';
-import { WalletError } from './wallet-error.js';
+import { WalletError, WalletErrorCode } from './wallet-error.js';
 
 export class BalanceDecoder {
   private readonly elgamal: ElGamal;
@@ -33,11 +33,11 @@ export class BalanceDecoder {
       L = this.core.g1Decompress(balance.L);
       R = this.core.g1Decompress(balance.R);
     } catch (error) {
-      throw new WalletError(`the daemon sent a malformed encrypted balance: ${(error as Error).message}`);
+      throw new WalletError(WalletErrorCode.MalformedBalance, `the daemon sent a malformed encrypted balance: ${(error as Error).message}`);
     }
     const point = this.elgamal.decryptToPoint({ L, R }, secretKey);
     const amount = this.decodePoint(point, hint === undefined ? [] : typeof hint === 'bigint' ? [hint] : hint);
-    if (amount === null) throw new WalletError(`the balance cannot be decoded: it is above ${DEFAULT_MAX_BALANCE} atomic units`);
+    if (amount === null) throw new WalletError(WalletErrorCode.UndecodableBalance, `the balance cannot be decoded: it is above ${DEFAULT_MAX_BALANCE} atomic units`);
     return amount;
   }
 

@@ -1,20 +1,58 @@
 /**
  * The wallet's line to its daemon: JSON-RPC 2.0 over HTTP (`POST <daemon>/json_rpc`). A daemon that cannot be
  * reached, or answers with something other than JSON-RPC, is a DaemonUnavailableError; an error the daemon answers
- * with is a DaemonRpcError carrying its code and message (e.g. -32098 `Account Unregistered`).
+ * with is a DaemonRpcError carrying its JSON-RPC code and message, classified once (`daemonErrorCode`) so that callers
+ * recognise a failure by its `code` (e.g. DaemonClientErrorCode.AccountUnregistered), never by its text.
  */
+import { UmbraError } from '../host/errors.js';
+import { ACCOUNT_UNREGISTERED } from './wallet-constants.js';
 
-export class DaemonUnavailableError extends Error {
-  override readonly name = 'DaemonUnavailableError';
+export enum DaemonClientErrorCode {
+  /** The daemon address is neither host:port nor an http(s) URL. */
+  BadAddress = 'daemon-client.bad-address',
+  /** The daemon cannot be reached, or answers with something other than JSON-RPC. */
+  Unavailable = 'daemon-client.unavailable',
+  /** The account has no balance entry in the asset asked for (not registered, or never held the token). */
+  AccountUnregistered = 'daemon-client.account-unregistered',
+  /** The daemon's pool already holds a registration of this key. */
+  RegistrationPending = 'daemon-client.registration-pending',
+  /** Any other error the daemon answered with. */
+  Refused = 'daemon-client.refused',
 }
 
-export class DaemonRpcError extends Error {
+export class DaemonClientError extends UmbraError<DaemonClientErrorCode> {
+  override readonly name: string = 'DaemonClientError';
+}
+
+export class DaemonUnavailableError extends DaemonClientError {
+  override readonly name = 'DaemonUnavailableError';
+  constructor(message: string) {
+    super(DaemonClientErrorCode.Unavailable, message);
+  }
+}
+
+/** The JSON-RPC code of the daemon's application-level failures (`the call was understood but cannot be done`). */
+const APPLICATION_ERROR = -32098;
+
+/**
+ * What an error answer of the daemon means. The daemon's JSON-RPC answers carry no finer signal than the generic
+ * application code and the message, so this is the one place that reads the message text.
+ */
+export function daemonErrorCode(rpcCode: number, message: string): DaemonClientErrorCode {
+  if (rpcCode !== APPLICATION_ERROR) return DaemonClientErrorCode.Refused;
+  if (message === ACCOUNT_UNREGISTERED) return DaemonClientErrorCode.AccountUnregistered;
+  if (message.includes('a registration of this key is already pending')) return DaemonClientErrorCode.RegistrationPending;
+  return DaemonClientErrorCode.Refused;
+}
+
+export class DaemonRpcError extends DaemonClientError {
   override readonly name = 'DaemonRpcError';
   constructor(
-    readonly code: number,
+    /** The daemon's JSON-RPC error code. */
+    readonly rpcCode: number,
     message: string,
   ) {
-    super(message);
+    super(daemonErrorCode(rpcCode, message), message);
   }
 }
 
@@ -77,7 +115,7 @@ export function daemonRpcUrl(address: string): string {
   try {
     url = new URL(base);
   } catch {
-    throw new Error(`daemon address must be host:port or an http(s) URL, got ${JSON.stringify(address)}`);
+    throw new DaemonClientError(DaemonClientErrorCode.BadAddress, `daemon address must be host:port or an http(s) URL, got ${JSON.stringify(address)}`);
   }
   if (url.pathname === '/' || url.pathname === '') url.pathname = '/json_rpc';
   return url.href;

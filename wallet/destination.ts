@@ -6,8 +6,8 @@ import { AddressError, curvePointCheck, splitAddress } from '../host/protocol/ad
 import { NETWORKS } from '../host/protocol/network.js';
 import type { RpcArgument } from '../host/protocol/rpc-arguments.js';
 import { DaemonRpcError } from './daemon-client.js';
-import { WalletError } from './wallet-error.js';
-import type { WalletService } from './wallet-service.js';
+import { WalletError, WalletErrorCode } from './wallet-error.js';
+import type { WalletContext } from './wallet-context.js';
 
 export interface Destination {
   /** The plain address. */
@@ -17,7 +17,7 @@ export interface Destination {
   args: RpcArgument[];
 }
 
-export async function resolveDestination(wallet: WalletService, destination: string): Promise<Destination> {
+export async function resolveDestination(wallet: WalletContext, destination: string): Promise<Destination> {
   const onCurve = curvePointCheck(wallet.core);
   let split;
   try {
@@ -29,13 +29,13 @@ export async function resolveDestination(wallet: WalletService, destination: str
       owner = await wallet.daemon.nameToAddress(destination);
     } catch (lookup) {
       if (!(lookup instanceof DaemonRpcError)) throw lookup;
-      throw new WalletError(`destination ${JSON.stringify(destination)} is neither an address (${error.message}) nor a registered name (${lookup.message})`);
+      throw new WalletError(WalletErrorCode.UnknownDestination, `destination ${JSON.stringify(destination)} is neither an address (${error.message}) nor a registered name (${lookup.message})`);
     }
     split = splitAddress(owner, wallet.keys.network, onCurve);
   }
   // Testnet and the simulator share their prefix, so the prefix is what must match.
   if (NETWORKS[split.network].addressPrefix !== NETWORKS[wallet.keys.network].addressPrefix) {
-    throw new WalletError(`destination ${destination} is a ${split.network} address; this wallet is on ${wallet.keys.network}`);
+    throw new WalletError(WalletErrorCode.WrongNetwork, `destination ${destination} is a ${split.network} address; this wallet is on ${wallet.keys.network}`);
   }
   return { address: split.address, publicKey: split.publicKey, args: split.args };
 }

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { DaemonClient } from './daemon-client.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
-import { WalletError } from './wallet-error.js';
+import { WalletError, WalletErrorCode } from './wallet-error.js';
 
 /** GetRandomAddress answers at most 100 addresses; a ring of 128 needs several draws. */
 const DRAWS = 8;
@@ -20,7 +20,7 @@ export async function drawDecoys(daemon: DaemonClient, scid: string, exclude: re
     for (const address of addresses) if (picked.size < count && !exclude.includes(address)) picked.add(address);
   }
   if (picked.size < count) {
-    throw new WalletError(`a ring of ${ringSize} needs ${count} other registered accounts, the daemon offered ${picked.size}; use a smaller ringsize`);
+    throw new WalletError(WalletErrorCode.NotEnoughDecoys, `a ring of ${ringSize} needs ${count} other registered accounts, the daemon offered ${picked.size}; use a smaller ringsize`);
   }
   return [...picked];
 }

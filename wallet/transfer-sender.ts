@@ -5,7 +5,8 @@
  * fee unless one is given, then NODE.SendRawTransaction. A rejected transaction is an error, never a txid.
  *
  * One transaction at a time: calls run in turn, and while the previous transaction is still in the pool a new one is
- * refused (it would spend the same balance, and the first would win).
+ * refused (it would spend the same balance, and the first would win). A sent transaction is recorded in the history,
+ * and `onSent` learns the assets it touched (for the history sync to follow).
  */
 import { PAYLOAD_ARGS_BYTES } from '../core-native/ts/payload-cipher.js';
 import { toBytes } from '../core-native/ts/proof/field.js';
@@ -17,14 +18,17 @@ import { encodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../host
 import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../host/protocol/transfer-builder.js';
 import { minimumFee } from '../host/protocol/transfer-checks.js';
 import { TxType } from '../host/protocol/transaction.js';
-import { DaemonRpcError, type DaemonInfo } from './daemon-client.js';
+import { UmbraError } from '../host/errors.js';
+import { DaemonClientErrorCode, DaemonRpcError, type DaemonInfo } from './daemon-client.js';
 import { resolveDestination } from './destination.js';
 import { defaultFee } from './fees.js';
 import { arrangeRing, drawDecoys } from './ring.js';
 import { isoTime, port, type TransferHistory } from './transfer-history.js';
-import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';
-import { daemonFailure, WalletError } from './wallet-error.js';
-import type { WalletService } from './wallet-service.js';
+import { NATIVE_ASSET } from './wallet-constants.js';
+import type { AccountRegistration } from './account-registration.js';
+import type { OwnBalances } from './own-balances.js';
+import type { WalletContext } from './wallet-context.js';
+import { daemonFailure, WalletError, WalletErrorCode } from './wallet-error.js';
 
 export interface TransferItem {
   /** Address, integrated address or registered name; empty: a random registered account (for deposits). */
@@ -64,14 +68,42 @@ function mergeArgs(integrated: readonly RpcArgument[], explicit: readonly RpcArg
 
 const balanceKey = (scid: string, address: string): string => `${scid}:${address}`;
 
+/** What the sender works with besides the wallet's context. */
+export interface SenderParts {
+  /** Registers the account before its first transaction. */
+  registration: Pick<AccountRegistration, 'ensure'>;
+  /** Where sent payloads are recorded. */
+  history: TransferHistory;
+  /** The wallet's own balances (what it can spend). */
+  balances: OwnBalances;
+  /** Called once a transaction is in the daemon's pool and recorded: the assets sent, installed or called. */
+  onSent?: (assets: string[]) => void;
+}
+
+/**
+ * The assets a transaction touches: those of its payloads, an installed contract (its SCID is the txid) and a called
+ * one.
+ */
+function touchedAssets(txid: string, planned: PlannedPayload[], scRpc: RpcArgument[] | undefined): string[] {
+  const assets = planned.map(({ item }) => item.scid);
+  const action = scRpc?.find((arg) => arg.name === 'SC_ACTION')?.value;
+  const called = scRpc?.find((arg) => arg.name === 'SC_ID')?.value;
+  if (action === 1n) assets.push(txid);
+  else if (action === 0n && typeof called === 'string') assets.push(called);
+  return assets;
+}
+
 export class TransferSender {
   private queue: Promise<unknown> = Promise.resolve();
   private pending?: string;
+  private readonly address: string;
 
   constructor(
-    private readonly wallet: WalletService,
-    private readonly history: TransferHistory,
-  ) {}
+    private readonly context: WalletContext,
+    private readonly parts: SenderParts,
+  ) {
+    this.address = context.keys.address;
+  }
 
   /** Builds, sends and records a transaction; its txid once the daemon has accepted it into its pool. */
   send(request: TransferRequest): Promise<string> {
@@ -83,15 +115,15 @@ export class TransferSender {
   private async sendNow(request: TransferRequest): Promise<string> {
     try {
       await this.refuseWhilePending();
-      await this.wallet.registration.ensure();
-      const info = await this.wallet.daemon.getInfo();
+      await this.parts.registration.ensure();
+      const info = await this.context.daemon.getInfo();
       const items = request.transfers.some((item) => item.scid === NATIVE_ASSET)
         ? request.transfers
         : [...request.transfers, { destination: '', amount: 0n, scid: NATIVE_ASSET, burn: 0n, payloadRpc: [] }];
       const planned = await Promise.all(items.map((item) => this.plan(item, request.ringSize)));
       const balances = await this.ringBalances(planned, info.topoheight);
       for (const { receiver } of planned) {
-        if (!balances.has(balanceKey(NATIVE_ASSET, receiver))) throw new WalletError(`destination ${receiver} is not registered`);
+        if (!balances.has(balanceKey(NATIVE_ASSET, receiver))) throw new WalletError(WalletErrorCode.DestinationUnregistered, `destination ${receiver} is not registered`);
       }
       const scData = request.scRpc ? encodeRpcArguments(request.scRpc) : undefined;
       let fee = request.fees ?? defaultFee(planned.length, request.ringSize, scData?.length ?? 0);
@@ -101,44 +133,33 @@ export class TransferSender {
         fee = minimumFee(built.bytes.length);
         built = this.build(planned, balances, info, fee, scData);
       }
-      const txid = await this.wallet.daemon.sendRawTransaction(built.bytes);
+      const txid = await this.context.daemon.sendRawTransaction(built.bytes);
       this.pending = txid;
       this.record(txid, planned, built, fee);
-      this.follow(txid, planned, request.scRpc);
-      this.wallet.persist();
+      this.parts.onSent?.(touchedAssets(txid, planned, request.scRpc));
       return txid;
     } catch (error) {
-      if (error instanceof DaemonRpcError) throw new WalletError(error.message);
+      if (error instanceof DaemonRpcError) throw new WalletError(WalletErrorCode.DaemonRefused, error.message);
       throw daemonFailure(error);
     }
   }
 
-  /** The history sync follows the assets sent, an installed contract (its SCID is the txid) and a called one. */
-  private follow(txid: string, planned: PlannedPayload[], scRpc: RpcArgument[] | undefined): void {
-    const { historySync } = this.wallet;
-    for (const { item } of planned) historySync.follow(item.scid);
-    const action = scRpc?.find((arg) => arg.name === 'SC_ACTION')?.value;
-    const called = scRpc?.find((arg) => arg.name === 'SC_ID')?.value;
-    if (action === 1n) historySync.follow(txid);
-    else if (action === 0n && typeof called === 'string') historySync.follow(called);
-  }
-
   private async refuseWhilePending(): Promise<void> {
     if (!this.pending) return;
-    if ((await this.wallet.daemon.getTransaction(this.pending)).in_pool) {
-      throw new WalletError(`a previous transaction ${this.pending} is not mined yet; send again once it is in a block`);
+    if ((await this.context.daemon.getTransaction(this.pending)).in_pool) {
+      throw new WalletError(WalletErrorCode.PreviousTransactionPending, `a previous transaction ${this.pending} is not mined yet; send again once it is in a block`);
     }
     this.pending = undefined;
   }
 
   private async plan(item: TransferItem, ringSize: number): Promise<PlannedPayload> {
-    const self = this.wallet.address;
-    const destination = item.destination === '' ? undefined : await resolveDestination(this.wallet, item.destination);
-    if (destination?.address === self) throw new WalletError('sending to self is not supported');
+    const self = this.address;
+    const destination = item.destination === '' ? undefined : await resolveDestination(this.context, item.destination);
+    if (destination?.address === self) throw new WalletError(WalletErrorCode.SendToSelf, 'sending to self is not supported');
     const args = mergeArgs(destination?.args ?? [], item.payloadRpc);
     const packed = encodeRpcArguments(args).length;
-    if (packed > PAYLOAD_ARGS_BYTES) throw new WalletError(`payload arguments pack into ${packed} bytes, the limit is ${PAYLOAD_ARGS_BYTES}`);
-    const decoys = await drawDecoys(this.wallet.daemon, item.scid, destination ? [self, destination.address] : [self], ringSize - (destination ? 2 : 1), ringSize);
+    if (packed > PAYLOAD_ARGS_BYTES) throw new WalletError(WalletErrorCode.PayloadTooLarge, `payload arguments pack into ${packed} bytes, the limit is ${PAYLOAD_ARGS_BYTES}`);
+    const decoys = await drawDecoys(this.context.daemon, item.scid, destination ? [self, destination.address] : [self], ringSize - (destination ? 2 : 1), ringSize);
     const receiver = destination?.address ?? decoys.pop()!;
     return { item, args, receiver, ...arrangeRing(self, receiver, decoys) };
   }
@@ -152,11 +173,11 @@ export class TransferSender {
       [...wanted].map(async (key) => {
         const [scid, address] = key.split(':') as [string, string];
         try {
-          const { data } = await this.wallet.daemon.getEncryptedBalance(address, scid, topoheight);
+          const { data } = await this.context.daemon.getEncryptedBalance(address, scid, topoheight);
           balances.set(key, { data, balance: decodeNonceBalance(fromHex(data)) });
         } catch (error) {
           // No entry: unregistered (native) or never touched by the asset (a token), which the builder handles.
-          if (!(error instanceof DaemonRpcError && error.message === ACCOUNT_UNREGISTERED)) throw error;
+          if (!UmbraError.is(error, DaemonClientErrorCode.AccountUnregistered)) throw error;
         }
       }),
     );
@@ -164,17 +185,17 @@ export class TransferSender {
   }
 
   private build(planned: PlannedPayload[], balances: Map<string, { data: string; balance: NonceBalance }>, info: DaemonInfo, fee: bigint, scData: Uint8Array | undefined): BuiltTransfer {
-    const { core, generators, keys } = this.wallet;
+    const { core, generators, keys } = this.context;
     const own = (scid: string): bigint => {
       const record = balances.get(balanceKey(scid, keys.address));
-      return record ? this.wallet.decode(scid, record.data) : 0n;
+      return record ? this.parts.balances.amount(scid, record.data) : 0n;
     };
     const needed = new Map<string, bigint>();
     const feeAt = planned.findIndex((p) => p.item.scid === NATIVE_ASSET);
     planned.forEach(({ item }, i) => needed.set(item.scid, (needed.get(item.scid) ?? 0n) + item.amount + item.burn + (i === feeAt ? fee : 0n)));
     for (const [scid, need] of needed) {
       const have = own(scid);
-      if (need > have) throw new WalletError(`insufficient funds${scid === NATIVE_ASSET ? '' : ` of asset ${scid}`}: need ${need} (amounts, burns and fee), have ${have}`);
+      if (need > have) throw new WalletError(WalletErrorCode.InsufficientBalance, `insufficient funds${scid === NATIVE_ASSET ? '' : ` of asset ${scid}`}: need ${need} (amounts, burns and fee), have ${have}`);
     }
     const keyOf = new Map<string, string>();
     const payloads: PayloadSpec[] = planned.map(({ item, args, ring, senderIndex, receiverIndex }, i) => ({
@@ -199,14 +220,14 @@ export class TransferSender {
 
   /** One outgoing entry per payload, in the history of the payload's asset. */
   private record(txid: string, planned: PlannedPayload[], built: BuiltTransfer, fee: bigint): void {
-    const { core } = this.wallet;
+    const { core } = this.context;
     const feeAt = planned.findIndex((p) => p.item.scid === NATIVE_ASSET);
     planned.forEach(({ item, args, receiver, senderIndex }, pos) => {
       const receiverPoint = core.g1Decompress(decodeAddress(receiver).publicKey);
       const r = toBytes(built.blindings[pos]!);
       const padded = new Uint8Array(PAYLOAD_ARGS_BYTES);
       padded.set(encodeRpcArguments(args));
-      this.history.add(item.scid, {
+      this.parts.history.add(item.scid, {
         height: 0, topoheight: -1, blockhash: '', minerreward: 0, tpos: 0, pos, coinbase: false, incoming: false, txid,
         destination: receiver, amount: Number(item.amount + item.burn), ...(item.burn > 0n ? { burn: Number(item.burn) } : {}),
         fees: pos === feeAt ? Number(fee) : 0,
@@ -214,7 +235,7 @@ export class TransferSender {
         status: 1, time: isoTime(Date.now()), ewdata: '',
         data: Buffer.concat([Buffer.from([senderIndex]), padded]).toString('base64'), payloadtype: 0, payload: Buffer.from(padded).toString('base64'),
         ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToJson) } : {}),
-        sender: this.wallet.address, dstport: port(args, 'D'), srcport: port(args, 'S'),
+        sender: this.address, dstport: port(args, 'D'), srcport: port(args, 'S'),
       });
     });
   }

@@ -1,14 +1,46 @@
 /** Errors of wallet operations as the user sees them. */
+import { UmbraError } from '../host/errors.js';
 import { DaemonRpcError, DaemonUnavailableError } from './daemon-client.js';
 
+export enum WalletErrorCode {
+  /** The wallet's account has no balance entry on chain yet (its registration is not mined). */
+  AccountUnregistered = 'wallet.account-unregistered',
+  /** The daemon cannot be reached. */
+  DaemonOffline = 'wallet.daemon-offline',
+  /** The daemon answered a request with an error (a rejected transaction included). */
+  DaemonRefused = 'wallet.daemon-refused',
+  /** The daemon refused the account's registration transaction. */
+  RegistrationRefused = 'wallet.registration-refused',
+  /** The registration was not mined in time (it stays in the pool). */
+  RegistrationTimeout = 'wallet.registration-timeout',
+  /** A destination is neither an address nor a registered name. */
+  UnknownDestination = 'wallet.unknown-destination',
+  /** A destination is an address of another network. */
+  WrongNetwork = 'wallet.wrong-network',
+  /** A destination has no account on chain. */
+  DestinationUnregistered = 'wallet.destination-unregistered',
+  SendToSelf = 'wallet.send-to-self',
+  /** A payload's arguments do not fit in a payload. */
+  PayloadTooLarge = 'wallet.payload-too-large',
+  /** The daemon offers fewer accounts than the ring needs. */
+  NotEnoughDecoys = 'wallet.not-enough-decoys',
+  /** The previous transaction is still in the pool. */
+  PreviousTransactionPending = 'wallet.previous-transaction-pending',
+  InsufficientBalance = 'wallet.insufficient-balance',
+  /** The daemon sent an encrypted balance that is not one. */
+  MalformedBalance = 'wallet.malformed-balance',
+  /** An encrypted balance holds more than the decoder can find. */
+  UndecodableBalance = 'wallet.undecodable-balance',
+}
+
 /** A wallet operation that cannot be done; the message is what the user sees (RPC: -32098 with this message). */
-export class WalletError extends Error {
+export class WalletError extends UmbraError<WalletErrorCode> {
   override readonly name = 'WalletError';
 }
 
 /** A daemon failure as a WalletError (`Daemon is offline …`, or the daemon's refusal); other errors unchanged. */
 export function daemonFailure(error: unknown): unknown {
-  if (error instanceof DaemonUnavailableError) return new WalletError(`Daemon is offline (${error.message})`);
-  if (error instanceof DaemonRpcError) return new WalletError(`the daemon refused the request: ${error.message}`);
+  if (error instanceof DaemonUnavailableError) return new WalletError(WalletErrorCode.DaemonOffline, `Daemon is offline (${error.message})`);
+  if (error instanceof DaemonRpcError) return new WalletError(WalletErrorCode.DaemonRefused, `the daemon refused the request: ${error.message}`);
   return error;
 }

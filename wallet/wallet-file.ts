@@ -15,6 +15,7 @@ import { randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import nacl from 'tweetnacl';
+import { UmbraError } from '../host/errors.js';
 
 const FORMAT = 'umbra-wallet';
 const VERSION = 1;
@@ -34,7 +35,23 @@ interface KdfRecord extends ScryptParams {
   readonly salt: string;
 }
 
-export class WalletFileError extends Error {
+export enum WalletFileErrorCode {
+  /** A new wallet file would replace an existing file. */
+  Exists = 'wallet-file.exists',
+  Unwritable = 'wallet-file.unwritable',
+  Missing = 'wallet-file.missing',
+  Unreadable = 'wallet-file.unreadable',
+  /** The file is not a wallet file of a version this program reads. */
+  Damaged = 'wallet-file.damaged',
+  /** The password does not open the file (or its ciphertext was altered). */
+  BadPassword = 'wallet-file.bad-password',
+  /** The file opens but its contents are not JSON. */
+  BadContents = 'wallet-file.bad-contents',
+  /** The contents are JSON but not a wallet's keys. */
+  NotAWallet = 'wallet-file.not-a-wallet',
+}
+
+export class WalletFileError extends UmbraError<WalletFileErrorCode> {
   override readonly name = 'WalletFileError';
 }
 
@@ -62,8 +79,8 @@ function writeAtomically(path: string, text: string, exclusive: boolean): void {
     else renameSync(temporary, path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (exclusive && code === 'EEXIST') throw new WalletFileError(`${path} already exists; a new wallet never replaces a file`);
-    throw new WalletFileError(`cannot write wallet file ${path}: ${code ?? (error as Error).message}`);
+    if (exclusive && code === 'EEXIST') throw new WalletFileError(WalletFileErrorCode.Exists, `${path} already exists; a new wallet never replaces a file`);
+    throw new WalletFileError(WalletFileErrorCode.Unwritable, `cannot write wallet file ${path}: ${code ?? (error as Error).message}`);
   } finally {
     rmSync(temporary, { force: true });
   }
@@ -133,19 +150,20 @@ export class WalletFile {
       text = readFileSync(path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new WalletFileError(code === 'ENOENT' ? `wallet file ${path} does not exist` : `cannot read wallet file ${path}: ${code ?? (error as Error).message}`);
+      if (code === 'ENOENT') throw new WalletFileError(WalletFileErrorCode.Missing, `wallet file ${path} does not exist`);
+      throw new WalletFileError(WalletFileErrorCode.Unreadable, `cannot read wallet file ${path}: ${code ?? (error as Error).message}`);
     }
     const parsed = parseContainer(text);
-    if (typeof parsed === 'string') throw new WalletFileError(`wallet file ${path} is damaged or not a wallet file: ${parsed}`);
+    if (typeof parsed === 'string') throw new WalletFileError(WalletFileErrorCode.Damaged, `wallet file ${path} is damaged or not a wallet file: ${parsed}`);
     const key = await deriveKey(password, parsed.salt, parsed.kdf);
     const plain = nacl.secretbox.open(parsed.ciphertext, parsed.nonce, key);
     // secretbox authenticates: a wrong key and altered bytes both fail here, and the wrong password is the usual cause.
-    if (!plain) throw new WalletFileError(`wrong password for wallet file ${path} (or the file was altered)`);
+    if (!plain) throw new WalletFileError(WalletFileErrorCode.BadPassword, `wrong password for wallet file ${path} (or the file was altered)`);
     let contents: unknown;
     try {
       contents = JSON.parse(Buffer.from(plain).toString('utf8'));
     } catch {
-      throw new WalletFileError(`wallet file ${path} decrypts but its contents are not JSON`);
+      throw new WalletFileError(WalletFileErrorCode.BadContents, `wallet file ${path} decrypts but its contents are not JSON`);
     }
     return new WalletFile(path, key, parsed.kdf, contents);
   }

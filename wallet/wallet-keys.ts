@@ -8,6 +8,7 @@ import { toHex } from '../host/protocol/bytes.js';
 import { publicKeyOf, secretKeyFromHex } from '../host/protocol/keys.js';
 import { secretKeyToMnemonic } from '../host/protocol/mnemonic.js';
 import { isNetworkName, NETWORKS, type NetworkName } from '../host/protocol/network.js';
+import { WalletFileError, WalletFileErrorCode } from './wallet-file.js';
 
 export interface WalletKeys {
   readonly network: NetworkName;
@@ -37,7 +38,7 @@ export function keyContents(keys: WalletKeys): WalletKeyContents {
 /** The keys of decrypted wallet-file contents; throws with a clear message when they are not a wallet's. */
 export function keysFromContents(core: Core, contents: unknown): WalletKeys {
   const record = (typeof contents === 'object' && contents !== null ? contents : {}) as Partial<Record<keyof WalletKeyContents, unknown>>;
-  if (!isNetworkName(record.network)) throw new Error(`the wallet file names no known network (got ${JSON.stringify(record.network)})`);
-  if (typeof record.secret_key !== 'string') throw new Error('the wallet file holds no secret key');
+  if (!isNetworkName(record.network)) throw new WalletFileError(WalletFileErrorCode.NotAWallet, `the wallet file names no known network (got ${JSON.stringify(record.network)})`);
+  if (typeof record.secret_key !== 'string') throw new WalletFileError(WalletFileErrorCode.NotAWallet, 'the wallet file holds no secret key');
   return walletKeys(core, record.network, secretKeyFromHex(record.secret_key));
 }

@@ -1,20 +1,20 @@
 /**
  * The wallet as its RPC methods and the CLI see it: its keys, its daemon, its registration, its transfers and their
  * history (kept up to date by the history sync, in the background and before GetTransfers/GetBalance answer, and
- * stored with the sync position in the wallet file when there is one), and what it has learnt from the daemon (the chain height, and per asset the balance with the encrypted form
- * it was decoded from, so that an unchanged balance is not decoded twice).
+ * stored with the sync position in the wallet file when there is one), and what it has learnt from the daemon (the
+ * chain height, and its balances). It composes the parts, which share only the wallet's context (wallet-context.ts).
  */
 import type { Core } from '../core-native/ts/core.js';
-import type { Generators } from '../core-native/ts/curve.js';
-import { NETWORKS } from '../host/protocol/network.js';
+import { UmbraError } from '../host/errors.js';
 import { AccountRegistration, type RegistrationTiming } from './account-registration.js';
-import { BalanceDecoder } from './balance-decoder.js';
-import { DaemonRpcError, DaemonUnavailableError, type DaemonClient, type EncryptedBalanceRecord } from './daemon-client.js';
-import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';
-import { daemonFailure, WalletError } from './wallet-error.js';
+import { DaemonClientErrorCode, DaemonUnavailableError, type DaemonClient, type EncryptedBalanceRecord } from './daemon-client.js';
 import { HistorySync, type SyncPosition } from './history-sync.js';
+import { OwnBalances } from './own-balances.js';
 import { TransferHistory } from './transfer-history.js';
 import { TransferSender } from './transfer-sender.js';
+import { ACCOUNT_UNREGISTERED, NATIVE_ASSET } from './wallet-constants.js';
+import { walletContext, type WalletContext } from './wallet-context.js';
+import { daemonFailure, WalletError, WalletErrorCode } from './wallet-error.js';
 import type { WalletFile } from './wallet-file.js';
 import type { WalletKeys } from './wallet-keys.js';
 
@@ -41,30 +41,31 @@ interface StoredHistory {
 }
 
 export class WalletService {
-  readonly core: Core;
-  readonly keys: WalletKeys;
-  readonly daemon: DaemonClient;
-  readonly generators: Generators;
+  private readonly context: WalletContext;
   readonly registration: AccountRegistration;
   readonly history = new TransferHistory();
   readonly transfers: TransferSender;
   readonly historySync: HistorySync;
-  readonly decoder: BalanceDecoder;
+  private readonly balances: OwnBalances;
   private readonly file?: WalletFile;
   private background?: { timer?: NodeJS.Timeout; stopped: boolean };
-  private readonly balances = new Map<string, { data: string; amount: bigint }>();
   private knownHeight = 0;
 
   constructor(options: WalletServiceOptions) {
-    this.core = options.core;
-    this.keys = options.keys;
-    this.daemon = options.daemon;
-    this.generators = options.core.generators(NETWORKS[options.keys.network].generatorDomain);
-    this.decoder = new BalanceDecoder(options.core, this.generators.G, options.balanceTableDir);
+    this.context = walletContext(options.core, options.keys, options.daemon, options.balanceTableDir);
+    this.balances = new OwnBalances(this.context.decoder, options.keys.secretKey);
     this.registration = new AccountRegistration(options.core, options.keys, options.daemon, options.registrationTiming);
-    this.transfers = new TransferSender(this, this.history);
     this.file = options.file;
-    this.historySync = new HistorySync(this, this.history, { save: () => this.persist(), progress: options.syncProgress });
+    this.historySync = new HistorySync(this.context, this.history, { save: () => this.persist(), progress: options.syncProgress });
+    this.transfers = new TransferSender(this.context, {
+      registration: this.registration,
+      history: this.history,
+      balances: this.balances,
+      onSent: (assets) => {
+        for (const scid of assets) this.historySync.follow(scid);
+        this.persist();
+      },
+    });
     const stored = (options.file?.contents as { history?: StoredHistory } | undefined)?.history;
     if (stored) {
       this.history.load(stored.entries);
@@ -117,6 +118,14 @@ export class WalletService {
     this.background = undefined;
   }
 
+  get keys(): WalletKeys {
+    return this.context.keys;
+  }
+
+  get daemon(): DaemonClient {
+    return this.context.daemon;
+  }
+
   get address(): string {
     return this.keys.address;
   }
@@ -138,24 +147,14 @@ export class WalletService {
     try {
       record = await this.daemon.getEncryptedBalance(this.address, scid);
     } catch (error) {
-      if (error instanceof DaemonRpcError && error.message === ACCOUNT_UNREGISTERED) {
+      if (UmbraError.is(error, DaemonClientErrorCode.AccountUnregistered)) {
         // No entry in a token's tree means the account never held the token: a zero balance, not a missing account.
         if (scid !== NATIVE_ASSET) return 0n;
-        throw new WalletError(ACCOUNT_UNREGISTERED);
+        throw new WalletError(WalletErrorCode.AccountUnregistered, ACCOUNT_UNREGISTERED);
       }
       throw daemonFailure(error);
     }
     this.knownHeight = record.height;
-    return this.decode(scid, record.data);
-  }
-
-  /** The amount of the wallet's encrypted balance `data` (GetEncryptedBalance's hex) of an asset. */
-  decode(scid: string, data: string): bigint {
-    const cached = this.balances.get(scid);
-    if (cached?.data === data) return cached.amount;
-    // The previous amount is the first guess: being a ring member re-encrypts a balance without changing it.
-    const amount = this.decoder.decode(data, this.keys.secretKey, cached?.amount);
-    this.balances.set(scid, { data, amount });
-    return amount;
+    return this.balances.amount(scid, record.data);
   }
 }

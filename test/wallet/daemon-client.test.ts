@@ -3,13 +3,15 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import { DaemonClient, DaemonRpcError, DaemonUnavailableError, daemonRpcUrl } from '../../wallet/daemon-client.js';
+import { UmbraError } from '../../host/errors.js';
+import { DaemonClient, DaemonClientErrorCode, DaemonRpcError, DaemonUnavailableError, daemonRpcUrl } from '../../wallet/daemon-client.js';
 
 t.test('daemon addresses', async (t) => {
   t.equal(daemonRpcUrl('127.0.0.1:40402'), 'http://127.0.0.1:40402/json_rpc');
   t.equal(daemonRpcUrl('http://node.example:10102'), 'http://node.example:10102/json_rpc');
   t.equal(daemonRpcUrl('https://node.example/rpc/json_rpc'), 'https://node.example/rpc/json_rpc', 'a given path is kept');
   t.throws(() => daemonRpcUrl('http://[nope'), /daemon address must be host:port or an http\(s\) URL, got "http:\/\/\[nope"/);
+  t.throws(() => daemonRpcUrl('http://[nope'), { code: DaemonClientErrorCode.BadAddress });
 });
 
 t.test('answers, JSON-RPC errors and non-JSON-RPC answers', async (t) => {
@@ -31,4 +33,17 @@ t.test('answers, JSON-RPC errors and non-JSON-RPC answers', async (t) => {
   const failure = client.call('NODE.Other');
   await t.rejects(failure, DaemonUnavailableError);
   await t.rejects(failure, /answered HTTP 502 without JSON-RPC: bad gateway/);
+  await t.rejects(failure, { code: DaemonClientErrorCode.Unavailable });
+  const unregistered = await client.getEncryptedBalance('umbt1x', '0'.repeat(64)).catch((error: unknown) => error);
+  t.ok(UmbraError.is(unregistered, DaemonClientErrorCode.AccountUnregistered), 'recognised by its code');
+  t.equal((unregistered as DaemonRpcError).rpcCode, -32098, "and carries the daemon's JSON-RPC code");
+});
+
+t.test('error answers are classified by their JSON-RPC code first', async (t) => {
+  const codeOf = (rpcCode: number, message: string): DaemonClientErrorCode => new DaemonRpcError(rpcCode, message).code;
+  t.equal(codeOf(-32098, 'Account Unregistered'), DaemonClientErrorCode.AccountUnregistered);
+  t.equal(codeOf(-32603, 'Account Unregistered'), DaemonClientErrorCode.Refused, 'the same words under another code are not the answer');
+  t.equal(codeOf(-32098, 'Account Unregistered at topoheight 3'), DaemonClientErrorCode.Refused, 'only the exact answer');
+  t.equal(codeOf(-32098, 'transaction rejected: a registration of this key is already pending (ab12)'), DaemonClientErrorCode.RegistrationPending);
+  t.equal(codeOf(-32098, 'transaction rejected: fee 1 is below the minimum'), DaemonClientErrorCode.Refused);
 });

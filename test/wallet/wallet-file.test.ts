@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { DEFAULT_SCRYPT, WalletFile, WalletFileError } from '../../wallet/wallet-file.js';
+import { DEFAULT_SCRYPT, WalletFile, WalletFileError, WalletFileErrorCode } from '../../wallet/wallet-file.js';
 
 const FAST = { N: 1024, r: 8, p: 1 };
 const freshDir = (): string => mkdtempSync(join(tmpdir(), 'umbra-wallet-file-'));
@@ -18,8 +18,9 @@ t.test('contents survive a round trip, and only the password opens them', async 
   const container = JSON.parse(text);
   t.match(container, { format: 'umbra-wallet', version: 1, kdf: { name: 'scrypt', ...DEFAULT_SCRYPT } });
   t.same((await WalletFile.open(path, 'correct horse')).contents, contents);
-  await t.rejects(WalletFile.open(path, 'wrong horse'), new WalletFileError(`wrong password for wallet file ${path} (or the file was altered)`));
+  await t.rejects(WalletFile.open(path, 'wrong horse'), new WalletFileError(WalletFileErrorCode.BadPassword, `wrong password for wallet file ${path} (or the file was altered)`));
   await t.rejects(WalletFile.open(path, ''), /wrong password/);
+  await t.rejects(WalletFile.open(path, 'wrong horse'), { code: WalletFileErrorCode.BadPassword }, 'recognised by its code');
   t.equal(statSync(path).mode & 0o777, 0o600, 'only the owner may read it');
 });
 
@@ -38,7 +39,7 @@ t.test('save replaces the contents under the same password with a fresh nonce', 
 t.test('a new wallet never replaces an existing file', async (t) => {
   const path = join(freshDir(), 'w.json');
   writeFileSync(path, 'precious');
-  await t.rejects(WalletFile.create(path, 'pw', {}, FAST), new WalletFileError(`${path} already exists; a new wallet never replaces a file`));
+  await t.rejects(WalletFile.create(path, 'pw', {}, FAST), new WalletFileError(WalletFileErrorCode.Exists, `${path} already exists; a new wallet never replaces a file`));
   t.equal(readFileSync(path, 'utf8'), 'precious');
   t.same(readdirSync(join(path, '..')), ['w.json'], 'no temporary file left behind');
 });
@@ -46,6 +47,7 @@ t.test('a new wallet never replaces an existing file', async (t) => {
 t.test('missing and damaged files are clear errors and stay untouched', async (t) => {
   const dir = freshDir();
   await t.rejects(WalletFile.open(join(dir, 'nope.json'), 'pw'), /wallet file .*nope\.json does not exist/);
+  await t.rejects(WalletFile.open(join(dir, 'nope.json'), 'pw'), { code: WalletFileErrorCode.Missing });
   const path = join(dir, 'w.json');
   await WalletFile.create(path, 'pw', { keep: true }, FAST);
   const good = readFileSync(path, 'utf8');
@@ -62,6 +64,7 @@ t.test('missing and damaged files are clear errors and stay untouched', async (t
   for (const [what, text, message] of damaged) {
     writeFileSync(path, text);
     await t.rejects(WalletFile.open(path, 'pw'), message, what);
+    await t.rejects(WalletFile.open(path, 'pw'), { code: WalletFileErrorCode.Damaged }, `${what}: recognised by its code`);
     t.equal(readFileSync(path, 'utf8'), text, `${what}: the file is left as it was`);
   }
   const bytes = Buffer.from(container.ciphertext, 'base64');

@@ -1,0 +1,211 @@
+/**
+ * What one block means for the wallet's history of one asset — no daemon, no state: the block, the wallet's encrypted
+ * balance of the asset after it and the amount before it go in; the entries it holds and the amount after come out.
+ *
+ * - a transfer whose payload of the asset has the wallet in its ring at index j: P = C_j − sk·D is a·G for the receiver,
+ *   −(a + fee + burn)·G for the sender and the identity for a decoy (the proof's public sender parity says which
+ *   sign to look for). Incoming: amount a, the payload decrypted with K(sk·D) (its arguments, ports, and the sender
+ *   its first byte names when that index has the sender's parity), the payment proof from the blinder C_j − a·G.
+ *   Outgoing: an entry recorded when sending gets its block fields; one not known (a restored wallet) is rebuilt —
+ *   the deterministic blinding r is recomputed from the ring and root, and the receiver is the member k of the other
+ *   parity with C_k − r·Y_k = (a − burn)·G;
+ * - coinbase (native coin only): the block's reward plus fees, a tenth to each of the nine miniblock miners (by key
+ *   hash) and the rest to the integrator (the coinbase key); the wallet's share is one entry whose txid is the block hash;
+ * - what remains of the balance change (credits no transfer names: contract payouts, refunds) is one incoming entry.
+ */
+import { openPayload } from '../core-native/ts/payload-cipher.js';
+import { toBytes } from '../core-native/ts/proof/field.js';
+import { senderParityOf } from '../core-native/ts/proof/parity.js';
+import { transferBlinding } from '../core-native/ts/proof/statement.js';
+import { bigintToBytes32 } from '../core-native/ts/scalar.js';
+import { payloadKey, sharedSecret } from '../core-native/ts/shared-secret.js';
+import { encodePaymentProof } from '../host/protocol/address.js';
+import { equalBytes, fromHex, toHex } from '../host/protocol/bytes.js';
+import { decodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
+import { TxType, type TransferTx } from '../host/protocol/transaction.js';
+import type { BlockHeaderRecord } from './daemon-client.js';
+import { isoTime, port, type TransferEntry } from './transfer-history.js';
+import { NATIVE_ASSET } from './wallet-constants.js';
+import type { WalletContext } from './wallet-context.js';
+
+/** The encrypted balance of a token the account never held (no entry in the asset's tree): the implicit zero. */
+export const IMPLICIT_ZERO = '';
+
+/** A transfer or contract transaction of a block, with the addresses of its payloads' rings. */
+export interface BlockTransfer {
+  txid: string;
+  tx: TransferTx;
+  ring: string[][];
+}
+
+/** A block as the scanner reads it: its header and its transfer transactions with their fees. */
+export interface ChainBlock {
+  topoheight: number;
+  header: BlockHeaderRecord;
+  txs: BlockTransfer[];
+  /** The fees of all its transactions. */
+  fees: bigint;
+}
+
+/** Where an entry is on chain. */
+export type BlockFields = Pick<TransferEntry, 'height' | 'topoheight' | 'blockhash' | 'tpos' | 'pos' | 'txid' | 'time'>;
+
+export interface BlockScan {
+  /** New entries, in history order: the block's transfers, then the coinbase share, then a credit no transfer names. */
+  entries: TransferEntry[];
+  /** Outgoing entries already in the history (recorded when sending) that this block holds, with their block fields. */
+  mined: { entry: TransferEntry; fields: BlockFields }[];
+  /** Other assets whose payloads in this block have the wallet in their ring (the sync follows them). */
+  assets: string[];
+  /** The asset's amount after the block. */
+  amount: bigint;
+}
+
+/** The scanner's part of the wallet's context: all but the daemon, which it never asks. */
+export type ScannerContext = Pick<WalletContext, 'core' | 'generators' | 'keys' | 'decoder'>;
+
+const isKeyHash = (miner: string): boolean => /^[0-9a-f]{32}$/.test(miner);
+
+function decodeArgs(bytes: Uint8Array): RpcArgument[] | undefined {
+  try {
+    return decodeRpcArguments(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The payload fields of an entry, as the sender records them (sender index ‖ padded arguments). */
+function payloadFields(payloadtype: number, senderIndex: number, padded: Uint8Array, args: RpcArgument[]): Pick<TransferEntry, 'data' | 'payloadtype' | 'payload' | 'payload_rpc' | 'dstport' | 'srcport'> {
+  return {
+    data: Buffer.concat([Buffer.from([senderIndex]), padded]).toString('base64'), payloadtype, payload: Buffer.from(padded).toString('base64'),
+    ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToJson) } : {}), dstport: port(args, 'D'), srcport: port(args, 'S'),
+  };
+}
+
+export class BlockScanner {
+  /** The wallet's key hash, as the header's miners name ordinary miniblock miners. */
+  private readonly keyHash: string;
+
+  constructor(private readonly context: ScannerContext) {
+    this.keyHash = toHex(context.core.blake2s256(context.keys.publicKey).slice(0, 16));
+  }
+
+  /** The amount of an encrypted balance (the implicit zero included), `guesses` first. */
+  amountOf(data: string, guesses: bigint | bigint[]): bigint {
+    return data === IMPLICIT_ZERO ? 0n : this.context.decoder.decode(data, this.context.keys.secretKey, guesses);
+  }
+
+  /**
+   * The state at the registration block, whose encrypted balance of the asset is `data`: its amount, and a balance
+   * already there (a premine) as a credit entry (a coinbase one for the native coin).
+   */
+  opening(scid: string, header: BlockHeaderRecord, topoheight: number, data: string): { amount: bigint; entries: TransferEntry[] } {
+    const amount = this.amountOf(data, 0n);
+    const native = scid === NATIVE_ASSET;
+    return { amount, entries: amount > 0n ? [this.creditEntry(header, topoheight, amount, native, native ? header.hash : '')] : [] };
+  }
+
+  /**
+   * The entries of asset `scid` in `block`, after which the wallet's encrypted balance of the asset is `data` and
+   * before which its amount was `before`; `history` is the asset's entries so far (outgoing ones are matched).
+   */
+  scan(scid: string, block: ChainBlock, data: string, before: bigint, history: readonly TransferEntry[]): BlockScan {
+    const { core, keys, decoder } = this.context;
+    const coinbase = scid === NATIVE_ASSET ? this.coinbaseShare(block) : 0n;
+    let explained = coinbase;
+    const scan: BlockScan = { entries: [], mined: [], assets: [], amount: 0n };
+    block.txs.forEach(({ txid, tx, ring }, tpos) => {
+      tx.payloads.forEach((payload, pos) => {
+        const { statement } = payload;
+        const j = statement.ring.findIndex((key) => equalBytes(key, keys.publicKey));
+        if (j < 0) return;
+        const asset = toHex(payload.scid);
+        if (asset !== scid) {
+          scan.assets.push(asset);
+          return;
+        }
+        const D = core.g1Decompress(statement.D);
+        const P = core.g1Sub(core.g1Decompress(statement.C[j]!), core.g1MulSecret(D, keys.secretKey));
+        const parity = senderParityOf(core, fromHex(txid), payload.proof, statement.ringLog2);
+        const fields: BlockFields = { height: block.header.height, topoheight: block.topoheight, blockhash: block.header.hash, tpos, pos, txid, time: isoTime(block.header.timestamp) };
+        if (parity === j % 2) {
+          // The sender, or a decoy of the sender's parity (P is then the identity: 0).
+          const known = history.find((e) => e.txid === txid && e.pos === pos && !e.incoming);
+          const spent = decoder.decodePoint(core.g1Neg(P), known ? [BigInt(known.amount + known.fees)] : []);
+          if (!spent) return;
+          explained -= spent;
+          if (known) scan.mined.push({ entry: known, fields });
+          else scan.entries.push(this.rebuiltOutgoing(tx, pos, j, parity, spent, ring[pos] ?? [], fields));
+          return;
+        }
+        const amount = decoder.decodePoint(P);
+        if (amount === null) return;
+        const key = payloadKey(core, sharedSecret(core, keys.secretKey, D), core.g1Decompress(keys.publicKey));
+        const plain = openPayload(core, key, payload.rpcPayload);
+        const args = decodeArgs(plain.args);
+        // A zero amount is a decoy's, unless the payload decrypts to arguments (a zero-amount message).
+        if (amount === 0n && (!args || args.length === 0)) return;
+        explained += amount;
+        const s = plain.senderIndex;
+        const sender = s < statement.ring.length && s !== j && s % 2 === parity ? (ring[pos]?.[s] ?? '') : '';
+        const blinder = core.g1Sub(core.g1Decompress(statement.C[j]!), core.g1Mul(this.context.generators.G, bigintToBytes32(amount)));
+        scan.entries.push({
+          ...fields, minerreward: 0, coinbase: false, incoming: true, destination: keys.address, amount: Number(amount), ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
+          fees: Number(statement.fees), proof: encodePaymentProof(core.g1Compress(blinder), sharedSecret(core, keys.secretKey, D), amount), status: 0, ewdata: '',
+          ...payloadFields(payload.rpcType, plain.senderIndex, plain.args, args ?? []), sender,
+        });
+      });
+    });
+    scan.amount = this.amountOf(data, [before + explained, before]);
+    if (coinbase > 0n) scan.entries.push(this.creditEntry(block.header, block.topoheight, coinbase, true, block.header.hash));
+    const rest = scan.amount - before - explained;
+    if (rest > 0n) {
+      // A credit no transfer names: a contract's payout (or a refund) by a contract call of this block.
+      const calls = block.txs.filter(({ tx }) => tx.type === TxType.SmartContract);
+      scan.entries.push(this.creditEntry(block.header, block.topoheight, rest, false, calls.length === 1 ? calls[0]!.txid : ''));
+    }
+    return scan;
+  }
+
+  /** The wallet's share of the block's reward and fees. */
+  private coinbaseShare({ header, fees }: ChainBlock): bigint {
+    const miners = header.miners ?? [];
+    const total = BigInt(header.reward) + fees;
+    const share = total / 10n;
+    const minerCount = miners.filter(isKeyHash).length;
+    let mine = share * BigInt(miners.filter((m) => m === this.keyHash).length);
+    if (miners.some((m) => !isKeyHash(m) && m === this.context.keys.address)) mine += total - share * BigInt(minerCount);
+    return mine;
+  }
+
+  /** An outgoing entry the history does not hold (a restored wallet's), rebuilt from the chain. */
+  private rebuiltOutgoing(tx: TransferTx, pos: number, j: number, parity: number, spent: bigint, ring: string[], fields: BlockFields): TransferEntry {
+    const { core, keys, generators } = this.context;
+    const payload = tx.payloads[pos]!;
+    const { statement } = payload;
+    const fee = statement.fees;
+    const sent = spent - fee - payload.burn;
+    const points = statement.ring.map((key) => core.g1Decompress(key));
+    const r = toBytes(transferBlinding(core, generators.domain, keys.secretKey, statement.roothash, points));
+    const expected = core.g1Mul(generators.G, bigintToBytes32(sent));
+    const k = points.findIndex((Y, i) => i % 2 !== parity && equalBytes(core.g1Sub(core.g1Decompress(statement.C[i]!), core.g1MulSecret(Y, r)), expected));
+    const entry: TransferEntry = {
+      ...fields,
+      minerreward: 0, coinbase: false, incoming: false, destination: k >= 0 ? (ring[k] ?? '') : '', amount: Number(sent + payload.burn), ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
+      fees: Number(fee), proof: '', status: 1, ewdata: '', data: '', payloadtype: payload.rpcType, payload: '', sender: keys.address, dstport: 0, srcport: 0,
+    };
+    if (k < 0) return entry;
+    const shared = sharedSecret(core, r, points[k]!);
+    const plain = openPayload(core, payloadKey(core, shared, points[k]!), payload.rpcPayload);
+    const args = decodeArgs(plain.args) ?? [];
+    return { ...entry, proof: encodePaymentProof(core.g1Compress(core.g1MulSecret(points[k]!, r)), shared, sent), ...payloadFields(payload.rpcType, j, plain.args, args) };
+  }
+
+  private creditEntry(header: BlockHeaderRecord, topoheight: number, amount: bigint, coinbase: boolean, txid: string): TransferEntry {
+    return {
+      height: header.height, topoheight, blockhash: header.hash, minerreward: coinbase ? Number(amount) : 0, tpos: 0, pos: 0, coinbase, incoming: true, txid,
+      destination: this.context.keys.address, amount: Number(amount), fees: 0, proof: '', status: 0, time: isoTime(header.timestamp), ewdata: '', data: '',
+      payloadtype: 0, payload: '', sender: '', dstport: 0, srcport: 0,
+    };
+  }
+}
