@@ -14,10 +14,11 @@
 import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
 import { add, fromBytes, inner, inv, mod, mul, N, neg, powers, randomNonZero, sub, toBytes, type ScalarSource } from './field.js';
-import { challenge, Msm, negatePoint, pointAt } from './points.js';
+import { Msm, negatePoint, pointAt } from './points.js';
 import { indexPolynomials, indexTensor, nuConvolution, nuWeights } from './poly.js';
 import { encodeTransferProof, IPA_ROUNDS, RANGE_BITS, type TransferProof } from './serialize.js';
 import { checkStatementShape, MAX_AMOUNT, tagBase, type TransferStatement } from './statement.js';
+import { TransferTranscript } from './transcript.js';
 
 export interface TransferWitness {
   /** The sender's secret key (32 bytes, used mod n). */
@@ -142,8 +143,8 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const B = Bm.run(core);
 
   // 3. v.
-  const sh = challenge(core, [st.txid]);
-  const v = challenge(core, [sh, BA, BS, A, B]);
+  const transcript = new TransferTranscript(core, st.txid);
+  const v = transcript.indexChallenge({ BA, BS, A, B });
 
   // 4–5. Index polynomials and the per-round commitments with their ElGamal blinders.
   const P = indexPolynomials(aIdx.slice(0, m), bIdx.slice(0, m), m);
@@ -186,15 +187,14 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   }
 
   // 6. w.
-  const w = challenge(core, [v, ...rounds.CLnG, ...rounds.CRnG, ...rounds.C_0G, ...rounds.DG, ...rounds.y_0G, ...rounds.gG, ...rounds.C_XG, ...rounds.y_XG]);
+  const w = transcript.roundChallenge(rounds);
   const f = aIdx.map((a, k) => add(mul(w, BigInt(bIdx[k]!)), a));
   const zA = add(mul(rB, w), rA);
   const wk = powers(w, m + 1);
   const W = wk[m]!;
 
   // 7. The range polynomial t(X) = ⟨l(X), r(X)⟩.
-  const y = challenge(core, [w]);
-  const z = challenge(core, [y]);
+  const { y, z } = transcript.rangeChallenges();
   const ys = powers(y, RANGE_BITS);
   const z2 = mul(z, z);
   const z3 = mul(z2, z);
@@ -214,7 +214,7 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const tau2 = random();
   const T1 = core.g1Add(mulG(t1), core.g1MulSecret(H, toBytes(tau1)));
   const T2 = core.g1Add(mulG(t2), core.g1MulSecret(H, toBytes(tau2)));
-  const x = challenge(core, [z, T1, T2]);
+  const x = transcript.polynomialChallenge(T1, T2);
   const lx = l0v.map((l, i) => add(l, mul(sL[i]!, x)));
   const rx = r0v.map((rv, i) => add(rv, mul(r1v[i]!, x)));
   const that = inner(lx, rx);
@@ -245,7 +245,7 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const AX = core.g1MulSecret(yXR, toBytes(kR));
   const At = core.g1Add(mulG(neg(kB)), core.g1MulSecret(H, toBytes(kTau)));
   const Au = core.g1MulSecret(U, toBytes(kSk));
-  const c = challenge(core, [x, Ay, AD, Ab, AX, At, Au]);
+  const c = transcript.sigmaChallenge([Ay, AD, Ab, AX, At, Au]);
   const cW = mul(c, W);
   const s_sk = add(kSk, mul(c, sk));
   const s_r = add(kR, mul(c, r));
@@ -253,8 +253,8 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const s_tau = add(kTau, mul(cW, tauX));
 
   // 9. The inner-product argument.
-  const o = challenge(core, [c]);
-  const ipa = proveInnerProduct(core, gens, lx, rx, powers(inv(y), RANGE_BITS), o);
+  const o = transcript.innerProductBase();
+  const ipa = proveInnerProduct(core, gens, transcript, lx, rx, powers(inv(y), RANGE_BITS), o);
 
   const proof: TransferProof = {
     m, BA, BS, A, B, ...rounds, u, f, zA, T1, T2, that, mu, c, s_sk, s_r, s_b, s_tau, ipaA: ipa.a, ipaB: ipa.b, L: ipa.L, R: ipa.R,
@@ -273,7 +273,15 @@ function concat(points: readonly Uint8Array[]): Uint8Array {
  * o·H (reference-protocol §1.8.4). The generators are never folded: each original generator carries the product
  * of the challenges folded into it so far, so L_j and R_j are MSMs over 64 Gs, 64 Hs and H.
  */
-function proveInnerProduct(core: Core, gens: Generators, aIn: bigint[], bIn: bigint[], hScale: bigint[], o: bigint): { a: bigint; b: bigint; L: Uint8Array[]; R: Uint8Array[] } {
+function proveInnerProduct(
+  core: Core,
+  gens: Generators,
+  transcript: TransferTranscript,
+  aIn: bigint[],
+  bIn: bigint[],
+  hScale: bigint[],
+  o: bigint,
+): { a: bigint; b: bigint; L: Uint8Array[]; R: Uint8Array[] } {
   const { Gs, Hs, H } = gens;
   let a = aIn;
   let b = bIn;
@@ -281,7 +289,6 @@ function proveInnerProduct(core: Core, gens: Generators, aIn: bigint[], bIn: big
   const hcoef = hScale.slice();
   const Ls: Uint8Array[] = [];
   const Rs: Uint8Array[] = [];
-  let prev = o;
   for (let j = 0; j < IPA_ROUNDS; j++) {
     const n = a.length;
     const half = n / 2;
@@ -303,8 +310,7 @@ function proveInnerProduct(core: Core, gens: Generators, aIn: bigint[], bIn: big
     const R = Rm.run(core);
     Ls.push(L);
     Rs.push(R);
-    const x = challenge(core, [prev, L, R]);
-    prev = x;
+    const x = transcript.innerProductRound(L, R);
     const xInv = inv(x);
     for (let t = 0; t < RANGE_BITS; t++) {
       const lo = t % n < half;
