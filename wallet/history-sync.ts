@@ -23,12 +23,11 @@
  * asset's saved position (a reorganisation) drops that asset's chain-found entries and starts it again from the
  * registration; outgoing entries keep their payloads and are found again.
  */
+import { bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import { payloadKey, sharedSecret } from '../core-native/ts/shared-secret.js';
 import { openPayload } from '../core-native/ts/payload-cipher.js';
-import { toBytes } from '../core-native/ts/proof/field.js';
 import { senderParityOf } from '../core-native/ts/proof/parity.js';
 import { transferBlinding } from '../core-native/ts/proof/statement.js';
-import { bigintToBytes32 } from '../core-native/ts/scalar.js';
 import { encodePaymentProof } from '../host/protocol/address.js';
 import { equalBytes, fromHex, toHex } from '../host/protocol/bytes.js';
 import { decodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
@@ -338,7 +337,7 @@ export class HistorySync {
         explained += amount;
         const s = plain.senderIndex;
         const sender = s < statement.ring.length && s !== j && s % 2 === parity ? (ring[pos]?.[s] ?? '') : '';
-        const blinder = core.g1Sub(core.g1Decompress(statement.C[j]!), core.g1Mul(this.G, bigintToBytes32(amount)));
+        const blinder = core.g1Sub(core.g1Decompress(statement.C[j]!), core.g1Mul(this.G, bigintToBytes32BE(amount)));
         entries.push({
           ...base, minerreward: 0, coinbase: false, incoming: true, destination: this.wallet.address, amount: Number(amount), ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
           fees: Number(statement.fees), proof: encodePaymentProof(core.g1Compress(blinder), sharedSecret(core, keys.secretKey, D), amount), status: 0, ewdata: '',
@@ -365,8 +364,8 @@ export class HistorySync {
     const fee = statement.fees;
     const sent = spent - fee - payload.burn;
     const points = statement.ring.map((key) => core.g1Decompress(key));
-    const r = toBytes(transferBlinding(core, generators.domain, keys.secretKey, statement.roothash, points));
-    const expected = core.g1Mul(this.G, bigintToBytes32(sent));
+    const r = bigintToBytes32BE(transferBlinding(core, generators.domain, keys.secretKey, statement.roothash, points));
+    const expected = core.g1Mul(this.G, bigintToBytes32BE(sent));
     const k = points.findIndex((Y, i) => i % 2 !== parity && equalBytes(core.g1Sub(core.g1Decompress(statement.C[i]!), core.g1MulSecret(Y, r)), expected));
     const entry: TransferEntry = {
       height: 0, topoheight: -1, blockhash: '', tpos: 0, pos, txid: '', time: '', ...base,

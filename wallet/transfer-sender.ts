@@ -7,8 +7,8 @@
  * One transaction at a time: calls run in turn, and while the previous transaction is still in the pool a new one is
  * refused (it would spend the same balance, and the first would win).
  */
+import { bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import { PAYLOAD_ARGS_BYTES } from '../core-native/ts/payload-cipher.js';
-import { toBytes } from '../core-native/ts/proof/field.js';
 import { sharedSecret } from '../core-native/ts/shared-secret.js';
 import { decodeAddress, encodePaymentProof } from '../host/protocol/address.js';
 import { fromHex, toHex } from '../host/protocol/bytes.js';
@@ -203,7 +203,7 @@ export class TransferSender {
     const feeAt = planned.findIndex((p) => p.item.scid === NATIVE_ASSET);
     planned.forEach(({ item, args, receiver, senderIndex }, pos) => {
       const receiverPoint = core.g1Decompress(decodeAddress(receiver).publicKey);
-      const r = toBytes(built.blindings[pos]!);
+      const r = bigintToBytes32BE(built.blindings[pos]!);
       const padded = new Uint8Array(PAYLOAD_ARGS_BYTES);
       padded.set(encodeRpcArguments(args));
       this.history.add(item.scid, {
