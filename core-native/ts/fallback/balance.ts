@@ -6,7 +6,8 @@
 import { normalizeZ } from '@noble/curves/abstract/curve.js';
 import { bn254 } from '@noble/curves/bn254.js';
 import { DEFAULT_MAX_BALANCE, type BalanceCore, type BalanceTable, type DecodeOptions } from '../balance.js';
-import { readUint256BE, writeUint256BE } from '../bigint-bytes.js';
+import { readUint256BE } from '../bigint-bytes.js';
+import { writePoint } from './curve.js';
 
 const Point = bn254.G1.Point;
 type G1 = InstanceType<typeof Point>;
@@ -36,15 +37,6 @@ function pointFrom(bytes: Uint8Array, name: string): G1 {
   }
 }
 
-function pointBytes(p: G1): Uint8Array {
-  if (p.is0()) return new Uint8Array(64);
-  const { x, y } = p.toAffine();
-  const out = new Uint8Array(64);
-  writeUint256BE(out, 0, x);
-  writeUint256BE(out, 32, y);
-  return out;
-}
-
 function build(base: Uint8Array, bits: number): Uint8Array {
   if (!Number.isInteger(bits) || bits < MIN_BITS || bits > MAX_BITS) {
     throw new Error(`balance table bits must be in [${MIN_BITS}, ${MAX_BITS}], got ${bits}`);
@@ -69,7 +61,7 @@ function build(base: Uint8Array, bits: number): Uint8Array {
   MAGIC.copy(out, 0);
   out.writeUInt32LE(VERSION, 8);
   out.writeUInt32LE(bits, 12);
-  out.set(pointBytes(g), 16);
+  out.set(writePoint(g), 16);
   let position = 0;
   for (let bucket = 0; bucket <= BUCKETS; bucket++) {
     while (position < count && Number(entries[position]! >> 48n) < bucket) position++;

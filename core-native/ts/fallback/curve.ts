@@ -6,13 +6,12 @@ import { pippenger } from '@noble/curves/abstract/curve.js';
 import { bn254 } from '@noble/curves/bn254.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { readUint256BE, writeUint256BE } from '../bigint-bytes.js';
-import type { CurveCore, FixedBase, Generators } from '../curve.js';
+import { FIELD_PRIME as P, type CurveCore, type FixedBase, type Generators } from '../curve.js';
+import { GROUP_ORDER as N } from '../scalar.js';
 
 const Point = bn254.G1.Point;
 type G1 = InstanceType<typeof Point>;
 
-const P = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n;
-const N = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n;
 const SQRT_EXP = (P + 1n) / 4n;
 const POINT = 64;
 const SCALAR = 32;
@@ -47,7 +46,8 @@ function readPoint(bytes: Uint8Array, name = 'point'): G1 {
   return Point.fromAffine({ x, y });
 }
 
-function writePoint(point: G1): Uint8Array {
+/** A point → 64 bytes (infinity → 64 zero bytes); the fallback balance table writes its base with it too. */
+export function writePoint(point: G1): Uint8Array {
   const out = new Uint8Array(POINT);
   if (point.is0()) return out;
   const { x, y } = point.toAffine();

@@ -4,13 +4,12 @@
  * Keccak-256 of the concatenated inputs, points as 64-byte x ‖ y, scalars as 32 bytes big-endian, read mod n).
  */
 import type { Core } from '../core.js';
+import { FIELD_PRIME as P } from '../curve.js';
 import { readUint256BE, writeUint256BE } from '../bigint-bytes.js';
 import { mod, N } from './field.js';
 
 export const POINT = 64;
 export const INFINITY = new Uint8Array(POINT);
-/** The base field prime p. */
-const P = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n;
 
 export function isInfinity(point: Uint8Array): boolean {
   for (let i = 0; i < POINT; i++) if (point[i] !== 0) return false;
