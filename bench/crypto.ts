@@ -5,6 +5,7 @@
  * threads natively.
  */
 import { bn254 } from '@noble/curves/bn254.js';
+import { bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import type { Core } from '../core-native/ts/core.js';
 import type { CurveCore } from '../core-native/ts/curve.js';
 import type { PowCore } from '../core-native/ts/pow.js';
@@ -16,7 +17,7 @@ import { runBench, timeIt, type BenchRow } from './harness.js';
 const G_X = 0x02eacfbf92b94015c9b0b3d901dae37ec68f74dea7e4484c76d505aade4ad7c0n;
 const G_Y = 0x1bb19d0d6bfcd78fc21da8d68dff1e8441cfa73d66cab25bb0315cf6d6433b5dn;
 const affineBytes = (x: bigint, y: bigint): Uint8Array =>
-  Uint8Array.from(Buffer.from(x.toString(16).padStart(64, '0') + y.toString(16).padStart(64, '0'), 'hex'));
+  Uint8Array.from([...bigintToBytes32BE(x), ...bigintToBytes32BE(y)]);
 const BALANCE_BASE = affineBytes(G_X, G_Y);
 const balancePoint = bn254.G1.Point.fromAffine({ x: G_X, y: G_Y }).multiply(1_230_000n).toAffine();
 const BALANCE_1230000 = affineBytes(balancePoint.x, balancePoint.y);

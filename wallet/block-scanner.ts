@@ -13,11 +13,10 @@
  *   hash) and the rest to the integrator (the coinbase key); the wallet's share is one entry whose txid is the block hash;
  * - what remains of the balance change (credits no transfer names: contract payouts, refunds) is one incoming entry.
  */
+import { bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import { openPayload } from '../core-native/ts/payload-cipher.js';
-import { toBytes } from '../core-native/ts/proof/field.js';
 import { senderParityOf } from '../core-native/ts/proof/parity.js';
 import { transferBlinding } from '../core-native/ts/proof/statement.js';
-import { bigintToBytes32 } from '../core-native/ts/scalar.js';
 import { payloadKey, sharedSecret } from '../core-native/ts/shared-secret.js';
 import { encodePaymentProof } from '../host/protocol/address.js';
 import { equalBytes, fromHex, toHex } from '../host/protocol/bytes.js';
@@ -148,7 +147,7 @@ export class BlockScanner {
         explained += amount;
         const s = plain.senderIndex;
         const sender = s < statement.ring.length && s !== j && s % 2 === parity ? (ring[pos]?.[s] ?? '') : '';
-        const blinder = core.g1Sub(core.g1Decompress(statement.C[j]!), core.g1Mul(this.context.generators.G, bigintToBytes32(amount)));
+        const blinder = core.g1Sub(core.g1Decompress(statement.C[j]!), core.g1Mul(this.context.generators.G, bigintToBytes32BE(amount)));
         scan.entries.push({
           ...fields, minerreward: 0, coinbase: false, incoming: true, destination: keys.address, amount: Number(amount), ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
           fees: Number(statement.fees), proof: encodePaymentProof(core.g1Compress(blinder), sharedSecret(core, keys.secretKey, D), amount), status: 0, ewdata: '',
@@ -186,8 +185,8 @@ export class BlockScanner {
     const fee = statement.fees;
     const sent = spent - fee - payload.burn;
     const points = statement.ring.map((key) => core.g1Decompress(key));
-    const r = toBytes(transferBlinding(core, generators.domain, keys.secretKey, statement.roothash, points));
-    const expected = core.g1Mul(generators.G, bigintToBytes32(sent));
+    const r = bigintToBytes32BE(transferBlinding(core, generators.domain, keys.secretKey, statement.roothash, points));
+    const expected = core.g1Mul(generators.G, bigintToBytes32BE(sent));
     const k = points.findIndex((Y, i) => i % 2 !== parity && equalBytes(core.g1Sub(core.g1Decompress(statement.C[i]!), core.g1MulSecret(Y, r)), expected));
     const entry: TransferEntry = {
       ...fields,

@@ -8,8 +8,8 @@
  * refused (it would spend the same balance, and the first would win). A sent transaction is recorded in the history,
  * and `onSent` learns the assets it touched (for the history sync to follow).
  */
+import { bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import { PAYLOAD_ARGS_BYTES } from '../core-native/ts/payload-cipher.js';
-import { toBytes } from '../core-native/ts/proof/field.js';
 import { sharedSecret } from '../core-native/ts/shared-secret.js';
 import { decodeAddress, encodePaymentProof } from '../host/protocol/address.js';
 import { fromHex, toHex } from '../host/protocol/bytes.js';
@@ -224,7 +224,7 @@ export class TransferSender {
     const feeAt = planned.findIndex((p) => p.item.scid === NATIVE_ASSET);
     planned.forEach(({ item, args, receiver, senderIndex }, pos) => {
       const receiverPoint = core.g1Decompress(decodeAddress(receiver).publicKey);
-      const r = toBytes(built.blindings[pos]!);
+      const r = bigintToBytes32BE(built.blindings[pos]!);
       const padded = new Uint8Array(PAYLOAD_ARGS_BYTES);
       padded.set(encodeRpcArguments(args));
       this.parts.history.add(item.scid, {

@@ -9,6 +9,9 @@
  * - many points or scalars are passed concatenated in one buffer (n·64 or n·32 bytes).
  * Functions that can fail on bad input throw an `Error` whose message names the problem.
  */
+/** The base field prime p: point coordinates are integers mod p. */
+export const FIELD_PRIME = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n;
+
 export interface FixedBase {
   /** k·P for the precomputed base P (variable time: public data only). */
   mul(scalar: Uint8Array): Uint8Array;

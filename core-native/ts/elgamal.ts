@@ -3,9 +3,9 @@
  * implementation. A balance b under key Y is (L, R) = (b·G + ρ·Y, ρ·G); only the key holder recovers
  * b·G = L − sk·R (the discrete log b is found by the balance decoder). Points are 64-byte affine.
  */
+import { bigintToBytes32BE } from './bigint-bytes.js';
 import type { Core } from './core.js';
 import type { FixedBase } from './curve.js';
-import { bigintToBytes32 } from './scalar.js';
 
 export interface Ciphertext {
   readonly L: Uint8Array;
@@ -18,7 +18,7 @@ const MAX_AMOUNT = (1n << 64n) - 1n;
 
 function amountScalar(amount: bigint): Uint8Array {
   if (typeof amount !== 'bigint' || amount < 0n || amount > MAX_AMOUNT) throw new Error(`amount must be a uint64, got ${String(amount)}`);
-  return bigintToBytes32(amount);
+  return bigintToBytes32BE(amount);
 }
 
 export class ElGamal {

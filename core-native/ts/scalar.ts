@@ -3,27 +3,10 @@
  * wire. Shared by the protocol code written over the Core interface (ElGamal, Schnorr, keys).
  */
 import { randomBytes } from 'node:crypto';
+import { bigintFromBytesBE } from './bigint-bytes.js';
 
 /** The group order n. */
 export const GROUP_ORDER = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n;
-
-export function bytesToBigint(bytes: Uint8Array): bigint {
-  let v = 0n;
-  for (const b of bytes) v = (v << 8n) | BigInt(b);
-  return v;
-}
-
-/** 32 bytes big-endian of a value in [0, 2^256). */
-export function bigintToBytes32(value: bigint): Uint8Array {
-  if (value < 0n || value >> 256n !== 0n) throw new Error(`value does not fit in 32 bytes: ${value}`);
-  const out = new Uint8Array(32);
-  let v = value;
-  for (let i = 31; i >= 0; i--) {
-    out[i] = Number(v & 0xffn);
-    v >>= 8n;
-  }
-  return out;
-}
 
 export function modN(value: bigint): bigint {
   const r = value % GROUP_ORDER;
@@ -33,7 +16,7 @@ export function modN(value: bigint): bigint {
 /** A uniformly random scalar in [1, n − 1] (rejection sampling from a CSPRNG). */
 export function randomScalar(): bigint {
   for (;;) {
-    const k = bytesToBigint(randomBytes(32)) >> 2n; // n < 2^254: keep 254 bits so that few draws are rejected
+    const k = bigintFromBytesBE(randomBytes(32)) >> 2n; // n < 2^254: keep 254 bits so that few draws are rejected
     if (k > 0n && k < GROUP_ORDER) return k;
   }
 }

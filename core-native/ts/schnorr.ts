@@ -5,8 +5,9 @@
  *   sign:   T = k·G, c = Hs(str(Y) ‖ str(T) [‖ hex(msg)]), s = k + c·sk mod n
  *   verify: T′ = s·G − c·Y, accept iff c = Hs(str(Y) ‖ str(T′) [‖ hex(msg)]).
  */
+import { bigintFromBytesBE, bigintToBytes32BE } from './bigint-bytes.js';
 import type { Core } from './core.js';
-import { bigintToBytes32, bytesToBigint, GROUP_ORDER, modN, randomScalar } from './scalar.js';
+import { GROUP_ORDER, modN, randomScalar } from './scalar.js';
 
 export interface SchnorrSignature {
   /** The challenge c, 32 bytes big-endian. */
@@ -24,7 +25,7 @@ function pointString(point: Uint8Array): string {
 
 function challenge(core: Core, Y: Uint8Array, T: Uint8Array, message: Uint8Array | undefined): bigint {
   const text = pointString(Y) + pointString(T) + (message ? hex(message) : '');
-  return modN(bytesToBigint(core.keccak256(new TextEncoder().encode(text))));
+  return modN(bigintFromBytesBE(core.keccak256(new TextEncoder().encode(text))));
 }
 
 /**
@@ -34,18 +35,18 @@ function challenge(core: Core, Y: Uint8Array, T: Uint8Array, message: Uint8Array
 export function schnorrSign(core: Core, G: Uint8Array, sk: Uint8Array, message?: Uint8Array, nonce?: bigint): SchnorrSignature {
   const k = nonce === undefined ? randomScalar() : modN(nonce);
   const Y = core.g1MulSecret(G, sk);
-  const T = core.g1MulSecret(G, bigintToBytes32(k));
+  const T = core.g1MulSecret(G, bigintToBytes32BE(k));
   const c = challenge(core, Y, T, message);
-  const s = modN(k + c * modN(bytesToBigint(sk)));
-  return { c: bigintToBytes32(c), s: bigintToBytes32(s) };
+  const s = modN(k + c * modN(bigintFromBytesBE(sk)));
+  return { c: bigintToBytes32BE(c), s: bigintToBytes32BE(s) };
 }
 
 /** Whether (c, s) is a valid signature by Y; malformed input (bad lengths, c or s ≥ n, Y invalid) is simply false. */
 export function schnorrVerify(core: Core, G: Uint8Array, Y: Uint8Array, signature: SchnorrSignature, message?: Uint8Array): boolean {
   const { c, s } = signature;
   if (c.length !== 32 || s.length !== 32 || Y.length !== 64 || !core.g1IsValid(Y)) return false;
-  const cv = bytesToBigint(c);
-  if (cv >= GROUP_ORDER || bytesToBigint(s) >= GROUP_ORDER) return false;
+  const cv = bigintFromBytesBE(c);
+  if (cv >= GROUP_ORDER || bigintFromBytesBE(s) >= GROUP_ORDER) return false;
   const T = core.g1Sub(core.g1Mul(G, s), core.g1Mul(Y, c));
   return challenge(core, Y, T, message) === cv;
 }

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { mod, toBytes } from '../../core-native/ts/proof/field.js';
+import { bigintFromBytesBE, bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
+import { mod } from '../../core-native/ts/proof/field.js';
 import type { Core } from '../../core-native/ts/core.js';
 import { DaemonClient } from '../../wallet/daemon-client.js';
 import { composeWalletApp } from './wallet-app.js';
@@ -37,7 +38,7 @@ interface SimulatorFlags extends DaemonFlags {
 
 /** The public secret key of simulator wallet `index`. */
 export function simulatorWalletSecret(core: Core, index: number): Uint8Array {
-  return toBytes(mod(BigInt(`0x${Buffer.from(core.keccak256(new TextEncoder().encode(`UMBRA simulator wallet ${index}`))).toString('hex')}`)));
+  return bigintToBytes32BE(mod(bigintFromBytesBE(core.keccak256(new TextEncoder().encode(`UMBRA simulator wallet ${index}`)))));
 }
 
 const boundPort = (app: App, server: string): number => (app.container.cradle.httpServers.get(server)!.address() as AddressInfo).port;

@@ -4,7 +4,8 @@
  * the network's value base, carried as 33 compressed bytes.
  */
 import type { Core } from '../../core-native/ts/core.js';
-import { bigintToBytes32, bytesToBigint, modN, randomScalar } from '../../core-native/ts/scalar.js';
+import { bigintFromBytesBE, bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
+import { modN, randomScalar } from '../../core-native/ts/scalar.js';
 
 export interface KeyPair {
   secretKey: Uint8Array;
@@ -19,13 +20,13 @@ export class KeyError extends Error {
 /** compressed(sk·G) for the generator domain (e.g. NETWORKS[n].generatorDomain); rejects sk ≡ 0 mod n. */
 export function publicKeyOf(core: Core, secretKey: Uint8Array, domain: string): Uint8Array {
   if (!(secretKey instanceof Uint8Array) || secretKey.length !== 32) throw new KeyError(`a secret key is 32 bytes, got ${secretKey?.length}`);
-  if (modN(bytesToBigint(secretKey)) === 0n) throw new KeyError('secret key is zero modulo the group order');
+  if (modN(bigintFromBytesBE(secretKey)) === 0n) throw new KeyError('secret key is zero modulo the group order');
   return core.g1Compress(core.g1MulSecret(core.generators(domain).G, secretKey));
 }
 
 /** A fresh key pair with sk uniform in [1, n − 1]. */
 export function generateKeyPair(core: Core, domain: string): KeyPair {
-  const secretKey = bigintToBytes32(randomScalar());
+  const secretKey = bigintToBytes32BE(randomScalar());
   return { secretKey, publicKey: publicKeyOf(core, secretKey, domain) };
 }
 

@@ -5,10 +5,11 @@
  * cryptography, against the balances of the state the transaction references. Payloads of the same asset are
  * applied in order, as the node will check them (transfer-checks.ts).
  */
+import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
 import type { Core } from '../../core-native/ts/core.js';
 import type { Generators } from '../../core-native/ts/curve.js';
 import { sealPayload } from '../../core-native/ts/payload-cipher.js';
-import { toBytes, type ScalarSource } from '../../core-native/ts/proof/field.js';
+import type { ScalarSource } from '../../core-native/ts/proof/field.js';
 import { proveTransfer } from '../../core-native/ts/proof/prover.js';
 import { buildTransferCiphertexts, transferBlinding } from '../../core-native/ts/proof/statement.js';
 import { payloadKey, sharedSecret } from '../../core-native/ts/shared-secret.js';
@@ -79,7 +80,7 @@ export function buildTransfer(core: Core, gens: Generators, spec: TransferSpec):
     const before = spec.senderBalance(payload.scid) - (spent.get(asset) ?? 0n);
     spent.set(asset, (spent.get(asset) ?? 0n) + payload.amount + payload.fee + payload.burn);
     const receiver = ring[payload.receiverIndex]!;
-    const rpcPayload = sealPayload(core, payloadKey(core, sharedSecret(core, toBytes(r), receiver), receiver), payload.senderIndex, payload.args);
+    const rpcPayload = sealPayload(core, payloadKey(core, sharedSecret(core, bigintToBytes32BE(r), receiver), receiver), payload.senderIndex, payload.args);
     const header: AssetPayload = {
       scid: payload.scid, burn: payload.burn, rpcType: 0, rpcPayload, proof: new Uint8Array(0),
       statement: {

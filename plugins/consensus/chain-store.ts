@@ -11,6 +11,7 @@
  *   c i <txid>                → id of the main-chain block that includes it
  *   c T                       → topoheight of the main-chain top (8 B)
  */
+import { bigintFromBytesBE, bigintToMinimalBytesBE } from '../../core-native/ts/bigint-bytes.js';
 import { ByteReader, ByteWriter } from '../../host/protocol/bytes.js';
 import type { BlockMeta } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
@@ -51,8 +52,7 @@ function encodeMeta(meta: BlockMeta): Uint8Array {
 
 /** Cumulative work can outgrow 64 bits in principle: store it as a length-prefixed big-endian integer. */
 function bigToBytes(value: bigint): Uint8Array {
-  const hex = value.toString(16);
-  const bytes = Buffer.from(hex.length % 2 ? '0' + hex : hex, 'hex');
+  const bytes = bigintToMinimalBytesBE(value);
   return concat(new Uint8Array([bytes.length]), bytes);
 }
 
@@ -63,7 +63,7 @@ function decodeMeta(bytes: Uint8Array): BlockMeta {
   const timestamp = r.u64be('timestamp');
   const difficulty = r.uvarint('difficulty');
   const workBytes = r.bytes(r.byte('work length'), 'work');
-  const cumulativeWork = workBytes.length ? BigInt('0x' + Buffer.from(workBytes).toString('hex')) : 0n;
+  const cumulativeWork = bigintFromBytesBE(workBytes);
   const meta = {
     id, height, timestamp, difficulty, cumulativeWork,
     stateVersion: r.uvarint('state version'), stateRoot: r.bytes(32, 'state root'),

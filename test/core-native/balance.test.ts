@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bn254 } from '@noble/curves/bn254.js';
 import t from 'tap';
+import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
 import { balanceTablePath, loadOrBuildBalanceTable } from '../../core-native/ts/balance-cache.js';
 import { bothCores, forEachCore, nativeMissing } from '../helpers/core-impls.js';
 
@@ -13,7 +14,7 @@ const G = bn254.G1.Point.fromAffine({ x: GX, y: GY });
 const bytesOf = (p: typeof G): Uint8Array => {
   if (p.is0()) return new Uint8Array(64);
   const { x, y } = p.toAffine();
-  return Uint8Array.from(Buffer.from(x.toString(16).padStart(64, '0') + y.toString(16).padStart(64, '0'), 'hex'));
+  return Uint8Array.from([...bigintToBytes32BE(x), ...bigintToBytes32BE(y)]);
 };
 const BASE = bytesOf(G);
 const times = (b: bigint): Uint8Array => bytesOf(G.multiplyUnsafe(b));

@@ -2,13 +2,13 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { openPayload, PAYLOAD_BYTES, sealPayload } from '../../core-native/ts/payload-cipher.js';
-import { bigintToBytes32 } from '../../core-native/ts/scalar.js';
+import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
 import { payloadKey, sharedSecret } from '../../core-native/ts/shared-secret.js';
 import { forEachCore } from '../helpers/core-impls.js';
 
 const V = JSON.parse(readFileSync(new URL('../../../test/vectors/curve-keys.json', import.meta.url), 'utf8')).elgamal;
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
-const s32 = (v: number): Uint8Array => bigintToBytes32(BigInt(v));
+const s32 = (v: number): Uint8Array => bigintToBytes32BE(BigInt(v));
 
 await forEachCore(t, async (t, core) => {
   const G = core.generators('DERO').G;

@@ -1,5 +1,6 @@
 /** A real chain (real store, state, crypto core, contract VM, transaction pool, mining service) for consensus and mining tests. */
 import { loadCore, type Core } from '../../core-native/ts/index.js';
+import { meetsTarget } from '../../core-native/ts/pow-target.js';
 import { createLogger, type Logger } from '../../host/logger.js';
 import type { NetworkName } from '../../host/protocol/network.js';
 import { NETWORKS } from '../../host/protocol/network.js';
@@ -69,9 +70,6 @@ export function solve(test: TestChain, blob: Uint8Array, difficulty: bigint): Ui
   const view = new DataView(candidate.buffer);
   for (let nonce = 0; ; nonce++) {
     view.setUint32(44, nonce);
-    const hash = test.core.powHash(candidate);
-    let value = 0n;
-    for (let i = 31; i >= 0; i--) value = (value << 8n) | BigInt(hash[i]!);
-    if (value <= (1n << 256n) / difficulty) return candidate;
+    if (meetsTarget(test.core.powHash(candidate), difficulty)) return candidate;
   }
 }

@@ -4,7 +4,8 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import type { Generators } from '../../core-native/ts/curve.js';
-import { mod, seededScalars, toBytes, type ScalarSource } from '../../core-native/ts/proof/field.js';
+import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
+import { mod, seededScalars, type ScalarSource } from '../../core-native/ts/proof/field.js';
 import type { ProofItem } from '../../core-native/ts/proof/batch-verifier.js';
 import { proveTransfer, type TransferWitness } from '../../core-native/ts/proof/prover.js';
 import { buildTransferCiphertexts, type TransferStatement } from '../../core-native/ts/proof/statement.js';
@@ -86,21 +87,21 @@ export function makeTransfer(core: Core, gens: Generators, o: FixtureOptions): T
   const burn = o.burn ?? 0n;
   const sks = Array.from({ length: o.n }, () => o.random());
   const G = core.g1FixedBase(gens.G);
-  const ring = sks.map((sk) => G.mul(toBytes(sk)));
+  const ring = sks.map((sk) => G.mul(bigintToBytes32BE(sk)));
   const balances = ring.map((Y, i) => {
     const rho = o.random();
     const value = i === o.senderIndex ? o.balance : o.random() % 1000n;
-    return { L: core.g1Add(G.mul(toBytes(value)), core.g1Mul(Y, toBytes(rho))), R: G.mul(toBytes(rho)) };
+    return { L: core.g1Add(G.mul(bigintToBytes32BE(value)), core.g1Mul(Y, bigintToBytes32BE(rho))), R: G.mul(bigintToBytes32BE(rho)) };
   });
   const r = o.random();
   const { C, D, CLn, CRn } = buildTransferCiphertexts(core, gens, {
     ring, balances, senderIndex: o.senderIndex, receiverIndex: o.receiverIndex, amount: o.amount, fee, burn, r,
   });
-  const txid = toBytes(mod(o.random()));
-  const roothash = toBytes(mod(o.random()));
+  const txid = bigintToBytes32BE(mod(o.random()));
+  const roothash = bigintToBytes32BE(mod(o.random()));
   return {
     statement: { ring, C, D, CLn, CRn, fee, burn, roothash, scid: new Uint8Array(32), scidIndex: o.scidIndex ?? 0, txid },
-    witness: { sk: toBytes(sks[o.senderIndex]!), r, amount: o.amount, balance: o.balance, senderIndex: o.senderIndex, receiverIndex: o.receiverIndex },
+    witness: { sk: bigintToBytes32BE(sks[o.senderIndex]!), r, amount: o.amount, balance: o.balance, senderIndex: o.senderIndex, receiverIndex: o.receiverIndex },
   };
 }
 

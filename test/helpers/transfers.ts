@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { BalanceTable } from '../../core-native/ts/balance.js';
 import { ElGamal } from '../../core-native/ts/elgamal.js';
-import { mod, toBytes } from '../../core-native/ts/proof/field.js';
+import { bigintFromBytesBE, bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
+import { mod } from '../../core-native/ts/proof/field.js';
 import { NETWORKS } from '../../host/protocol/network.js';
 import { makeRegistration } from '../../host/protocol/registration.js';
 import { encodeRpcArguments, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
@@ -26,7 +27,7 @@ export function accountFromSecret(t: TestChain, sk: Uint8Array): Account {
   return { sk, key: t.core.g1Compress(t.core.g1MulSecret(G, sk)) };
 }
 
-export const newAccount = (t: TestChain): Account => accountFromSecret(t, toBytes(mod(BigInt(`0x${randomBytes(32).toString('hex')}`)) || 1n));
+export const newAccount = (t: TestChain): Account => accountFromSecret(t, bigintToBytes32BE(mod(bigintFromBytesBE(randomBytes(32))) || 1n));
 export const premineAccount = (t: TestChain): Account => accountFromSecret(t, premineSecret(t.core, t.network));
 
 /** The registration transaction of an account, as bytes (no proof of work on the simulator). */

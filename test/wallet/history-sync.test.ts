@@ -5,7 +5,8 @@
  */
 import t from 'tap';
 import { loadCore } from '../../core-native/ts/index.js';
-import { bigintToBytes32, randomScalar } from '../../core-native/ts/scalar.js';
+import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
+import { randomScalar } from '../../core-native/ts/scalar.js';
 import { encodeAddress } from '../../host/protocol/address.js';
 import { premineKey, premineSecret } from '../../host/protocol/premine.js';
 import { AccountRegistration } from '../../wallet/account-registration.js';
@@ -32,7 +33,7 @@ class CountingClient extends DaemonClient {
 /** A history sync of a fresh wallet on `daemonUrl`, with its saves and progress reports counted. */
 function freshSync(daemonUrl: string) {
   const daemon = new CountingClient(daemonUrl);
-  const context = walletContext(core, walletKeys(core, 'simulator', bigintToBytes32(randomScalar())), daemon, TEST_BALANCE_TABLE_DIR);
+  const context = walletContext(core, walletKeys(core, 'simulator', bigintToBytes32BE(randomScalar())), daemon, TEST_BALANCE_TABLE_DIR);
   const history = new TransferHistory();
   const seen = { saves: 0, progress: [] as [number, number][] };
   const sync = new HistorySync(context, history, { save: () => seen.saves++, progress: (done, total) => seen.progress.push([done, total]) });

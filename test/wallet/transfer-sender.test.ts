@@ -6,7 +6,8 @@
 import type { Test } from 'tap';
 import t from 'tap';
 import { loadCore } from '../../core-native/ts/index.js';
-import { bigintToBytes32, randomScalar } from '../../core-native/ts/scalar.js';
+import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
+import { randomScalar } from '../../core-native/ts/scalar.js';
 import { UmbraError } from '../../host/errors.js';
 import { encodeAddress } from '../../host/protocol/address.js';
 import { premineKey, premineSecret } from '../../host/protocol/premine.js';
@@ -51,7 +52,7 @@ t.test('transfer sender', async (t) => {
   const daemon = await startTestApp(t, { network: 'simulator' });
   const miner = autoMine(t, daemon.url, encodeAddress('simulator', premineKey(core, 'simulator')));
   const premine = senderOf(premineSecret(core, 'simulator'), daemon.url);
-  const alice = senderOf(bigintToBytes32(randomScalar()), daemon.url);
+  const alice = senderOf(bigintToBytes32BE(randomScalar()), daemon.url);
   const pool = async (): Promise<unknown[]> => (await rpcCall(daemon.url, 'NODE.GetTxPool')).txs;
 
   await t.test('what cannot be sent is refused by its code, and nothing reaches the pool', async (t) => {

@@ -2,7 +2,7 @@
 
 mod blake2s;
 mod keccak;
-mod sha256;
+pub mod sha256;
 
 pub use blake2s::blake2s256;
 pub use keccak::{keccak256, keccak_f1600, sha3_256};
@@ -34,6 +34,9 @@ mod tests {
         assert_eq!(hex(&keccak256(b"hello")), "1c8aff950685c2ed4bc3174f3472287b56d9517b9c948127319a09a7a36deac8");
         assert_eq!(hex(&sha3_256(b"abc")), "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532");
         assert_eq!(hex(&sha256(b"abc")), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        // 56 bytes: the length no longer fits in the first padded block.
+        let two_blocks = b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+        assert_eq!(hex(&sha256(two_blocks)), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
         assert_eq!(hex(&blake2s256(b"abc")), "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982");
         assert_eq!(hex(&blake2s256(b"")), "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9");
     }

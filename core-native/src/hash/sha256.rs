@@ -1,6 +1,10 @@
-//! SHA-256 (FIPS 180-4).
+//! SHA-256 (FIPS 180-4): the crate's one copy of its round constants, padding and portable compression.
+//! Everything is a `const fn`, so tables derived from SHA-256 (the PoW op table) are computed at compile time by this
+//! same code; the PoW's SHA-extension path (pow/sha256.rs) shares the constants and the padding.
 
-const K: [u32; 64] = [
+/// The round constants (eight per row, as FIPS 180-4 prints them).
+#[rustfmt::skip]
+pub const K: [u32; 64] = [
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
     0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -12,20 +16,58 @@ const K: [u32; 64] = [
 ];
 
 /// The initial hash value; BLAKE2s uses the same eight words as its IV.
-pub const IV: [u32; 8] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+pub const IV: [u32; 8] =
+    [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 
-fn compress(state: &mut [u32; 8], block: &[u8]) {
-    let mut w = [0u32; 64];
-    for (word, chunk) in w.iter_mut().zip(block.chunks_exact(4)) {
-        *word = u32::from_be_bytes(chunk.try_into().unwrap());
+/// The message's padded last blocks: the bytes after its whole 64-byte blocks, 0x80, zeros and the length in bits
+/// (64-bit big-endian). Returns the blocks and how many of them to compress (1 or 2).
+pub const fn final_blocks(message: &[u8]) -> ([[u8; 64]; 2], usize) {
+    let whole = message.len() / 64 * 64;
+    let tail = message.len() - whole;
+    let mut last = [[0u8; 64]; 2];
+    let mut i = 0;
+    while i < tail {
+        last[0][i] = message[whole + i];
+        i += 1;
     }
-    for t in 16..64 {
+    last[0][tail] = 0x80;
+    let count = if tail < 56 { 1 } else { 2 };
+    let bits = (message.len() as u64).wrapping_mul(8).to_be_bytes();
+    let mut b = 0;
+    while b < 8 {
+        last[count - 1][56 + b] = bits[b];
+        b += 1;
+    }
+    (last, count)
+}
+
+/// The digest bytes of the final state words A … H.
+pub const fn digest_bytes(words: [u32; 8]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    let mut k = 0;
+    while k < 32 {
+        out[k] = (words[k / 4] >> (24 - 8 * (k % 4))) as u8;
+        k += 1;
+    }
+    out
+}
+
+const fn compress(state: &mut [u32; 8], block: &[u8; 64]) {
+    let mut w = [0u32; 64];
+    let mut t = 0;
+    while t < 16 {
+        w[t] = u32::from_be_bytes([block[4 * t], block[4 * t + 1], block[4 * t + 2], block[4 * t + 3]]);
+        t += 1;
+    }
+    while t < 64 {
         let s0 = w[t - 15].rotate_right(7) ^ w[t - 15].rotate_right(18) ^ (w[t - 15] >> 3);
         let s1 = w[t - 2].rotate_right(17) ^ w[t - 2].rotate_right(19) ^ (w[t - 2] >> 10);
         w[t] = w[t - 16].wrapping_add(s0).wrapping_add(w[t - 7]).wrapping_add(s1);
+        t += 1;
     }
     let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
-    for t in 0..64 {
+    t = 0;
+    while t < 64 {
         let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
         let choose = (e & f) ^ (!e & g);
         let t1 = h.wrapping_add(s1).wrapping_add(choose).wrapping_add(K[t]).wrapping_add(w[t]);
@@ -40,31 +82,27 @@ fn compress(state: &mut [u32; 8], block: &[u8]) {
         c = b;
         b = a;
         a = t1.wrapping_add(t2);
+        t += 1;
     }
-    for (word, add) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
-        *word = word.wrapping_add(add);
+    let sums = [a, b, c, d, e, f, g, h];
+    let mut k = 0;
+    while k < 8 {
+        state[k] = state[k].wrapping_add(sums[k]);
+        k += 1;
     }
 }
 
-pub fn sha256(data: &[u8]) -> [u8; 32] {
+pub const fn sha256(data: &[u8]) -> [u8; 32] {
     let mut state = IV;
-    let mut blocks = data.chunks_exact(64);
-    for block in &mut blocks {
+    let mut rest = data;
+    while let Some((block, after)) = rest.split_first_chunk::<64>() {
         compress(&mut state, block);
+        rest = after;
     }
-    // Padding: 0x80, zeros, then the message length in bits (64-bit big-endian); one or two final blocks.
-    let tail = blocks.remainder();
-    let mut last = [0u8; 128];
-    last[..tail.len()].copy_from_slice(tail);
-    last[tail.len()] = 0x80;
-    let end = if tail.len() < 56 { 64 } else { 128 };
-    last[end - 8..end].copy_from_slice(&((data.len() as u64).wrapping_mul(8)).to_be_bytes());
-    for block in last[..end].chunks_exact(64) {
-        compress(&mut state, block);
+    let (last, count) = final_blocks(data);
+    compress(&mut state, &last[0]);
+    if count == 2 {
+        compress(&mut state, &last[1]);
     }
-    let mut out = [0u8; 32];
-    for (chunk, word) in out.chunks_exact_mut(4).zip(state.iter()) {
-        chunk.copy_from_slice(&word.to_be_bytes());
-    }
-    out
+    digest_bytes(state)
 }

@@ -6,6 +6,8 @@
 import { normalizeZ } from '@noble/curves/abstract/curve.js';
 import { bn254 } from '@noble/curves/bn254.js';
 import { DEFAULT_MAX_BALANCE, type BalanceCore, type BalanceTable, type DecodeOptions } from '../balance.js';
+import { readUint256BE } from '../bigint-bytes.js';
+import { writePoint } from './curve.js';
 
 const Point = bn254.G1.Point;
 type G1 = InstanceType<typeof Point>;
@@ -22,27 +24,17 @@ const BATCH = 256;
 
 const tableSize = (bits: number): number => HEADER + INDEX_BYTES + ((1 << bits) - 1) * 8;
 
-function toBig(bytes: Uint8Array): bigint {
-  return BigInt('0x' + (Buffer.from(bytes).toString('hex') || '0'));
-}
-
 /** A 64-byte point, strictly checked (all zeros is infinity). */
 function pointFrom(bytes: Uint8Array, name: string): G1 {
   if (!(bytes instanceof Uint8Array) || bytes.length !== 64) throw new Error(`${name} must be a 64-byte point`);
   if (bytes.every((b) => b === 0)) return Point.ZERO;
   try {
-    const p = Point.fromAffine({ x: toBig(bytes.subarray(0, 32)), y: toBig(bytes.subarray(32)) });
+    const p = Point.fromAffine({ x: readUint256BE(bytes, 0), y: readUint256BE(bytes, 32) });
     p.assertValidity();
     return p;
   } catch {
     throw new Error(`${name}: point is not on the curve or a coordinate is not below p`);
   }
-}
-
-function pointBytes(p: G1): Uint8Array {
-  if (p.is0()) return new Uint8Array(64);
-  const { x, y } = p.toAffine();
-  return Buffer.from(x.toString(16).padStart(64, '0') + y.toString(16).padStart(64, '0'), 'hex');
 }
 
 function build(base: Uint8Array, bits: number): Uint8Array {
@@ -69,7 +61,7 @@ function build(base: Uint8Array, bits: number): Uint8Array {
   MAGIC.copy(out, 0);
   out.writeUInt32LE(VERSION, 8);
   out.writeUInt32LE(bits, 12);
-  out.set(pointBytes(g), 16);
+  out.set(writePoint(g), 16);
   let position = 0;
   for (let bucket = 0; bucket <= BUCKETS; bucket++) {
     while (position < count && Number(entries[position]! >> 48n) < bucket) position++;

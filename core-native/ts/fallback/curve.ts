@@ -5,13 +5,13 @@
 import { pippenger } from '@noble/curves/abstract/curve.js';
 import { bn254 } from '@noble/curves/bn254.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { CurveCore, FixedBase, Generators } from '../curve.js';
+import { readUint256BE, writeUint256BE } from '../bigint-bytes.js';
+import { FIELD_PRIME as P, type CurveCore, type FixedBase, type Generators } from '../curve.js';
+import { GROUP_ORDER as N } from '../scalar.js';
 
 const Point = bn254.G1.Point;
 type G1 = InstanceType<typeof Point>;
 
-const P = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n;
-const N = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n;
 const SQRT_EXP = (P + 1n) / 4n;
 const POINT = 64;
 const SCALAR = 32;
@@ -30,20 +30,6 @@ function powP(base: bigint, exp: bigint): bigint {
   return result;
 }
 
-function toBig(bytes: Uint8Array): bigint {
-  let v = 0n;
-  for (const b of bytes) v = (v << 8n) | BigInt(b);
-  return v;
-}
-
-function toBytes32(v: bigint, out: Uint8Array = new Uint8Array(32), at = 0): Uint8Array {
-  for (let i = 31; i >= 0; i--) {
-    out[at + i] = Number(v & 0xffn);
-    v >>= 8n;
-  }
-  return out;
-}
-
 function checkBytes(name: string, value: Uint8Array, length: number): void {
   if (!(value instanceof Uint8Array)) throw new Error(`${name} must be a Uint8Array`);
   if (value.length !== length) throw new Error(`${name} must be ${length} bytes, got ${value.length}`);
@@ -52,26 +38,27 @@ function checkBytes(name: string, value: Uint8Array, length: number): void {
 /** 64 bytes → a validated point (64 zero bytes = infinity). */
 function readPoint(bytes: Uint8Array, name = 'point'): G1 {
   checkBytes(name, bytes, POINT);
-  const x = toBig(bytes.subarray(0, 32));
-  const y = toBig(bytes.subarray(32, 64));
+  const x = readUint256BE(bytes, 0);
+  const y = readUint256BE(bytes, 32);
   if (x === 0n && y === 0n) return Point.ZERO;
   if (x >= P || y >= P) throw new Error(`${name} has a coordinate ≥ p`);
   if (mod(y * y - (x * x * x + 3n), P) !== 0n) throw new Error(`${name} is not on the curve`);
   return Point.fromAffine({ x, y });
 }
 
-function writePoint(point: G1): Uint8Array {
+/** A point → 64 bytes (infinity → 64 zero bytes); the fallback balance table writes its base with it too. */
+export function writePoint(point: G1): Uint8Array {
   const out = new Uint8Array(POINT);
   if (point.is0()) return out;
   const { x, y } = point.toAffine();
-  toBytes32(x, out, 0);
-  toBytes32(y, out, 32);
+  writeUint256BE(out, 0, x);
+  writeUint256BE(out, 32, y);
   return out;
 }
 
 function readScalar(bytes: Uint8Array, name = 'scalar'): bigint {
   checkBytes(name, bytes, SCALAR);
-  return toBig(bytes) % N;
+  return readUint256BE(bytes) % N;
 }
 
 /** The point (x, y) if x³ + 3 has the square root y = β^((p+1)/4), else undefined. */
@@ -83,7 +70,7 @@ function liftX(x: bigint): bigint | undefined {
 
 function decompress(compressed: Uint8Array): Uint8Array {
   checkBytes('compressed point', compressed, COMPRESSED);
-  const x = toBig(compressed.subarray(0, 32));
+  const x = readUint256BE(compressed, 0);
   const flag = compressed[32]!;
   if (x >= P) throw new Error('compressed point has x ≥ p');
   if (flag > 1) throw new Error(`compressed point has flag byte ${flag} (expected 0 or 1)`);
@@ -92,8 +79,8 @@ function decompress(compressed: Uint8Array): Uint8Array {
   const small = root < P - root ? root : P - root;
   const y = flag === 0 ? small : P - small;
   const out = new Uint8Array(POINT);
-  toBytes32(x, out, 0);
-  toBytes32(y, out, 32);
+  writeUint256BE(out, 0, x);
+  writeUint256BE(out, 32, y);
   return out;
 }
 
@@ -102,20 +89,20 @@ function compress(point: Uint8Array): Uint8Array {
   if (p.is0()) throw new Error('the point at infinity cannot be compressed');
   const out = new Uint8Array(COMPRESSED);
   out.set(point.subarray(0, 32), 0);
-  const y = toBig(point.subarray(32, 64));
+  const y = readUint256BE(point, 32);
   out[32] = y < P - y ? 0 : 1;
   return out;
 }
 
 function hashToPoint(data: Uint8Array): Uint8Array {
   if (!(data instanceof Uint8Array)) throw new Error('data must be a Uint8Array');
-  let x = toBig(keccak_256(data)) % N; // mod n, not p: the reference's quirk (§1.3)
+  let x = readUint256BE(keccak_256(data)) % N; // mod n, not p: the reference's quirk (§1.3)
   for (;;) {
     const y = liftX(x);
     if (y !== undefined) {
       const out = new Uint8Array(POINT);
-      toBytes32(x, out, 0);
-      toBytes32(y, out, 32);
+      writeUint256BE(out, 0, x);
+      writeUint256BE(out, 32, y);
       return out;
     }
     x = (x + 1n) % P;
@@ -139,7 +126,7 @@ function domainPoint(domain: Uint8Array, letter: string, index?: number): Uint8A
   const data = new Uint8Array(domain.length + 1 + (index === undefined ? 0 : 32));
   data.set(domain, 0);
   data.set(tag, domain.length);
-  if (index !== undefined) toBytes32(BigInt(index), data, domain.length + 1);
+  if (index !== undefined) writeUint256BE(data, domain.length + 1, BigInt(index));
   return hashToPoint(data);
 }
 
@@ -187,7 +174,7 @@ export function fallbackCurve(): CurveCore {
     },
     g1Msm(points, scalars) {
       const ps = readMany(points, POINT, 'points').map((p, i) => readPoint(p, `points[${i}]`));
-      const ks = readMany(scalars, SCALAR, 'scalars').map((k) => toBig(k) % N);
+      const ks = readMany(scalars, SCALAR, 'scalars').map((k) => readUint256BE(k) % N);
       if (ps.length !== ks.length) throw new Error(`msm needs as many scalars as points (${ps.length} points, ${ks.length} scalars)`);
       return writePoint(pippenger(Point, ps, ks));
     },

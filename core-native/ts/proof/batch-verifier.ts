@@ -10,6 +10,7 @@
  * proof never marks good ones invalid. For many proofs on several cores see verify-pool.ts.
  */
 import { randomBytes } from 'node:crypto';
+import { bigintFromBytesBE } from '../bigint-bytes.js';
 import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
 import type { TransferStatement } from './statement.js';
@@ -23,7 +24,7 @@ export interface ProofItem {
 /** A uniformly random non-zero 128-bit weight. */
 function randomWeight(): bigint {
   for (;;) {
-    const w = BigInt(`0x${randomBytes(16).toString('hex')}`);
+    const w = bigintFromBytesBE(randomBytes(16));
     if (w !== 0n) return w;
   }
 }

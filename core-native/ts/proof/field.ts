@@ -1,16 +1,16 @@
 /**
- * Arithmetic in Z_n (n = the BN254 group order) on JS BigInt, for the transfer proof's scalar side, plus the
- * conversions between scalars and the 32-byte big-endian form the Core interface and the transcripts use.
+ * Arithmetic in Z_n (n = the BN254 group order) on JS BigInt, for the transfer proof's scalar side (scalars go to
+ * and from their 32-byte big-endian form with ../bigint-bytes.ts).
  *
  * Every value handled here is kept reduced to [0, n). These functions are the same for both implementations of the
  * Core: the prover and verifier are written once, over the Core interface, and only the point arithmetic differs.
  * Nothing here is constant-time; the prover's secret-dependent scalar work runs on the prover's own machine.
  */
 import { randomBytes } from 'node:crypto';
+import { readUint256BE } from '../bigint-bytes.js';
 import { GROUP_ORDER } from '../scalar.js';
 
 export const N = GROUP_ORDER;
-const MASK64 = (1n << 64n) - 1n;
 
 export const mod = (a: bigint): bigint => {
   const r = a % N;
@@ -71,31 +71,10 @@ export function inner(a: readonly bigint[], b: readonly bigint[]): bigint {
   return s % N;
 }
 
-/** 32 bytes big-endian → integer (not reduced). */
-export function fromBytes(bytes: Uint8Array, offset = 0): bigint {
-  const view = new DataView(bytes.buffer, bytes.byteOffset + offset, 32);
-  return (view.getBigUint64(0) << 192n) | (view.getBigUint64(8) << 128n) | (view.getBigUint64(16) << 64n) | view.getBigUint64(24);
-}
-
-/** Writes a value in [0, 2^256) as 32 bytes big-endian at `offset`. */
-export function writeScalar(out: Uint8Array, offset: number, value: bigint): void {
-  const view = new DataView(out.buffer, out.byteOffset + offset, 32);
-  view.setBigUint64(0, value >> 192n);
-  view.setBigUint64(8, (value >> 128n) & MASK64);
-  view.setBigUint64(16, (value >> 64n) & MASK64);
-  view.setBigUint64(24, value & MASK64);
-}
-
-export function toBytes(value: bigint): Uint8Array {
-  const out = new Uint8Array(32);
-  writeScalar(out, 0, value);
-  return out;
-}
-
 /** A uniformly random scalar in [1, n − 1] from the system CSPRNG. */
 export function randomNonZero(): bigint {
   for (;;) {
-    const k = fromBytes(randomBytes(32)) >> 2n; // n < 2^254: few rejections
+    const k = readUint256BE(randomBytes(32)) >> 2n; // n < 2^254: few rejections
     if (k > 0n && k < N) return k;
   }
 }
@@ -116,7 +95,7 @@ export function seededScalars(keccak: (data: Uint8Array) => Uint8Array, seed: Ui
   return () => {
     for (;;) {
       view.setBigUint64(0, counter++);
-      const k = fromBytes(keccak(block)) >> 2n;
+      const k = readUint256BE(keccak(block)) >> 2n;
       if (k > 0n && k < N) return k;
     }
   };

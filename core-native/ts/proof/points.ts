@@ -4,12 +4,12 @@
  * Keccak-256 of the concatenated inputs, points as 64-byte x ‖ y, scalars as 32 bytes big-endian, read mod n).
  */
 import type { Core } from '../core.js';
-import { fromBytes, mod, N, writeScalar } from './field.js';
+import { FIELD_PRIME as P } from '../curve.js';
+import { readUint256BE, writeUint256BE } from '../bigint-bytes.js';
+import { mod, N } from './field.js';
 
 export const POINT = 64;
 export const INFINITY = new Uint8Array(POINT);
-/** The base field prime p. */
-const P = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n;
 
 export function isInfinity(point: Uint8Array): boolean {
   for (let i = 0; i < POINT; i++) if (point[i] !== 0) return false;
@@ -20,7 +20,7 @@ export function isInfinity(point: Uint8Array): boolean {
 export function negatePoint(point: Uint8Array): Uint8Array {
   if (isInfinity(point)) return INFINITY;
   const out = point.slice();
-  writeScalar(out, 32, P - fromBytes(point, 32));
+  writeUint256BE(out, 32, P - readUint256BE(point, 32));
   return out;
 }
 
@@ -59,7 +59,7 @@ export class Msm {
     const scalars = new Uint8Array(n * 32);
     for (let i = 0; i < n; i++) {
       points.set(this.points[i]!, i * POINT);
-      writeScalar(scalars, i * 32, this.scalars[i]!);
+      writeUint256BE(scalars, i * 32, this.scalars[i]!);
     }
     return core.g1Msm(points, scalars);
   }
@@ -73,12 +73,12 @@ export function challenge(core: Core, parts: readonly (Uint8Array | bigint)[]): 
   let at = 0;
   for (const part of parts) {
     if (typeof part === 'bigint') {
-      writeScalar(data, at, part);
+      writeUint256BE(data, at, part);
       at += 32;
     } else {
       data.set(part, at);
       at += part.length;
     }
   }
-  return mod(fromBytes(core.keccak256(data)));
+  return mod(readUint256BE(core.keccak256(data)));
 }

@@ -13,11 +13,13 @@
  */
 import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
-import { add, fromBytes, inner, inv, mod, mul, N, neg, powers, randomNonZero, sub, toBytes, type ScalarSource } from './field.js';
-import { challenge, Msm, negatePoint, pointAt } from './points.js';
+import { bigintToBytes32BE, readUint256BE } from '../bigint-bytes.js';
+import { add, inner, inv, mod, mul, N, neg, powers, randomNonZero, sub, type ScalarSource } from './field.js';
+import { Msm, negatePoint, pointAt } from './points.js';
 import { indexPolynomials, indexTensor, nuConvolution, nuWeights } from './poly.js';
 import { encodeTransferProof, IPA_ROUNDS, RANGE_BITS, type TransferProof } from './serialize.js';
 import { checkStatementShape, MAX_AMOUNT, tagBase, type TransferStatement } from './statement.js';
+import { TransferTranscript } from './transcript.js';
 
 export interface TransferWitness {
   /** The sender's secret key (32 bytes, used mod n). */
@@ -66,18 +68,18 @@ function checkWitness(core: Core, gens: Generators, st: TransferStatement, wit: 
     throw new ProofError(`insufficient balance: the transfer needs ${debit} (amount ${amount} + fee ${st.fee} + burn ${st.burn}) but the balance is ${balance}`);
   }
   const remaining = balance - debit;
-  if (!(wit.sk instanceof Uint8Array) || wit.sk.length !== 32 || mod(fromBytes(wit.sk)) === 0n) throw new ProofError('the secret key must be 32 bytes and non-zero mod n');
+  if (!(wit.sk instanceof Uint8Array) || wit.sk.length !== 32 || mod(readUint256BE(wit.sk)) === 0n) throw new ProofError('the secret key must be 32 bytes and non-zero mod n');
   if (typeof wit.r !== 'bigint' || wit.r <= 0n || wit.r >= N) throw new ProofError('the blinding r must be in [1, n − 1]');
   const { G } = gens;
   const Yl = st.ring[l0]!;
   if (!equalPoints(core.g1MulSecret(G, wit.sk), Yl)) throw new ProofError(`the secret key does not belong to ring member ${l0}`);
-  const rBytes = toBytes(wit.r);
+  const rBytes = bigintToBytes32BE(wit.r);
   if (!equalPoints(core.g1MulSecret(G, rBytes), st.D)) throw new ProofError('D is not r·G for the given r');
-  const expected = (index: number, value: bigint): Uint8Array => core.g1Add(core.g1MulSecret(st.ring[index]!, rBytes), core.g1MulSecret(G, toBytes(mod(value))));
+  const expected = (index: number, value: bigint): Uint8Array => core.g1Add(core.g1MulSecret(st.ring[index]!, rBytes), core.g1MulSecret(G, bigintToBytes32BE(mod(value))));
   if (!equalPoints(expected(l0, -debit), st.C[l0]!)) throw new ProofError("the sender's ciphertext C does not encrypt −(amount + fee + burn)");
   if (!equalPoints(expected(l1, amount), st.C[l1]!)) throw new ProofError("the receiver's ciphertext C does not encrypt the amount");
   const decrypted = core.g1Sub(st.CLn[l0]!, core.g1MulSecret(st.CRn[l0]!, wit.sk));
-  if (!equalPoints(decrypted, core.g1MulSecret(G, toBytes(remaining)))) {
+  if (!equalPoints(decrypted, core.g1MulSecret(G, bigintToBytes32BE(remaining)))) {
     throw new ProofError(`the sender's new encrypted balance does not decrypt to ${remaining} (balance − amount − fee − burn): wrong balance or ciphertexts`);
   }
   return remaining;
@@ -99,9 +101,9 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const l1 = wit.receiverIndex;
   const amount = wit.amount;
   const F = st.fee + st.burn;
-  const sk = mod(fromBytes(wit.sk));
+  const sk = mod(readUint256BE(wit.sk));
   const r = wit.r;
-  const mulG = (k: bigint): Uint8Array => core.g1MulSecret(G, toBytes(mod(k)));
+  const mulG = (k: bigint): Uint8Array => core.g1MulSecret(G, bigintToBytes32BE(mod(k)));
 
   // 1. Range-proof commitments over the bits of the amount and of the remaining balance.
   const aL = [...bitsOf(amount, HALF), ...bitsOf(remaining, HALF)].map(BigInt);
@@ -142,8 +144,8 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const B = Bm.run(core);
 
   // 3. v.
-  const sh = challenge(core, [st.txid]);
-  const v = challenge(core, [sh, BA, BS, A, B]);
+  const transcript = new TransferTranscript(core, st.txid);
+  const v = transcript.indexChallenge({ BA, BS, A, B });
 
   // 4–5. Index polynomials and the per-round commitments with their ElGamal blinders.
   const P = indexPolynomials(aIdx.slice(0, m), bIdx.slice(0, m), m);
@@ -168,11 +170,11 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
       for (let j = 0; j < n; j++) msm.add(points[j]!, Pk[j]!);
       return msm;
     };
-    rounds.CLnG.push(core.g1Add(combo(st.CLn).run(core), core.g1MulSecret(Yl, toBytes(rPhi))));
+    rounds.CLnG.push(core.g1Add(combo(st.CLn).run(core), core.g1MulSecret(Yl, bigintToBytes32BE(rPhi))));
     rounds.CRnG.push(core.g1Add(combo(st.CRn).run(core), mulG(rPhi)));
-    rounds.C_0G.push(core.g1Add(combo(st.C).run(core), core.g1MulSecret(Yl, toBytes(rChi))));
+    rounds.C_0G.push(core.g1Add(combo(st.C).run(core), core.g1MulSecret(Yl, bigintToBytes32BE(rChi))));
     rounds.DG.push(mulG(rChi));
-    rounds.y_0G.push(core.g1Add(combo(st.ring).run(core), core.g1MulSecret(Yl, toBytes(rPsi))));
+    rounds.y_0G.push(core.g1Add(combo(st.ring).run(core), core.g1MulSecret(Yl, bigintToBytes32BE(rPsi))));
     rounds.gG.push(mulG(rPsi));
     let X = 0n;
     for (let i = 0; i < n; i++) {
@@ -181,20 +183,19 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
       const term = add(mul(debit, M[(((l0 - shift) % n) + n) % n]!), mul(amount, M[(((l1 - shift) % n) + n) % n]!));
       X = add(X, mul(nu[i]!, term));
     }
-    rounds.C_XG.push(core.g1Add(core.g1MulSecret(st.D, toBytes(rOmega)), mulG(X)));
+    rounds.C_XG.push(core.g1Add(core.g1MulSecret(st.D, bigintToBytes32BE(rOmega)), mulG(X)));
     rounds.y_XG.push(mulG(rOmega));
   }
 
   // 6. w.
-  const w = challenge(core, [v, ...rounds.CLnG, ...rounds.CRnG, ...rounds.C_0G, ...rounds.DG, ...rounds.y_0G, ...rounds.gG, ...rounds.C_XG, ...rounds.y_XG]);
+  const w = transcript.roundChallenge(rounds);
   const f = aIdx.map((a, k) => add(mul(w, BigInt(bIdx[k]!)), a));
   const zA = add(mul(rB, w), rA);
   const wk = powers(w, m + 1);
   const W = wk[m]!;
 
   // 7. The range polynomial t(X) = ⟨l(X), r(X)⟩.
-  const y = challenge(core, [w]);
-  const z = challenge(core, [y]);
+  const { y, z } = transcript.rangeChallenges();
   const ys = powers(y, RANGE_BITS);
   const z2 = mul(z, z);
   const z3 = mul(z2, z);
@@ -212,9 +213,9 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const t2 = inner(sL, r1v);
   const tau1 = random();
   const tau2 = random();
-  const T1 = core.g1Add(mulG(t1), core.g1MulSecret(H, toBytes(tau1)));
-  const T2 = core.g1Add(mulG(t2), core.g1MulSecret(H, toBytes(tau2)));
-  const x = challenge(core, [z, T1, T2]);
+  const T1 = core.g1Add(mulG(t1), core.g1MulSecret(H, bigintToBytes32BE(tau1)));
+  const T2 = core.g1Add(mulG(t2), core.g1MulSecret(H, bigintToBytes32BE(tau2)));
+  const x = transcript.polynomialChallenge(T1, T2);
   const lx = l0v.map((l, i) => add(l, mul(sL[i]!, x)));
   const rx = r0v.map((rv, i) => add(rv, mul(r1v[i]!, x)));
   const that = inner(lx, rx);
@@ -232,7 +233,7 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const coefX = nuConvolution(p, q, v);
   const yXR = core.g1Sub(new Msm().addMany(concat(st.ring), coefX).run(core), mulG(omegaBar));
   const U = tagBase(core, gens.domain, st.roothash, st.scid, st.scidIndex);
-  const u = core.g1MulSecret(U, toBytes(sk));
+  const u = core.g1MulSecret(U, bigintToBytes32BE(sk));
   const kSk = random();
   const kR = random();
   const kB = random();
@@ -241,11 +242,11 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const AD = mulG(kR);
   // k_b·G + k_sk·(−z²·DR + z³·CRn̄), DR = (W·r − χ̄)·G, CRn̄ = W·CRn_ℓ0 − φ̄·G.
   const gPart = sub(sub(kB, mul(mul(kSk, z2), sub(mul(W, r), chiBar))), mul(mul(kSk, z3), phiBar));
-  const Ab = core.g1Add(mulG(gPart), core.g1MulSecret(st.CRn[l0]!, toBytes(mul(mul(kSk, z3), W))));
-  const AX = core.g1MulSecret(yXR, toBytes(kR));
-  const At = core.g1Add(mulG(neg(kB)), core.g1MulSecret(H, toBytes(kTau)));
-  const Au = core.g1MulSecret(U, toBytes(kSk));
-  const c = challenge(core, [x, Ay, AD, Ab, AX, At, Au]);
+  const Ab = core.g1Add(mulG(gPart), core.g1MulSecret(st.CRn[l0]!, bigintToBytes32BE(mul(mul(kSk, z3), W))));
+  const AX = core.g1MulSecret(yXR, bigintToBytes32BE(kR));
+  const At = core.g1Add(mulG(neg(kB)), core.g1MulSecret(H, bigintToBytes32BE(kTau)));
+  const Au = core.g1MulSecret(U, bigintToBytes32BE(kSk));
+  const c = transcript.sigmaChallenge([Ay, AD, Ab, AX, At, Au]);
   const cW = mul(c, W);
   const s_sk = add(kSk, mul(c, sk));
   const s_r = add(kR, mul(c, r));
@@ -253,8 +254,8 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const s_tau = add(kTau, mul(cW, tauX));
 
   // 9. The inner-product argument.
-  const o = challenge(core, [c]);
-  const ipa = proveInnerProduct(core, gens, lx, rx, powers(inv(y), RANGE_BITS), o);
+  const o = transcript.innerProductBase();
+  const ipa = proveInnerProduct(core, gens, transcript, lx, rx, powers(inv(y), RANGE_BITS), o);
 
   const proof: TransferProof = {
     m, BA, BS, A, B, ...rounds, u, f, zA, T1, T2, that, mu, c, s_sk, s_r, s_b, s_tau, ipaA: ipa.a, ipaB: ipa.b, L: ipa.L, R: ipa.R,
@@ -273,7 +274,15 @@ function concat(points: readonly Uint8Array[]): Uint8Array {
  * o·H (docs/cryptography.md § Proof construction). The generators are never folded: each original generator carries the product
  * of the challenges folded into it so far, so L_j and R_j are MSMs over 64 Gs, 64 Hs and H.
  */
-function proveInnerProduct(core: Core, gens: Generators, aIn: bigint[], bIn: bigint[], hScale: bigint[], o: bigint): { a: bigint; b: bigint; L: Uint8Array[]; R: Uint8Array[] } {
+function proveInnerProduct(
+  core: Core,
+  gens: Generators,
+  transcript: TransferTranscript,
+  aIn: bigint[],
+  bIn: bigint[],
+  hScale: bigint[],
+  o: bigint,
+): { a: bigint; b: bigint; L: Uint8Array[]; R: Uint8Array[] } {
   const { Gs, Hs, H } = gens;
   let a = aIn;
   let b = bIn;
@@ -281,7 +290,6 @@ function proveInnerProduct(core: Core, gens: Generators, aIn: bigint[], bIn: big
   const hcoef = hScale.slice();
   const Ls: Uint8Array[] = [];
   const Rs: Uint8Array[] = [];
-  let prev = o;
   for (let j = 0; j < IPA_ROUNDS; j++) {
     const n = a.length;
     const half = n / 2;
@@ -303,8 +311,7 @@ function proveInnerProduct(core: Core, gens: Generators, aIn: bigint[], bIn: big
     const R = Rm.run(core);
     Ls.push(L);
     Rs.push(R);
-    const x = challenge(core, [prev, L, R]);
-    prev = x;
+    const x = transcript.innerProductRound(L, R);
     const xInv = inv(x);
     for (let t = 0; t < RANGE_BITS; t++) {
       const lo = t % n < half;

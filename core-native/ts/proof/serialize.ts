@@ -15,7 +15,8 @@
  * decompress (x < p, flag 0 or 1, on the curve) and every scalar must be below the group order.
  */
 import type { Core } from '../core.js';
-import { fromBytes, N, writeScalar } from './field.js';
+import { readUint256BE, writeUint256BE } from '../bigint-bytes.js';
+import { N } from './field.js';
 
 export const IPA_ROUNDS = 7;
 export const RANGE_BITS = 128;
@@ -78,7 +79,7 @@ export function encodeTransferProof(core: Core, proof: TransferProof): Uint8Arra
   };
   const scalar = (k: bigint): void => {
     if (k < 0n || k >= N) throw new ProofFormatError('a proof scalar is not reduced mod n');
-    writeScalar(out, at, k);
+    writeUint256BE(out, at, k);
     at += 32;
   };
   [proof.BA, proof.BS, proof.A, proof.B].forEach(point);
@@ -115,7 +116,7 @@ export function decodeTransferProof(core: Core, bytes: Uint8Array, m: number): T
     }
   };
   const scalar = (name: string): bigint => {
-    const k = fromBytes(bytes, at);
+    const k = readUint256BE(bytes, at);
     at += 32;
     if (k >= N) throw new ProofFormatError(`proof scalar ${name} is not below the group order`);
     return k;

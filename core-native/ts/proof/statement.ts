@@ -7,7 +7,8 @@
  */
 import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
-import { fromBytes, mod, N, neg, toBytes } from './field.js';
+import { bigintToBytes32BE, readUint256BE } from '../bigint-bytes.js';
+import { mod, N, neg } from './field.js';
 import { MAX_RING_LOG2 } from './serialize.js';
 
 export interface TransferStatement {
@@ -105,7 +106,7 @@ export function transferBlinding(core: Core, domain: string, sk: Uint8Array, roo
   data.set(roothash, prefix.length);
   ring.forEach((Y, i) => data.set(core.g1Compress(Y), prefix.length + 32 + 33 * i));
   const point = core.g1MulSecret(core.hashToPoint(data), sk);
-  const r = mod(fromBytes(core.keccak256(core.g1Compress(point))));
+  const r = mod(readUint256BE(core.keccak256(core.g1Compress(point))));
   if (r === 0n) throw new StatementError('the blinding came out zero; rebuild with another ring order');
   return r;
 }
@@ -142,13 +143,13 @@ export function buildTransferCiphertexts(
   const debit = amount + fee + burn;
   if (debit > MAX_AMOUNT) throw new StatementError('amount + fee + burn overflows 64 bits');
   if (r <= 0n || r >= N) throw new StatementError('the blinding r must be in [1, n − 1]');
-  const rBytes = toBytes(r);
+  const rBytes = bigintToBytes32BE(r);
   const D = core.g1MulSecret(gens.G, rBytes);
   // Amounts are private: constant-time multiplications.
   const C = ring.map((Y, i) => {
     const rY = core.g1MulSecret(Y, rBytes);
-    if (i === senderIndex) return core.g1Add(rY, core.g1MulSecret(gens.G, toBytes(neg(debit))));
-    if (i === receiverIndex) return core.g1Add(rY, core.g1MulSecret(gens.G, toBytes(amount)));
+    if (i === senderIndex) return core.g1Add(rY, core.g1MulSecret(gens.G, bigintToBytes32BE(neg(debit))));
+    if (i === receiverIndex) return core.g1Add(rY, core.g1MulSecret(gens.G, bigintToBytes32BE(amount)));
     return rY;
   });
   return {

@@ -18,10 +18,11 @@
 import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
 import { add, inv, mul, N, neg, powers, randomNonZero, sub } from './field.js';
-import { challenge, isInfinity, Msm, pointAt } from './points.js';
+import { isInfinity, Msm, pointAt } from './points.js';
 import { indexTensor, nuConvolution } from './poly.js';
 import { decodeTransferProof, IPA_ROUNDS, RANGE_BITS, type TransferProof } from './serialize.js';
 import { checkStatementShape, tagBase, tagNonce, type TransferStatement } from './statement.js';
+import { TransferTranscript } from './transcript.js';
 
 export type TransferVerification =
   | {
@@ -93,14 +94,6 @@ export function batchInvert(values: readonly bigint[]): bigint[] {
   return out;
 }
 
-/** The challenges of a transcript up to w (shared with tools that only need the sender parity). */
-export function transcriptVW(core: Core, txid: Uint8Array, proof: TransferProof): { v: bigint; w: bigint } {
-  const sh = challenge(core, [txid]);
-  const v = challenge(core, [sh, proof.BA, proof.BS, proof.A, proof.B]);
-  const w = challenge(core, [v, ...proof.CLnG, ...proof.CRnG, ...proof.C_0G, ...proof.DG, ...proof.y_0G, ...proof.gG, ...proof.C_XG, ...proof.y_XG]);
-  return { v, w };
-}
-
 /**
  * Steps 1–8 of the verifier except the evaluation of the two deferred point equations. `rho` weights the index
  * equation against the inner-product equation (random by default).
@@ -128,7 +121,9 @@ function prepareDecoded(core: Core, gens: Generators, st: TransferStatement, pf:
   const F = st.fee + st.burn;
 
   // 1–2. v, w; the parity rule.
-  const { v, w } = transcriptVW(core, st.txid, pf);
+  const transcript = new TransferTranscript(core, st.txid);
+  const v = transcript.indexChallenge(pf);
+  const w = transcript.roundChallenge(pf);
   const f = pf.f;
   let senderParity: 0 | 1;
   if (f[0] === w) senderParity = 1;
@@ -143,13 +138,12 @@ function prepareDecoded(core: Core, gens: Generators, st: TransferStatement, pf:
   const W = wk[m]!;
 
   // 6. Range-proof constants.
-  const y = challenge(core, [w]);
-  const z = challenge(core, [y]);
+  const { y, z } = transcript.rangeChallenges();
   const ys = powers(y, RANGE_BITS);
   const z2 = mul(z, z);
   const z3 = mul(z2, z);
   const t = sub(pf.that, rangeDelta(z, ys));
-  const x = challenge(core, [z, pf.T1, pf.T2]);
+  const x = transcript.polynomialChallenge(pf.T1, pf.T2);
 
   // 7. Σ-protocol commitments.
   const c = pf.c;
@@ -181,17 +175,13 @@ function prepareDecoded(core: Core, gens: Generators, st: TransferStatement, pf:
   const U = tagBase(core, gens.domain, st.roothash, st.scid, st.scidIndex);
   const AD = new Msm().add(G, pf.s_r).add(st.D, cBar);
   const Au = new Msm().add(U, pf.s_sk).add(pf.u, cBar);
-  const commitments = [Ay, AD, Ab, AX, At, Au].map((msm) => msm.run(core));
-  if (challenge(core, [x, ...commitments]) !== c) return { valid: false, reason: 'proof fails the Σ-protocol check (challenge c does not match)' };
+  const commitments = [Ay.run(core), AD.run(core), Ab.run(core), AX.run(core), At.run(core), Au.run(core)] as const;
+  if (transcript.sigmaChallenge(commitments) !== c) return { valid: false, reason: 'proof fails the Σ-protocol check (challenge c does not match)' };
 
   // 8. Inner-product challenges and the deferred equations.
-  const o = challenge(core, [c]);
+  const o = transcript.innerProductBase();
   const xs: bigint[] = [];
-  let prev = o;
-  for (let j = 0; j < IPA_ROUNDS; j++) {
-    prev = challenge(core, [prev, pf.L[j]!, pf.R[j]!]);
-    xs.push(prev);
-  }
+  for (let j = 0; j < IPA_ROUNDS; j++) xs.push(transcript.innerProductRound(pf.L[j]!, pf.R[j]!));
   const xsInv = batchInvert([...xs, y]);
   const yInv = xsInv.pop()!;
   const s = ipaScalars(xs, xsInv);

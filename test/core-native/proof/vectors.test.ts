@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import type { Core } from '../../../core-native/ts/core.js';
-import { fromBytes, toBytes } from '../../../core-native/ts/proof/field.js';
+import { bigintToBytes32BE, readUint256BE } from '../../../core-native/ts/bigint-bytes.js';
 import { fOffset, transferProofSize } from '../../../core-native/ts/proof/serialize.js';
 import { buildTransferCiphertexts, ringLog2, type TransferStatement } from '../../../core-native/ts/proof/statement.js';
 import { verifyTransferProof } from '../../../core-native/ts/proof/verifier.js';
@@ -48,9 +48,9 @@ await forEachCore(t, async (t, core: Core) => {
       // a₀ = a_m = 0 makes p_j = 0 for every member of the receiver's parity: their new balances do not enter.
       t.ok(verifyTransferProof(core, gens, { ...statement, CLn: replace(statement.CLn, v.receiver_index), CRn: replace(statement.CRn, v.receiver_index) }, proof).valid, 'the new balances of the other parity class do not enter the proof');
       rejects('D', { D: bump(statement.D) });
-      rejects('txid', { txid: toBytes(fromBytes(statement.txid) ^ 1n) });
-      rejects('roothash', { roothash: toBytes(fromBytes(statement.roothash) ^ 1n) });
-      rejects('scid', { scid: toBytes(1n) });
+      rejects('txid', { txid: bigintToBytes32BE(readUint256BE(statement.txid) ^ 1n) });
+      rejects('roothash', { roothash: bigintToBytes32BE(readUint256BE(statement.roothash) ^ 1n) });
+      rejects('scid', { scid: bigintToBytes32BE(1n) });
       rejects('scid index', { scidIndex: statement.scidIndex + 1 });
       rejects('ring order', { ring: [...statement.ring].reverse(), C: [...statement.C].reverse(), CLn: [...statement.CLn].reverse(), CRn: [...statement.CRn].reverse() });
 
@@ -78,7 +78,7 @@ await forEachCore(t, async (t, core: Core) => {
       const balances = v.prev_balance_left.map((L, i) => ({ L: core.g1Decompress(unhex(L)), R: core.g1Decompress(unhex(v.prev_balance_right[i]!)) }));
       const built = buildTransferCiphertexts(core, gens, {
         ring: statement.ring, balances, senderIndex: v.sender_index, receiverIndex: v.receiver_index,
-        amount: BigInt(v.amount), fee: BigInt(v.fees), burn: BigInt(v.burn), r: fromBytes(unhex(v.r_hex)),
+        amount: BigInt(v.amount), fee: BigInt(v.fees), burn: BigInt(v.burn), r: readUint256BE(unhex(v.r_hex)),
       });
       t.same(built.C.map((p) => hex(core.g1Compress(p))), v.C, 'C');
       t.equal(hex(core.g1Compress(built.D)), v.D, 'D');

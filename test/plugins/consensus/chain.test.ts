@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import { bigintToBytes32BE } from '../../../core-native/ts/bigint-bytes.js';
 import { encodeBlock, type Block } from '../../../host/protocol/block.js';
 import { fromHex, toHex } from '../../../host/protocol/bytes.js';
 import { blockReward } from '../../../host/protocol/chain-params.js';
@@ -37,7 +38,7 @@ t.test('genesis: the premine key is registered and funded; the header commits to
   const balance = test.accounts.read(chain.top.stateVersion).getBalance(NATIVE_ASSET, test.premine)!;
   const { G } = test.core.generators('UMBRA');
   const premine = 2_000_000_000_000n;
-  const expectedL = test.core.g1Add(test.core.g1Decompress(test.premine), test.core.g1Mul(G, fromHex(premine.toString(16).padStart(64, '0'))));
+  const expectedL = test.core.g1Add(test.core.g1Decompress(test.premine), test.core.g1Mul(G, bigintToBytes32BE(premine)));
   t.same(test.core.g1Decompress(balance.L), expectedL, 'L = Y + premine·G');
   t.same(balance.R, test.core.g1Compress(G), 'R = G');
 });
@@ -56,7 +57,7 @@ t.test('mining through templates: nine miniblocks then the final one; rewards pa
   const after = test.accounts.read(chain.top.stateVersion).getBalance(NATIVE_ASSET, test.premine)!;
   // All ten shares went to the premine key: L grew by exactly the block reward.
   const { G } = test.core.generators('UMBRA');
-  const reward = test.core.g1Mul(G, fromHex(blockReward(1n).toString(16).padStart(64, '0')));
+  const reward = test.core.g1Mul(G, bigintToBytes32BE(blockReward(1n)));
   t.same(test.core.g1Decompress(after.L), test.core.g1Add(test.core.g1Decompress(before.L), reward), 'L += 61500·G');
   for (let i = 0; i < 3; i++) await mineBlock(test);
   t.equal(chain.top.height, 4n);

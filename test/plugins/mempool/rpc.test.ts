@@ -4,6 +4,7 @@
  * NODE.GetTxPool and NODE.GetTransaction while pending and after they are mined; bad input gets clear errors.
  */
 import t from 'tap';
+import { bigintToBytes32BE } from '../../../core-native/ts/bigint-bytes.js';
 import { loadCore } from '../../../core-native/ts/index.js';
 import { encodeAddress } from '../../../host/protocol/address.js';
 import { fromHex, toHex } from '../../../host/protocol/bytes.js';
@@ -67,7 +68,7 @@ t.test('registration and transfer through SendRawTransaction, GetTxPool and GetT
   t.same([mined.in_pool, mined.block_height], [false, 2]);
   const after = decodeNonceBalance(fromHex((await call(url, 'NODE.GetEncryptedBalance', { address: alice })).data));
   const point = core.g1Sub(core.g1Decompress(after.L), core.g1MulSecret(core.g1Decompress(after.R), aliceSecret));
-  t.equal(toHex(point), toHex(core.g1Mul(gens.G, fromHex((4321n).toString(16).padStart(64, '0')))), 'alice decrypts 4321');
+  t.equal(toHex(point), toHex(core.g1Mul(gens.G, bigintToBytes32BE(4321n))), 'alice decrypts 4321');
   const info2 = await call(url, 'NODE.GetInfo');
   t.same([info2.tx_pool_size, info2.tx_count, info2.total_supply], [0, 2, 20_000_001], 'GetInfo counts the mined transactions and the supply (coins)');
 });

@@ -5,6 +5,7 @@
  * binary operator, each built-in its table cost.
  */
 import t from 'tap';
+import { H, OWNER_CHECK_GAS, payment, rawKeyWrite, S, U } from '../../../helpers/contract-args.js';
 import { account, COIN_HEX, ContractSession, dvm, sampleContract, type CallOptions } from '../../../helpers/dvm.js';
 
 const d = await dvm();
@@ -14,18 +15,6 @@ const Y = '22'.repeat(32);
 const A = account(d.core, 1);
 const B = account(d.core, 2);
 const C = account(d.core, 3);
-
-type Arg = NonNullable<CallOptions['args']>[number];
-const U = (name: string, value: number): Arg => ({ name, datatype: 'U', value });
-const S = (name: string, value: string): Arg => ({ name, datatype: 'S', value });
-const H = (name: string, value: string): Arg => ({ name, datatype: 'H', value });
-const raw = (key: string, rawHex: string) => ({ ktype: 'S', key, vtype: 'S', value: rawHex, encoding: 'hex' });
-const pay = (asset: string, address: string, amount: number) => ({ asset, address, amount });
-
-/** isOwner() for a known signer: 10 IF SIGNER() == "" (10800) + 20 RETURN LOAD("owner") == SIGNER() (15800). */
-const IS_OWNER = 10800 + 15800;
-/** A caller's `10 IF isOwner() == 0 THEN GOTO 100`: 5000 + 800 plus isOwner's own lines. */
-const OWNER_CHECK = 5800 + IS_OWNER;
 
 /** An exchange installed by A holding 1000 of Y. */
 function installed(): ContractSession {
@@ -43,7 +32,7 @@ t.test('Initialize stores the owner, once', async (t) => {
   const r = s.call('Initialize', { signer: A.address });
   t.equal(r.committed, true);
   t.equal(r.result, '0');
-  t.same(r.writes, [raw('owner', A.rawHex)]);
+  t.same(r.writes, [rawKeyWrite('owner', A.rawHex)]);
   t.same(r.transfers, []);
   // 10 IF EXISTS("owner") 5000 + 5000; 20 STORE("owner", SIGNER()) 5000 + 10000 + 5000; 30 RETURN 5000
   t.equal(r.gas.compute, 10000 + 20000 + 5000);
@@ -75,7 +64,7 @@ t.test('Interchange pays half the incoming asset in the outgoing asset', async (
   t.equal(r.committed, true);
   t.equal(r.result, '0');
   t.same(r.writes, []);
-  t.same(r.transfers, [pay(Y, B.address, 150)], '301 / 2 = 150 (integer division)');
+  t.same(r.transfers, [payment(Y, B.address, 150)], '301 / 2 = 150 (integer division)');
   // 10 IF SIGNER() == ""                                                   5000 + 5000 + 800                = 10800
   // 20 SEND_ASSET_TO_ADDRESS(SIGNER(), ASSETVALUE(incoming) / 2, outgoing) 5000 + 90000 + 5000 + 10000 + 800 = 110800
   // 30 RETURN 0                                                                                              =  5000
@@ -83,7 +72,7 @@ t.test('Interchange pays half the incoming asset in the outgoing asset', async (
   t.equal(s.balance(X), 301n, 'the incoming asset stays');
   t.equal(s.balance(Y), 850n);
 
-  t.same(interchange(s, C.address, 1000).transfers, [pay(Y, C.address, 500)]);
+  t.same(interchange(s, C.address, 1000).transfers, [payment(Y, C.address, 500)]);
   t.equal(s.balance(Y), 350n);
   const one = interchange(s, C.address, 1);
   t.equal(one.committed, true, '1 / 2 = 0: nothing to pay, still 0');
@@ -93,7 +82,7 @@ t.test('Interchange pays half the incoming asset in the outgoing asset', async (
   t.equal(coinOut.ok, false, 'the exchange holds no coin');
   s.call('Deposit', { coinvalue: 100 });
   const coinOk = s.call('Interchange', { signer: B.address, assets: { [X]: 20 }, args: [H('incoming', X), H('outgoing', COIN_HEX)] });
-  t.same(coinOk.transfers, [pay(COIN_HEX, B.address, 10)], 'the zero id is the native coin');
+  t.same(coinOk.transfers, [payment(COIN_HEX, B.address, 10)], 'the zero id is the native coin');
   t.equal(s.balance(), 90n);
 });
 
@@ -102,7 +91,7 @@ t.test('Interchange: the same call\'s deposit can be paid out', async (t) => {
   s.call('Initialize', { signer: A.address });
   const r = s.call('Interchange', { signer: B.address, assets: { [X]: 100 }, args: [H('incoming', X), H('outgoing', X)] });
   t.equal(r.committed, true);
-  t.same(r.transfers, [pay(X, B.address, 50)]);
+  t.same(r.transfers, [payment(X, B.address, 50)]);
   t.equal(s.balance(X), 50n);
 });
 
@@ -119,7 +108,7 @@ t.test('Interchange is discarded when the exchange lacks the outgoing asset', as
   t.equal(s.balance(Y), 1000n, 'nothing paid');
   t.equal(s.balance(X), 0n, 'the incoming deposit is not kept');
   const exact = interchange(s, B.address, 2001);
-  t.same(exact.transfers, [pay(Y, B.address, 1000)], 'exactly the whole holding is fine');
+  t.same(exact.transfers, [payment(Y, B.address, 1000)], 'exactly the whole holding is fine');
   t.equal(s.balance(Y), 0n);
 });
 
@@ -151,9 +140,9 @@ t.test('Withdraw: the owner takes any asset; others get 1; too much panics', asy
   const ok = s.call('Withdraw', { signer: A.address, args: [U('amount', 400), H('asset', Y)] });
   t.equal(ok.committed, true);
   t.same(ok.writes, []);
-  t.same(ok.transfers, [pay(Y, A.address, 400)]);
+  t.same(ok.transfers, [payment(Y, A.address, 400)]);
   // owner check; 20 SEND_ASSET_TO_ADDRESS(SIGNER(), amount, asset) 5000 + 90000 + 5000; 30 RETURN 5000
-  t.equal(ok.gas.compute, OWNER_CHECK + 100000 + 5000);
+  t.equal(ok.gas.compute, OWNER_CHECK_GAS + 100000 + 5000);
   t.equal(s.balance(Y), 600n);
 });
 
@@ -164,9 +153,9 @@ t.test('ownership hand-over', async (t) => {
   t.equal(transfer(A.address, 'umbt1notanaddress').result, '1', 'invalid address: 1');
   const byOwner = transfer(A.address, B.address);
   t.equal(byOwner.committed, true);
-  t.same(byOwner.writes, [raw('tmpowner', B.rawHex)]);
+  t.same(byOwner.writes, [rawKeyWrite('tmpowner', B.rawHex)]);
   // owner check; 20 IF ADDRESS_RAW(newowner) == "" 5000 + 60000 + 800; 30 STORE("tmpowner", ADDRESS_RAW(newowner)) 5000 + 10000 + 60000; 40 RETURN 5000
-  t.equal(byOwner.gas.compute, OWNER_CHECK + 65800 + 75000 + 5000);
+  t.equal(byOwner.gas.compute, OWNER_CHECK_GAS + 65800 + 75000 + 5000);
   t.equal(s.get('owner'), A.rawHex, 'owner unchanged until the claim');
   t.equal(s.call('Withdraw', { signer: B.address, args: [U('amount', 1), H('asset', Y)] }).result, '1', 'B is not owner yet');
 
@@ -175,10 +164,10 @@ t.test('ownership hand-over', async (t) => {
   t.equal(wrong.result, '1');
   const claim = s.call('ClaimOwnership', { signer: B.address });
   t.equal(claim.committed, true);
-  t.same(claim.writes, [raw('owner', B.rawHex), { ktype: 'S', key: 'tmpowner', deleted: true }]);
+  t.same(claim.writes, [rawKeyWrite('owner', B.rawHex), { ktype: 'S', key: 'tmpowner', deleted: true }]);
   // 10 IF EXISTS("tmpowner") == 0 10800; 20 IF LOAD("tmpowner") != SIGNER() 15800; 30 STORE 20000; 40 DELETE 8000; 50 RETURN 5000
   t.equal(claim.gas.compute, 10800 + 15800 + 20000 + 8000 + 5000);
-  t.same(s.call('Withdraw', { signer: B.address, args: [U('amount', 1), H('asset', Y)] }).transfers, [pay(Y, B.address, 1)], 'B is owner now');
+  t.same(s.call('Withdraw', { signer: B.address, args: [U('amount', 1), H('asset', Y)] }).transfers, [payment(Y, B.address, 1)], 'B is owner now');
   t.equal(s.call('Withdraw', { signer: A.address, args: [U('amount', 1), H('asset', Y)] }).result, '1', 'A is not');
 });
 
@@ -192,5 +181,5 @@ t.test('UpdateCode: owner only; refuses code that does not compile', async (t) =
   t.equal(ok.committed, true);
   t.equal(ok.code, newCode, 'the new code is returned beside the writes');
   t.same(ok.writes, []);
-  t.equal(ok.gas.compute, OWNER_CHECK + 10000 + 5000, 'owner check; 20 UPDATE_SC_CODE(code) 5000 + 5000; 30 RETURN 5000');
+  t.equal(ok.gas.compute, OWNER_CHECK_GAS + 10000 + 5000, 'owner check; 20 UPDATE_SC_CODE(code) 5000 + 5000; 30 RETURN 5000');
 });

@@ -9,7 +9,8 @@
  * 14580771250182742861 (odd, ≡ 1 mod 3).
  */
 import t from 'tap';
-import { account, COIN_HEX, ContractSession, dvm, sampleContract, type CallOptions } from '../../../helpers/dvm.js';
+import { OWNER_CHECK_GAS, payment, rawKeyWrite, S, U, uintWrite } from '../../../helpers/contract-args.js';
+import { account, COIN_HEX, ContractSession, dvm, sampleContract } from '../../../helpers/dvm.js';
 
 const d = await dvm();
 const code = sampleContract('lottery');
@@ -17,12 +18,7 @@ const A = account(d.core, 1);
 const B = account(d.core, 2);
 const C = account(d.core, 3);
 
-type Arg = NonNullable<CallOptions['args']>[number];
-const U = (name: string, value: number): Arg => ({ name, datatype: 'U', value });
-const S = (name: string, value: string): Arg => ({ name, datatype: 'S', value });
-const raw = (key: string, rawHex: string) => ({ ktype: 'S', key, vtype: 'S', value: rawHex, encoding: 'hex' });
-const uint = (key: string, value: number) => ({ ktype: 'S', key, vtype: 'U', value });
-const coinTo = (address: string, amount: number) => ({ asset: COIN_HEX, address, amount });
+const coinTo = (address: string, amount: number) => payment(COIN_HEX, address, amount);
 
 const VECTOR_EVEN = { scid: 'aa'.repeat(32), blid: 'bb'.repeat(32), txid: 'cc'.repeat(32) };
 const VECTOR_ODD = { scid: '16' + '00'.repeat(31), blid: '00'.repeat(32), txid: '00'.repeat(32) };
@@ -51,7 +47,7 @@ t.test('Initialize: owner is the installer, defaults stored, exact gas', async (
   t.equal(r.type, 'Uint64');
   t.equal(r.result, '0');
   t.equal(r.error, null);
-  t.same(r.writes, [raw('owner', A.rawHex), uint('lotteryeveryXdeposit', 2), uint('lotterygiveback', 9900), uint('deposit_count', 0), uint('deposit_total', 0)]);
+  t.same(r.writes, [rawKeyWrite('owner', A.rawHex), uintWrite('lotteryeveryXdeposit', 2), uintWrite('lotterygiveback', 9900), uintWrite('deposit_count', 0), uintWrite('deposit_total', 0)]);
   t.same(r.transfers, []);
   // 10 IF EXISTS("owner") …        5000 + EXISTS 5000                      = 10000
   // 20 VERSION("1.0.0")            5000 + VERSION 1000                     =  6000
@@ -94,14 +90,14 @@ t.test('Lottery: value is the coin deposit, never an argument named value', asyn
   t.equal(ignored.committed, true);
   t.same(ignored.writes, [], 'a U argument "value" does not bind: value = COINVALUE = 0');
   const r = s.call('Lottery', { signer: B.address, coinvalue: 10, args: [U('value', 999)] });
-  t.same(r.writes, [uint('deposit_total', 10), raw('depositor_address0', B.rawHex), uint('deposit_count', 1)]);
+  t.same(r.writes, [uintWrite('deposit_total', 10), rawKeyWrite('depositor_address0', B.rawHex), uintWrite('deposit_count', 1)]);
 });
 
 t.test('Lottery round: 45 then 55, the winner gets 99 and 1 stays (winner index 0)', async (t) => {
   const s = installed(VECTOR_EVEN.scid);
   const first = s.call('Lottery', { signer: A.address, coinvalue: 45, blid: VECTOR_EVEN.blid, txid: VECTOR_EVEN.txid });
   t.equal(first.committed, true);
-  t.same(first.writes, [uint('deposit_total', 45), raw('depositor_address0', A.rawHex), uint('deposit_count', 1)], 'deposit counted');
+  t.same(first.writes, [uintWrite('deposit_total', 45), rawKeyWrite('depositor_address0', A.rawHex), uintWrite('deposit_count', 1)], 'deposit counted');
   t.same(first.transfers, []);
   // 10 DIM                                                      5000
   // 20 IF value == 0                                            5000 + 800                  =  5800
@@ -121,7 +117,7 @@ t.test('Lottery round: 45 then 55, the winner gets 99 and 1 stays (winner index 
   t.equal(second.committed, true);
   t.equal(second.result, '0');
   t.same(second.transfers, [coinTo(A.address, 99)], '9900 × 100 / 10000 = 99 to depositor 0 (first draw is even)');
-  t.same(second.writes, [uint('deposit_total', 0), raw('depositor_address1', B.rawHex), uint('deposit_count', 0)], 'count and total reset');
+  t.same(second.writes, [uintWrite('deposit_total', 0), rawKeyWrite('depositor_address1', B.rawHex), uintWrite('deposit_count', 0)], 'count and total reset');
   // lines 10–80 as above, then
   // 90 LET winner = RANDOM(deposit_count)                       5000 + 2500                 =  7500
   // 100 SEND_COIN_TO_ADDRESS(LOAD("depositor_address" + winner),
@@ -150,7 +146,7 @@ t.test('Lottery: a second round starts from zero and reuses the depositor slots'
   s.call('Lottery', { signer: A.address, coinvalue: 45, ...ctx });
   s.call('Lottery', { signer: B.address, coinvalue: 55, ...ctx });
   const third = s.call('Lottery', { signer: C.address, coinvalue: 200, ...ctx });
-  t.same(third.writes, [uint('deposit_total', 200), raw('depositor_address0', C.rawHex), uint('deposit_count', 1)]);
+  t.same(third.writes, [uintWrite('deposit_total', 200), rawKeyWrite('depositor_address0', C.rawHex), uintWrite('deposit_count', 1)]);
   const fourth = s.call('Lottery', { signer: B.address, coinvalue: 300, ...ctx });
   t.same(fourth.transfers, [coinTo(C.address, 495)], '9900 × 500 / 10000 = 495 to slot 0 (now C)');
   t.equal(s.balance(), 1n + 500n - 495n);
@@ -161,7 +157,7 @@ t.test('Lottery: anonymous deposits go into the pot without an entry', async (t)
   const ctx = { blid: VECTOR_EVEN.blid, txid: VECTOR_EVEN.txid };
   const anon = s.call('Lottery', { coinvalue: 100, ...ctx });
   t.equal(anon.committed, true);
-  t.same(anon.writes, [uint('deposit_total', 100)], 'only the total changes');
+  t.same(anon.writes, [uintWrite('deposit_total', 100)], 'only the total changes');
   // 10 DIM 5000; 20 IF value == 0 5800; 30 STORE(…LOAD(…) + value) 20800; 40 IF SIGNER() == "" 10800; 200 RETURN 5000
   t.equal(anon.gas.compute, 5000 + 5800 + 20800 + 10800 + 5000);
   t.equal(s.get('deposit_count'), 0, 'an anonymous deposit is not counted');
@@ -181,7 +177,7 @@ t.test('TuneLotteryParameters: owner only, validated, and the new round rules ap
   t.equal(other.committed, false);
   t.equal(other.result, '1');
   // 10 IF isOwner() == 0 5800; isOwner: 10 IF SIGNER() == "" 10800, 20 RETURN LOAD("owner") == SIGNER() 15800; 100 RETURN 1 5000
-  t.equal(other.gas.compute, 5800 + 10800 + 15800 + 5000);
+  t.equal(other.gas.compute, OWNER_CHECK_GAS + 5000);
   const anon = tune(undefined, 3, 5000);
   t.equal(anon.result, '1', 'anonymous is never the owner');
   // 10: 5800; isOwner 10 IF SIGNER() == "" 10800, 100 RETURN 0 5000; 100 RETURN 1 5000
@@ -192,9 +188,9 @@ t.test('TuneLotteryParameters: owner only, validated, and the new round rules ap
 
   const ok = tune(A.address, 3, 5000);
   t.equal(ok.committed, true);
-  t.same(ok.writes, [uint('lotteryeveryXdeposit', 3), uint('lotterygiveback', 5000)]);
+  t.same(ok.writes, [uintWrite('lotteryeveryXdeposit', 3), uintWrite('lotterygiveback', 5000)]);
   // 10: 5800; isOwner 10800 + 15800; 20 IF a == 0 || b > 10000 5000 + 3×800 = 7400; 30, 40 STORE 2×15000; 50 RETURN 5000
-  t.equal(ok.gas.compute, 5800 + 10800 + 15800 + 7400 + 30000 + 5000);
+  t.equal(ok.gas.compute, OWNER_CHECK_GAS + 7400 + 30000 + 5000);
 
   const missing = s.call('TuneLotteryParameters', { signer: A.address, args: [U('lotteryeveryXdeposit', 4), U('lotterygiveback', 1)] });
   t.equal(missing.ok, false, 'every Uint64 parameter needs its U argument');
@@ -235,7 +231,7 @@ t.test('Withdraw: owner only; more than the balance panics and discards', async 
   t.same(ok.writes, []);
   t.same(ok.transfers, [coinTo(A.address, 10)]);
   // 10 IF isOwner() == 0 5800; isOwner 10800 + 15800; 20 SEND_COIN_TO_ADDRESS(SIGNER(), amount) 5000 + 70000 + 5000; 30 RETURN 5000
-  t.equal(ok.gas.compute, 5800 + 10800 + 15800 + 80000 + 5000);
+  t.equal(ok.gas.compute, OWNER_CHECK_GAS + 80000 + 5000);
   t.equal(s.balance(), 0n);
 });
 
@@ -258,10 +254,10 @@ t.test('ownership hand-over: TransferOwnership and ClaimOwnership', async (t) =>
   const byOwner = transfer(A.address, B.address);
   t.equal(byOwner.committed, true);
   t.equal(byOwner.result, '0');
-  t.same(byOwner.writes, [raw('tmpowner', B.rawHex)], 'pending = raw form of the new owner');
+  t.same(byOwner.writes, [rawKeyWrite('tmpowner', B.rawHex)], 'pending = raw form of the new owner');
   // 10 IF isOwner() == 0 5800; isOwner 10800 + 15800; 20 IF ADDRESS_RAW(newowner) == "" 5000 + 60000 + 800;
   // 30 STORE("tmpowner", ADDRESS_RAW(newowner)) 5000 + 10000 + 60000; 40 RETURN 5000
-  t.equal(byOwner.gas.compute, 5800 + 10800 + 15800 + 65800 + 75000 + 5000);
+  t.equal(byOwner.gas.compute, OWNER_CHECK_GAS + 65800 + 75000 + 5000);
   t.equal(s.get('owner'), A.rawHex, 'the owner stays A until the claim');
   t.equal(s.call('Withdraw', { signer: B.address, args: [U('amount', 0)] }).result, '1', 'B cannot act as owner yet');
   t.equal(s.call('Withdraw', { signer: A.address, args: [U('amount', 0)] }).result, '0', 'A still can');
@@ -276,7 +272,7 @@ t.test('ownership hand-over: TransferOwnership and ClaimOwnership', async (t) =>
 
   const claim = s.call('ClaimOwnership', { signer: B.address });
   t.equal(claim.committed, true);
-  t.same(claim.writes, [raw('owner', B.rawHex), { ktype: 'S', key: 'tmpowner', deleted: true }]);
+  t.same(claim.writes, [rawKeyWrite('owner', B.rawHex), { ktype: 'S', key: 'tmpowner', deleted: true }]);
   // 10: 10800; 20: 15800; 30 STORE("owner", SIGNER()) 20000; 40 DELETE("tmpowner") 5000 + 3000; 50 RETURN 5000
   t.equal(claim.gas.compute, 10800 + 15800 + 20000 + 8000 + 5000);
   t.equal(s.get('owner'), B.rawHex);
@@ -309,7 +305,7 @@ t.test('UpdateCode: owner only; new code takes effect, state kept; uncompilable 
   t.equal(ok.code, newCode, 'the new code is returned beside the writes');
   t.same(ok.writes, []);
   // 10 IF isOwner() == 0 5800; isOwner 10800 + 15800; 20 UPDATE_SC_CODE(code) 5000 + 5000; 30 RETURN 5000
-  t.equal(ok.gas.compute, 5800 + 10800 + 15800 + 10000 + 5000);
+  t.equal(ok.gas.compute, OWNER_CHECK_GAS + 10000 + 5000);
 
   const next = updated(s, ok.code!);
   t.equal(next.call('IsOwner', { signer: A.address }).result, '0', 'the new entry point runs against the kept owner');

@@ -5,7 +5,8 @@
  * non-empty line, 800 per binary operator, each built-in its table cost.
  */
 import t from 'tap';
-import { account, ContractSession, dvm, sampleContract, type CallOptions } from '../../../helpers/dvm.js';
+import { H, rawKeyWrite, S } from '../../../helpers/contract-args.js';
+import { account, ContractSession, dvm, sampleContract } from '../../../helpers/dvm.js';
 
 const d = await dvm();
 const code = sampleContract('nameservice');
@@ -13,11 +14,6 @@ const NAME_SERVICE = '0'.repeat(63) + '1';
 const A = account(d.core, 1);
 const B = account(d.core, 2);
 const P = account(d.core, 9); // the privileged key
-
-type Arg = NonNullable<CallOptions['args']>[number];
-const S = (name: string, value: string): Arg => ({ name, datatype: 'S', value });
-const H = (name: string, value: string): Arg => ({ name, datatype: 'H', value });
-const owned = (key: string, rawHex: string) => ({ ktype: 'S', key, vtype: 'S', value: rawHex, encoding: 'hex' });
 
 /** The name service as at genesis: the privileged raw key under the Uint64 key 0 (or none). */
 function genesis(privileged = true): ContractSession {
@@ -53,11 +49,11 @@ t.test('Register: a name of 6 to 63 bytes goes to the signer', async (t) => {
   t.equal(r.ok, true);
   t.equal(r.committed, true);
   t.equal(r.result, '0');
-  t.same(r.writes, [owned('alice1', A.rawHex)], 'stored as the raw key');
+  t.same(r.writes, [rawKeyWrite('alice1', A.rawHex)], 'stored as the raw key');
   t.same(r.transfers, []);
   t.equal(r.gas.compute, 10800 + 10000 + 25800 + 25800 + 20000 + 5000, 'lines 10, 20, 30, 40, 80, 100');
-  t.same(register(s, B.address, 'x'.repeat(63)).writes, [owned('x'.repeat(63), B.rawHex)], '63 bytes');
-  t.same(register(s, B.address, 'ééé').writes, [owned('ééé', B.rawHex)], 'bytes, not characters: 3 characters, 6 bytes');
+  t.same(register(s, B.address, 'x'.repeat(63)).writes, [rawKeyWrite('x'.repeat(63), B.rawHex)], '63 bytes');
+  t.same(register(s, B.address, 'ééé').writes, [rawKeyWrite('ééé', B.rawHex)], 'bytes, not characters: 3 characters, 6 bytes');
   t.same(register(s, B.address, 'éé').writes, [], '4 bytes is short');
   const hashName = s.call('Register', { signer: A.address, args: [H('name', 'ab'.repeat(32))] });
   t.same(hashName.writes, [{ ktype: 'S', key: 'ab'.repeat(32), kencoding: 'hex', vtype: 'S', value: A.rawHex, encoding: 'hex' }], 'an H name is its 32 raw bytes');
@@ -97,7 +93,7 @@ t.test('Register: a name shorter than 6 bytes only for the privileged key', asyn
 
   const privileged = register(s, P.address, 'bob');
   t.equal(privileged.committed, true);
-  t.same(privileged.writes, [owned('bob', P.rawHex)]);
+  t.same(privileged.writes, [rawKeyWrite('bob', P.rawHex)]);
   t.equal(privileged.gas.compute, 10800 + 10000 + 25800 + 25800 + 10800 + 15800 + 20000 + 5000, 'lines 10–60, 80, 100');
   t.equal(s.get('bob'), P.rawHex);
 
@@ -144,11 +140,11 @@ t.test('TransferOwnership: by the owner stores the new owner\'s raw key; by othe
   const byOwner = transfer(s, A.address, 'alice1', B.address);
   t.equal(byOwner.committed, true);
   t.equal(byOwner.result, '0');
-  t.same(byOwner.writes, [owned('alice1', B.rawHex)]);
+  t.same(byOwner.writes, [rawKeyWrite('alice1', B.rawHex)]);
   t.same(byOwner.transfers, []);
   // 10: 10800; 20: 10800; 30: 15800; 40 IF ADDRESS_RAW(newowner) == "" 5000 + 60000 + 800;
   // 50 STORE(name, ADDRESS_RAW(newowner)) 5000 + 10000 + 60000; 60 RETURN 0 5000
   t.equal(byOwner.gas.compute, 10800 + 10800 + 15800 + 65800 + 75000 + 5000);
   t.equal(transfer(s, A.address, 'alice1', A.address).result, '1', 'the old owner has lost it');
-  t.same(transfer(s, B.address, 'alice1', A.address).writes, [owned('alice1', A.rawHex)], 'the new owner can pass it on');
+  t.same(transfer(s, B.address, 'alice1', A.address).writes, [rawKeyWrite('alice1', A.rawHex)], 'the new owner can pass it on');
 });

@@ -4,7 +4,8 @@
  * Compute gas is derived by hand: 5000 per non-empty line, 800 per binary operator, each built-in its table cost.
  */
 import t from 'tap';
-import { account, COIN_HEX, ContractSession, dvm, sampleContract, type CallOptions } from '../../../helpers/dvm.js';
+import { OWNER_CHECK_GAS, payment, rawKeyWrite, S, U } from '../../../helpers/contract-args.js';
+import { account, COIN_HEX, ContractSession, dvm, sampleContract } from '../../../helpers/dvm.js';
 
 const d = await dvm();
 const code = sampleContract('token');
@@ -12,17 +13,6 @@ const SCID = 'cd'.repeat(32);
 const A = account(d.core, 1);
 const B = account(d.core, 2);
 const C = account(d.core, 3);
-
-type Arg = NonNullable<CallOptions['args']>[number];
-const U = (name: string, value: number): Arg => ({ name, datatype: 'U', value });
-const S = (name: string, value: string): Arg => ({ name, datatype: 'S', value });
-const raw = (key: string, rawHex: string) => ({ ktype: 'S', key, vtype: 'S', value: rawHex, encoding: 'hex' });
-const pay = (asset: string, address: string, amount: number) => ({ asset, address, amount });
-
-/** isOwner() for a known signer: 10 IF SIGNER() == "" (5000 + 5000 + 800) + 20 RETURN LOAD("owner") == SIGNER() (5000 + 5000 + 800 + 5000). */
-const IS_OWNER = 10800 + 15800;
-/** A caller's `10 IF isOwner() == 0 THEN GOTO 100`: 5000 + 800 plus isOwner's own lines. */
-const OWNER_CHECK = 5800 + IS_OWNER;
 
 function installed(): ContractSession {
   const s = new ContractSession(d, code, SCID);
@@ -37,8 +27,8 @@ t.test('InitializePrivate grants the installer 1600000 TOKENX and stores the own
   t.equal(r.ok, true);
   t.equal(r.committed, true);
   t.equal(r.result, '0');
-  t.same(r.writes, [raw('owner', A.rawHex)]);
-  t.same(r.transfers, [pay(SCID, A.address, 1600000)], 'its own asset: asset id = SCID');
+  t.same(r.writes, [rawKeyWrite('owner', A.rawHex)]);
+  t.same(r.transfers, [payment(SCID, A.address, 1600000)], 'its own asset: asset id = SCID');
   // 10 IF EXISTS("owner")                                5000 + 5000                          = 10000
   // 20 IF SIGNER() == ""                                 5000 + 5000 + 800                    = 10800
   // 30 VERSION("1.0.0")                                  5000 + 1000                          =  6000
@@ -71,7 +61,7 @@ t.test('IssueTOKENX pays as much TOKENX as coin deposited; the coin stays', asyn
   t.equal(r.committed, true);
   t.equal(r.result, '0');
   t.same(r.writes, []);
-  t.same(r.transfers, [pay(SCID, B.address, 500)]);
+  t.same(r.transfers, [payment(SCID, B.address, 500)]);
   // 10 IF SIGNER() == "" 10800; 20 SEND_ASSET_TO_ADDRESS(SIGNER(), COINVALUE(), SCID()) 5000 + 90000 + 5000 + 10000 + 2000; 30 RETURN 5000
   t.equal(r.gas.compute, 10800 + 112000 + 5000);
   t.equal(s.balance(), 500n);
@@ -93,7 +83,7 @@ t.test('ConvertTOKENX pays as much coin as TOKENX deposited; refused when the co
   const r = s.call('ConvertTOKENX', { signer: B.address, assets: { [SCID]: 200 } });
   t.equal(r.committed, true);
   t.same(r.writes, []);
-  t.same(r.transfers, [pay(COIN_HEX, B.address, 200)]);
+  t.same(r.transfers, [payment(COIN_HEX, B.address, 200)]);
   // 10 IF SIGNER() == "" 10800; 20 SEND_COIN_TO_ADDRESS(SIGNER(), ASSETVALUE(SCID())) 5000 + 70000 + 5000 + 10000 + 2000; 30 RETURN 5000
   t.equal(r.gas.compute, 10800 + 92000 + 5000);
   t.equal(s.balance(), 100n);
@@ -130,9 +120,9 @@ t.test('Withdraw: owner only; more than the balance panics', async (t) => {
   t.equal(s.balance(), 40n);
   const ok = s.call('Withdraw', { signer: A.address, args: [U('amount', 40)] });
   t.equal(ok.committed, true);
-  t.same(ok.transfers, [pay(COIN_HEX, A.address, 40)]);
+  t.same(ok.transfers, [payment(COIN_HEX, A.address, 40)]);
   // owner check; 20 SEND_COIN_TO_ADDRESS(SIGNER(), amount) 5000 + 70000 + 5000; 30 RETURN 5000
-  t.equal(ok.gas.compute, OWNER_CHECK + 80000 + 5000);
+  t.equal(ok.gas.compute, OWNER_CHECK_GAS + 80000 + 5000);
   t.equal(s.balance(), 0n);
 });
 
@@ -145,9 +135,9 @@ t.test('ownership hand-over', async (t) => {
 
   const byOwner = transfer(A.address, B.address);
   t.equal(byOwner.committed, true);
-  t.same(byOwner.writes, [raw('tmpowner', B.rawHex)]);
+  t.same(byOwner.writes, [rawKeyWrite('tmpowner', B.rawHex)]);
   // owner check; 20 IF ADDRESS_RAW(newowner) == "" 65800; 30 STORE("tmpowner", ADDRESS_RAW(newowner)) 75000; 40 RETURN 5000
-  t.equal(byOwner.gas.compute, OWNER_CHECK + 65800 + 75000 + 5000);
+  t.equal(byOwner.gas.compute, OWNER_CHECK_GAS + 65800 + 75000 + 5000);
   t.equal(s.get('owner'), A.rawHex, 'owner unchanged until the claim');
 
   const wrong = s.call('ClaimOwnership', { signer: C.address });
@@ -157,7 +147,7 @@ t.test('ownership hand-over', async (t) => {
 
   const claim = s.call('ClaimOwnership', { signer: B.address });
   t.equal(claim.committed, true);
-  t.same(claim.writes, [raw('owner', B.rawHex), { ktype: 'S', key: 'tmpowner', deleted: true }]);
+  t.same(claim.writes, [rawKeyWrite('owner', B.rawHex), { ktype: 'S', key: 'tmpowner', deleted: true }]);
   t.equal(s.get('owner'), B.rawHex);
   t.equal(s.call('Withdraw', { signer: A.address, args: [U('amount', 0)] }).result, '1', 'the old owner is out');
   t.equal(s.call('Withdraw', { signer: B.address, args: [U('amount', 0)] }).result, '0', 'the new owner is in');

@@ -5,7 +5,8 @@
  */
 import t from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
-import { bigintToBytes32, randomScalar } from '../../../../core-native/ts/scalar.js';
+import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
+import { randomScalar } from '../../../../core-native/ts/scalar.js';
 import { encodeAddress } from '../../../../host/protocol/address.js';
 import { toHex } from '../../../../host/protocol/bytes.js';
 import { makeRegistration } from '../../../../host/protocol/registration.js';
@@ -39,7 +40,7 @@ t.test('install_sc, scinvoke and names', async (t) => {
   const premineAddress = encodeAddress('simulator', premineKey(core, 'simulator'));
   autoMine(t, daemon.url, premineAddress);
   // Payloads without a destination (deposits, the fee payload) go to a random registered account.
-  for (let i = 0; i < 3; i++) await rpcCall(daemon.url, 'NODE.SendRawTransaction', { tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32(randomScalar()), 0))) });
+  for (let i = 0; i < 3; i++) await rpcCall(daemon.url, 'NODE.SendRawTransaction', { tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32BE(randomScalar()), 0))) });
   await mined(daemon.url);
   const url = await startWalletApp(t, testWallet(core, 'simulator', premineSecret(core, 'simulator'), daemon.url));
   let id = 0;
@@ -77,7 +78,7 @@ t.test('install_sc, scinvoke and names', async (t) => {
   });
 
   await t.test('a registered name as a destination', async (t) => {
-    const alice = testWallet(core, 'simulator', bigintToBytes32(randomScalar()), daemon.url);
+    const alice = testWallet(core, 'simulator', bigintToBytes32BE(randomScalar()), daemon.url);
     const aliceUrl = await startWalletApp(t, alice);
     t.match((await rpc(url, 'transfer', { destination: alice.address, amount: 10_000, ringsize: 2 })).error?.message, /is not registered/);
     await alice.registration.ensure();

@@ -8,7 +8,8 @@
  */
 import t, { type Test } from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
-import { bigintToBytes32, randomScalar } from '../../../../core-native/ts/scalar.js';
+import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
+import { randomScalar } from '../../../../core-native/ts/scalar.js';
 import { encodeAddress } from '../../../../host/protocol/address.js';
 import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
 import type { TransferEntry } from '../../../../wallet/transfer-history.js';
@@ -55,7 +56,7 @@ t.test('the history follows a reorganisation', async (t) => {
   const b = await startTestApp(t, { network: 'simulator' });
   const miner = autoMine(t, a.url, premineAddress);
   const senderUrl = await startWalletApp(t, testWallet(core, 'simulator', premineSecret(core, 'simulator'), a.url));
-  const alice = testWallet(core, 'simulator', bigintToBytes32(randomScalar()), a.url);
+  const alice = testWallet(core, 'simulator', bigintToBytes32BE(randomScalar()), a.url);
   const aliceUrl = await startWalletApp(t, alice);
   await alice.registration.ensure();
   await mined(a.url);

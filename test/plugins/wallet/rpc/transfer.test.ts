@@ -5,7 +5,8 @@
  */
 import t from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
-import { bigintToBytes32, randomScalar } from '../../../../core-native/ts/scalar.js';
+import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
+import { randomScalar } from '../../../../core-native/ts/scalar.js';
 import { encodeAddress } from '../../../../host/protocol/address.js';
 import { toHex } from '../../../../host/protocol/bytes.js';
 import { makeRegistration } from '../../../../host/protocol/registration.js';
@@ -34,8 +35,8 @@ t.test('transfers through the wallet RPC', async (t) => {
   const premineAddress = encodeAddress('simulator', premineKey(core, 'simulator'));
   const miner = autoMine(t, daemon.url, premineAddress);
   const premine = await startWalletApp(t, testWallet(core, 'simulator', premineSecret(core, 'simulator'), daemon.url));
-  const alice = testWallet(core, 'simulator', bigintToBytes32(randomScalar()), daemon.url);
-  const bob = testWallet(core, 'simulator', bigintToBytes32(randomScalar()), daemon.url);
+  const alice = testWallet(core, 'simulator', bigintToBytes32BE(randomScalar()), daemon.url);
+  const bob = testWallet(core, 'simulator', bigintToBytes32BE(randomScalar()), daemon.url);
   const aliceUrl = await startWalletApp(t, alice);
   const bobUrl = await startWalletApp(t, bob);
   const start = await balance(premine);
@@ -91,7 +92,7 @@ t.test('transfers through the wallet RPC', async (t) => {
   await t.test('ring 16 needs 16 registered accounts', async (t) => {
     t.match((await rpc(aliceUrl, 'transfer', { transfers: [{ destination: bob.address, amount: 1000 }] })).error, { code: -32098, message: /a ring of 16 needs 14 other registered accounts, the daemon offered 1/ });
     miner.paused = true;
-    for (let i = 0; i < 14; i++) await rpcCall(daemon.url, 'NODE.SendRawTransaction', { tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32(randomScalar()), 0))) });
+    for (let i = 0; i < 14; i++) await rpcCall(daemon.url, 'NODE.SendRawTransaction', { tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32BE(randomScalar()), 0))) });
     miner.paused = false;
     await mined(daemon.url);
     const sent = (await rpc(aliceUrl, 'transfer', { transfers: [{ destination: bob.address, amount: 1000 }] })).result;

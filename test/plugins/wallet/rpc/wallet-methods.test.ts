@@ -7,7 +7,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import t from 'tap';
 import WebSocket from 'ws';
 import { loadCore } from '../../../../core-native/ts/index.js';
-import { bigintToBytes32, randomScalar } from '../../../../core-native/ts/scalar.js';
+import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
+import { randomScalar } from '../../../../core-native/ts/scalar.js';
 import { decodeAddress, encodeAddress } from '../../../../host/protocol/address.js';
 import { blockReward, CHAIN_PARAMS } from '../../../../host/protocol/chain-params.js';
 import { secretKeyToMnemonic } from '../../../../host/protocol/mnemonic.js';
@@ -27,7 +28,7 @@ t.test('the wallet RPC server against a simulator daemon', async (t) => {
   const daemon = await startTestApp(t, { network: 'simulator' });
   const premineAddress = encodeAddress('simulator', premineKey(core, 'simulator'));
   const url = await startWalletApp(t, testWallet(core, 'simulator', premineSecret(core, 'simulator'), daemon.url));
-  const fresh = testWallet(core, 'simulator', bigintToBytes32(randomScalar()), daemon.url);
+  const fresh = testWallet(core, 'simulator', bigintToBytes32BE(randomScalar()), daemon.url);
   const freshUrl = await startWalletApp(t, fresh);
 
   await t.test('Echo', async (t) => {
