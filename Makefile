@@ -1,12 +1,22 @@
-# Umbra build. `make` installs dependencies, builds the Rust addon (skipped with one line when cargo is missing:
-# the TypeScript fallback is used) and compiles the TypeScript into dist/.
-.PHONY: all deps native build test bench clean
+# Umbra build. `make` installs Node 24 into .node/ when the machine's Node is older than 22, installs dependencies,
+# builds the Rust addon (skipped with one line when cargo is missing: the TypeScript fallback is used) and compiles
+# the TypeScript into dist/.
+.PHONY: all node deps native build test bench clean
 
 NPM_STAMP := node_modules/.umbra-installed
+BIN := node_modules/.bin
 
-all: deps native build
+# scripts/install-node.mjs must see the machine's own Node; every other recipe runs on the project's Node, which is
+# .node/bin/node when that script installed one (the directory is absent otherwise, and PATH skips it).
+MACHINE_PATH := $(PATH)
+export PATH := $(CURDIR)/.node/bin:$(PATH)
 
-$(NPM_STAMP): package.json package-lock.json
+all: node deps native build
+
+node:
+	@PATH='$(MACHINE_PATH)' node scripts/install-node.mjs
+
+$(NPM_STAMP): package.json package-lock.json | node
 	npm install --no-audit --no-fund --loglevel=error
 	@touch $(NPM_STAMP)
 
@@ -16,7 +26,7 @@ native: deps
 	@sh core-native/build.sh
 
 build: deps
-	npx tsc -p tsconfig.json
+	$(BIN)/tsc -p tsconfig.json
 
 # The whole suite (tap), ending with a line `N passed, N failed`.
 test: all
