@@ -8,7 +8,7 @@ BIN := node_modules/.bin
 
 # scripts/install-node.mjs must see the machine's own Node; every other recipe runs on the project's Node, which is
 # .node/bin/node when that script installed one (the directory is absent otherwise, and PATH skips it).
-MACHINE_PATH := $(PATH)
+MACHINE_PATH := $(subst $(CURDIR)/.node/bin:,,$(PATH))
 export PATH := $(CURDIR)/.node/bin:$(PATH)
 
 all: node deps native build

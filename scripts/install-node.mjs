@@ -4,8 +4,8 @@
 // it); the Makefile puts .node/bin first on PATH and bin/umbra hands over to it. On Node 22 or newer nothing is
 // downloaded, and a .node/ left from an older machine Node is removed so that one Node runs everything.
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, realpathSync, rmSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   isSupportedNode,
@@ -19,7 +19,9 @@ import {
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const prefix = projectNodePrefix(root);
 
-if (isSupportedNode()) {
+// Run by a Node from .node/ itself (its bin/ is on the caller's PATH), it cannot see the machine's Node: keep ours.
+const runningOwnNode = realpathSync(process.execPath).startsWith(prefix + sep);
+if (isSupportedNode() && !runningOwnNode) {
   if (existsSync(prefix)) {
     rmSync(prefix, { recursive: true, force: true });
     console.log(`Node ${process.version} is new enough: removed the project's own Node from .node/`);
