@@ -10,6 +10,9 @@ BIN := node_modules/.bin
 # .node/bin/node when that script installed one (the directory is absent otherwise, and PATH skips it).
 MACHINE_PATH := $(subst $(CURDIR)/.node/bin:,,$(PATH))
 export PATH := $(CURDIR)/.node/bin:$(PATH)
+# npm looks for its global npmrc beside the Node that runs it (and under --prefix): keep the machine's (its CA file).
+MACHINE_NODE := $(realpath $(shell PATH='$(MACHINE_PATH)' command -v node))
+export npm_config_globalconfig := $(abspath $(dir $(MACHINE_NODE))../etc/npmrc)
 
 all: node deps native build
 
