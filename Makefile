@@ -1,12 +1,25 @@
-# Umbra build. `make` installs dependencies, builds the Rust addon (skipped with one line when cargo is missing:
-# the TypeScript fallback is used) and compiles the TypeScript into dist/.
-.PHONY: all deps native build test bench clean
+# Umbra build. `make` installs Node 24 into .node/ when the machine's Node is older than 22, installs dependencies,
+# builds the Rust addon (skipped with one line when cargo is missing: the TypeScript fallback is used) and compiles
+# the TypeScript into dist/.
+.PHONY: all node deps native build lint lint-code lint-format fmt test bench clean
 
 NPM_STAMP := node_modules/.umbra-installed
+BIN := node_modules/.bin
 
-all: deps native build
+# scripts/install-node.mjs must see the machine's own Node; every other recipe runs on the project's Node, which is
+# .node/bin/node when that script installed one (the directory is absent otherwise, and PATH skips it).
+MACHINE_PATH := $(subst $(CURDIR)/.node/bin:,,$(PATH))
+export PATH := $(CURDIR)/.node/bin:$(PATH)
+# npm looks for its global npmrc beside the Node that runs it (and under --prefix): keep the machine's (its CA file).
+MACHINE_NODE := $(realpath $(shell PATH='$(MACHINE_PATH)' command -v node))
+export npm_config_globalconfig := $(abspath $(dir $(MACHINE_NODE))../etc/npmrc)
 
-$(NPM_STAMP): package.json package-lock.json
+all: node deps native build
+
+node:
+	@PATH='$(MACHINE_PATH)' node scripts/install-node.mjs
+
+$(NPM_STAMP): package.json package-lock.json | node
 	npm install --no-audit --no-fund --loglevel=error
 	@touch $(NPM_STAMP)
 
@@ -16,10 +29,29 @@ native: deps
 	@sh core-native/build.sh
 
 build: deps
-	npx tsc -p tsconfig.json
+	$(BIN)/tsc -p tsconfig.json
 
-# The whole suite (tap), ending with a line `N passed, N failed`.
-test: all
+# Every check that fails the build short of the tests: lint rules, layering, Rust lints, then formatting.
+lint: lint-code lint-format
+
+lint-code: deps
+	$(BIN)/biome lint --error-on-warnings .
+	$(BIN)/depcruise --config .dependency-cruiser.cjs host plugins wallet core-native/ts
+	@if command -v cargo >/dev/null 2>&1; then cd core-native && cargo clippy --quiet --all-targets -- -D warnings; \
+	else echo "cargo not found: Rust lint skipped"; fi
+
+lint-format: deps
+	$(BIN)/biome format .
+	@if command -v cargo >/dev/null 2>&1; then cd core-native && cargo fmt --check; \
+	else echo "cargo not found: Rust format check skipped"; fi
+
+# Formats the TypeScript, scripts and JSON (biome.jsonc) and the Rust crate (core-native/rustfmt.toml) in place.
+fmt: deps
+	$(BIN)/biome format --write .
+	@if command -v cargo >/dev/null 2>&1; then cd core-native && cargo fmt; else echo "cargo not found: Rust not formatted"; fi
+
+# The checks, then the whole suite (tap), ending with a line `N passed, N failed`.
+test: all lint
 	node scripts/run-tests.mjs
 
 # Every benchmark in bench/, or one: make bench BENCH=rpc

@@ -21,7 +21,13 @@ const fallback = await loadCore({ impl: 'fallback' });
 // Ring-16 transfers, verified against the state they reference.
 const chain = await openTestChain({ core: native });
 const accounts = await registeredAccounts(chain, 15);
-const transfers = accounts.slice(0, 8).map((to) => buildTestTransfer(chain, premineAccount(chain), to.key, 1000n, { ringSize: 16, receiverIndex: 1, decoys: accounts.filter((a) => a !== to).map((a) => a.key) }));
+const transfers = accounts.slice(0, 8).map((to) =>
+  buildTestTransfer(chain, premineAccount(chain), to.key, 1000n, {
+    ringSize: 16,
+    receiverIndex: 1,
+    decoys: accounts.filter((a) => a !== to).map((a) => a.key),
+  }),
+);
 const state = chain.chain.stateAt();
 for (const core of [native, fallback]) {
   const gens = core.generators('UMBRA');

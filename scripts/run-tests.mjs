@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Runs the whole test suite (compiled tests in dist/test) with tap and ends with one line `N passed, N failed`,
-// counting individual assertions (tap's own summary counts files). Exit code: tap's.
-import { spawn } from 'node:child_process';
+// counting individual assertions (tap's own summary counts files). Exit code: tap's. The tests run on the project's
+// Node (scripts/project-node.mjs), whichever Node started this script.
+import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { requireNodeForProject } from './project-node.mjs';
 
 function findTests(dir) {
   let files = [];
@@ -16,13 +18,22 @@ function findTests(dir) {
 }
 
 const filters = process.argv.slice(2);
-const files = findTests('dist/test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+const files = findTests('dist/test')
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
 if (files.length === 0) {
   console.error('no test files found in dist/test (run `make` first)');
   process.exit(1);
 }
 
-const tap = spawn('node_modules/.bin/tap', ['--reporter=tap', ...files], { stdio: ['ignore', 'pipe', 'inherit'] });
+const node = requireNodeForProject('.');
+const nodeVersion = node === process.execPath ? process.version : execFileSync(node, ['--version']).toString().trim();
+console.log(`# tests run on Node ${nodeVersion} (${node})`);
+
+// tap runs each test file with the Node that runs tap.
+const tap = spawn(node, ['node_modules/.bin/tap', '--reporter=tap', ...files], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let passed = 0;
 let failed = 0;
 let skipped = 0;

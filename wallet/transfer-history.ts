@@ -5,7 +5,7 @@
  * (history-sync.ts) finds it; incoming, coinbase and contract-payout entries come from the sync. Entries of a token
  * carry its `scid` (native entries have none). `toJSON` and `load` carry the entries through the wallet file.
  */
-import { rpcArgumentToJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
+import type { rpcArgumentToJson, RpcArgument } from '../host/protocol/rpc-arguments.js';
 import type { DaemonClient, TransactionRecord } from './daemon-client.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 

@@ -20,6 +20,9 @@ fn register_all(exports: &napi::Exports) -> Result<(), String> {
 }
 
 /// Node calls this when it loads the addon.
+///
+/// # Safety
+/// Only Node may call it, with the environment and exports object of the module being loaded.
 #[cfg(not(test))]
 #[no_mangle]
 pub unsafe extern "C" fn napi_register_module_v1(env: napi::Env, exports: napi::Value) -> napi::Value {

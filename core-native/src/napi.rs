@@ -130,7 +130,7 @@ impl Call {
     pub fn index(&self, index: usize, name: &str) -> Result<u64, String> {
         let mut value = 0f64;
         let status = unsafe { napi_get_value_double(self.env, self.arg(index)?, &mut value) };
-        if status != OK || !(value >= 0.0 && value <= 9007199254740991.0 && value.fract() == 0.0) {
+        if status != OK || !((0.0..=9007199254740991.0).contains(&value) && value.fract() == 0.0) {
             return Err(format!("{name} must be a non-negative integer"));
         }
         Ok(value as u64)

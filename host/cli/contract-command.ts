@@ -73,9 +73,10 @@ function commandLineArgs(pairs: string[], params: ReadonlyMap<string, 'Uint64' |
   return pairs.map((pair) => {
     const match = /^([^=:]+)(?::([SUH]))?=(.*)$/s.exec(pair);
     if (!match) throw new RunRequestError(`argument ${JSON.stringify(pair)} must be NAME=VALUE (or NAME:S=…, NAME:U=…, NAME:H=…)`);
+    // The name and value groups always take part in a match; only the type is optional.
     const [, name, explicit, value] = match;
-    const datatype = explicit ?? (params.get(name) === 'Uint64' ? 'U' : 'S');
-    return { name, datatype, value };
+    const datatype = explicit ?? (params.get(name!) === 'Uint64' ? 'U' : 'S');
+    return { name: name!, datatype, value: value! };
   });
 }
 

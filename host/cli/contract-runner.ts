@@ -74,6 +74,7 @@ function readValue(type: unknown, value: unknown, encoding: unknown, field: stri
 function writeValue(value: DvmValue): { type: 'S' | 'U'; value: string | number; hex: boolean } {
   if (typeof value === 'bigint') return { type: 'U', value: jsonUint(value), hex: false };
   const text = byteStringUtf8(value);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: it looks for control characters on purpose (shown as hex)
   return text === undefined || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? { type: 'S', value: Buffer.from(value, 'latin1').toString('hex'), hex: true } : { type: 'S', value: text, hex: false };
 }
 

@@ -46,7 +46,7 @@ export function serializeValue(value: DvmValue): Uint8Array {
 /** Strict inverse of serializeValue: a non-canonical varint or an unknown type byte is an error. */
 export function deserializeValue(bytes: Uint8Array): DvmValue {
   if (bytes.length === 0) throw new ContractValueError('empty contract value');
-  const type = bytes[bytes.length - 1];
+  const type = bytes[bytes.length - 1]!;
   const body = bytes.subarray(0, bytes.length - 1);
   if (type === STRING_TYPE) return Buffer.from(body).toString('latin1');
   if (type !== UINT64_TYPE) throw new ContractValueError(`unknown contract value type byte 0x${type.toString(16).padStart(2, '0')}`);
@@ -54,8 +54,8 @@ export function deserializeValue(bytes: Uint8Array): DvmValue {
   let value = 0n;
   for (let i = 0; i < body.length; i++) {
     const last = i === body.length - 1;
-    if (((body[i] & 0x80) === 0) !== last) throw new ContractValueError('malformed Uint64 varint');
-    value |= BigInt(body[i] & 0x7f) << BigInt(7 * i);
+    if (((body[i]! & 0x80) === 0) !== last) throw new ContractValueError('malformed Uint64 varint');
+    value |= BigInt(body[i]! & 0x7f) << BigInt(7 * i);
   }
   if (body.length > 1 && body[body.length - 1] === 0) throw new ContractValueError('non-canonical Uint64 varint');
   if (value >> 64n) throw new ContractValueError('Uint64 varint out of range');

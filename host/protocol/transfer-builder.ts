@@ -15,7 +15,7 @@ import { buildTransferCiphertexts, transferBlinding } from '../../core-native/ts
 import { payloadKey, sharedSecret } from '../../core-native/ts/shared-secret.js';
 import { equalBytes, toHex } from './bytes.js';
 import { NATIVE_SCID, type BalanceLookup } from './transfer-checks.js';
-import { encodeTransaction, encodeTransactionHeader, TX_VERSION, TxType, type AssetPayload, type TransferTx } from './transaction.js';
+import { encodeTransaction, encodeTransactionHeader, TX_VERSION, type TxType, type AssetPayload, type TransferTx } from './transaction.js';
 
 export interface PayloadSpec {
   /** Asset id (32 zero bytes: the native coin). */

@@ -81,7 +81,7 @@ export class TransferRules {
         work.push({ key, start: items.length, count: own.length });
         items.push(...own);
       } catch {
-        continue;
+        // Unreadable: left for `check` to reject with the reason.
       }
     }
     if (items.length === 0) return;

@@ -16,7 +16,7 @@ import { TransactionError, TransactionErrorCode } from '../../host/protocol/tran
 import { TxType, type RegistrationTx, type TransferTx } from '../../host/protocol/transaction.js';
 import type { Logger } from '../../host/logger.js';
 import type { ContractVm } from '../../host/services/contract-vm.js';
-import { NATIVE_ASSET, type AccountsReader, type AccountsWriter } from './accounts.js';
+import { NATIVE_ASSET, type AccountsReader } from './accounts.js';
 import { TransactionRejected } from './block-errors.js';
 import type { BalanceMath } from './block-executor.js';
 import type { BlockTransaction, ExecutionView, TransactionExecutor } from './chain.js';

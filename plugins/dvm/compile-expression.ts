@@ -50,11 +50,11 @@ function compileBuiltin(builtin: Builtin, args: Evaluate[]): Evaluate {
       return (f) => call(f.state, []);
     case 1: {
       const [a] = args;
-      return (f) => call(f.state, [a(f)]);
+      return (f) => call(f.state, [a!(f)]);
     }
     case 2: {
       const [a, b] = args;
-      return (f) => call(f.state, [a(f), b(f)]);
+      return (f) => call(f.state, [a!(f), b!(f)]);
     }
     default:
       return (f) => call(f.state, args.map((arg) => arg(f)));
@@ -66,8 +66,9 @@ function compileUserCall(target: CallTarget, args: Evaluate[]): Evaluate {
   return (f) => {
     const values = args.map((arg) => arg(f));
     for (let i = 0; i < params.length; i++) {
-      if (typeOf(values[i]) !== params[i].type) {
-        throw new ContractPanic(`${name}: parameter ${params[i].name} must be a ${params[i].type}, got ${typeOf(values[i])}`);
+      const param = params[i]!;
+      if (typeOf(values[i]) !== param.type) {
+        throw new ContractPanic(`${name}: parameter ${param.name} must be a ${param.type}, got ${typeOf(values[i])}`);
       }
     }
     return target.invoke(values, f.state);

@@ -65,8 +65,9 @@ function compileDim(tokens: readonly Token[], scope: StatementScope): (frame: Fr
   const initial: DvmValue = type === 'Uint64' ? 0n : '';
   return (f) => {
     for (let i = 0; i < slots.length; i++) {
-      if (f.locals[slots[i]] !== undefined) throw new ContractPanic(`${names[i]} is already declared (a DIM ran twice, or names a parameter)`);
-      f.locals[slots[i]] = initial;
+      const slot = slots[i]!;
+      if (f.locals[slot] !== undefined) throw new ContractPanic(`${names[i]} is already declared (a DIM ran twice, or names a parameter)`);
+      f.locals[slot] = initial;
     }
     return NEXT;
   };
@@ -74,7 +75,7 @@ function compileDim(tokens: readonly Token[], scope: StatementScope): (frame: Fr
 
 function compileLet(tokens: readonly Token[], scope: StatementScope, cost: StaticCost): (frame: Frame) => number {
   const target = tokens[1];
-  if (tokens.length < 4 || target.kind !== 'ident' || tokens[2].text !== '=') throw new ExpressionError('LET needs: LET name = expression');
+  if (tokens.length < 4 || target?.kind !== 'ident' || tokens[2]?.text !== '=') throw new ExpressionError('LET needs: LET name = expression');
   const slot = scope.slot(target.text);
   if (slot === undefined) throw new ExpressionError(`LET: ${target.text} is not declared (DIM ${target.text} AS Uint64|String)`);
   const value = compileExpression(parseExpression(tokens, 3), scope, cost);
@@ -131,7 +132,7 @@ function compileReturn(tokens: readonly Token[], scope: StatementScope, cost: St
 
 function compileCallStatement(tokens: readonly Token[], scope: StatementScope, cost: StaticCost): (frame: Frame) => number {
   const expr = parseExpression(tokens);
-  if (expr.kind !== 'call') throw new ExpressionError(`${JSON.stringify(tokens[0].text)} is not a statement (DIM, LET, GOTO, IF, RETURN) or a function call`);
+  if (expr.kind !== 'call') throw new ExpressionError(`${JSON.stringify(tokens[0]!.text)} is not a statement (DIM, LET, GOTO, IF, RETURN) or a function call`);
   const call = compileExpression(expr, scope, cost);
   return (f) => {
     call(f);
@@ -140,7 +141,8 @@ function compileCallStatement(tokens: readonly Token[], scope: StatementScope, c
 }
 
 function compileBody(tokens: readonly Token[], scope: StatementScope, cost: StaticCost): (frame: Frame) => number {
-  const keyword = tokens[0].kind === 'ident' ? tokens[0].text.toLowerCase() : '';
+  const first = tokens[0]!;
+  const keyword = first.kind === 'ident' ? first.text.toLowerCase() : '';
   switch (keyword) {
     case 'dim':
       return compileDim(tokens, scope);

@@ -52,7 +52,7 @@ function unquote(body: string): string | { error: string } {
       out += code < 0x80 ? c : utf8ByteString(String.fromCodePoint(code));
       continue;
     }
-    const e = body[++i];
+    const e = body[++i] ?? ''; // '' past the end: an unknown escape
     const simple: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '"': '"' };
     if (e in simple) {
       out += simple[e];
@@ -71,7 +71,7 @@ function unquote(body: string): string | { error: string } {
       else out += utf8ByteString(String.fromCodePoint(code));
       i += width;
     } else {
-      return { error: `unknown escape \\${e ?? ''}` };
+      return { error: `unknown escape \\${e}` };
     }
   }
   return out;
@@ -86,7 +86,7 @@ export function tokenize(source: string): Token[] {
     while (i < source.length && source[i] !== '\n') i++;
   };
   while (i < source.length) {
-    const c = source[i];
+    const c = source[i]!;
     if (c === '\n') {
       line++;
       i++;
@@ -132,7 +132,7 @@ export function tokenize(source: string): Token[] {
       const isHex = /^0[xX]/.test(integer);
       if (source[i] === '.' || (!isHex && (source[i] === 'e' || source[i] === 'E'))) {
         i++;
-        while (i < source.length && /[0-9_a-zA-Z.+-]/.test(source[i]) && !(/[+-]/.test(source[i]) && !/[eE]/.test(source[i - 1]))) i++;
+        while (i < source.length && /[0-9_a-zA-Z.+-]/.test(source[i]!) && !(/[+-]/.test(source[i]!) && !/[eE]/.test(source[i - 1]!))) i++;
         push('float');
         continue;
       }

@@ -14,20 +14,20 @@ function hsalsaVariant(key: Uint8Array, block: Uint8Array): Uint8Array {
   const k = new DataView(key.buffer, key.byteOffset, 32);
   const c = [0, 1, 2, 3].map((i) => view.getUint32(4 * i, true));
   const x = new Uint32Array(16);
-  x[0] = c[0];
-  x[5] = c[1];
-  x[10] = c[2];
-  x[15] = c[3];
+  x[0] = c[0]!;
+  x[5] = c[1]!;
+  x[10] = c[2]!;
+  x[15] = c[3]!;
   for (let i = 0; i < 4; i++) {
     x[1 + i] = k.getUint32(4 * i, true);
     x[11 + i] = k.getUint32(16 + 4 * i, true);
     x[6 + i] = view.getUint32(4 * i, true);
   }
   const quarter = (a: number, b: number, c2: number, d: number): void => {
-    x[b] ^= rotl((x[a] + x[d]) | 0, 7);
-    x[c2] ^= rotl((x[b] + x[a]) | 0, 9);
-    x[d] ^= rotl((x[c2] + x[b]) | 0, 13);
-    x[a] ^= rotl((x[d] + x[c2]) | 0, 18);
+    x[b]! ^= rotl((x[a]! + x[d]!) | 0, 7);
+    x[c2]! ^= rotl((x[b]! + x[a]!) | 0, 9);
+    x[d]! ^= rotl((x[c2]! + x[b]!) | 0, 13);
+    x[a]! ^= rotl((x[d]! + x[c2]!) | 0, 18);
   };
   for (let round = 0; round < 10; round++) {
     quarter(0, 4, 8, 12);
@@ -41,7 +41,7 @@ function hsalsaVariant(key: Uint8Array, block: Uint8Array): Uint8Array {
   }
   const out = new Uint8Array(32);
   const o = new DataView(out.buffer);
-  [0, 5, 10, 15, 6, 7, 8, 9].forEach((word, i) => o.setUint32(4 * i, x[word], true));
+  [0, 5, 10, 15, 6, 7, 8, 9].forEach((word, i) => o.setUint32(4 * i, x[word]!, true));
   return out;
 }
 

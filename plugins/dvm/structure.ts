@@ -39,15 +39,16 @@ function logicalLines(tokens: readonly Token[]): Token[][] {
   const lines: Token[][] = [];
   for (const token of tokens) {
     const last = lines[lines.length - 1];
-    if (last && last[0].line === token.line) last.push(token);
+    if (last && last[0]!.line === token.line) last.push(token);
     else lines.push([token]);
   }
   return lines;
 }
 
 function parseHeader(line: Token[]): Omit<FunctionSource, 'lines'> {
-  const at = line[0].line;
-  const fail = (message: string, fn?: string): never => {
+  const at = line[0]!.line;
+  // Typed where declared, so that tsc narrows past a call to it (as after a throw).
+  const fail: (message: string, fn?: string) => never = (message, fn) => {
     throw new ContractCompileError(message, fn, undefined, at);
   };
   const nameToken = line[1];
@@ -73,9 +74,9 @@ function parseHeader(line: Token[]): Omit<FunctionSource, 'lines'> {
     i += 2;
   }
   const rest = line.slice(i + 1);
-  if (rest.length > 1) fail(`unexpected ${JSON.stringify(rest[1].text)} after the return type of ${name}`, name);
+  if (rest.length > 1) fail(`unexpected ${JSON.stringify(rest[1]!.text)} after the return type of ${name}`, name);
   const returns = rest.length ? parseType(rest[0]) : undefined;
-  if (rest.length && !returns) fail(`return type of ${name} must be Uint64 or String, not ${JSON.stringify(rest[0].text)}`, name);
+  if (rest.length && !returns) fail(`return type of ${name} must be Uint64 or String, not ${JSON.stringify(rest[0]!.text)}`, name);
   return { name, params, returns, sourceLine: at };
 }
 
@@ -95,10 +96,10 @@ export function parseStructure(tokens: readonly Token[]): Map<string, FunctionSo
   for (const line of logicalLines(tokens)) {
     const bad = line.find((t) => t.kind === 'bad');
     if (bad) {
-      const label = current && line[0].kind === 'int' ? (line[0].value as bigint) : undefined;
+      const label = current && line[0]!.kind === 'int' ? (line[0]!.value as bigint) : undefined;
       throw new ContractCompileError(String(bad.value), current?.name, label, bad.line);
     }
-    const first = line[0];
+    const first = line[0]!; // a logical line has at least one token
     if (!current) {
       if (!isWord(first, 'function')) throw new ContractCompileError(`expected a function declaration (Function Name(...)), found ${JSON.stringify(first.text)}`, undefined, undefined, first.line);
       current = { ...parseHeader(line), lines: [] };

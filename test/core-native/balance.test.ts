@@ -52,7 +52,7 @@ await forEachCore(t, async (t, core) => {
     t.throws(() => core.buildBalanceTable(BASE, 25), /bits/);
     t.throws(() => core.buildBalanceTable(new Uint8Array(64)), /finite/);
     const offCurve = Uint8Array.from(BASE);
-    offCurve[63] ^= 1;
+    offCurve[63]! ^= 1;
     t.throws(() => table.decode(offCurve), /curve/);
     t.throws(() => core.buildBalanceTable(offCurve, 10), /curve/);
   });

@@ -86,7 +86,7 @@ t.test('native and fallback BN254 agree', { skip }, async (t) => {
     const candidates: Uint8Array[][] = points.map((p) => [p]);
     for (let i = 0; i < 500; i++) {
       const p = Uint8Array.from(points[i % 200]!);
-      p[32 + (i % 32)] ^= 1 << (i % 8); // off the curve
+      p[32 + (i % 32)]! ^= 1 << (i % 8); // off the curve
       candidates.push([p], [randomBytes(64)], [randomBytes(i % 70)]);
     }
     candidates.push([INFINITY]);

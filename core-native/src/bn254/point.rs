@@ -207,7 +207,7 @@ impl Jacobian {
         self.to_affine_with(self.z.invert())
     }
 
-    fn to_affine_with(&self, zi: Fp) -> Affine {
+    fn to_affine_with(self, zi: Fp) -> Affine {
         if self.is_infinity() {
             return Affine::INFINITY;
         }

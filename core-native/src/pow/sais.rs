@@ -154,9 +154,9 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
     lms.clear();
     lms.resize(n / 2 + 1, 0);
     let mut n1 = 0;
-    for i in 1..n {
+    for (i, &t) in types[..n].iter().enumerate().skip(1) {
         lms[n1] = i as u32;
-        n1 += (types[i] >> 1) as usize;
+        n1 += (t >> 1) as usize;
     }
     let lms = &lms[..n1];
     counts.clear();

@@ -235,8 +235,8 @@ export function finishChecks(core: Core, gens: Generators, checks: readonly Defe
   checks.forEach((check, index) => {
     const weight = weights[index]!;
     for (let i = 0; i < RANGE_BITS; i++) {
-      gs[i] += weight * check.gs[i]!;
-      hs[i] += weight * check.hs[i]!;
+      gs[i]! += weight * check.gs[i]!;
+      hs[i]! += weight * check.hs[i]!;
     }
     h += weight * check.h;
     check.points.forEach((point, i) => msm.add(point, mul(weight, check.scalars[i]!)));

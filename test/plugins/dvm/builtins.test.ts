@@ -4,7 +4,6 @@ import t from 'tap';
 import { account, dvm } from '../../helpers/dvm.js';
 import { evaluate, snippet } from '../../helpers/dvm-snippet.js';
 
-const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
 const ZERO64 = '0'.repeat(64);
 const SCID = '11'.repeat(32);
 

@@ -40,7 +40,7 @@ t.test('submissions that do not belong are refused with their reason', async (t)
   await t.rejects(mining.submit('12.3.0', job.blob), { message: /job 12\.3\.0 not found/ });
   await t.rejects(mining.submit(job.id, job.blob.slice(1)), { message: /could not be decoded/ });
   const otherHeight = Uint8Array.from(job.blob);
-  otherHeight[7] ^= 1;
+  otherHeight[7]! ^= 1;
   await t.rejects(mining.submit(job.id, otherHeight), { message: /does not belong to this job/ });
   await mining.submit(job.id, job.blob);
   await t.rejects(mining.submit(job.id, job.blob), { message: /duplicate miniblock/ });
@@ -51,6 +51,6 @@ t.test('submissions that do not belong are refused with their reason', async (t)
     if ((await mining.submit(next.id, next.blob)).block_found) break;
   }
   const stale = Uint8Array.from(job.blob);
-  stale[40] ^= 1;
+  stale[40]! ^= 1;
   await t.rejects(mining.submit(job.id, stale), { message: /stale job/ });
 });
