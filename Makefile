@@ -31,12 +31,14 @@ native: deps
 build: deps
 	$(BIN)/tsc -p tsconfig.json
 
-# Every check that fails the build short of the tests: lint rules, layering, Rust lints, then formatting.
+# Every check that fails the build short of the tests: lint rules, layering, no path outside the repository, Rust
+# lints, then formatting.
 lint: lint-code lint-format
 
 lint-code: deps
 	$(BIN)/biome lint --error-on-warnings .
 	$(BIN)/depcruise --config .dependency-cruiser.cjs host plugins wallet core-native/ts
+	node scripts/check-standalone.mjs
 	@if command -v cargo >/dev/null 2>&1; then cd core-native && cargo clippy --quiet --all-targets -- -D warnings; \
 	else echo "cargo not found: Rust lint skipped"; fi
 

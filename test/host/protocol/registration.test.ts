@@ -15,7 +15,7 @@ t.test('a registration passes, and each broken rule has its code', async (t) => 
   const zeros = leadingZeroBits(registrationId(core, tx));
   t.throws(() => checkRegistration(core, G, tx, zeros + 1), { name: 'TransactionError', code: TransactionErrorCode.RegistrationPow });
   const s = Uint8Array.from(tx.s);
-  s[31] ^= 1;
+  s[31]! ^= 1;
   t.throws(() => checkRegistration(core, G, { ...tx, s }, 0), { code: TransactionErrorCode.BadSignature, message: 'registration signature does not verify' });
   t.throws(() => checkRegistration(core, G, { ...tx, key: new Uint8Array(33).fill(0xff) }, 0), { code: TransactionErrorCode.NotACurvePoint, message: /^registration key is not a curve point: / });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { bigintToBytes32BE } from '../../../core-native/ts/bigint-bytes.js';
 import { encodeBlock, type Block } from '../../../host/protocol/block.js';
-import { fromHex, toHex } from '../../../host/protocol/bytes.js';
+import { toHex } from '../../../host/protocol/bytes.js';
 import { blockReward } from '../../../host/protocol/chain-params.js';
 import { decodeMiniblock } from '../../../host/protocol/miniblock.js';
 import { createLogger } from '../../../host/logger.js';
