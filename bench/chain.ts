@@ -18,8 +18,14 @@ const rows: BenchRow[] = [];
 // Empty blocks: mined on one chain, then validated and applied by a fresh chain on RocksDB.
 const source = await openTestChain({ core });
 for (let i = 0; i < BLOCKS; i++) await mineBlock(source);
-const blobs = Array.from({ length: BLOCKS }, (_, i) => source.chain.blocks.getBlockBytes(source.chain.metaAtTopo(BigInt(i + 1))!.id)!);
-const target = await openTestChain({ core, store: await RocksDbStore.open(mkdtempSync(join(tmpdir(), 'umbra-bench-chain-'))) });
+const blobs = Array.from(
+  { length: BLOCKS },
+  (_, i) => source.chain.blocks.getBlockBytes(source.chain.metaAtTopo(BigInt(i + 1))!.id)!,
+);
+const target = await openTestChain({
+  core,
+  store: await RocksDbStore.open(mkdtempSync(join(tmpdir(), 'umbra-bench-chain-'))),
+});
 target.clock.now = source.clock.now;
 let start = process.hrtime.bigint();
 for (const blob of blobs) await target.chain.addBlock(blob);

@@ -42,18 +42,36 @@ function benchCore(core: Core & Partial<CurveCore> & Partial<PowCore>, rows: Ben
   if (typeof core.g1Mul === 'function') {
     const { G, H } = curve.generators('UMBRA');
     let i = 0;
-    add('g1-add', timeIt(() => curve.g1Add(G, H)));
-    add('g1-mul-var', timeIt(() => curve.g1Mul(H, scalar(i++))));
+    add(
+      'g1-add',
+      timeIt(() => curve.g1Add(G, H)),
+    );
+    add(
+      'g1-mul-var',
+      timeIt(() => curve.g1Mul(H, scalar(i++))),
+    );
     const fixed = curve.g1FixedBase(G);
-    add('g1-mul-fixed', timeIt(() => fixed.mul(scalar(i++))));
+    add(
+      'g1-mul-fixed',
+      timeIt(() => fixed.mul(scalar(i++))),
+    );
     const points = new Uint8Array(1024 * 64);
     for (let j = 0; j < 1024; j++) points.set(curve.hashToPoint(be32(j)), j * 64);
     const scalars = new Uint8Array(1024 * 32);
     for (let j = 0; j < 1024; j++) scalars.set(scalar(j + 7), j * 32);
-    add('msm-64', timeIt(() => curve.g1Msm(points.subarray(0, 64 * 64), scalars.subarray(0, 64 * 32))));
-    add('msm-1024', timeIt(() => curve.g1Msm(points, scalars), { minMs: 2000, minIterations: 2 }));
+    add(
+      'msm-64',
+      timeIt(() => curve.g1Msm(points.subarray(0, 64 * 64), scalars.subarray(0, 64 * 32))),
+    );
+    add(
+      'msm-1024',
+      timeIt(() => curve.g1Msm(points, scalars), { minMs: 2000, minIterations: 2 }),
+    );
     const compressed = curve.g1Compress(H);
-    add('decompress', timeIt(() => curve.g1Decompress(compressed)));
+    add(
+      'decompress',
+      timeIt(() => curve.g1Decompress(compressed)),
+    );
   } else {
     console.log(`${impl}: no curve implementation yet, curve cases skipped`);
   }
@@ -63,16 +81,22 @@ function benchCore(core: Core & Partial<CurveCore> & Partial<PowCore>, rows: Ben
   const table = core.buildBalanceTable(BALANCE_BASE, bits);
   add(`table-build-2^${bits}`, Number(process.hrtime.bigint() - started) / 1e6, 'ms');
   if (table.decode(BALANCE_1230000) !== 1_230_000n) throw new Error(`${impl}: balance decoding returned a wrong value`);
-  add('decode-1230000', timeIt(() => table.decode(BALANCE_1230000)));
+  add(
+    'decode-1230000',
+    timeIt(() => table.decode(BALANCE_1230000)),
+  );
 
   if (typeof core.powHash === 'function') {
     const powHash = core.powHash.bind(core);
     const blob = new Uint8Array(48);
     let nonce = 0;
-    add('pow-hash', timeIt(() => {
-      new DataView(blob.buffer).setUint32(44, nonce++);
-      powHash(blob);
-    }));
+    add(
+      'pow-hash',
+      timeIt(() => {
+        new DataView(blob.buffer).setUint32(44, nonce++);
+        powHash(blob);
+      }),
+    );
   } else {
     console.log(`${impl}: no powHash yet, pow-hash skipped`);
   }

@@ -18,7 +18,18 @@ const rows: BenchRow[] = [];
 const ZERO = '\0'.repeat(32);
 
 function context(overrides: Partial<CallContext> = {}): CallContext {
-  return { scid: '\x80'.repeat(32), blid: ZERO, txid: ZERO, height: 1n, timestampMs: 0n, signer: undefined, deposits: new Map(), fee: 0n, argumentsGas: 0n, ...overrides };
+  return {
+    scid: '\x80'.repeat(32),
+    blid: ZERO,
+    txid: ZERO,
+    height: 1n,
+    timestampMs: 0n,
+    signer: undefined,
+    deposits: new Map(),
+    fee: 0n,
+    argumentsGas: 0n,
+    ...overrides,
+  };
 }
 
 // A loop of three lines per pass (arithmetic, a compare-and-jump, string work every pass).
@@ -37,7 +48,10 @@ const emptyStore = { load: () => undefined, balance: () => 0n };
 const probe = vm.call({ contract: loop, entrypoint: 'Loop', args: [], context: context(), storage: emptyStore });
 if (!probe.committed) throw new Error(`line-loop contract failed: ${probe.error?.message}`);
 const linesPerCall = 1 + 3 * 450 + 1;
-const loopUs = timeIt(() => vm.call({ contract: loop, entrypoint: 'Loop', args: [], context: context(), storage: emptyStore }), { minMs: 2000 });
+const loopUs = timeIt(
+  () => vm.call({ contract: loop, entrypoint: 'Loop', args: [], context: context(), storage: emptyStore }),
+  { minMs: 2000 },
+);
 rows.push({ case: 'line-loop', impl: 'dvm', unit: 'µs/line', value: loopUs / linesPerCall });
 
 // Lottery plays by two alternating players; every second call pays out.
@@ -53,17 +67,29 @@ let balance = 0n;
 const storage = { load: (key: DvmValue) => store.get(keyOf(key)), balance: () => balance };
 const apply = (result: ReturnType<typeof vm.call>, deposit: bigint): void => {
   if (!result.committed) throw new Error(`lottery call failed: ${result.error?.message ?? 'returned nonzero'}`);
-  for (const w of result.writes) (w.value === undefined ? store.delete(keyOf(w.key)) : store.set(keyOf(w.key), w.value));
+  for (const w of result.writes) w.value === undefined ? store.delete(keyOf(w.key)) : store.set(keyOf(w.key), w.value);
   balance += deposit - result.transfers.reduce((sum, t) => sum + t.amount, 0n);
 };
-apply(vm.call({ contract: lottery, entrypoint: 'Initialize', args: [], context: context({ signer: players[0] }), storage }), 0n);
+apply(
+  vm.call({ contract: lottery, entrypoint: 'Initialize', args: [], context: context({ signer: players[0] }), storage }),
+  0n,
+);
 let play = 0;
 const lotteryUs = timeIt(
   () => {
     const deposits = new Map([[ZERO, 1000n]]);
     const txid = Buffer.alloc(32);
     txid.writeUInt32BE(++play);
-    apply(vm.call({ contract: lottery, entrypoint: 'Lottery', args: [], context: context({ signer: players[play % 2], deposits, txid: txid.toString('latin1') }), storage }), 1000n);
+    apply(
+      vm.call({
+        contract: lottery,
+        entrypoint: 'Lottery',
+        args: [],
+        context: context({ signer: players[play % 2], deposits, txid: txid.toString('latin1') }),
+        storage,
+      }),
+      1000n,
+    );
   },
   { minMs: 2000 },
 );

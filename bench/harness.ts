@@ -51,7 +51,8 @@ export async function timeItAsync(fn: () => Promise<unknown>, options: TimeOptio
   return Number(elapsedNs) / 1000 / iterations;
 }
 
-const format = (value: number): string => (value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toPrecision(3));
+const format = (value: number): string =>
+  value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toPrecision(3);
 
 /** Prints rows as a table (one line per case, one column per impl, ratios when there are two impls) and writes the JSON. */
 export function runBench(name: string, rows: BenchRow[]): void {
@@ -61,11 +62,17 @@ export function runBench(name: string, rows: BenchRow[]): void {
   const lines = cases.map((c) => {
     const unit = rows.find((r) => r.case === c)!.unit;
     const values = impls.map((i) => rows.find((r) => r.case === c && r.impl === i)?.value);
-    const ratio = impls.length === 2 && values[0] !== undefined && values[1] !== undefined ? [format(values[0] / values[1]) + '×'] : impls.length === 2 ? ['-'] : [];
+    const ratio =
+      impls.length === 2 && values[0] !== undefined && values[1] !== undefined
+        ? [format(values[0] / values[1]) + '×']
+        : impls.length === 2
+          ? ['-']
+          : [];
     return [c, unit, ...values.map((v) => (v === undefined ? '-' : format(v))), ...ratio];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const show = (cells: string[]): string => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const show = (cells: string[]): string =>
+    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   console.log(show(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(show(line));

@@ -10,12 +10,31 @@ import { BARE_SERVER, requestsPerSecond, startServer, UMBRA } from './lib/rpc-lo
 import { runBench, type BenchRow } from './harness.js';
 
 const home = mkdtempSync(join(tmpdir(), 'umbra-bench-home-'));
-const simulator = await startServer([UMBRA, 'simulator', '--wallets', '2', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0', '--log-level', 'warn'], /daemon RPC http:\/\/127\.0\.0\.1:(\d+)/, { ...process.env, HOME: home });
+const simulator = await startServer(
+  [
+    UMBRA,
+    'simulator',
+    '--wallets',
+    '2',
+    '--rpc-bind',
+    '127.0.0.1:0',
+    '--wallet-rpc-port-base',
+    '0',
+    '--log-level',
+    'warn',
+  ],
+  /daemon RPC http:\/\/127\.0\.0\.1:(\d+)/,
+  { ...process.env, HOME: home },
+);
 const bare = await startServer([BARE_SERVER], /^(\d+)$/m);
 const rows: BenchRow[] = [];
 
 async function call(url: string, method: string, params: unknown = {}): Promise<any> {
-  const response = await fetch(`${url}/json_rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(`${url}/json_rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: any; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
@@ -26,7 +45,10 @@ async function scinvokeVisible(plays: number): Promise<number[]> {
   const wallet = /wallet 1: \S+ (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/.exec(simulator.output())![1]!;
   const installer = /wallet 0: \S+ (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/.exec(simulator.output())![1]!;
   const daemon = `http://127.0.0.1:${simulator.port}`;
-  const installed = await fetch(`${installer}/install_sc`, { method: 'POST', body: readFileSync('examples/contracts/lottery.bas', 'utf8') });
+  const installed = await fetch(`${installer}/install_sc`, {
+    method: 'POST',
+    body: readFileSync('examples/contracts/lottery.bas', 'utf8'),
+  });
   const { txid: scid } = (await installed.json()) as { txid: string };
   const total = async (): Promise<number | undefined> => {
     try {
@@ -40,7 +62,12 @@ async function scinvokeVisible(plays: number): Promise<number[]> {
   for (let i = 0; i < plays; i++) {
     const before = await total();
     const start = performance.now();
-    await call(wallet, 'scinvoke', { scid, sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Lottery' }], sc_dero_deposit: 1000, ringsize: 2 });
+    await call(wallet, 'scinvoke', {
+      scid,
+      sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Lottery' }],
+      sc_dero_deposit: 1000,
+      ringsize: 2,
+    });
     while ((await total()) === before) await new Promise((resolve) => setTimeout(resolve, 5));
     times.push(performance.now() - start);
   }
@@ -50,12 +77,30 @@ async function scinvokeVisible(plays: number): Promise<number[]> {
 try {
   // Several plays (lotteryeveryXdeposit is 2, so some also pay out); the median is the figure.
   const times = (await scinvokeVisible(7)).sort((a, b) => a - b);
-  rows.push({ case: 'scinvoke-visible', impl: 'simulator', unit: 'ms', value: Math.round(times[Math.floor(times.length / 2)]!) });
-  for (const [name, method] of [['getinfo', 'NODE.GetInfo'], ['getheight', 'NODE.GetHeight']] as const) {
+  rows.push({
+    case: 'scinvoke-visible',
+    impl: 'simulator',
+    unit: 'ms',
+    value: Math.round(times[Math.floor(times.length / 2)]!),
+  });
+  for (const [name, method] of [
+    ['getinfo', 'NODE.GetInfo'],
+    ['getheight', 'NODE.GetHeight'],
+  ] as const) {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method });
     for (const connections of [4, 16]) {
-      rows.push({ case: `${name}-${connections}conn`, impl: 'simulator', unit: 'req/s', value: await requestsPerSecond(simulator.port, connections, body) });
-      rows.push({ case: `${name}-${connections}conn`, impl: 'bare', unit: 'req/s', value: await requestsPerSecond(bare.port, connections, body) });
+      rows.push({
+        case: `${name}-${connections}conn`,
+        impl: 'simulator',
+        unit: 'req/s',
+        value: await requestsPerSecond(simulator.port, connections, body),
+      });
+      rows.push({
+        case: `${name}-${connections}conn`,
+        impl: 'bare',
+        unit: 'req/s',
+        value: await requestsPerSecond(bare.port, connections, body),
+      });
     }
   }
 } finally {

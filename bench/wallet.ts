@@ -24,12 +24,33 @@ import { runBench, type BenchRow } from './harness.js';
 
 const core = await loadCore();
 const home = mkdtempSync(join(tmpdir(), 'umbra-bench-home-'));
-const simulator = await startServer([UMBRA, 'simulator', '--wallets', '2', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0', '--log-level', 'warn'], /simulator ready/, { ...process.env, HOME: home });
+const simulator = await startServer(
+  [
+    UMBRA,
+    'simulator',
+    '--wallets',
+    '2',
+    '--rpc-bind',
+    '127.0.0.1:0',
+    '--wallet-rpc-port-base',
+    '0',
+    '--log-level',
+    'warn',
+  ],
+  /simulator ready/,
+  { ...process.env, HOME: home },
+);
 const daemon = /daemon RPC (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/.exec(simulator.output())![1]!;
-const [sender, receiver] = [...simulator.output().matchAll(/wallet \d+: (\S+) (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/g)].map((m) => ({ address: m[1]!, url: m[2]! }));
+const [sender, receiver] = [
+  ...simulator.output().matchAll(/wallet \d+: (\S+) (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/g),
+].map((m) => ({ address: m[1]!, url: m[2]! }));
 
 async function call(url: string, method: string, params: unknown = {}): Promise<any> {
-  const response = await fetch(`${url}/json_rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(`${url}/json_rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: any; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
@@ -43,22 +64,37 @@ try {
   const { G } = core.generators('UMBRA');
   for (let i = 0; i < 130; i++) {
     const secret = core.keccak256(new TextEncoder().encode(`bench decoy ${i}`));
-    await call(daemon, 'NODE.SendRawTransaction', { tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, secret, 0))) });
+    await call(daemon, 'NODE.SendRawTransaction', {
+      tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, secret, 0))),
+    });
   }
   await mined();
   for (const ring of [2, 16, 128]) {
     const times: number[] = [];
     for (let i = 0; i < (ring === 128 ? 3 : 5); i++) {
       const start = performance.now();
-      await call(sender!.url, 'transfer', { transfers: [{ destination: receiver!.address, amount: 1000 }], ringsize: ring });
+      await call(sender!.url, 'transfer', {
+        transfers: [{ destination: receiver!.address, amount: 1000 }],
+        ringsize: ring,
+      });
       times.push(performance.now() - start);
       await mined();
     }
     times.sort((a, b) => a - b);
-    rows.push({ case: `transfer-ring-${ring}`, impl: core.impl, unit: 'ms', value: Math.round(times[Math.floor(times.length / 2)]!) });
+    rows.push({
+      case: `transfer-ring-${ring}`,
+      impl: core.impl,
+      unit: 'ms',
+      value: Math.round(times[Math.floor(times.length / 2)]!),
+    });
   }
   for (let i = 0; i < 10; i++) await call(daemon, 'SIMULATOR.Mine', { blocks: 100 });
-  const wallet = new WalletService({ core, keys: walletKeys(core, 'simulator', premineSecret(core, 'simulator')), daemon: new DaemonClient(daemon), balanceTableDir: defaultCacheDir() });
+  const wallet = new WalletService({
+    core,
+    keys: walletKeys(core, 'simulator', premineSecret(core, 'simulator')),
+    daemon: new DaemonClient(daemon),
+    balanceTableDir: defaultCacheDir(),
+  });
   await wallet.balance();
   const start = performance.now();
   await wallet.sync();

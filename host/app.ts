@@ -46,7 +46,10 @@ export function configuredPlugins(config: UmbraConfig): string[] {
 function assertProvided(container: ServiceContainer, plugin: Plugin): void {
   for (const name of plugin.provides ?? []) {
     if (!container.hasRegistration(name)) {
-      throw new PluginLoadError(PluginErrorCode.MissingService, `plugin '${plugin.name}' declares that it provides the '${name}' service but did not register it`);
+      throw new PluginLoadError(
+        PluginErrorCode.MissingService,
+        `plugin '${plugin.name}' declares that it provides the '${name}' service but did not register it`,
+      );
     }
   }
 }
@@ -58,12 +61,19 @@ export async function composeApp(config: UmbraConfig, options: ComposeOptions = 
   const core = await loadCore({ impl: config.crypto });
   logger.info(`crypto implementation: ${describeCore(core)}; requested ${config.crypto}`);
   const store = await openStore(config);
-  logger.info(config.store === 'memory' ? 'store: in memory (nothing is persisted)' : `store: RocksDB in ${config.dataDir}`);
+  logger.info(
+    config.store === 'memory' ? 'store: in memory (nothing is persisted)' : `store: RocksDB in ${config.dataDir}`,
+  );
 
   const network = NETWORKS[config.network];
   const rpcEndpoints = new RpcEndpoints();
   rpcEndpoints.add(
-    new RpcEndpoint({ ...(options.rpcServer ?? DAEMON_RPC_SERVER), bind: config.rpcBind, login: config.rpcLogin, maxBodyBytes: config.rpcMaxBodyBytes }),
+    new RpcEndpoint({
+      ...(options.rpcServer ?? DAEMON_RPC_SERVER),
+      bind: config.rpcBind,
+      login: config.rpcLogin,
+      maxBodyBytes: config.rpcMaxBodyBytes,
+    }),
   );
   const container: ServiceContainer = createContainer<Services>({ injectionMode: InjectionMode.PROXY, strict: true });
   provideServices(container, { config, logger, network, core, store, rpcEndpoints, ...options.services });

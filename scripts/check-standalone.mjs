@@ -23,7 +23,9 @@ for (const file of files) {
   });
 }
 if (findings.length > 0) {
-  console.error(`files name paths outside the repository (state the fact in docs/ and cite that):\n${findings.join('\n')}`);
+  console.error(
+    `files name paths outside the repository (state the fact in docs/ and cite that):\n${findings.join('\n')}`,
+  );
   process.exit(1);
 }
 console.log(`standalone: no tracked file names a path outside the repository (${files.length} files)`);

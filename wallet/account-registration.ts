@@ -62,7 +62,12 @@ export class AccountRegistration {
     } catch (error) {
       // An earlier attempt (or another process with this wallet) already put one in the pool: wait for that one.
       if (!UmbraError.is(error, DaemonClientErrorCode.RegistrationPending)) {
-        throw error instanceof DaemonRpcError ? new WalletError(WalletErrorCode.RegistrationRefused, `the daemon refused the account's registration: ${error.message}`) : error;
+        throw error instanceof DaemonRpcError
+          ? new WalletError(
+              WalletErrorCode.RegistrationRefused,
+              `the daemon refused the account's registration: ${error.message}`,
+            )
+          : error;
       }
     }
     const deadline = Date.now() + this.timing.timeoutMs;
@@ -70,6 +75,9 @@ export class AccountRegistration {
       await sleep(this.timing.pollMs);
       if (await this.isRegistered()) return;
     }
-    throw new WalletError(WalletErrorCode.RegistrationTimeout, `the account's registration is not mined after ${Math.round(this.timing.timeoutMs / 1000)} s; it stays in the pool, retry later`);
+    throw new WalletError(
+      WalletErrorCode.RegistrationTimeout,
+      `the account's registration is not mined after ${Math.round(this.timing.timeoutMs / 1000)} s; it stays in the pool, retry later`,
+    );
   }
 }

@@ -16,7 +16,11 @@ export interface BalanceAt {
  * there, in chain order. `read` gives the balance after a topoheight; undefined when there is none to compare, which
  * counts as unchanged.
  */
-export async function findBalanceChanges(read: (topoheight: number) => Promise<string | undefined>, from: BalanceAt, to: BalanceAt): Promise<BalanceAt[]> {
+export async function findBalanceChanges(
+  read: (topoheight: number) => Promise<string | undefined>,
+  from: BalanceAt,
+  to: BalanceAt,
+): Promise<BalanceAt[]> {
   const changes: BalanceAt[] = [];
   const bisect = async (lo: BalanceAt, hi: BalanceAt): Promise<void> => {
     if (lo.data === hi.data) return;

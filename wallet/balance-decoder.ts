@@ -33,11 +33,18 @@ export class BalanceDecoder {
       L = this.core.g1Decompress(balance.L);
       R = this.core.g1Decompress(balance.R);
     } catch (error) {
-      throw new WalletError(WalletErrorCode.MalformedBalance, `the daemon sent a malformed encrypted balance: ${(error as Error).message}`);
+      throw new WalletError(
+        WalletErrorCode.MalformedBalance,
+        `the daemon sent a malformed encrypted balance: ${(error as Error).message}`,
+      );
     }
     const point = this.elgamal.decryptToPoint({ L, R }, secretKey);
     const amount = this.decodePoint(point, hint === undefined ? [] : typeof hint === 'bigint' ? [hint] : hint);
-    if (amount === null) throw new WalletError(WalletErrorCode.UndecodableBalance, `the balance cannot be decoded: it is above ${DEFAULT_MAX_BALANCE} atomic units`);
+    if (amount === null)
+      throw new WalletError(
+        WalletErrorCode.UndecodableBalance,
+        `the balance cannot be decoded: it is above ${DEFAULT_MAX_BALANCE} atomic units`,
+      );
     return amount;
   }
 

@@ -74,10 +74,19 @@ function decodeArgs(bytes: Uint8Array): RpcArgument[] | undefined {
 }
 
 /** The payload fields of an entry, as the sender records them (sender index ‖ padded arguments). */
-function payloadFields(payloadtype: number, senderIndex: number, padded: Uint8Array, args: RpcArgument[]): Pick<TransferEntry, 'data' | 'payloadtype' | 'payload' | 'payload_rpc' | 'dstport' | 'srcport'> {
+function payloadFields(
+  payloadtype: number,
+  senderIndex: number,
+  padded: Uint8Array,
+  args: RpcArgument[],
+): Pick<TransferEntry, 'data' | 'payloadtype' | 'payload' | 'payload_rpc' | 'dstport' | 'srcport'> {
   return {
-    data: Buffer.concat([Buffer.from([senderIndex]), padded]).toString('base64'), payloadtype, payload: Buffer.from(padded).toString('base64'),
-    ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToJson) } : {}), dstport: port(args, 'D'), srcport: port(args, 'S'),
+    data: Buffer.concat([Buffer.from([senderIndex]), padded]).toString('base64'),
+    payloadtype,
+    payload: Buffer.from(padded).toString('base64'),
+    ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToJson) } : {}),
+    dstport: port(args, 'D'),
+    srcport: port(args, 'S'),
   };
 }
 
@@ -98,10 +107,18 @@ export class BlockScanner {
    * The state at the registration block, whose encrypted balance of the asset is `data`: its amount, and a balance
    * already there (a premine) as a credit entry (a coinbase one for the native coin).
    */
-  opening(scid: string, header: BlockHeaderRecord, topoheight: number, data: string): { amount: bigint; entries: TransferEntry[] } {
+  opening(
+    scid: string,
+    header: BlockHeaderRecord,
+    topoheight: number,
+    data: string,
+  ): { amount: bigint; entries: TransferEntry[] } {
     const amount = this.amountOf(data, 0n);
     const native = scid === NATIVE_ASSET;
-    return { amount, entries: amount > 0n ? [this.creditEntry(header, topoheight, amount, native, native ? header.hash : '')] : [] };
+    return {
+      amount,
+      entries: amount > 0n ? [this.creditEntry(header, topoheight, amount, native, native ? header.hash : '')] : [],
+    };
   }
 
   /**
@@ -126,7 +143,15 @@ export class BlockScanner {
         const D = core.g1Decompress(statement.D);
         const P = core.g1Sub(core.g1Decompress(statement.C[j]!), core.g1MulSecret(D, keys.secretKey));
         const parity = senderParityOf(core, fromHex(txid), payload.proof, statement.ringLog2);
-        const fields: BlockFields = { height: block.header.height, topoheight: block.topoheight, blockhash: block.header.hash, tpos, pos, txid, time: isoTime(block.header.timestamp) };
+        const fields: BlockFields = {
+          height: block.header.height,
+          topoheight: block.topoheight,
+          blockhash: block.header.hash,
+          tpos,
+          pos,
+          txid,
+          time: isoTime(block.header.timestamp),
+        };
         if (parity === j % 2) {
           // The sender, or a decoy of the sender's parity (P is then the identity: 0).
           const known = history.find((e) => e.txid === txid && e.pos === pos && !e.incoming);
@@ -147,21 +172,37 @@ export class BlockScanner {
         explained += amount;
         const s = plain.senderIndex;
         const sender = s < statement.ring.length && s !== j && s % 2 === parity ? (ring[pos]?.[s] ?? '') : '';
-        const blinder = core.g1Sub(core.g1Decompress(statement.C[j]!), core.g1Mul(this.context.generators.G, bigintToBytes32BE(amount)));
+        const blinder = core.g1Sub(
+          core.g1Decompress(statement.C[j]!),
+          core.g1Mul(this.context.generators.G, bigintToBytes32BE(amount)),
+        );
         scan.entries.push({
-          ...fields, minerreward: 0, coinbase: false, incoming: true, destination: keys.address, amount: Number(amount), ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
-          fees: Number(statement.fees), proof: encodePaymentProof(core.g1Compress(blinder), sharedSecret(core, keys.secretKey, D), amount), status: 0, ewdata: '',
-          ...payloadFields(payload.rpcType, plain.senderIndex, plain.args, args ?? []), sender,
+          ...fields,
+          minerreward: 0,
+          coinbase: false,
+          incoming: true,
+          destination: keys.address,
+          amount: Number(amount),
+          ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
+          fees: Number(statement.fees),
+          proof: encodePaymentProof(core.g1Compress(blinder), sharedSecret(core, keys.secretKey, D), amount),
+          status: 0,
+          ewdata: '',
+          ...payloadFields(payload.rpcType, plain.senderIndex, plain.args, args ?? []),
+          sender,
         });
       });
     });
     scan.amount = this.amountOf(data, [before + explained, before]);
-    if (coinbase > 0n) scan.entries.push(this.creditEntry(block.header, block.topoheight, coinbase, true, block.header.hash));
+    if (coinbase > 0n)
+      scan.entries.push(this.creditEntry(block.header, block.topoheight, coinbase, true, block.header.hash));
     const rest = scan.amount - before - explained;
     if (rest > 0n) {
       // A credit no transfer names: a contract's payout (or a refund) by a contract call of this block.
       const calls = block.txs.filter(({ tx }) => tx.type === TxType.SmartContract);
-      scan.entries.push(this.creditEntry(block.header, block.topoheight, rest, false, calls.length === 1 ? calls[0]!.txid : ''));
+      scan.entries.push(
+        this.creditEntry(block.header, block.topoheight, rest, false, calls.length === 1 ? calls[0]!.txid : ''),
+      );
     }
     return scan;
   }
@@ -173,12 +214,21 @@ export class BlockScanner {
     const share = total / 10n;
     const minerCount = miners.filter(isKeyHash).length;
     let mine = share * BigInt(miners.filter((m) => m === this.keyHash).length);
-    if (miners.some((m) => !isKeyHash(m) && m === this.context.keys.address)) mine += total - share * BigInt(minerCount);
+    if (miners.some((m) => !isKeyHash(m) && m === this.context.keys.address))
+      mine += total - share * BigInt(minerCount);
     return mine;
   }
 
   /** An outgoing entry the history does not hold (a restored wallet's), rebuilt from the chain. */
-  private rebuiltOutgoing(tx: TransferTx, pos: number, j: number, parity: number, spent: bigint, ring: string[], fields: BlockFields): TransferEntry {
+  private rebuiltOutgoing(
+    tx: TransferTx,
+    pos: number,
+    j: number,
+    parity: number,
+    spent: bigint,
+    ring: string[],
+    fields: BlockFields,
+  ): TransferEntry {
     const { core, keys, generators } = this.context;
     const payload = tx.payloads[pos]!;
     const { statement } = payload;
@@ -187,24 +237,71 @@ export class BlockScanner {
     const points = statement.ring.map((key) => core.g1Decompress(key));
     const r = bigintToBytes32BE(transferBlinding(core, generators.domain, keys.secretKey, statement.roothash, points));
     const expected = core.g1Mul(generators.G, bigintToBytes32BE(sent));
-    const k = points.findIndex((Y, i) => i % 2 !== parity && equalBytes(core.g1Sub(core.g1Decompress(statement.C[i]!), core.g1MulSecret(Y, r)), expected));
+    const k = points.findIndex(
+      (Y, i) =>
+        i % 2 !== parity &&
+        equalBytes(core.g1Sub(core.g1Decompress(statement.C[i]!), core.g1MulSecret(Y, r)), expected),
+    );
     const entry: TransferEntry = {
       ...fields,
-      minerreward: 0, coinbase: false, incoming: false, destination: k >= 0 ? (ring[k] ?? '') : '', amount: Number(sent + payload.burn), ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
-      fees: Number(fee), proof: '', status: 1, ewdata: '', data: '', payloadtype: payload.rpcType, payload: '', sender: keys.address, dstport: 0, srcport: 0,
+      minerreward: 0,
+      coinbase: false,
+      incoming: false,
+      destination: k >= 0 ? (ring[k] ?? '') : '',
+      amount: Number(sent + payload.burn),
+      ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
+      fees: Number(fee),
+      proof: '',
+      status: 1,
+      ewdata: '',
+      data: '',
+      payloadtype: payload.rpcType,
+      payload: '',
+      sender: keys.address,
+      dstport: 0,
+      srcport: 0,
     };
     if (k < 0) return entry;
     const shared = sharedSecret(core, r, points[k]!);
     const plain = openPayload(core, payloadKey(core, shared, points[k]!), payload.rpcPayload);
     const args = decodeArgs(plain.args) ?? [];
-    return { ...entry, proof: encodePaymentProof(core.g1Compress(core.g1MulSecret(points[k]!, r)), shared, sent), ...payloadFields(payload.rpcType, j, plain.args, args) };
+    return {
+      ...entry,
+      proof: encodePaymentProof(core.g1Compress(core.g1MulSecret(points[k]!, r)), shared, sent),
+      ...payloadFields(payload.rpcType, j, plain.args, args),
+    };
   }
 
-  private creditEntry(header: BlockHeaderRecord, topoheight: number, amount: bigint, coinbase: boolean, txid: string): TransferEntry {
+  private creditEntry(
+    header: BlockHeaderRecord,
+    topoheight: number,
+    amount: bigint,
+    coinbase: boolean,
+    txid: string,
+  ): TransferEntry {
     return {
-      height: header.height, topoheight, blockhash: header.hash, minerreward: coinbase ? Number(amount) : 0, tpos: 0, pos: 0, coinbase, incoming: true, txid,
-      destination: this.context.keys.address, amount: Number(amount), fees: 0, proof: '', status: 0, time: isoTime(header.timestamp), ewdata: '', data: '',
-      payloadtype: 0, payload: '', sender: '', dstport: 0, srcport: 0,
+      height: header.height,
+      topoheight,
+      blockhash: header.hash,
+      minerreward: coinbase ? Number(amount) : 0,
+      tpos: 0,
+      pos: 0,
+      coinbase,
+      incoming: true,
+      txid,
+      destination: this.context.keys.address,
+      amount: Number(amount),
+      fees: 0,
+      proof: '',
+      status: 0,
+      time: isoTime(header.timestamp),
+      ewdata: '',
+      data: '',
+      payloadtype: 0,
+      payload: '',
+      sender: '',
+      dstport: 0,
+      srcport: 0,
     };
   }
 }

@@ -7,12 +7,21 @@ import type { RpcArgument } from '../host/protocol/rpc-arguments.js';
 
 const RESERVED = new Set(['SC_ACTION', 'SC_CODE', 'SC_ID']);
 
-const withReserved = (args: readonly RpcArgument[], reserved: RpcArgument[]): RpcArgument[] => [...reserved, ...args.filter((a) => !RESERVED.has(a.name))];
+const withReserved = (args: readonly RpcArgument[], reserved: RpcArgument[]): RpcArgument[] => [
+  ...reserved,
+  ...args.filter((a) => !RESERVED.has(a.name)),
+];
 
 export function installArgs(code: string, args: readonly RpcArgument[] = []): RpcArgument[] {
-  return withReserved(args, [{ name: 'SC_ACTION', datatype: 'U', value: 1n }, { name: 'SC_CODE', datatype: 'S', value: code }]);
+  return withReserved(args, [
+    { name: 'SC_ACTION', datatype: 'U', value: 1n },
+    { name: 'SC_CODE', datatype: 'S', value: code },
+  ]);
 }
 
 export function callArgs(scid: string, args: readonly RpcArgument[]): RpcArgument[] {
-  return withReserved(args, [{ name: 'SC_ACTION', datatype: 'U', value: 0n }, { name: 'SC_ID', datatype: 'H', value: scid }]);
+  return withReserved(args, [
+    { name: 'SC_ACTION', datatype: 'U', value: 0n },
+    { name: 'SC_ID', datatype: 'H', value: scid },
+  ]);
 }

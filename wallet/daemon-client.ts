@@ -41,7 +41,8 @@ const APPLICATION_ERROR = -32098;
 export function daemonErrorCode(rpcCode: number, message: string): DaemonClientErrorCode {
   if (rpcCode !== APPLICATION_ERROR) return DaemonClientErrorCode.Refused;
   if (message === ACCOUNT_UNREGISTERED) return DaemonClientErrorCode.AccountUnregistered;
-  if (message.includes('a registration of this key is already pending')) return DaemonClientErrorCode.RegistrationPending;
+  if (message.includes('a registration of this key is already pending'))
+    return DaemonClientErrorCode.RegistrationPending;
   return DaemonClientErrorCode.Refused;
 }
 
@@ -115,7 +116,10 @@ export function daemonRpcUrl(address: string): string {
   try {
     url = new URL(base);
   } catch {
-    throw new DaemonClientError(DaemonClientErrorCode.BadAddress, `daemon address must be host:port or an http(s) URL, got ${JSON.stringify(address)}`);
+    throw new DaemonClientError(
+      DaemonClientErrorCode.BadAddress,
+      `daemon address must be host:port or an http(s) URL, got ${JSON.stringify(address)}`,
+    );
   }
   if (url.pathname === '/' || url.pathname === '') url.pathname = '/json_rpc';
   return url.href;
@@ -139,20 +143,30 @@ export class DaemonClient {
       response = await fetch(this.url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, ...(params === undefined ? {} : { params }) }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: this.nextId++,
+          method,
+          ...(params === undefined ? {} : { params }),
+        }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       text = await response.text();
     } catch (error) {
       const cause = (error as { cause?: NodeJS.ErrnoException }).cause;
-      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
+      const reason =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${TIMEOUT_MS} ms`
+          : (cause?.code ?? cause?.message ?? (error as Error).message);
       throw new DaemonUnavailableError(`cannot reach the daemon at ${this.url}: ${reason}`);
     }
     let answer: { result?: T; error?: { code: number; message: string } };
     try {
       answer = JSON.parse(text);
     } catch {
-      throw new DaemonUnavailableError(`the daemon at ${this.url} answered HTTP ${response.status} without JSON-RPC: ${text.slice(0, 80).trim()}`);
+      throw new DaemonUnavailableError(
+        `the daemon at ${this.url} answered HTTP ${response.status} without JSON-RPC: ${text.slice(0, 80).trim()}`,
+      );
     }
     if (answer.error) throw new DaemonRpcError(answer.error.code, answer.error.message);
     return answer.result as T;
@@ -173,7 +187,8 @@ export class DaemonClient {
 
   /** Registered addresses (or holders of asset `scid`) to fill rings with. */
   async getRandomAddress(scid?: string): Promise<string[]> {
-    return (await this.call<{ address: string[] }>('NODE.GetRandomAddress', scid === undefined ? {} : { scid })).address;
+    return (await this.call<{ address: string[] }>('NODE.GetRandomAddress', scid === undefined ? {} : { scid }))
+      .address;
   }
 
   /** The address that owns a registered name. */
@@ -183,16 +198,20 @@ export class DaemonClient {
 
   /** Submits a transaction; the daemon's txid. */
   async sendRawTransaction(bytes: Uint8Array): Promise<string> {
-    return (await this.call<{ txid: string }>('NODE.SendRawTransaction', { tx_as_hex: Buffer.from(bytes).toString('hex') })).txid;
+    return (
+      await this.call<{ txid: string }>('NODE.SendRawTransaction', { tx_as_hex: Buffer.from(bytes).toString('hex') })
+    ).txid;
   }
 
   /** A block's timestamp (milliseconds since the epoch). */
   async blockTimestamp(hash: string): Promise<number> {
-    return (await this.call<{ block_header: { timestamp: number } }>('NODE.GetBlockHeaderByHash', { hash })).block_header.timestamp;
+    return (await this.call<{ block_header: { timestamp: number } }>('NODE.GetBlockHeaderByHash', { hash }))
+      .block_header.timestamp;
   }
 
   async blockHeaderByTopoHeight(topoheight: number): Promise<BlockHeaderRecord> {
-    return (await this.call<{ block_header: BlockHeaderRecord }>('NODE.GetBlockHeaderByTopoHeight', { topoheight })).block_header;
+    return (await this.call<{ block_header: BlockHeaderRecord }>('NODE.GetBlockHeaderByTopoHeight', { topoheight }))
+      .block_header;
   }
 
   /** The transaction hashes of a block. */

@@ -29,13 +29,19 @@ export async function resolveDestination(wallet: WalletContext, destination: str
       owner = await wallet.daemon.nameToAddress(destination);
     } catch (lookup) {
       if (!(lookup instanceof DaemonRpcError)) throw lookup;
-      throw new WalletError(WalletErrorCode.UnknownDestination, `destination ${JSON.stringify(destination)} is neither an address (${error.message}) nor a registered name (${lookup.message})`);
+      throw new WalletError(
+        WalletErrorCode.UnknownDestination,
+        `destination ${JSON.stringify(destination)} is neither an address (${error.message}) nor a registered name (${lookup.message})`,
+      );
     }
     split = splitAddress(owner, wallet.keys.network, onCurve);
   }
   // Testnet and the simulator share their prefix, so the prefix is what must match.
   if (NETWORKS[split.network].addressPrefix !== NETWORKS[wallet.keys.network].addressPrefix) {
-    throw new WalletError(WalletErrorCode.WrongNetwork, `destination ${destination} is a ${split.network} address; this wallet is on ${wallet.keys.network}`);
+    throw new WalletError(
+      WalletErrorCode.WrongNetwork,
+      `destination ${destination} is a ${split.network} address; this wallet is on ${wallet.keys.network}`,
+    );
   }
   return { address: split.address, publicKey: split.publicKey, args: split.args };
 }

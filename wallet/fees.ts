@@ -9,4 +9,3 @@ const FEE_PER_KIB = 20;
 export function defaultFee(payloads: number, ringSize: number, scDataBytes: number): bigint {
   return BigInt((payloads + 2) * FEE_PER_KIB * (Math.floor(ringSize / 16) + 1) + Math.floor((3 * scDataBytes) / 2));
 }
-

@@ -74,7 +74,8 @@ export class HistorySync {
 
   /** Follows a token from the next sync on (its history is read from the registration); the native coin always is. */
   follow(scid: string): void {
-    if (scid !== NATIVE_ASSET && /^[0-9a-f]{64}$/.test(scid) && !this.tokens.has(scid)) this.tokens.set(scid, undefined);
+    if (scid !== NATIVE_ASSET && /^[0-9a-f]{64}$/.test(scid) && !this.tokens.has(scid))
+      this.tokens.set(scid, undefined);
   }
 
   /** The followed tokens with their positions, for the wallet file. */
@@ -88,7 +89,8 @@ export class HistorySync {
     if (typeof stored !== 'object' || stored === null) return;
     for (const [scid, position] of Object.entries(stored)) {
       this.follow(scid);
-      if (this.tokens.has(scid) && typeof position === 'object' && position !== null) this.tokens.set(scid, position as SyncPosition);
+      if (this.tokens.has(scid) && typeof position === 'object' && position !== null)
+        this.tokens.set(scid, position as SyncPosition);
     }
   }
 
@@ -108,7 +110,10 @@ export class HistorySync {
       // Assets the wallet sent have entries; follow them even when the wallet file predates following.
       for (const [scid] of this.history.assets()) this.follow(scid);
       let asked: Promise<number> | undefined;
-      const registration = (): Promise<number> => (asked ??= this.context.daemon.getEncryptedBalance(this.context.keys.address, NATIVE_ASSET, -1).then((r) => r.registration));
+      const registration = (): Promise<number> =>
+        (asked ??= this.context.daemon
+          .getEncryptedBalance(this.context.keys.address, NATIVE_ASSET, -1)
+          .then((r) => r.registration));
       await this.syncAsset(NATIVE_ASSET, registration, top, topData);
       // A block read may reveal a token (a payload whose ring holds the wallet): it is synced in this run too.
       const done = new Set<string>();
@@ -137,7 +142,12 @@ export class HistorySync {
   }
 
   /** Syncs one asset from its position (or the registration) to `top`, whose encrypted balance is `topData`. */
-  private async syncAsset(scid: string, registration: () => Promise<number>, top: number, topData: string): Promise<void> {
+  private async syncAsset(
+    scid: string,
+    registration: () => Promise<number>,
+    top: number,
+    topData: string,
+  ): Promise<void> {
     let start = this.positionOf(scid);
     if (start && (await this.headerHash(start.topoheight)) !== start.blockhash) {
       this.rewind(scid);
@@ -149,7 +159,8 @@ export class HistorySync {
     }
     if (top <= start.topoheight) return;
     // The native balance exists from the registration on; a token's is the implicit zero until it has an entry.
-    const read = async (topoheight: number): Promise<string | undefined> => (await this.balanceData(scid, topoheight)) ?? (scid === NATIVE_ASSET ? undefined : IMPLICIT_ZERO);
+    const read = async (topoheight: number): Promise<string | undefined> =>
+      (await this.balanceData(scid, topoheight)) ?? (scid === NATIVE_ASSET ? undefined : IMPLICIT_ZERO);
     const changes = await findBalanceChanges(read, start, { topoheight: top, data: topData });
     let amount = BigInt(start.amount);
     let done = 0;
@@ -163,7 +174,12 @@ export class HistorySync {
         done++;
       });
       const last = blocks[blocks.length - 1]!;
-      this.setPosition(scid, { topoheight: last.topoheight, blockhash: last.header.hash, data: batch[batch.length - 1]!.data, amount: amount.toString() });
+      this.setPosition(scid, {
+        topoheight: last.topoheight,
+        blockhash: last.header.hash,
+        data: batch[batch.length - 1]!.data,
+        amount: amount.toString(),
+      });
       report();
       if (i + SAVE_EVERY < changes.length) this.save();
     }

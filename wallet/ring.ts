@@ -12,7 +12,13 @@ import { WalletError, WalletErrorCode } from './wallet-error.js';
 const DRAWS = 8;
 
 /** `count` distinct registered addresses outside `exclude` (for a payload of asset `scid` with a ring of `ringSize`). */
-export async function drawDecoys(daemon: DaemonClient, scid: string, exclude: readonly string[], count: number, ringSize: number): Promise<string[]> {
+export async function drawDecoys(
+  daemon: DaemonClient,
+  scid: string,
+  exclude: readonly string[],
+  count: number,
+  ringSize: number,
+): Promise<string[]> {
   const picked = new Set<string>();
   for (let draw = 0; draw < DRAWS && picked.size < count; draw++) {
     // Holders of a token hide the payload best; accounts that never held it are valid members too.
@@ -20,7 +26,10 @@ export async function drawDecoys(daemon: DaemonClient, scid: string, exclude: re
     for (const address of addresses) if (picked.size < count && !exclude.includes(address)) picked.add(address);
   }
   if (picked.size < count) {
-    throw new WalletError(WalletErrorCode.NotEnoughDecoys, `a ring of ${ringSize} needs ${count} other registered accounts, the daemon offered ${picked.size}; use a smaller ringsize`);
+    throw new WalletError(
+      WalletErrorCode.NotEnoughDecoys,
+      `a ring of ${ringSize} needs ${count} other registered accounts, the daemon offered ${picked.size}; use a smaller ringsize`,
+    );
   }
   return [...picked];
 }
@@ -41,6 +50,8 @@ export function arrangeRing<T>(sender: T, receiver: T, decoys: readonly T[]): Ar
     const j = randomInt(i + 1);
     [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
   }
-  const ring = Array.from({ length: size }, (_, i) => (i === senderIndex ? sender : i === receiverIndex ? receiver : shuffled.pop()!));
+  const ring = Array.from({ length: size }, (_, i) =>
+    i === senderIndex ? sender : i === receiverIndex ? receiver : shuffled.pop()!,
+  );
   return { ring, senderIndex, receiverIndex };
 }

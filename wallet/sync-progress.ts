@@ -4,12 +4,16 @@
  */
 const MIN_BLOCKS = 50;
 
-export function terminalSyncProgress(stream: NodeJS.WriteStream = process.stderr): ((done: number, total: number) => void) | undefined {
+export function terminalSyncProgress(
+  stream: NodeJS.WriteStream = process.stderr,
+): ((done: number, total: number) => void) | undefined {
   if (!stream.isTTY) return undefined;
   return (done, total) => {
     if (total < MIN_BLOCKS) return;
     const width = 30;
     const filled = Math.round((width * done) / total);
-    stream.write(`\rsyncing history [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} blocks${done === total ? '\n' : ''}`);
+    stream.write(
+      `\rsyncing history [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} blocks${done === total ? '\n' : ''}`,
+    );
   };
 }

@@ -76,7 +76,13 @@ export class TransferHistory {
 
   /** Orders every asset's entries by block (topoheight, transactions before the block's credits, tpos, pos); unmined last. */
   sort(): void {
-    const key = (e: TransferEntry): number[] => [e.topoheight < 0 ? Number.MAX_SAFE_INTEGER : e.topoheight, e.txid === e.blockhash || e.txid === '' ? 1 : 0, e.tpos, e.pos, e.incoming ? 1 : 0];
+    const key = (e: TransferEntry): number[] => [
+      e.topoheight < 0 ? Number.MAX_SAFE_INTEGER : e.topoheight,
+      e.txid === e.blockhash || e.txid === '' ? 1 : 0,
+      e.tpos,
+      e.pos,
+      e.incoming ? 1 : 0,
+    ];
     for (const entries of this.byAsset.values()) {
       entries.sort((a, b) => {
         const [ka, kb] = [key(a), key(b)];
@@ -95,7 +101,8 @@ export class TransferHistory {
   load(stored: unknown): void {
     this.byAsset.clear();
     if (typeof stored !== 'object' || stored === null) return;
-    for (const [scid, entries] of Object.entries(stored)) if (/^[0-9a-f]{64}$/.test(scid) && Array.isArray(entries)) this.byAsset.set(scid, entries as TransferEntry[]);
+    for (const [scid, entries] of Object.entries(stored))
+      if (/^[0-9a-f]{64}$/.test(scid) && Array.isArray(entries)) this.byAsset.set(scid, entries as TransferEntry[]);
   }
 
   /** Fills the block fields (height, topoheight, blockhash, time) of entries whose transaction is now in a block. */
@@ -107,7 +114,12 @@ export class TransferHistory {
       const record = await records.get(entry.txid)!;
       if (record.valid_block === '') continue;
       // Main-chain blocks have one topoheight per height here.
-      Object.assign(entry, { height: record.block_height, topoheight: record.block_height, blockhash: record.valid_block, time: isoTime(await daemon.blockTimestamp(record.valid_block)) });
+      Object.assign(entry, {
+        height: record.block_height,
+        topoheight: record.block_height,
+        blockhash: record.valid_block,
+        time: isoTime(await daemon.blockTimestamp(record.valid_block)),
+      });
     }
   }
 }

@@ -123,7 +123,8 @@ export class TransferSender {
       const planned = await Promise.all(items.map((item) => this.plan(item, request.ringSize)));
       const balances = await this.ringBalances(planned, info.topoheight);
       for (const { receiver } of planned) {
-        if (!balances.has(balanceKey(NATIVE_ASSET, receiver))) throw new WalletError(WalletErrorCode.DestinationUnregistered, `destination ${receiver} is not registered`);
+        if (!balances.has(balanceKey(NATIVE_ASSET, receiver)))
+          throw new WalletError(WalletErrorCode.DestinationUnregistered, `destination ${receiver} is not registered`);
       }
       const scData = request.scRpc ? encodeRpcArguments(request.scRpc) : undefined;
       let fee = request.fees ?? defaultFee(planned.length, request.ringSize, scData?.length ?? 0);
@@ -147,7 +148,10 @@ export class TransferSender {
   private async refuseWhilePending(): Promise<void> {
     if (!this.pending) return;
     if ((await this.context.daemon.getTransaction(this.pending)).in_pool) {
-      throw new WalletError(WalletErrorCode.PreviousTransactionPending, `a previous transaction ${this.pending} is not mined yet; send again once it is in a block`);
+      throw new WalletError(
+        WalletErrorCode.PreviousTransactionPending,
+        `a previous transaction ${this.pending} is not mined yet; send again once it is in a block`,
+      );
     }
     this.pending = undefined;
   }
@@ -155,19 +159,35 @@ export class TransferSender {
   private async plan(item: TransferItem, ringSize: number): Promise<PlannedPayload> {
     const self = this.address;
     const destination = item.destination === '' ? undefined : await resolveDestination(this.context, item.destination);
-    if (destination?.address === self) throw new WalletError(WalletErrorCode.SendToSelf, 'sending to self is not supported');
+    if (destination?.address === self)
+      throw new WalletError(WalletErrorCode.SendToSelf, 'sending to self is not supported');
     const args = mergeArgs(destination?.args ?? [], item.payloadRpc);
     const packed = encodeRpcArguments(args).length;
-    if (packed > PAYLOAD_ARGS_BYTES) throw new WalletError(WalletErrorCode.PayloadTooLarge, `payload arguments pack into ${packed} bytes, the limit is ${PAYLOAD_ARGS_BYTES}`);
-    const decoys = await drawDecoys(this.context.daemon, item.scid, destination ? [self, destination.address] : [self], ringSize - (destination ? 2 : 1), ringSize);
+    if (packed > PAYLOAD_ARGS_BYTES)
+      throw new WalletError(
+        WalletErrorCode.PayloadTooLarge,
+        `payload arguments pack into ${packed} bytes, the limit is ${PAYLOAD_ARGS_BYTES}`,
+      );
+    const decoys = await drawDecoys(
+      this.context.daemon,
+      item.scid,
+      destination ? [self, destination.address] : [self],
+      ringSize - (destination ? 2 : 1),
+      ringSize,
+    );
     const receiver = destination?.address ?? decoys.pop()!;
     return { item, args, receiver, ...arrangeRing(self, receiver, decoys) };
   }
 
   /** Every ring member's encrypted balance (native, and the payload's asset) at the reference topoheight. */
-  private async ringBalances(planned: PlannedPayload[], topoheight: number): Promise<Map<string, { data: string; balance: NonceBalance }>> {
+  private async ringBalances(
+    planned: PlannedPayload[],
+    topoheight: number,
+  ): Promise<Map<string, { data: string; balance: NonceBalance }>> {
     const wanted = new Set<string>();
-    for (const { item, ring } of planned) for (const address of ring) for (const scid of new Set([NATIVE_ASSET, item.scid])) wanted.add(balanceKey(scid, address));
+    for (const { item, ring } of planned)
+      for (const address of ring)
+        for (const scid of new Set([NATIVE_ASSET, item.scid])) wanted.add(balanceKey(scid, address));
     const balances = new Map<string, { data: string; balance: NonceBalance }>();
     await Promise.all(
       [...wanted].map(async (key) => {
@@ -184,7 +204,13 @@ export class TransferSender {
     return balances;
   }
 
-  private build(planned: PlannedPayload[], balances: Map<string, { data: string; balance: NonceBalance }>, info: DaemonInfo, fee: bigint, scData: Uint8Array | undefined): BuiltTransfer {
+  private build(
+    planned: PlannedPayload[],
+    balances: Map<string, { data: string; balance: NonceBalance }>,
+    info: DaemonInfo,
+    fee: bigint,
+    scData: Uint8Array | undefined,
+  ): BuiltTransfer {
     const { core, generators, keys } = this.context;
     const own = (scid: string): bigint => {
       const record = balances.get(balanceKey(scid, keys.address));
@@ -192,10 +218,16 @@ export class TransferSender {
     };
     const needed = new Map<string, bigint>();
     const feeAt = planned.findIndex((p) => p.item.scid === NATIVE_ASSET);
-    planned.forEach(({ item }, i) => needed.set(item.scid, (needed.get(item.scid) ?? 0n) + item.amount + item.burn + (i === feeAt ? fee : 0n)));
+    planned.forEach(({ item }, i) =>
+      needed.set(item.scid, (needed.get(item.scid) ?? 0n) + item.amount + item.burn + (i === feeAt ? fee : 0n)),
+    );
     for (const [scid, need] of needed) {
       const have = own(scid);
-      if (need > have) throw new WalletError(WalletErrorCode.InsufficientBalance, `insufficient funds${scid === NATIVE_ASSET ? '' : ` of asset ${scid}`}: need ${need} (amounts, burns and fee), have ${have}`);
+      if (need > have)
+        throw new WalletError(
+          WalletErrorCode.InsufficientBalance,
+          `insufficient funds${scid === NATIVE_ASSET ? '' : ` of asset ${scid}`}: need ${need} (amounts, burns and fee), have ${have}`,
+        );
     }
     const keyOf = new Map<string, string>();
     const payloads: PayloadSpec[] = planned.map(({ item, args, ring, senderIndex, receiverIndex }, i) => ({
@@ -205,12 +237,21 @@ export class TransferSender {
         keyOf.set(toHex(key), address);
         return key;
       }),
-      senderIndex, receiverIndex, amount: item.amount, burn: item.burn, fee: i === feeAt ? fee : 0n, args: encodeRpcArguments(args),
+      senderIndex,
+      receiverIndex,
+      amount: item.amount,
+      burn: item.burn,
+      fee: i === feeAt ? fee : 0n,
+      args: encodeRpcArguments(args),
     }));
     return buildTransfer(core, generators, {
       type: scData ? TxType.SmartContract : TxType.Normal,
       secretKey: keys.secretKey,
-      reference: { height: BigInt(info.height), blid: fromHex(info.top_block_hash, 32), roothash: fromHex(info.treehash, 32) },
+      reference: {
+        height: BigInt(info.height),
+        blid: fromHex(info.top_block_hash, 32),
+        roothash: fromHex(info.treehash, 32),
+      },
       payloads,
       scData,
       balanceAt: (asset, key) => balances.get(balanceKey(toHex(asset), keyOf.get(toHex(key)) ?? ''))?.balance,
@@ -228,14 +269,34 @@ export class TransferSender {
       const padded = new Uint8Array(PAYLOAD_ARGS_BYTES);
       padded.set(encodeRpcArguments(args));
       this.parts.history.add(item.scid, {
-        height: 0, topoheight: -1, blockhash: '', minerreward: 0, tpos: 0, pos, coinbase: false, incoming: false, txid,
-        destination: receiver, amount: Number(item.amount + item.burn), ...(item.burn > 0n ? { burn: Number(item.burn) } : {}),
+        height: 0,
+        topoheight: -1,
+        blockhash: '',
+        minerreward: 0,
+        tpos: 0,
+        pos,
+        coinbase: false,
+        incoming: false,
+        txid,
+        destination: receiver,
+        amount: Number(item.amount + item.burn),
+        ...(item.burn > 0n ? { burn: Number(item.burn) } : {}),
         fees: pos === feeAt ? Number(fee) : 0,
-        proof: encodePaymentProof(core.g1Compress(core.g1MulSecret(receiverPoint, r)), sharedSecret(core, r, receiverPoint), item.amount),
-        status: 1, time: isoTime(Date.now()), ewdata: '',
-        data: Buffer.concat([Buffer.from([senderIndex]), padded]).toString('base64'), payloadtype: 0, payload: Buffer.from(padded).toString('base64'),
+        proof: encodePaymentProof(
+          core.g1Compress(core.g1MulSecret(receiverPoint, r)),
+          sharedSecret(core, r, receiverPoint),
+          item.amount,
+        ),
+        status: 1,
+        time: isoTime(Date.now()),
+        ewdata: '',
+        data: Buffer.concat([Buffer.from([senderIndex]), padded]).toString('base64'),
+        payloadtype: 0,
+        payload: Buffer.from(padded).toString('base64'),
         ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToJson) } : {}),
-        sender: this.address, dstport: port(args, 'D'), srcport: port(args, 'S'),
+        sender: this.address,
+        dstport: port(args, 'D'),
+        srcport: port(args, 'S'),
       });
     });
   }

@@ -19,7 +19,12 @@ export interface WalletContext {
 }
 
 /** The context of a wallet with `keys` on `daemon`; `balanceTableDir` is where the balance-decoding table is cached. */
-export function walletContext(core: Core, keys: WalletKeys, daemon: DaemonClient, balanceTableDir: string): WalletContext {
+export function walletContext(
+  core: Core,
+  keys: WalletKeys,
+  daemon: DaemonClient,
+  balanceTableDir: string,
+): WalletContext {
   const generators = core.generators(NETWORKS[keys.network].generatorDomain);
   return { core, generators, keys, daemon, decoder: new BalanceDecoder(core, generators.G, balanceTableDir) };
 }

@@ -40,7 +40,9 @@ export class WalletError extends UmbraError<WalletErrorCode> {
 
 /** A daemon failure as a WalletError (`Daemon is offline …`, or the daemon's refusal); other errors unchanged. */
 export function daemonFailure(error: unknown): unknown {
-  if (error instanceof DaemonUnavailableError) return new WalletError(WalletErrorCode.DaemonOffline, `Daemon is offline (${error.message})`);
-  if (error instanceof DaemonRpcError) return new WalletError(WalletErrorCode.DaemonRefused, `the daemon refused the request: ${error.message}`);
+  if (error instanceof DaemonUnavailableError)
+    return new WalletError(WalletErrorCode.DaemonOffline, `Daemon is offline (${error.message})`);
+  if (error instanceof DaemonRpcError)
+    return new WalletError(WalletErrorCode.DaemonRefused, `the daemon refused the request: ${error.message}`);
   return error;
 }

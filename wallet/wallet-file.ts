@@ -58,7 +58,9 @@ export class WalletFileError extends UmbraError<WalletFileErrorCode> {
 function deriveKey(password: string, salt: Uint8Array, { N, r, p }: ScryptParams): Promise<Uint8Array> {
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r * p };
   return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, nacl.secretbox.keyLength, options, (error, key) => (error ? reject(error) : resolve(new Uint8Array(key)))),
+    scryptCallback(password.normalize('NFKC'), salt, nacl.secretbox.keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(new Uint8Array(key)),
+    ),
   );
 }
 
@@ -79,8 +81,15 @@ function writeAtomically(path: string, text: string, exclusive: boolean): void {
     else renameSync(temporary, path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (exclusive && code === 'EEXIST') throw new WalletFileError(WalletFileErrorCode.Exists, `${path} already exists; a new wallet never replaces a file`);
-    throw new WalletFileError(WalletFileErrorCode.Unwritable, `cannot write wallet file ${path}: ${code ?? (error as Error).message}`);
+    if (exclusive && code === 'EEXIST')
+      throw new WalletFileError(
+        WalletFileErrorCode.Exists,
+        `${path} already exists; a new wallet never replaces a file`,
+      );
+    throw new WalletFileError(
+      WalletFileErrorCode.Unwritable,
+      `cannot write wallet file ${path}: ${code ?? (error as Error).message}`,
+    );
   } finally {
     rmSync(temporary, { force: true });
   }
@@ -96,10 +105,13 @@ function writeAtomically(path: string, text: string, exclusive: boolean): void {
   }
 }
 
-const isInteger = (value: unknown, min: number, max: number): value is number => Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
+const isInteger = (value: unknown, min: number, max: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
 
 /** The checked fields of a container, or a message saying what is wrong with it. */
-function parseContainer(text: string): { kdf: KdfRecord; salt: Uint8Array; nonce: Uint8Array; ciphertext: Uint8Array } | string {
+function parseContainer(
+  text: string,
+): { kdf: KdfRecord; salt: Uint8Array; nonce: Uint8Array; ciphertext: Uint8Array } | string {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -108,7 +120,8 @@ function parseContainer(text: string): { kdf: KdfRecord; salt: Uint8Array; nonce
   }
   const file = json as Record<string, unknown>;
   if (typeof json !== 'object' || json === null || file['format'] !== FORMAT) return `it is not an ${FORMAT} file`;
-  if (file['version'] !== VERSION) return `version ${JSON.stringify(file['version'])} is not supported (this program reads version ${VERSION})`;
+  if (file['version'] !== VERSION)
+    return `version ${JSON.stringify(file['version'])} is not supported (this program reads version ${VERSION})`;
   const kdf = file['kdf'] as Record<string, unknown> | undefined;
   if (typeof kdf !== 'object' || kdf === null || kdf['name'] !== 'scrypt') return "'kdf' must name scrypt";
   // Bounds keep a crafted file from asking for gigabytes of memory or hours of work.
@@ -116,14 +129,22 @@ function parseContainer(text: string): { kdf: KdfRecord; salt: Uint8Array; nonce
   if (!isInteger(N, 2, 1 << 20) || (N & (N - 1)) !== 0) return "'kdf.N' must be a power of two up to 2^20";
   if (!isInteger(r, 1, 32) || !isInteger(p, 1, 16)) return "'kdf.r' must be 1 … 32 and 'kdf.p' 1 … 16";
   const hexOf = (value: unknown, bytes: number): Uint8Array | null =>
-    typeof value === 'string' && value.length === 2 * bytes && /^[0-9a-f]*$/.test(value) ? new Uint8Array(Buffer.from(value, 'hex')) : null;
+    typeof value === 'string' && value.length === 2 * bytes && /^[0-9a-f]*$/.test(value)
+      ? new Uint8Array(Buffer.from(value, 'hex'))
+      : null;
   const saltBytes = hexOf(salt, SALT_BYTES);
   const nonce = hexOf(file['nonce'], nacl.secretbox.nonceLength);
   if (!saltBytes) return `'kdf.salt' must be ${SALT_BYTES} bytes of hex`;
   if (!nonce) return `'nonce' must be ${nacl.secretbox.nonceLength} bytes of hex`;
   const ciphertext = file['ciphertext'];
-  if (typeof ciphertext !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(ciphertext) || ciphertext.length % 4 !== 0) return "'ciphertext' must be base64";
-  return { kdf: { name: 'scrypt', N, r, p, salt: salt as string }, salt: saltBytes, nonce, ciphertext: new Uint8Array(Buffer.from(ciphertext, 'base64')) };
+  if (typeof ciphertext !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(ciphertext) || ciphertext.length % 4 !== 0)
+    return "'ciphertext' must be base64";
+  return {
+    kdf: { name: 'scrypt', N, r, p, salt: salt as string },
+    salt: saltBytes,
+    nonce,
+    ciphertext: new Uint8Array(Buffer.from(ciphertext, 'base64')),
+  };
 }
 
 export class WalletFile {
@@ -135,7 +156,12 @@ export class WalletFile {
   ) {}
 
   /** Creates a new wallet file holding `contents`; an existing file at `path` is never replaced. */
-  static async create(path: string, password: string, contents: unknown, scrypt: ScryptParams = DEFAULT_SCRYPT): Promise<WalletFile> {
+  static async create(
+    path: string,
+    password: string,
+    contents: unknown,
+    scrypt: ScryptParams = DEFAULT_SCRYPT,
+  ): Promise<WalletFile> {
     const salt = randomBytes(SALT_BYTES);
     const kdf: KdfRecord = { name: 'scrypt', N: scrypt.N, r: scrypt.r, p: scrypt.p, salt: salt.toString('hex') };
     const file = new WalletFile(path, await deriveKey(password, salt, scrypt), kdf, contents);
@@ -150,20 +176,35 @@ export class WalletFile {
       text = readFileSync(path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') throw new WalletFileError(WalletFileErrorCode.Missing, `wallet file ${path} does not exist`);
-      throw new WalletFileError(WalletFileErrorCode.Unreadable, `cannot read wallet file ${path}: ${code ?? (error as Error).message}`);
+      if (code === 'ENOENT')
+        throw new WalletFileError(WalletFileErrorCode.Missing, `wallet file ${path} does not exist`);
+      throw new WalletFileError(
+        WalletFileErrorCode.Unreadable,
+        `cannot read wallet file ${path}: ${code ?? (error as Error).message}`,
+      );
     }
     const parsed = parseContainer(text);
-    if (typeof parsed === 'string') throw new WalletFileError(WalletFileErrorCode.Damaged, `wallet file ${path} is damaged or not a wallet file: ${parsed}`);
+    if (typeof parsed === 'string')
+      throw new WalletFileError(
+        WalletFileErrorCode.Damaged,
+        `wallet file ${path} is damaged or not a wallet file: ${parsed}`,
+      );
     const key = await deriveKey(password, parsed.salt, parsed.kdf);
     const plain = nacl.secretbox.open(parsed.ciphertext, parsed.nonce, key);
     // secretbox authenticates: a wrong key and altered bytes both fail here, and the wrong password is the usual cause.
-    if (!plain) throw new WalletFileError(WalletFileErrorCode.BadPassword, `wrong password for wallet file ${path} (or the file was altered)`);
+    if (!plain)
+      throw new WalletFileError(
+        WalletFileErrorCode.BadPassword,
+        `wrong password for wallet file ${path} (or the file was altered)`,
+      );
     let contents: unknown;
     try {
       contents = JSON.parse(Buffer.from(plain).toString('utf8'));
     } catch {
-      throw new WalletFileError(WalletFileErrorCode.BadContents, `wallet file ${path} decrypts but its contents are not JSON`);
+      throw new WalletFileError(
+        WalletFileErrorCode.BadContents,
+        `wallet file ${path} decrypts but its contents are not JSON`,
+      );
     }
     return new WalletFile(path, key, parsed.kdf, contents);
   }
@@ -182,7 +223,13 @@ export class WalletFile {
   private write(contents: unknown, exclusive: boolean): void {
     const nonce = randomBytes(nacl.secretbox.nonceLength);
     const ciphertext = nacl.secretbox(new TextEncoder().encode(JSON.stringify(contents)), nonce, this.key);
-    const container = { format: FORMAT, version: VERSION, kdf: this.kdf, nonce: nonce.toString('hex'), ciphertext: Buffer.from(ciphertext).toString('base64') };
+    const container = {
+      format: FORMAT,
+      version: VERSION,
+      kdf: this.kdf,
+      nonce: nonce.toString('hex'),
+      ciphertext: Buffer.from(ciphertext).toString('base64'),
+    };
     writeAtomically(this.path, `${JSON.stringify(container, null, 2)}\n`, exclusive);
   }
 }

@@ -28,7 +28,13 @@ export interface WalletKeyContents {
 
 export function walletKeys(core: Core, network: NetworkName, secretKey: Uint8Array): WalletKeys {
   const publicKey = publicKeyOf(core, secretKey, NETWORKS[network].generatorDomain);
-  return { network, secretKey, publicKey, address: encodeAddress(network, publicKey), mnemonic: secretKeyToMnemonic(secretKey) };
+  return {
+    network,
+    secretKey,
+    publicKey,
+    address: encodeAddress(network, publicKey),
+    mnemonic: secretKeyToMnemonic(secretKey),
+  };
 }
 
 export function keyContents(keys: WalletKeys): WalletKeyContents {
@@ -37,8 +43,15 @@ export function keyContents(keys: WalletKeys): WalletKeyContents {
 
 /** The keys of decrypted wallet-file contents; throws with a clear message when they are not a wallet's. */
 export function keysFromContents(core: Core, contents: unknown): WalletKeys {
-  const record = (typeof contents === 'object' && contents !== null ? contents : {}) as Partial<Record<keyof WalletKeyContents, unknown>>;
-  if (!isNetworkName(record.network)) throw new WalletFileError(WalletFileErrorCode.NotAWallet, `the wallet file names no known network (got ${JSON.stringify(record.network)})`);
-  if (typeof record.secret_key !== 'string') throw new WalletFileError(WalletFileErrorCode.NotAWallet, 'the wallet file holds no secret key');
+  const record = (typeof contents === 'object' && contents !== null ? contents : {}) as Partial<
+    Record<keyof WalletKeyContents, unknown>
+  >;
+  if (!isNetworkName(record.network))
+    throw new WalletFileError(
+      WalletFileErrorCode.NotAWallet,
+      `the wallet file names no known network (got ${JSON.stringify(record.network)})`,
+    );
+  if (typeof record.secret_key !== 'string')
+    throw new WalletFileError(WalletFileErrorCode.NotAWallet, 'the wallet file holds no secret key');
   return walletKeys(core, record.network, secretKeyFromHex(record.secret_key));
 }

@@ -7,7 +7,12 @@
 import type { Core } from '../core-native/ts/core.js';
 import { UmbraError } from '../host/errors.js';
 import { AccountRegistration, type RegistrationTiming } from './account-registration.js';
-import { DaemonClientErrorCode, DaemonUnavailableError, type DaemonClient, type EncryptedBalanceRecord } from './daemon-client.js';
+import {
+  DaemonClientErrorCode,
+  DaemonUnavailableError,
+  type DaemonClient,
+  type EncryptedBalanceRecord,
+} from './daemon-client.js';
 import { HistorySync, type SyncPosition } from './history-sync.js';
 import { OwnBalances } from './own-balances.js';
 import { TransferHistory } from './transfer-history.js';
@@ -56,7 +61,10 @@ export class WalletService {
     this.balances = new OwnBalances(this.context.decoder, options.keys.secretKey);
     this.registration = new AccountRegistration(options.core, options.keys, options.daemon, options.registrationTiming);
     this.file = options.file;
-    this.historySync = new HistorySync(this.context, this.history, { save: () => this.persist(), progress: options.syncProgress });
+    this.historySync = new HistorySync(this.context, this.history, {
+      save: () => this.persist(),
+      progress: options.syncProgress,
+    });
     this.transfers = new TransferSender(this.context, {
       registration: this.registration,
       history: this.history,
@@ -78,7 +86,9 @@ export class WalletService {
   persist(): void {
     if (!this.file) return;
     const history: StoredHistory = {
-      ...(this.historySync.position ? { position: this.historySync.position } : {}), tokens: this.historySync.tokensToJSON(), entries: this.history.toJSON(),
+      ...(this.historySync.position ? { position: this.historySync.position } : {}),
+      tokens: this.historySync.tokensToJSON(),
+      entries: this.history.toJSON(),
     };
     this.file.save({ ...(this.file.contents as object), history });
   }
@@ -98,15 +108,17 @@ export class WalletService {
     const state: { timer?: NodeJS.Timeout; stopped: boolean } = { stopped: false };
     this.background = state;
     const round = (): void => {
-      this.sync().then(
-        () => undefined,
-        (error: unknown) => onError?.(error),
-      ).finally(() => {
-        if (!state.stopped) {
-          state.timer = setTimeout(round, intervalMs);
-          state.timer.unref();
-        }
-      });
+      this.sync()
+        .then(
+          () => undefined,
+          (error: unknown) => onError?.(error),
+        )
+        .finally(() => {
+          if (!state.stopped) {
+            state.timer = setTimeout(round, intervalMs);
+            state.timer.unref();
+          }
+        });
     };
     round();
   }

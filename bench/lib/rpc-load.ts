@@ -18,7 +18,11 @@ export interface RunningServer {
 }
 
 /** Starts a child process and resolves once `pattern` appears in its output (group 1: its port). */
-export function startServer(args: string[], pattern: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+export function startServer(
+  args: string[],
+  pattern: RegExp,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -36,8 +40,16 @@ export function startServer(args: string[], pattern: RegExp, env: NodeJS.Process
 /** Requests per second of one JSON-RPC call POSTed over `connections` connections, after a warm-up at the same load. */
 export async function requestsPerSecond(port: number, connections: number, body: string): Promise<number> {
   const run = async (): Promise<number> => {
-    const result = await autocannon({ url: `http://127.0.0.1:${port}/json_rpc`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration: DURATION_S });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`load run had ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}/json_rpc`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      connections,
+      duration: DURATION_S,
+    });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`load run had ${result.non2xx} non-2xx answers and ${result.errors} errors`);
     return result.requests.average;
   };
   await run(); // JIT, connection pools

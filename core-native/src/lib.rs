@@ -5,9 +5,9 @@ pub mod balance;
 pub mod bn254;
 pub mod cipher;
 pub mod hash;
-pub mod pow;
 #[cfg(not(test))]
 mod napi;
+pub mod pow;
 
 #[cfg(not(test))]
 fn register_all(exports: &napi::Exports) -> Result<(), String> {

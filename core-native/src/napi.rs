@@ -32,8 +32,22 @@ const TYPEDARRAY_UINT8: i32 = 1;
 const AUTO_LENGTH: usize = usize::MAX;
 
 extern "C" {
-    fn napi_create_function(env: Env, name: *const c_char, len: usize, cb: Callback, data: *mut c_void, result: *mut Value) -> Status;
-    fn napi_get_cb_info(env: Env, info: CallbackInfo, argc: *mut usize, argv: *mut Value, this: *mut Value, data: *mut *mut c_void) -> Status;
+    fn napi_create_function(
+        env: Env,
+        name: *const c_char,
+        len: usize,
+        cb: Callback,
+        data: *mut c_void,
+        result: *mut Value,
+    ) -> Status;
+    fn napi_get_cb_info(
+        env: Env,
+        info: CallbackInfo,
+        argc: *mut usize,
+        argv: *mut Value,
+        this: *mut Value,
+        data: *mut *mut c_void,
+    ) -> Status;
     fn napi_is_typedarray(env: Env, value: Value, result: *mut bool) -> Status;
     fn napi_get_typedarray_info(
         env: Env,
@@ -45,7 +59,14 @@ extern "C" {
         byte_offset: *mut usize,
     ) -> Status;
     fn napi_create_arraybuffer(env: Env, length: usize, data: *mut *mut c_void, result: *mut Value) -> Status;
-    fn napi_create_typedarray(env: Env, kind: i32, length: usize, arraybuffer: Value, byte_offset: usize, result: *mut Value) -> Status;
+    fn napi_create_typedarray(
+        env: Env,
+        kind: i32,
+        length: usize,
+        arraybuffer: Value,
+        byte_offset: usize,
+        result: *mut Value,
+    ) -> Status;
     fn napi_throw_error(env: Env, code: *const c_char, msg: *const c_char) -> Status;
     fn napi_is_exception_pending(env: Env, result: *mut bool) -> Status;
     fn napi_set_named_property(env: Env, object: Value, name: *const c_char, value: Value) -> Status;
@@ -55,7 +76,13 @@ extern "C" {
     fn napi_get_value_double(env: Env, value: Value, result: *mut f64) -> Status;
     fn napi_create_bigint_uint64(env: Env, value: u64, result: *mut Value) -> Status;
     fn napi_get_value_bigint_uint64(env: Env, value: Value, result: *mut u64, lossless: *mut bool) -> Status;
-    fn napi_get_value_string_utf8(env: Env, value: Value, buf: *mut c_char, bufsize: usize, result: *mut usize) -> Status;
+    fn napi_get_value_string_utf8(
+        env: Env,
+        value: Value,
+        buf: *mut c_char,
+        bufsize: usize,
+        result: *mut usize,
+    ) -> Status;
 }
 
 fn check(status: Status, what: &str) -> Result<(), String> {
@@ -95,7 +122,17 @@ impl Call {
         }
         let (mut kind, mut length, mut data, mut offset) = (0i32, 0usize, ptr::null_mut::<c_void>(), 0usize);
         check(
-            unsafe { napi_get_typedarray_info(self.env, value, &mut kind, &mut length, &mut data, ptr::null_mut(), &mut offset) },
+            unsafe {
+                napi_get_typedarray_info(
+                    self.env,
+                    value,
+                    &mut kind,
+                    &mut length,
+                    &mut data,
+                    ptr::null_mut(),
+                    &mut offset,
+                )
+            },
             "napi_get_typedarray_info",
         )?;
         if kind != TYPEDARRAY_UINT8 {
@@ -123,7 +160,11 @@ impl Call {
     #[allow(clippy::mut_from_ref)]
     pub fn bytes_mut(&self, index: usize, name: &str) -> Result<&mut [u8], String> {
         let (data, length) = self.uint8_view(index, name)?;
-        Ok(if length == 0 || data.is_null() { &mut [] } else { unsafe { std::slice::from_raw_parts_mut(data, length) } })
+        Ok(if length == 0 || data.is_null() {
+            &mut []
+        } else {
+            unsafe { std::slice::from_raw_parts_mut(data, length) }
+        })
     }
 
     /// Argument `index` as a non-negative integer below 2^53 (a JS number).
@@ -155,7 +196,9 @@ impl Call {
         }
         let mut buf = vec![0u8; length + 1];
         check(
-            unsafe { napi_get_value_string_utf8(self.env, value, buf.as_mut_ptr() as *mut c_char, buf.len(), &mut length) },
+            unsafe {
+                napi_get_value_string_utf8(self.env, value, buf.as_mut_ptr() as *mut c_char, buf.len(), &mut length)
+            },
             "napi_get_value_string_utf8",
         )?;
         buf.truncate(length);
@@ -165,12 +208,19 @@ impl Call {
     /// A new Uint8Array of `length` bytes filled by `fill` (a plain Uint8Array, like the fallback returns).
     pub fn buffer_with(&self, length: usize, fill: impl FnOnce(&mut [u8])) -> Result<Value, String> {
         let (mut data, mut arraybuffer, mut result) = (ptr::null_mut::<c_void>(), ptr::null_mut(), ptr::null_mut());
-        check(unsafe { napi_create_arraybuffer(self.env, length, &mut data, &mut arraybuffer) }, "napi_create_arraybuffer")?;
+        check(
+            unsafe { napi_create_arraybuffer(self.env, length, &mut data, &mut arraybuffer) },
+            "napi_create_arraybuffer",
+        )?;
         check(
             unsafe { napi_create_typedarray(self.env, TYPEDARRAY_UINT8, length, arraybuffer, 0, &mut result) },
             "napi_create_typedarray",
         )?;
-        let out: &mut [u8] = if length == 0 || data.is_null() { &mut [] } else { unsafe { std::slice::from_raw_parts_mut(data as *mut u8, length) } };
+        let out: &mut [u8] = if length == 0 || data.is_null() {
+            &mut []
+        } else {
+            unsafe { std::slice::from_raw_parts_mut(data as *mut u8, length) }
+        };
         fill(out);
         Ok(result)
     }
@@ -221,7 +271,8 @@ unsafe extern "C" fn trampoline(env: Env, info: CallbackInfo) -> Value {
             ptr::null_mut()
         }
         Err(panic) => {
-            let detail = panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned());
+            let detail =
+                panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned());
             throw(env, &format!("internal error in umbra-core: {}", detail.unwrap_or_else(|| "panic".into())));
             ptr::null_mut()
         }
@@ -254,10 +305,22 @@ impl Exports {
         let cname = CString::new(name).map_err(|_| format!("bad export name {name}"))?;
         let mut value = ptr::null_mut();
         check(
-            unsafe { napi_create_function(self.env, cname.as_ptr(), AUTO_LENGTH, trampoline, function as *mut c_void, &mut value) },
+            unsafe {
+                napi_create_function(
+                    self.env,
+                    cname.as_ptr(),
+                    AUTO_LENGTH,
+                    trampoline,
+                    function as *mut c_void,
+                    &mut value,
+                )
+            },
             "napi_create_function",
         )?;
-        check(unsafe { napi_set_named_property(self.env, self.object, cname.as_ptr(), value) }, "napi_set_named_property")
+        check(
+            unsafe { napi_set_named_property(self.env, self.object, cname.as_ptr(), value) },
+            "napi_set_named_property",
+        )
     }
 }
 

@@ -13,7 +13,8 @@ export function generateOpTable() {
   for (let counter = 0; ids.length < BLOCKS * 4; counter++) {
     const block = Buffer.alloc(4);
     block.writeUInt32BE(counter);
-    for (const byte of createHash('sha256').update(SEED).update(block).digest()) if (ids.length < BLOCKS * 4) ids.push(byte & 0x0f);
+    for (const byte of createHash('sha256').update(SEED).update(block).digest())
+      if (ids.length < BLOCKS * 4) ids.push(byte & 0x0f);
   }
   return ids;
 }

@@ -32,7 +32,12 @@ export function bigintFromBytesLE(bytes: Uint8Array): bigint {
 /** The 32 bytes at `offset`, big-endian → integer in [0, 2^256). */
 export function readUint256BE(bytes: Uint8Array, offset = 0): bigint {
   const view = new DataView(bytes.buffer, bytes.byteOffset + offset, 32);
-  return (view.getBigUint64(0) << 192n) | (view.getBigUint64(8) << 128n) | (view.getBigUint64(16) << 64n) | view.getBigUint64(24);
+  return (
+    (view.getBigUint64(0) << 192n) |
+    (view.getBigUint64(8) << 128n) |
+    (view.getBigUint64(16) << 64n) |
+    view.getBigUint64(24)
+  );
 }
 
 /** Writes a value in [0, 2^256) as 32 bytes big-endian at `offset`. Unchecked (a hot path): pass reduced values. */

@@ -17,7 +17,8 @@ export const CIPHERTEXT_BYTES = 66;
 const MAX_AMOUNT = (1n << 64n) - 1n;
 
 function amountScalar(amount: bigint): Uint8Array {
-  if (typeof amount !== 'bigint' || amount < 0n || amount > MAX_AMOUNT) throw new Error(`amount must be a uint64, got ${String(amount)}`);
+  if (typeof amount !== 'bigint' || amount < 0n || amount > MAX_AMOUNT)
+    throw new Error(`amount must be a uint64, got ${String(amount)}`);
   return bigintToBytes32BE(amount);
 }
 
@@ -76,7 +77,9 @@ export class ElGamal {
   /** The inverse of `serialize`, with strict point decoding. */
   deserialize(bytes: Uint8Array): Ciphertext {
     if (!(bytes instanceof Uint8Array) || bytes.length !== CIPHERTEXT_BYTES) {
-      throw new Error(`an encrypted balance is ${CIPHERTEXT_BYTES} bytes, got ${bytes instanceof Uint8Array ? bytes.length : typeof bytes}`);
+      throw new Error(
+        `an encrypted balance is ${CIPHERTEXT_BYTES} bytes, got ${bytes instanceof Uint8Array ? bytes.length : typeof bytes}`,
+      );
     }
     const point = (name: string, at: number): Uint8Array => {
       try {

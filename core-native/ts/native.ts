@@ -35,7 +35,9 @@ export function findAddon(): string | undefined {
   const dir = coreNativeDir();
   if (!dir) return undefined;
   const prefix = `umbra-core.${process.platform}-${process.arch}`;
-  const file = readdirSync(dir).find((name) => (name === `${prefix}.node` || name.startsWith(`${prefix}-`)) && name.endsWith('.node'));
+  const file = readdirSync(dir).find(
+    (name) => (name === `${prefix}.node` || name.startsWith(`${prefix}-`)) && name.endsWith('.node'),
+  );
   return file && join(dir, file);
 }
 
@@ -46,7 +48,10 @@ export function loadAddon(): AddonLoad {
   if (cached) return cached;
   const path = findAddon();
   if (!path) {
-    cached = { ok: false, reason: `native addon not built for ${process.platform}-${process.arch} (run \`make\`; needs cargo)` };
+    cached = {
+      ok: false,
+      reason: `native addon not built for ${process.platform}-${process.arch} (run \`make\`; needs cargo)`,
+    };
     return cached;
   }
   try {
@@ -67,7 +72,9 @@ export function nativeCore(addon: Addon): Core {
     ...nativeBalance(addon as any),
     ...nativePow(addon as any),
   };
-  const missing = Object.entries(core).filter(([, value]) => value === undefined).map(([name]) => name);
+  const missing = Object.entries(core)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
   if (missing.length > 0) throw new Error(`native addon is out of date (missing ${missing.join(', ')}); run \`make\``);
   return core;
 }

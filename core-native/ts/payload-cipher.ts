@@ -21,8 +21,10 @@ export interface PayloadPlaintext {
 
 /** Packs and encrypts; throws when the arguments exceed 144 bytes or the index is not a byte. */
 export function sealPayload(core: Core, key: Uint8Array, senderIndex: number, args: Uint8Array): Uint8Array {
-  if (!Number.isInteger(senderIndex) || senderIndex < 0 || senderIndex > 255) throw new Error(`sender ring index must be 0…255, got ${senderIndex}`);
-  if (args.length > PAYLOAD_ARGS_BYTES) throw new Error(`payload arguments are ${args.length} bytes, at most ${PAYLOAD_ARGS_BYTES} fit`);
+  if (!Number.isInteger(senderIndex) || senderIndex < 0 || senderIndex > 255)
+    throw new Error(`sender ring index must be 0…255, got ${senderIndex}`);
+  if (args.length > PAYLOAD_ARGS_BYTES)
+    throw new Error(`payload arguments are ${args.length} bytes, at most ${PAYLOAD_ARGS_BYTES} fit`);
   const plain = new Uint8Array(PAYLOAD_BYTES);
   plain[0] = senderIndex;
   plain.set(args, 1);
@@ -31,7 +33,8 @@ export function sealPayload(core: Core, key: Uint8Array, senderIndex: number, ar
 
 /** Decrypts a 145-byte payload (a wrong key yields garbage, not an error: the cipher has no MAC). */
 export function openPayload(core: Core, key: Uint8Array, payload: Uint8Array): PayloadPlaintext {
-  if (payload.length !== PAYLOAD_BYTES) throw new Error(`an encrypted payload is ${PAYLOAD_BYTES} bytes, got ${payload.length}`);
+  if (payload.length !== PAYLOAD_BYTES)
+    throw new Error(`an encrypted payload is ${PAYLOAD_BYTES} bytes, got ${payload.length}`);
   const plain = core.xchacha20(key, ZERO_NONCE, payload);
   return { senderIndex: plain[0]!, args: plain.slice(1) };
 }

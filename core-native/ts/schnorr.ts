@@ -32,7 +32,13 @@ function challenge(core: Core, Y: Uint8Array, T: Uint8Array, message: Uint8Array
  * Signs with secret key sk (32 bytes, used mod n) whose public key is Y = sk·G. `nonce` fixes k (tests and
  * registration grinding may pass one); by default k is random in [1, n−1].
  */
-export function schnorrSign(core: Core, G: Uint8Array, sk: Uint8Array, message?: Uint8Array, nonce?: bigint): SchnorrSignature {
+export function schnorrSign(
+  core: Core,
+  G: Uint8Array,
+  sk: Uint8Array,
+  message?: Uint8Array,
+  nonce?: bigint,
+): SchnorrSignature {
   const k = nonce === undefined ? randomScalar() : modN(nonce);
   const Y = core.g1MulSecret(G, sk);
   const T = core.g1MulSecret(G, bigintToBytes32BE(k));
@@ -42,7 +48,13 @@ export function schnorrSign(core: Core, G: Uint8Array, sk: Uint8Array, message?:
 }
 
 /** Whether (c, s) is a valid signature by Y; malformed input (bad lengths, c or s ≥ n, Y invalid) is simply false. */
-export function schnorrVerify(core: Core, G: Uint8Array, Y: Uint8Array, signature: SchnorrSignature, message?: Uint8Array): boolean {
+export function schnorrVerify(
+  core: Core,
+  G: Uint8Array,
+  Y: Uint8Array,
+  signature: SchnorrSignature,
+  message?: Uint8Array,
+): boolean {
   const { c, s } = signature;
   if (c.length !== 32 || s.length !== 32 || Y.length !== 64 || !core.g1IsValid(Y)) return false;
   const cv = bigintFromBytesBE(c);

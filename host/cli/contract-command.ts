@@ -64,15 +64,23 @@ function readFile(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(
+      `cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }
 
 /** NAME=VALUE pairs into sc_rpc arguments, typed by the entry point's parameters unless NAME:T=VALUE says. */
-function commandLineArgs(pairs: string[], params: ReadonlyMap<string, 'Uint64' | 'String'>): { name: string; datatype: string; value: string }[] {
+function commandLineArgs(
+  pairs: string[],
+  params: ReadonlyMap<string, 'Uint64' | 'String'>,
+): { name: string; datatype: string; value: string }[] {
   return pairs.map((pair) => {
     const match = /^([^=:]+)(?::([SUH]))?=(.*)$/s.exec(pair);
-    if (!match) throw new RunRequestError(`argument ${JSON.stringify(pair)} must be NAME=VALUE (or NAME:S=…, NAME:U=…, NAME:H=…)`);
+    if (!match)
+      throw new RunRequestError(
+        `argument ${JSON.stringify(pair)} must be NAME=VALUE (or NAME:S=…, NAME:U=…, NAME:H=…)`,
+      );
     // The name and value groups always take part in a match; only the type is optional.
     const [, name, explicit, value] = match;
     const datatype = explicit ?? (params.get(name!) === 'Uint64' ? 'U' : 'S');
@@ -84,15 +92,26 @@ function describe(response: RunResponse): string {
   const lines: string[] = [];
   if (response.error) {
     // An install error's message already names the function and line.
-    const where = response.error.phase === 'run' && response.error.function ? ` in ${response.error.function}${response.error.line !== null ? ` line ${response.error.line}` : ''}` : '';
-    lines.push(`${response.error.phase === 'install' ? 'does not compile' : 'failed'}${where}: ${response.error.message}`);
+    const where =
+      response.error.phase === 'run' && response.error.function
+        ? ` in ${response.error.function}${response.error.line !== null ? ` line ${response.error.line}` : ''}`
+        : '';
+    lines.push(
+      `${response.error.phase === 'install' ? 'does not compile' : 'failed'}${where}: ${response.error.message}`,
+    );
   } else {
-    lines.push(`returned:  ${response.type === null ? '(no value)' : `${response.result}${response.encoding ? ' (hex)' : ''} (${response.type})`}`);
+    lines.push(
+      `returned:  ${response.type === null ? '(no value)' : `${response.result}${response.encoding ? ' (hex)' : ''} (${response.type})`}`,
+    );
   }
   lines.push(`committed: ${response.committed ? 'yes' : 'no, every change is discarded'}`);
   lines.push(`gas:       compute ${response.gas.compute}, storage ${response.gas.storage}`);
-  for (const w of response.writes) lines.push(`write:     ${w.ktype} ${JSON.stringify(w.key)} ${w.deleted ? 'deleted' : `= ${w.vtype} ${JSON.stringify(w.value)}${w.encoding ? ' (hex)' : ''}`}`);
-  for (const t of response.transfers) lines.push(`transfer:  ${t.amount} of ${t.asset === '0'.repeat(64) ? 'coin' : `asset ${t.asset}`} to ${t.address}`);
+  for (const w of response.writes)
+    lines.push(
+      `write:     ${w.ktype} ${JSON.stringify(w.key)} ${w.deleted ? 'deleted' : `= ${w.vtype} ${JSON.stringify(w.value)}${w.encoding ? ' (hex)' : ''}`}`,
+    );
+  for (const t of response.transfers)
+    lines.push(`transfer:  ${t.amount} of ${t.asset === '0'.repeat(64) ? 'coin' : `asset ${t.asset}`} to ${t.address}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -111,7 +130,12 @@ export function contractCommand(io: ContractCommandIo = defaultIo): Command {
     .option('--signer <address>', 'the caller (known signer, as with ring size 2); absent = anonymous')
     .option('--coinvalue <amount>', 'coin deposited with the call')
     .option('--asset <scid=amount>', 'an asset deposited with the call (repeatable)', collect, [])
-    .option('--balance <asset=amount>', "the contract's balance before the call; asset 'coin' or 64 hex (repeatable)", collect, [])
+    .option(
+      '--balance <asset=amount>',
+      "the contract's balance before the call; asset 'coin' or 64 hex (repeatable)",
+      collect,
+      [],
+    )
     .option('--store <file>', 'JSON array of stored variables [{ktype, key, vtype, value}] to start from')
     .option('--height <n>', 'block height')
     .option('--timestamp <ms>', 'block timestamp in milliseconds')
@@ -130,11 +154,17 @@ export function contractCommand(io: ContractCommandIo = defaultIo): Command {
           throw new Error(`stdin is not valid JSON: ${(error as Error).message}`);
         }
       } else {
-        if (!file || !entrypoint) throw new Error('give a contract file and an entry point (or --json with a request on stdin)');
+        if (!file || !entrypoint)
+          throw new Error('give a contract file and an entry point (or --json with a request on stdin)');
         const code = readFile(file, 'contract file');
         let params = new Map<string, 'Uint64' | 'String'>();
         try {
-          params = new Map(vm.compile(code).functions.get(entrypoint)?.params.map((p) => [p.name, p.type]) ?? []);
+          params = new Map(
+            vm
+              .compile(code)
+              .functions.get(entrypoint)
+              ?.params.map((p) => [p.name, p.type]) ?? [],
+          );
         } catch (error) {
           if (!(error instanceof ContractCompileError)) throw error;
         }

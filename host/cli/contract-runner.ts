@@ -44,14 +44,18 @@ const MAX_U64 = (1n << 64n) - 1n;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function hash32(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value)) throw new RunRequestError(`${field} must be 64 hex characters`);
+  if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
+    throw new RunRequestError(`${field} must be 64 hex characters`);
   return Buffer.from(value, 'hex').toString('latin1');
 }
 
 function uint(value: unknown, field: string): bigint {
-  const ok = (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) || (typeof value === 'string' && /^[0-9]+$/.test(value));
+  const ok =
+    (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+    (typeof value === 'string' && /^[0-9]+$/.test(value));
   const v = ok ? BigInt(value as number | string) : -1n;
-  if (v < 0n || v > MAX_U64) throw new RunRequestError(`${field} must be an integer from 0 to 2^64 − 1 (a decimal string for large values)`);
+  if (v < 0n || v > MAX_U64)
+    throw new RunRequestError(`${field} must be an integer from 0 to 2^64 − 1 (a decimal string for large values)`);
   return v;
 }
 
@@ -75,7 +79,9 @@ function writeValue(value: DvmValue): { type: 'S' | 'U'; value: string | number;
   if (typeof value === 'bigint') return { type: 'U', value: jsonUint(value), hex: false };
   const text = byteStringUtf8(value);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: it looks for control characters on purpose (shown as hex)
-  return text === undefined || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? { type: 'S', value: Buffer.from(value, 'latin1').toString('hex'), hex: true } : { type: 'S', value: text, hex: false };
+  return text === undefined || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)
+    ? { type: 'S', value: Buffer.from(value, 'latin1').toString('hex'), hex: true }
+    : { type: 'S', value: text, hex: false };
 }
 
 function readStore(input: unknown): Map<string, { key: DvmValue; value: DvmValue }> {
@@ -91,10 +97,17 @@ function readStore(input: unknown): Map<string, { key: DvmValue; value: DvmValue
   return store;
 }
 
-function readContext(env: unknown, code: string, addresses: AddressCodec, args: readonly RpcArgument[], core: { keccak256(d: Uint8Array): Uint8Array }): { context: CallContext; balances: Map<string, bigint> } {
+function readContext(
+  env: unknown,
+  code: string,
+  addresses: AddressCodec,
+  args: readonly RpcArgument[],
+  core: { keccak256(d: Uint8Array): Uint8Array },
+): { context: CallContext; balances: Map<string, bigint> } {
   if (env !== undefined && !isObject(env)) throw new RunRequestError('env must be an object');
   const e = (env ?? {}) as Record<string, unknown>;
-  const scid = e.scid === undefined ? byteString(core.keccak256(Buffer.from(code, 'utf8'))) : hash32(e.scid, 'env.scid');
+  const scid =
+    e.scid === undefined ? byteString(core.keccak256(Buffer.from(code, 'utf8'))) : hash32(e.scid, 'env.scid');
   let signer: string | undefined;
   if (e.signer !== undefined && e.signer !== null && e.signer !== '') {
     if (typeof e.signer !== 'string') throw new RunRequestError('env.signer must be an address');
@@ -111,7 +124,8 @@ function readContext(env: unknown, code: string, addresses: AddressCodec, args: 
     const map = new Map<string, bigint>();
     if (value === undefined) return map;
     if (!isObject(value)) throw new RunRequestError(`${field} must be an object {asset id (64 hex): amount}`);
-    for (const [asset, amount] of Object.entries(value)) map.set(hash32(asset, `${field} key ${asset}`), uint(amount, `${field}.${asset}`));
+    for (const [asset, amount] of Object.entries(value))
+      map.set(hash32(asset, `${field} key ${asset}`), uint(amount, `${field}.${asset}`));
     return map;
   };
   for (const [asset, amount] of assetMap(e.assets, 'env.assets')) deposits.set(asset, amount);
@@ -135,8 +149,14 @@ function readContext(env: unknown, code: string, addresses: AddressCodec, args: 
 }
 
 /** Runs one request; a malformed request throws RunRequestError, anything the contract does is in the response. */
-export function runContractRequest(vm: ContractVm, addresses: AddressCodec, core: { keccak256(d: Uint8Array): Uint8Array }, input: unknown): RunResponse {
-  if (!isObject(input)) throw new RunRequestError('the request must be a JSON object with at least code and entrypoint');
+export function runContractRequest(
+  vm: ContractVm,
+  addresses: AddressCodec,
+  core: { keccak256(d: Uint8Array): Uint8Array },
+  input: unknown,
+): RunResponse {
+  if (!isObject(input))
+    throw new RunRequestError('the request must be a JSON object with at least code and entrypoint');
   const { code, entrypoint } = input;
   if (typeof code !== 'string') throw new RunRequestError('code must be the contract source as a string');
   if (typeof entrypoint !== 'string' || entrypoint === '') throw new RunRequestError('entrypoint must name a function');
@@ -149,19 +169,40 @@ export function runContractRequest(vm: ContractVm, addresses: AddressCodec, core
   args = [...args.filter((a) => a.name !== 'entrypoint'), { name: 'entrypoint', datatype: 'S', value: entrypoint }];
   const { context, balances } = readContext(input.env, code, addresses, args, core);
   const store = readStore(input.store);
-  const empty = { ok: false, committed: false, type: null, result: '', gas: { compute: 0, storage: 0 }, writes: [], transfers: [], code: null };
+  const empty = {
+    ok: false,
+    committed: false,
+    type: null,
+    result: '',
+    gas: { compute: 0, storage: 0 },
+    writes: [],
+    transfers: [],
+    code: null,
+  };
   let contract;
   try {
     contract = vm.compile(code);
   } catch (error) {
     if (!(error instanceof ContractCompileError)) throw error;
-    const where = error.functionName ? `${error.functionName}${error.line !== undefined ? ` line ${error.line}` : ''}: ` : '';
-    return { ...empty, error: { phase: 'install', message: `${where}${error.message} (source line ${error.sourceLine})`, function: error.functionName, line: error.sourceLine } };
+    const where = error.functionName
+      ? `${error.functionName}${error.line !== undefined ? ` line ${error.line}` : ''}: `
+      : '';
+    return {
+      ...empty,
+      error: {
+        phase: 'install',
+        message: `${where}${error.message} (source line ${error.sourceLine})`,
+        function: error.functionName,
+        line: error.sourceLine,
+      },
+    };
   }
   const signature = contract.functions.get(entrypoint);
   if (!signature?.exported) {
     const entries = [...contract.functions.values()].filter((f) => f.exported).map((f) => f.name);
-    throw new RunRequestError(`the contract has no entry point ${entrypoint} (entry points: ${entries.join(', ') || 'none'})`);
+    throw new RunRequestError(
+      `the contract has no entry point ${entrypoint} (entry points: ${entries.join(', ') || 'none'})`,
+    );
   }
   const result = vm.call({
     contract,
@@ -180,7 +221,14 @@ export function runContractRequest(vm: ContractVm, addresses: AddressCodec, core
     type: result.value === undefined ? null : typeof result.value === 'bigint' ? 'Uint64' : 'String',
     result: shown === undefined ? '' : String(shown.value),
     ...(shown?.hex ? { encoding: 'hex' as const } : {}),
-    error: result.error ? { phase: 'run', message: result.error.message, function: result.error.function, line: result.error.line === undefined ? null : Number(result.error.line) } : null,
+    error: result.error
+      ? {
+          phase: 'run',
+          message: result.error.message,
+          function: result.error.function,
+          line: result.error.line === undefined ? null : Number(result.error.line),
+        }
+      : null,
     gas: { compute: Number(result.gas.compute), storage: Number(result.gas.storage) },
     writes: result.writes.map(({ key, value }) => {
       const k = writeValue(key);

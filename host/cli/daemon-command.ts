@@ -6,7 +6,11 @@ import { CRYPTO_IMPLS, LOG_LEVELS, STORE_KINDS, type UmbraConfig } from '../conf
 import { runUntilSignalled } from '../lifecycle.js';
 import { NETWORK_NAMES, type NetworkName } from '../protocol/network.js';
 
-const splitList = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
+const splitList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 export interface DaemonFlags {
@@ -36,17 +40,25 @@ export function addNodeOptions(command: Command): Command {
     .option('--testnet', 'shorthand for --network testnet')
     .option('--config <file>', 'JSON config file (an object of config keys; flags override it)')
     .option('--data-dir <dir>', 'where the database lives (default: ~/.umbra/<network>)')
-    .option('--rpc-bind <host:port>', 'daemon RPC address (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator; port 0 = any free port)')
+    .option(
+      '--rpc-bind <host:port>',
+      'daemon RPC address (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator; port 0 = any free port)',
+    )
     .option('--rpc-login <user:pass>', 'require HTTP Basic auth on the RPC server')
     .option('--rpc-max-body <bytes>', 'largest accepted RPC request body (default 4194304)')
     .addOption(new Option('--store <kind>', 'key-value store').choices(STORE_KINDS))
-    .addOption(new Option('--crypto <impl>', 'cryptography implementation (auto: native when built)').choices(CRYPTO_IMPLS))
+    .addOption(
+      new Option('--crypto <impl>', 'cryptography implementation (auto: native when built)').choices(CRYPTO_IMPLS),
+    )
     .option('--plugins <list>', 'comma-separated plugins to run (names or module paths)', splitList)
     .option('--transports <list>', 'comma-separated RPC transports: http, ws', splitList)
     .addOption(new Option('--log-level <level>', 'log verbosity').choices(LOG_LEVELS))
     .option('--mining-threads <n>', 'run the built-in CPU miner on this many threads (default 0: off)')
     .option('--mining-address <address>', 'registered address the built-in miner mines to')
-    .option('--p2p-bind <host:port>', "P2P listening address (default 0.0.0.0:10101 mainnet, :40401 testnet, none on the simulator; '' = do not listen)")
+    .option(
+      '--p2p-bind <host:port>',
+      "P2P listening address (default 0.0.0.0:10101 mainnet, :40401 testnet, none on the simulator; '' = do not listen)",
+    )
     .option('--add-peer <host:port>', 'connect to this peer (repeatable)', collect)
     .option('--max-peers <n>', 'most P2P connections at once (default 32)');
 }
@@ -76,12 +88,12 @@ export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraCon
 }
 
 export function daemonCommand(): Command {
-  return addNodeOptions(new Command('daemon').description('run an Umbra node: chain, pool, contract VM and the daemon JSON-RPC server')).action(
-    async (flags: DaemonFlags) => {
-      const config = loadConfig({ file: flags.config, flags: flagsToConfig(flags) });
-      const app = await composeApp(config);
-      app.logger.info(`Umbra daemon on ${config.network}; plugins: ${app.plugins.map((p) => p.name).join(', ')}`);
-      await runUntilSignalled(app);
-    },
-  );
+  return addNodeOptions(
+    new Command('daemon').description('run an Umbra node: chain, pool, contract VM and the daemon JSON-RPC server'),
+  ).action(async (flags: DaemonFlags) => {
+    const config = loadConfig({ file: flags.config, flags: flagsToConfig(flags) });
+    const app = await composeApp(config);
+    app.logger.info(`Umbra daemon on ${config.network}; plugins: ${app.plugins.map((p) => p.name).join(', ')}`);
+    await runUntilSignalled(app);
+  });
 }

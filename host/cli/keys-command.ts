@@ -37,7 +37,12 @@ export function keysCommand(io: KeysCommandIo = { write: (text) => process.stdou
       const mnemonic = newMnemonic();
       const secretKey = mnemonicToSecretKey(mnemonic);
       const publicKey = publicKeyOf(core, secretKey, NETWORKS[options.network].generatorDomain);
-      const result = { mnemonic, secret_key: hex(secretKey), public_key: hex(publicKey), address: encodeAddress(options.network, publicKey) };
+      const result = {
+        mnemonic,
+        secret_key: hex(secretKey),
+        public_key: hex(publicKey),
+        address: encodeAddress(options.network, publicKey),
+      };
       if (options.json) return io.write(json(result));
       io.write(
         table([

@@ -9,7 +9,9 @@ export function readSecretFile(path: string, what: string): string {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read the ${what} file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(
+      `cannot read the ${what} file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   // The line end an editor or `echo` adds belongs to the file, not to the secret.
   return text.replace(/\r?\n$/, '');
@@ -24,9 +26,14 @@ export interface SecretTerminal {
 const processTerminal = (): SecretTerminal => ({ input: process.stdin, output: process.stderr });
 
 /** Asks for a secret on the terminal without echoing it; `hint` names the flag that avoids the prompt. */
-export function promptSecret(question: string, hint: string, terminal: SecretTerminal = processTerminal()): Promise<string> {
+export function promptSecret(
+  question: string,
+  hint: string,
+  terminal: SecretTerminal = processTerminal(),
+): Promise<string> {
   const { input, output } = terminal;
-  if (!input.isTTY) return Promise.reject(new Error(`no terminal to ask for the ${question.toLowerCase()} on: give ${hint}`));
+  if (!input.isTTY)
+    return Promise.reject(new Error(`no terminal to ask for the ${question.toLowerCase()} on: give ${hint}`));
   return new Promise((resolve, reject) => {
     let answer = '';
     const finish = (error?: Error): void => {

@@ -38,25 +38,38 @@ interface SimulatorFlags extends DaemonFlags {
 
 /** The public secret key of simulator wallet `index`. */
 export function simulatorWalletSecret(core: Core, index: number): Uint8Array {
-  return bigintToBytes32BE(mod(bigintFromBytesBE(core.keccak256(new TextEncoder().encode(`UMBRA simulator wallet ${index}`)))));
+  return bigintToBytes32BE(
+    mod(bigintFromBytesBE(core.keccak256(new TextEncoder().encode(`UMBRA simulator wallet ${index}`)))),
+  );
 }
 
-const boundPort = (app: App, server: string): number => (app.container.cradle.httpServers.get(server)!.address() as AddressInfo).port;
+const boundPort = (app: App, server: string): number =>
+  (app.container.cradle.httpServers.get(server)!.address() as AddressInfo).port;
 
 function count(value: string, name: string, max: number): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`${name} must be an integer from 0 to ${max}, got ${value}`);
+  if (!Number.isInteger(n) || n < 0 || n > max)
+    throw new Error(`${name} must be an integer from 0 to ${max}, got ${value}`);
   return n;
 }
 
-async function startSimulator(flags: SimulatorFlags, write: (text: string) => void): Promise<{ stop(): Promise<void> } & { logger: App['logger'] }> {
+async function startSimulator(
+  flags: SimulatorFlags,
+  write: (text: string) => void,
+): Promise<{ stop(): Promise<void> } & { logger: App['logger'] }> {
   const wallets = count(flags.wallets, '--wallets', 1000);
   const portBase = count(flags.walletRpcPortBase, '--wallet-rpc-port-base', 65535 - wallets);
   const dataDir = flags.dataDir ?? mkdtempSync(join(tmpdir(), 'umbra-simulator-'));
   if (flags.dataDir && !flags.keep) rmSync(dataDir, { recursive: true, force: true });
   const config: UmbraConfig = loadConfig({
     file: flags.config,
-    flags: { ...flagsToConfig(flags), network: 'simulator', dataDir, plugins: flags.plugins ?? [...DAEMON_PLUGINS, 'simulator'], automine: flags.automine },
+    flags: {
+      ...flagsToConfig(flags),
+      network: 'simulator',
+      dataDir,
+      plugins: flags.plugins ?? [...DAEMON_PLUGINS, 'simulator'],
+      automine: flags.automine,
+    },
   });
   const daemon = await composeApp(config);
   await daemon.start();
@@ -70,18 +83,33 @@ async function startSimulator(flags: SimulatorFlags, write: (text: string) => vo
     const { core } = daemon.container.cradle;
     const simulator = optionalService(daemon.container, 'simulator');
     if (!simulator) throw new Error("umbra simulator needs the 'simulator' plugin: keep it in --plugins");
-    const keys = Array.from({ length: wallets }, (_, i) => walletKeys(core, 'simulator', simulatorWalletSecret(core, i)));
+    const keys = Array.from({ length: wallets }, (_, i) =>
+      walletKeys(core, 'simulator', simulatorWalletSecret(core, i)),
+    );
     const funded = await simulator.registerAndFund(keys, SIMULATOR_WALLET_FUNDS);
     const daemonAddress = `127.0.0.1:${boundPort(daemon, 'daemon')}`;
-    write(`Umbra simulator: daemon RPC http://${daemonAddress}/json_rpc, data in ${dataDir}${funded > 0 ? `; ${funded} wallets registered and funded` : ''}\n`);
+    write(
+      `Umbra simulator: daemon RPC http://${daemonAddress}/json_rpc, data in ${dataDir}${funded > 0 ? `; ${funded} wallets registered and funded` : ''}\n`,
+    );
     for (const [i, walletKey] of keys.entries()) {
-      const wallet = new WalletService({ core, keys: walletKey, daemon: new DaemonClient(daemonAddress), balanceTableDir: defaultCacheDir() });
-      const app = await composeWalletApp(wallet, { rpcBind: `127.0.0.1:${portBase === 0 ? 0 : portBase + i}`, crypto: config.crypto, logLevel: config.logLevel });
+      const wallet = new WalletService({
+        core,
+        keys: walletKey,
+        daemon: new DaemonClient(daemonAddress),
+        balanceTableDir: defaultCacheDir(),
+      });
+      const app = await composeWalletApp(wallet, {
+        rpcBind: `127.0.0.1:${portBase === 0 ? 0 : portBase + i}`,
+        crypto: config.crypto,
+        logLevel: config.logLevel,
+      });
       await app.start();
       apps.push(app);
       write(`wallet ${i}: ${walletKey.address} http://127.0.0.1:${boundPort(app, 'wallet')}/json_rpc\n`);
     }
-    write(`simulator ready (${config.automine ? 'automine: a block whenever transactions wait, and every 18 s' : 'no automine: SIMULATOR.Mine or SIGUSR1 mines a block'})\n`);
+    write(
+      `simulator ready (${config.automine ? 'automine: a block whenever transactions wait, and every 18 s' : 'no automine: SIMULATOR.Mine or SIGUSR1 mines a block'})\n`,
+    );
   } catch (error) {
     await stop();
     throw error;
@@ -90,14 +118,20 @@ async function startSimulator(flags: SimulatorFlags, write: (text: string) => vo
 }
 
 export function simulatorCommand(write: (text: string) => void = (text) => process.stdout.write(text)): Command {
-  return addNodeOptions(new Command('simulator').description('a local devnet for contract developers: a daemon that mines on demand and funded wallets with RPC servers'))
+  return addNodeOptions(
+    new Command('simulator').description(
+      'a local devnet for contract developers: a daemon that mines on demand and funded wallets with RPC servers',
+    ),
+  )
     .option('--wallets <n>', 'how many wallets to start', '22')
     .option('--wallet-rpc-port-base <port>', 'wallet i serves RPC on 127.0.0.1:<port>+i (0: any free ports)', '30000')
     .option('--keep', 'keep the chain in --data-dir from the last run (default: start afresh)')
     .option('--noautomine', 'mine only on request (SIMULATOR.Mine or SIGUSR1)')
     .action(async (flags: SimulatorFlags & { noautomine?: boolean }) => {
-      if (flags.keep && !flags.dataDir) throw new Error('--keep needs --data-dir (the default is a fresh temporary directory)');
-      if (flags.network && flags.network !== 'simulator') throw new Error(`the simulator runs the simulator network, not ${flags.network}`);
+      if (flags.keep && !flags.dataDir)
+        throw new Error('--keep needs --data-dir (the default is a fresh temporary directory)');
+      if (flags.network && flags.network !== 'simulator')
+        throw new Error(`the simulator runs the simulator network, not ${flags.network}`);
       let running: Awaited<ReturnType<typeof startSimulator>> | undefined;
       await runUntilSignalled({
         start: async () => void (running = await startSimulator({ ...flags, automine: !flags.noautomine }, write)),

@@ -27,5 +27,9 @@ export function composeWalletApp(wallet: WalletService, options: WalletAppOption
       logLevel: options.logLevel,
     },
   });
-  return composeApp(config, { rpcServer: WALLET_RPC_SERVER, services: { wallet }, ...(options.logger ? { logger: options.logger } : {}) });
+  return composeApp(config, {
+    rpcServer: WALLET_RPC_SERVER,
+    services: { wallet },
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
 }

@@ -52,26 +52,45 @@ const table = (rows: [string, string][]): string => {
 const coins = (atomic: bigint): string => `${atomic / COIN}.${(atomic % COIN).toString().padStart(5, '0')}`;
 
 /** The network the flags name (--network or --testnet), if any. */
-const flaggedNetwork = ({ network, testnet }: WalletFlags): NetworkName | undefined => flagsToConfig({ network, testnet }).network as NetworkName | undefined;
+const flaggedNetwork = ({ network, testnet }: WalletFlags): NetworkName | undefined =>
+  flagsToConfig({ network, testnet }).network as NetworkName | undefined;
 
 async function readPassword(flags: WalletFlags, confirm: boolean): Promise<string> {
   if (flags.passwordFile) return readSecretFile(flags.passwordFile, 'password');
   const password = await promptSecret('Wallet password', '--password-file');
-  if (confirm && (await promptSecret('Repeat the password', '--password-file')) !== password) throw new Error('the two passwords differ');
+  if (confirm && (await promptSecret('Repeat the password', '--password-file')) !== password)
+    throw new Error('the two passwords differ');
   return password;
 }
 
 /** Writes a new wallet file for `secretKey` and prints what the user must know about it. */
-async function createWallet(flags: WalletFlags, secretKey: Uint8Array, io: WalletCommandIo, showMnemonic: boolean): Promise<void> {
+async function createWallet(
+  flags: WalletFlags,
+  secretKey: Uint8Array,
+  io: WalletCommandIo,
+  showMnemonic: boolean,
+): Promise<void> {
   const network = flaggedNetwork(flags) ?? 'mainnet';
   const password = await readPassword(flags, true);
   const keys = walletKeys(await loadCore({ impl: flags.crypto }), network, secretKey);
   await WalletFile.create(flags.walletFile, password, keyContents(keys));
-  const result = { wallet_file: flags.walletFile, network, address: keys.address, ...(showMnemonic ? { mnemonic: keys.mnemonic } : {}) };
+  const result = {
+    wallet_file: flags.walletFile,
+    network,
+    address: keys.address,
+    ...(showMnemonic ? { mnemonic: keys.mnemonic } : {}),
+  };
   if (flags.json) return io.write(json(result));
-  const rows: [string, string][] = [['wallet file', result.wallet_file], ['network', network], ['address', keys.address]];
+  const rows: [string, string][] = [
+    ['wallet file', result.wallet_file],
+    ['network', network],
+    ['address', keys.address],
+  ];
   if (!showMnemonic) return io.write(table(rows));
-  io.write(table([...rows, ['mnemonic', keys.mnemonic]]) + 'Write the 24 words down and keep them private: they restore the wallet, and anyone who has them controls the funds.\n');
+  io.write(
+    table([...rows, ['mnemonic', keys.mnemonic]]) +
+      'Write the 24 words down and keep them private: they restore the wallet, and anyone who has them controls the funds.\n',
+  );
 }
 
 /** Address, height and balance of an open wallet, asked of its daemon. */
@@ -85,7 +104,18 @@ async function printSummary(wallet: WalletService, flags: WalletFlags, io: Walle
   }
   const height = await wallet.height();
   const { network, address } = wallet.keys;
-  if (flags.json) return io.write(json({ wallet_file: flags.walletFile, network, address, daemon: wallet.daemon.url, height, balance: typeof balance === 'bigint' ? Number(balance) : null, error: typeof balance === 'string' ? balance : undefined }));
+  if (flags.json)
+    return io.write(
+      json({
+        wallet_file: flags.walletFile,
+        network,
+        address,
+        daemon: wallet.daemon.url,
+        height,
+        balance: typeof balance === 'bigint' ? Number(balance) : null,
+        error: typeof balance === 'string' ? balance : undefined,
+      }),
+    );
   io.write(
     table([
       ['wallet file', flags.walletFile],
@@ -99,16 +129,25 @@ async function printSummary(wallet: WalletService, flags: WalletFlags, io: Walle
 }
 
 async function openWallet(flags: WalletFlags, io: WalletCommandIo): Promise<void> {
-  if (!flags.rpcServer && (flags.rpcBind || flags.rpcLogin)) throw new Error('--rpc-bind and --rpc-login configure the wallet RPC server: add --rpc-server');
+  if (!flags.rpcServer && (flags.rpcBind || flags.rpcLogin))
+    throw new Error('--rpc-bind and --rpc-login configure the wallet RPC server: add --rpc-server');
   const password = await readPassword(flags, false);
   const file = await WalletFile.open(flags.walletFile, password);
   const core = await loadCore({ impl: flags.crypto });
   const keys: WalletKeys = keysFromContents(core, file.contents);
   const wanted = flaggedNetwork(flags);
-  if (wanted && wanted !== keys.network) throw new Error(`${flags.walletFile} is a ${keys.network} wallet, not ${wanted}`);
+  if (wanted && wanted !== keys.network)
+    throw new Error(`${flags.walletFile} is a ${keys.network} wallet, not ${wanted}`);
   const params = NETWORKS[keys.network];
   const daemon = new DaemonClient(flags.daemonAddress ?? `127.0.0.1:${params.defaultRpcPort}`);
-  const wallet = new WalletService({ core, keys, daemon, balanceTableDir: defaultCacheDir(), file, syncProgress: terminalSyncProgress() });
+  const wallet = new WalletService({
+    core,
+    keys,
+    daemon,
+    balanceTableDir: defaultCacheDir(),
+    file,
+    syncProgress: terminalSyncProgress(),
+  });
   if (!flags.rpcServer) {
     // The history is brought up to date (and saved) on every open; a daemon away leaves it as it was.
     await wallet.sync().catch(() => undefined);
@@ -125,7 +164,8 @@ async function openWallet(flags: WalletFlags, io: WalletCommandIo): Promise<void
   // Start-up step: a new account registers now (in the background) rather than on its first transfer.
   wallet.registration.ensure().then(
     () => app.logger.info('the account is registered on chain'),
-    (error: unknown) => app.logger.warn(`the account is not registered yet (a transfer retries): ${(error as Error).message}`),
+    (error: unknown) =>
+      app.logger.warn(`the account is not registered yet (a transfer retries): ${(error as Error).message}`),
   );
   // The history sync: now, then every 5 s (GetTransfers and GetBalance also sync before they answer).
   wallet.startSync(5000, (error: unknown) => app.logger.debug(`history sync: ${(error as Error).message}`));
@@ -137,33 +177,55 @@ async function openWallet(flags: WalletFlags, io: WalletCommandIo): Promise<void
 }
 
 export function walletCommand(io: WalletCommandIo = { write: (text) => process.stdout.write(text) }): Command {
-  const wallet = new Command('wallet').description('create, restore and open wallets; serve the wallet JSON-RPC with --rpc-server');
+  const wallet = new Command('wallet').description(
+    'create, restore and open wallets; serve the wallet JSON-RPC with --rpc-server',
+  );
   const withCommonOptions = (command: Command): Command =>
     command
       .requiredOption('--wallet-file <path>', 'the encrypted wallet file')
-      .option('--password-file <path>', 'read the wallet password from this file (default: ask on the terminal, without echo)')
+      .option(
+        '--password-file <path>',
+        'read the wallet password from this file (default: ask on the terminal, without echo)',
+      )
       .addOption(new Option('--network <name>', 'network of the wallet').choices(NETWORK_NAMES))
       .option('--testnet', 'shorthand for --network testnet')
-      .addOption(new Option('--crypto <impl>', 'cryptography implementation (auto: native when built)').choices(CRYPTO_IMPLS))
+      .addOption(
+        new Option('--crypto <impl>', 'cryptography implementation (auto: native when built)').choices(CRYPTO_IMPLS),
+      )
       .option('--json', 'print the result as JSON');
 
   withCommonOptions(wallet.command('create'))
-    .description('create a wallet file with fresh keys; prints its address and, this once, its 24 seed words (default network: mainnet)')
+    .description(
+      'create a wallet file with fresh keys; prints its address and, this once, its 24 seed words (default network: mainnet)',
+    )
     .action((flags: WalletFlags) => createWallet(flags, mnemonicToSecretKey(newMnemonic()), io, true));
 
   withCommonOptions(wallet.command('restore'))
     .description('create a wallet file from existing 24 seed words (default network: mainnet)')
-    .option('--mnemonic-file <path>', 'read the 24 seed words from this file (default: ask on the terminal, without echo)')
+    .option(
+      '--mnemonic-file <path>',
+      'read the 24 seed words from this file (default: ask on the terminal, without echo)',
+    )
     .action(async (flags: WalletFlags) => {
-      const words = flags.mnemonicFile ? readSecretFile(flags.mnemonicFile, 'mnemonic') : await promptSecret('Seed words (24)', '--mnemonic-file');
+      const words = flags.mnemonicFile
+        ? readSecretFile(flags.mnemonicFile, 'mnemonic')
+        : await promptSecret('Seed words (24)', '--mnemonic-file');
       await createWallet(flags, mnemonicToSecretKey(words), io, false);
     });
 
   withCommonOptions(wallet.command('open'))
-    .description("open a wallet file: show its address, the daemon's height and the balance, or serve the wallet JSON-RPC (--rpc-server)")
-    .option('--daemon-address <host:port>', 'daemon JSON-RPC address, host:port or an http(s) URL (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator)')
+    .description(
+      "open a wallet file: show its address, the daemon's height and the balance, or serve the wallet JSON-RPC (--rpc-server)",
+    )
+    .option(
+      '--daemon-address <host:port>',
+      'daemon JSON-RPC address, host:port or an http(s) URL (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator)',
+    )
     .option('--rpc-server', 'serve the wallet JSON-RPC on /json_rpc and /ws until SIGINT/SIGTERM')
-    .option('--rpc-bind <host:port>', 'wallet RPC address (default 127.0.0.1:10103 mainnet, :40403 testnet, :30000 simulator; port 0 = any free port)')
+    .option(
+      '--rpc-bind <host:port>',
+      'wallet RPC address (default 127.0.0.1:10103 mainnet, :40403 testnet, :30000 simulator; port 0 = any free port)',
+    )
     .option('--rpc-login <user:pass>', 'require HTTP Basic auth on the wallet RPC server')
     .addOption(new Option('--log-level <level>', 'log verbosity of the RPC server').choices(LOG_LEVELS))
     .action((flags: WalletFlags) => openWallet(flags, io));

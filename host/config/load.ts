@@ -22,7 +22,9 @@ export function readConfigFile(path: string): Record<string, unknown> {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ConfigError(
+      `cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   let parsed: unknown;
   try {
@@ -51,7 +53,10 @@ export function loadConfig(sources: ConfigSources): UmbraConfig {
   for (const [source, entries] of layers) {
     for (const [key, value] of entries) checkConfigValue(key, value, source);
   }
-  const network = (flagValues['network'] ?? fileValues['network'] ?? sources.defaultNetwork ?? 'mainnet') as NetworkName;
+  const network = (flagValues['network'] ??
+    fileValues['network'] ??
+    sources.defaultNetwork ??
+    'mainnet') as NetworkName;
   const config: Record<string, unknown> = { ...defaultConfig(network) };
   for (const [source, entries] of layers) {
     for (const [key, value] of entries) config[key] = checkConfigValue(key, value, source);

@@ -55,7 +55,8 @@ function oneOf(values: readonly string[]): Check {
 }
 
 function nonEmptyString(value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0) throw new Error(`must be a non-empty string, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'string' || value.length === 0)
+    throw new Error(`must be a non-empty string, got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -94,7 +95,8 @@ function optionalBindAddress(value: unknown): string {
 
 function login(value: unknown): string {
   if (typeof value !== 'string') throw new Error(`must be user:pass, got ${JSON.stringify(value)}`);
-  if (value !== '' && !/^[^:]+:.+$/.test(value)) throw new Error('must be user:pass (a user name, a colon, a password)');
+  if (value !== '' && !/^[^:]+:.+$/.test(value))
+    throw new Error('must be user:pass (a user name, a colon, a password)');
   return value;
 }
 
@@ -150,7 +152,9 @@ export class ConfigError extends Error {
 /** Validates one key's value; the error names the key and where the value came from. */
 export function checkConfigValue(key: string, value: unknown, source: string): unknown {
   if (!Object.hasOwn(CONFIG_CHECKS, key)) {
-    throw new ConfigError(`${source}: unknown config key '${key}' (known keys: ${Object.keys(CONFIG_CHECKS).join(', ')})`);
+    throw new ConfigError(
+      `${source}: unknown config key '${key}' (known keys: ${Object.keys(CONFIG_CHECKS).join(', ')})`,
+    );
   }
   try {
     return CONFIG_CHECKS[key as ConfigKey](value);

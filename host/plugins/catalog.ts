@@ -34,21 +34,34 @@ function isPlugin(value: unknown): value is Plugin {
   if (typeof value !== 'object' || value === null) return false;
   const plugin = value as Record<keyof Plugin, unknown>;
   return (
-    typeof plugin.name === 'string' && isNameList(plugin.requires) && (plugin.optional === undefined || isNameList(plugin.optional)) &&
-    (plugin.provides === undefined || isNameList(plugin.provides)) && typeof plugin.register === 'function'
+    typeof plugin.name === 'string' &&
+    isNameList(plugin.requires) &&
+    (plugin.optional === undefined || isNameList(plugin.optional)) &&
+    (plugin.provides === undefined || isNameList(plugin.provides)) &&
+    typeof plugin.register === 'function'
   );
 }
 
 export async function importPlugin(spec: string): Promise<Plugin> {
   const isPath = spec.startsWith('.') || spec.startsWith('/');
   const load = isPath ? () => import(pathToFileURL(resolve(spec)).href) as Promise<PluginModule> : BUILT_IN[spec];
-  if (!load) throw new PluginLoadError(PluginErrorCode.UnknownPlugin, `unknown plugin '${spec}' (built-in plugins: ${builtInPluginNames().join(', ')}; or give a path to a plugin module)`);
+  if (!load)
+    throw new PluginLoadError(
+      PluginErrorCode.UnknownPlugin,
+      `unknown plugin '${spec}' (built-in plugins: ${builtInPluginNames().join(', ')}; or give a path to a plugin module)`,
+    );
   let module: PluginModule;
   try {
     module = await load();
   } catch (error) {
-    throw new PluginLoadError(PluginErrorCode.CannotLoad, `cannot load plugin '${spec}': ${(error as Error).message}`, { cause: error });
+    throw new PluginLoadError(PluginErrorCode.CannotLoad, `cannot load plugin '${spec}': ${(error as Error).message}`, {
+      cause: error,
+    });
   }
-  if (!isPlugin(module.default)) throw new PluginLoadError(PluginErrorCode.NotAPlugin, `plugin '${spec}' does not default-export a plugin ({ name, requires, optional?, provides?, register })`);
+  if (!isPlugin(module.default))
+    throw new PluginLoadError(
+      PluginErrorCode.NotAPlugin,
+      `plugin '${spec}' does not default-export a plugin ({ name, requires, optional?, provides?, register })`,
+    );
   return module.default;
 }

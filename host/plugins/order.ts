@@ -8,13 +8,18 @@ import { PluginErrorCode, PluginLoadError } from './plugin-error.js';
 export function orderPlugins(plugins: readonly Plugin[]): Plugin[] {
   const byName = new Map<string, Plugin>();
   for (const plugin of plugins) {
-    if (byName.has(plugin.name)) throw new PluginLoadError(PluginErrorCode.ConfiguredTwice, `plugin '${plugin.name}' is configured twice`);
+    if (byName.has(plugin.name))
+      throw new PluginLoadError(PluginErrorCode.ConfiguredTwice, `plugin '${plugin.name}' is configured twice`);
     byName.set(plugin.name, plugin);
   }
   const dependenciesOf = (plugin: Plugin): Plugin[] => {
     const required = plugin.requires.map((name) => {
       const dependency = byName.get(name);
-      if (!dependency) throw new PluginLoadError(PluginErrorCode.MissingDependency, `plugin '${plugin.name}' requires '${name}', which is not configured (add it to plugins)`);
+      if (!dependency)
+        throw new PluginLoadError(
+          PluginErrorCode.MissingDependency,
+          `plugin '${plugin.name}' requires '${name}', which is not configured (add it to plugins)`,
+        );
       return dependency;
     });
     const optional = (plugin.optional ?? []).flatMap((name) => byName.get(name) ?? []);

@@ -27,7 +27,8 @@ export interface DecodedAddress {
 
 /** Encodes a 33-byte compressed key (and, for an integrated address, its encoded arguments) for a network. */
 export function encodeAddress(network: NetworkName, publicKey: Uint8Array, payload?: Uint8Array): string {
-  if (publicKey.length !== KEY_BYTES) throw new AddressError(`a public key is ${KEY_BYTES} bytes, got ${publicKey.length}`);
+  if (publicKey.length !== KEY_BYTES)
+    throw new AddressError(`a public key is ${KEY_BYTES} bytes, got ${publicKey.length}`);
   const params = NETWORKS[network];
   const prefix = payload && payload.length > 0 ? params.integratedAddressPrefix : params.addressPrefix;
   const data = new Uint8Array(1 + KEY_BYTES + (payload?.length ?? 0));
@@ -42,7 +43,11 @@ export function encodeAddress(network: NetworkName, publicKey: Uint8Array, paylo
  * length. Whether the key is a curve point is checked by `isCurvePoint` when given (the crypto core's strict
  * decompression).
  */
-export function decodeAddress(address: string, expected?: NetworkName, isCurvePoint?: (key: Uint8Array) => boolean): DecodedAddress {
+export function decodeAddress(
+  address: string,
+  expected?: NetworkName,
+  isCurvePoint?: (key: Uint8Array) => boolean,
+): DecodedAddress {
   let prefix: string;
   let words: number[];
   try {
@@ -50,7 +55,9 @@ export function decodeAddress(address: string, expected?: NetworkName, isCurvePo
   } catch (error) {
     throw new AddressError(`not a valid address: ${(error as Error).message}`);
   }
-  const match = (Object.values(NETWORKS) as (typeof NETWORKS)[NetworkName][]).find((n) => n.addressPrefix === prefix || n.integratedAddressPrefix === prefix);
+  const match = (Object.values(NETWORKS) as (typeof NETWORKS)[NetworkName][]).find(
+    (n) => n.addressPrefix === prefix || n.integratedAddressPrefix === prefix,
+  );
   if (!match) throw new AddressError(`unknown address prefix '${prefix}' (expected umb, umbt, umbi or umbti)`);
   const network = expected && NETWORKS[expected].addressPrefix === match.addressPrefix ? expected : match.name;
   if (expected && NETWORKS[expected].addressPrefix !== match.addressPrefix) {
@@ -62,11 +69,13 @@ export function decodeAddress(address: string, expected?: NetworkName, isCurvePo
   } catch (error) {
     throw new AddressError(`not a valid address: ${(error as Error).message}`);
   }
-  if (data.length < 1 + KEY_BYTES) throw new AddressError(`address is too short: ${data.length} bytes of data, at least ${1 + KEY_BYTES} expected`);
+  if (data.length < 1 + KEY_BYTES)
+    throw new AddressError(`address is too short: ${data.length} bytes of data, at least ${1 + KEY_BYTES} expected`);
   if (data[0] !== ADDRESS_VERSION) throw new AddressError(`unsupported address version ${data[0]}`);
   const integrated = prefix === match.integratedAddressPrefix;
   const payload = data.slice(1 + KEY_BYTES);
-  if (!integrated && payload.length > 0) throw new AddressError(`a plain address holds exactly ${KEY_BYTES} key bytes, this one has ${payload.length} more`);
+  if (!integrated && payload.length > 0)
+    throw new AddressError(`a plain address holds exactly ${KEY_BYTES} key bytes, this one has ${payload.length} more`);
   if (integrated && payload.length === 0) throw new AddressError('an integrated address must carry arguments');
   const publicKey = data.slice(1, 1 + KEY_BYTES);
   if (isCurvePoint && !isCurvePoint(publicKey)) throw new AddressError('address key is not a point on the curve');
@@ -86,7 +95,11 @@ export function curvePointCheck(core: Core): (key: Uint8Array) => boolean {
 }
 
 /** An integrated address carrying `args` (at least one). */
-export function encodeIntegratedAddress(network: NetworkName, publicKey: Uint8Array, args: readonly RpcArgument[]): string {
+export function encodeIntegratedAddress(
+  network: NetworkName,
+  publicKey: Uint8Array,
+  args: readonly RpcArgument[],
+): string {
   if (args.length === 0) throw new AddressError('an integrated address must carry arguments');
   return encodeAddress(network, publicKey, encodeRpcArguments(args));
 }
@@ -102,7 +115,11 @@ export interface SplitAddress {
 }
 
 /** Decodes a plain or integrated address, including its arguments. */
-export function splitAddress(address: string, expected?: NetworkName, isCurvePoint?: (key: Uint8Array) => boolean): SplitAddress {
+export function splitAddress(
+  address: string,
+  expected?: NetworkName,
+  isCurvePoint?: (key: Uint8Array) => boolean,
+): SplitAddress {
   const decoded = decodeAddress(address, expected, isCurvePoint);
   let args: RpcArgument[] = [];
   if (decoded.integrated) {
@@ -113,7 +130,13 @@ export function splitAddress(address: string, expected?: NetworkName, isCurvePoi
       throw error;
     }
   }
-  return { network: decoded.network, publicKey: decoded.publicKey, address: encodeAddress(decoded.network, decoded.publicKey), integrated: decoded.integrated, args };
+  return {
+    network: decoded.network,
+    publicKey: decoded.publicKey,
+    address: encodeAddress(decoded.network, decoded.publicKey),
+    integrated: decoded.integrated,
+    args,
+  };
 }
 
 /** A payment proof (docs/cryptography.md § Payloads): the blinder r·Y_k in the key field and `{HH: shared, VU: amount}`. */
@@ -147,8 +170,10 @@ export function decodePaymentProof(proof: string): PaymentProof {
   } catch (error) {
     throw new AddressError(`not a valid payment proof: ${(error as Error).message}`);
   }
-  if (prefix !== PAYMENT_PROOF_PREFIX) throw new AddressError(`a payment proof starts with '${PAYMENT_PROOF_PREFIX}1', not '${prefix}1'`);
-  if (data.length <= 1 + KEY_BYTES || data[0] !== ADDRESS_VERSION) throw new AddressError('payment proof has a bad version or length');
+  if (prefix !== PAYMENT_PROOF_PREFIX)
+    throw new AddressError(`a payment proof starts with '${PAYMENT_PROOF_PREFIX}1', not '${prefix}1'`);
+  if (data.length <= 1 + KEY_BYTES || data[0] !== ADDRESS_VERSION)
+    throw new AddressError('payment proof has a bad version or length');
   let args: RpcArgument[];
   try {
     args = decodeRpcArguments(data.slice(1 + KEY_BYTES));
@@ -157,8 +182,13 @@ export function decodePaymentProof(proof: string): PaymentProof {
   }
   const shared = args.find((a) => a.name === 'H' && a.datatype === 'H');
   const amount = args.find((a) => a.name === 'V' && a.datatype === 'U');
-  if (!shared || !amount || args.length !== 2) throw new AddressError('a payment proof carries exactly H (hash) and V (amount)');
-  return { blinder: data.slice(1, 1 + KEY_BYTES), shared: Uint8Array.from(Buffer.from(shared.value as string, 'hex')), amount: amount.value as bigint };
+  if (!shared || !amount || args.length !== 2)
+    throw new AddressError('a payment proof carries exactly H (hash) and V (amount)');
+  return {
+    blinder: data.slice(1, 1 + KEY_BYTES),
+    shared: Uint8Array.from(Buffer.from(shared.value as string, 'hex')),
+    amount: amount.value as bigint,
+  };
 }
 
 /**
@@ -190,7 +220,10 @@ export function addressCodec(network: NetworkName, core: Core): AddressCodec {
     },
     toRaw,
     fromRaw(raw) {
-      if (!(raw instanceof Uint8Array) || raw.length !== KEY_BYTES) throw new AddressError(`a raw address is ${KEY_BYTES} bytes, got ${raw instanceof Uint8Array ? raw.length : typeof raw}`);
+      if (!(raw instanceof Uint8Array) || raw.length !== KEY_BYTES)
+        throw new AddressError(
+          `a raw address is ${KEY_BYTES} bytes, got ${raw instanceof Uint8Array ? raw.length : typeof raw}`,
+        );
       if (!onCurve(raw)) throw new AddressError('raw address is not a point on the curve');
       return encodeAddress(network, raw);
     },

@@ -9,7 +9,13 @@
  * Block id = SHA3-256 of the serialised block. The transactions travel and are stored separately, by txid.
  */
 import { ByteReader, ByteWriter } from './bytes.js';
-import { decodeMiniblock, encodeMiniblock, MINIBLOCK_BYTES, MINIBLOCKS_PER_BLOCK, type Miniblock } from './miniblock.js';
+import {
+  decodeMiniblock,
+  encodeMiniblock,
+  MINIBLOCK_BYTES,
+  MINIBLOCKS_PER_BLOCK,
+  type Miniblock,
+} from './miniblock.js';
 import { HASH_BYTES, POINT_BYTES, TX_VERSION, TxType, type CoinbaseTx, type PremineTx } from './transaction.js';
 
 /** Largest number of transactions a block may list (10 MiB of 300 KiB transactions, rounded up generously). */
@@ -44,7 +50,8 @@ function readMinerTx(reader: ByteReader): CoinbaseTx | PremineTx {
   const destNetwork = reader.smallUvarint('miner tx destination network', 0);
   const type = reader.smallUvarint('miner tx type', 0xff);
   const head = { version, sourceNetwork, destNetwork };
-  if (type === TxType.Premine) return { ...head, type, value: reader.uvarint('premine value'), key: reader.bytes(POINT_BYTES, 'miner key') };
+  if (type === TxType.Premine)
+    return { ...head, type, value: reader.uvarint('premine value'), key: reader.bytes(POINT_BYTES, 'miner key') };
   if (type === TxType.Coinbase) return { ...head, type, key: reader.bytes(POINT_BYTES, 'miner key') };
   return reader.fail(`miner tx must be COINBASE or PREMINE, got type ${type}`);
 }

@@ -32,10 +32,31 @@ export interface ChainParams {
 }
 
 export const CHAIN_PARAMS: Readonly<Record<NetworkName, ChainParams>> = {
-  mainnet: { bootstrapDifficulty: 10_000_000n, minimumDifficulty: 100_000n, checkPow: true, fixedDifficulty: null, premineAmount: 0n, registrationPowBits: 24 },
+  mainnet: {
+    bootstrapDifficulty: 10_000_000n,
+    minimumDifficulty: 100_000n,
+    checkPow: true,
+    fixedDifficulty: null,
+    premineAmount: 0n,
+    registrationPowBits: 24,
+  },
   // Testnet difficulty starts low so that a CPU (and the test suite) mines blocks in seconds.
-  testnet: { bootstrapDifficulty: 50n, minimumDifficulty: 50n, checkPow: true, fixedDifficulty: null, premineAmount: 2_000_000_000_000n, registrationPowBits: 16 },
-  simulator: { bootstrapDifficulty: 1n, minimumDifficulty: 1n, checkPow: false, fixedDifficulty: 1n, premineAmount: 2_000_000_000_000n, registrationPowBits: 0 },
+  testnet: {
+    bootstrapDifficulty: 50n,
+    minimumDifficulty: 50n,
+    checkPow: true,
+    fixedDifficulty: null,
+    premineAmount: 2_000_000_000_000n,
+    registrationPowBits: 16,
+  },
+  simulator: {
+    bootstrapDifficulty: 1n,
+    minimumDifficulty: 1n,
+    checkPow: false,
+    fixedDifficulty: 1n,
+    premineAmount: 2_000_000_000_000n,
+    registrationPowBits: 0,
+  },
 };
 
 /** Block reward at a height: 61 500 halving every 7 000 000 blocks (docs/protocol.md § Miniblocks and proof of work). */

@@ -49,8 +49,10 @@ export function deserializeValue(bytes: Uint8Array): DvmValue {
   const type = bytes[bytes.length - 1]!;
   const body = bytes.subarray(0, bytes.length - 1);
   if (type === STRING_TYPE) return Buffer.from(body).toString('latin1');
-  if (type !== UINT64_TYPE) throw new ContractValueError(`unknown contract value type byte 0x${type.toString(16).padStart(2, '0')}`);
-  if (body.length === 0 || body.length > 10) throw new ContractValueError(`a Uint64 varint has 1 to 10 bytes, got ${body.length}`);
+  if (type !== UINT64_TYPE)
+    throw new ContractValueError(`unknown contract value type byte 0x${type.toString(16).padStart(2, '0')}`);
+  if (body.length === 0 || body.length > 10)
+    throw new ContractValueError(`a Uint64 varint has 1 to 10 bytes, got ${body.length}`);
   let value = 0n;
   for (let i = 0; i < body.length; i++) {
     const last = i === body.length - 1;
@@ -63,7 +65,8 @@ export function deserializeValue(bytes: Uint8Array): DvmValue {
 }
 
 /** A byte string (one byte per char code) from bytes, and back. */
-export const byteString = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+export const byteString = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 export const stringBytes = (value: string): Uint8Array => Buffer.from(value, 'latin1');
 /** UTF-8 text as a byte string (how literals, S arguments and source code enter the VM). */
 export const utf8ByteString = (text: string): string => Buffer.from(text, 'utf8').toString('latin1');

@@ -19,7 +19,8 @@ export class KeyError extends Error {
 
 /** compressed(sk·G) for the generator domain (e.g. NETWORKS[n].generatorDomain); rejects sk ≡ 0 mod n. */
 export function publicKeyOf(core: Core, secretKey: Uint8Array, domain: string): Uint8Array {
-  if (!(secretKey instanceof Uint8Array) || secretKey.length !== 32) throw new KeyError(`a secret key is 32 bytes, got ${secretKey?.length}`);
+  if (!(secretKey instanceof Uint8Array) || secretKey.length !== 32)
+    throw new KeyError(`a secret key is 32 bytes, got ${secretKey?.length}`);
   if (modN(bigintFromBytesBE(secretKey)) === 0n) throw new KeyError('secret key is zero modulo the group order');
   return core.g1Compress(core.g1MulSecret(core.generators(domain).G, secretKey));
 }
@@ -32,6 +33,7 @@ export function generateKeyPair(core: Core, domain: string): KeyPair {
 
 /** Parses 64 hex digits as a secret key. */
 export function secretKeyFromHex(text: string): Uint8Array {
-  if (typeof text !== 'string' || !/^[0-9a-fA-F]{64}$/.test(text)) throw new KeyError('a secret key is 64 hex characters');
+  if (typeof text !== 'string' || !/^[0-9a-fA-F]{64}$/.test(text))
+    throw new KeyError('a secret key is 64 hex characters');
   return Uint8Array.from(Buffer.from(text, 'hex'));
 }

@@ -50,12 +50,14 @@ export function encodeMiniblock(mb: Miniblock): Uint8Array {
 }
 
 export function decodeMiniblock(bytes: Uint8Array): Miniblock {
-  if (bytes.length !== MINIBLOCK_BYTES) throw new DecodeError(`miniblock must be ${MINIBLOCK_BYTES} bytes, got ${bytes.length}`);
+  if (bytes.length !== MINIBLOCK_BYTES)
+    throw new DecodeError(`miniblock must be ${MINIBLOCK_BYTES} bytes, got ${bytes.length}`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = bytes[0]! & 0x0f;
   if (version !== MINIBLOCK_VERSION) throw new DecodeError(`miniblock has unsupported version ${version}`);
   const pastCount = bytes[0]! >> 6;
-  if (pastCount > 1) throw new DecodeError(`miniblock past count ${pastCount} is more than the one tip a linear chain has`);
+  if (pastCount > 1)
+    throw new DecodeError(`miniblock past count ${pastCount} is more than the one tip a linear chain has`);
   return {
     version,
     highDiff: (bytes[0]! & 0x10) !== 0,

@@ -20,18 +20,26 @@ export function newMnemonic(): string {
 
 /** The 24 words of a 32-byte secret key. */
 export function secretKeyToMnemonic(secretKey: Uint8Array): string {
-  if (!(secretKey instanceof Uint8Array) || secretKey.length !== 32) throw new MnemonicError('a secret key is 32 bytes');
+  if (!(secretKey instanceof Uint8Array) || secretKey.length !== 32)
+    throw new MnemonicError('a secret key is 32 bytes');
   return entropyToMnemonic(secretKey, wordlist);
 }
 
 /** The 32-byte secret key of a mnemonic; clear errors for a wrong word count, unknown words and a bad checksum. */
 export function mnemonicToSecretKey(mnemonic: string): Uint8Array {
   if (typeof mnemonic !== 'string') throw new MnemonicError('a mnemonic must be a string of words');
-  const words = mnemonic.trim().toLowerCase().split(/\s+/).filter((w) => w.length > 0);
-  if (words.length !== MNEMONIC_WORDS) throw new MnemonicError(`a mnemonic has ${MNEMONIC_WORDS} words, got ${words.length}`);
+  const words = mnemonic
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  if (words.length !== MNEMONIC_WORDS)
+    throw new MnemonicError(`a mnemonic has ${MNEMONIC_WORDS} words, got ${words.length}`);
   const unknown = words.map((w, i) => [w, i + 1] as const).filter(([w]) => !WORD_SET.has(w));
   if (unknown.length > 0) {
-    throw new MnemonicError(`not in the BIP-39 English word list: ${unknown.map(([w, i]) => `'${w}' (word ${i})`).join(', ')}`);
+    throw new MnemonicError(
+      `not in the BIP-39 English word list: ${unknown.map(([w, i]) => `'${w}' (word ${i})`).join(', ')}`,
+    );
   }
   try {
     return mnemonicToEntropy(words.join(' '), wordlist);

@@ -16,12 +16,20 @@ export interface NonceBalance {
 }
 
 export function encodeNonceBalance(balance: NonceBalance): Uint8Array {
-  return new ByteWriter().uvarint(balance.nonceHeight).bytes(balance.L, POINT_BYTES).bytes(balance.R, POINT_BYTES).finish();
+  return new ByteWriter()
+    .uvarint(balance.nonceHeight)
+    .bytes(balance.L, POINT_BYTES)
+    .bytes(balance.R, POINT_BYTES)
+    .finish();
 }
 
 export function decodeNonceBalance(bytes: Uint8Array): NonceBalance {
   const reader = new ByteReader(bytes, 'encrypted balance');
-  const balance = { nonceHeight: reader.uvarint('nonce height'), L: reader.bytes(POINT_BYTES, 'L'), R: reader.bytes(POINT_BYTES, 'R') };
+  const balance = {
+    nonceHeight: reader.uvarint('nonce height'),
+    L: reader.bytes(POINT_BYTES, 'L'),
+    R: reader.bytes(POINT_BYTES, 'R'),
+  };
   reader.end();
   return balance;
 }

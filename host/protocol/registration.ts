@@ -30,7 +30,15 @@ export function makeRegistration(core: Core, G: Uint8Array, secretKey: Uint8Arra
   const key = core.g1Compress(core.g1MulSecret(G, secretKey));
   for (;;) {
     const { c, s } = schnorrSign(core, G, secretKey);
-    const tx: RegistrationTx = { version: TX_VERSION, sourceNetwork: 0, destNetwork: 0, type: TxType.Registration, key, c, s };
+    const tx: RegistrationTx = {
+      version: TX_VERSION,
+      sourceNetwork: 0,
+      destNetwork: 0,
+      type: TxType.Registration,
+      key,
+      c,
+      s,
+    };
     if (leadingZeroBits(registrationId(core, tx)) >= powBits) return tx;
   }
 }
@@ -41,9 +49,17 @@ export function checkRegistration(core: Core, G: Uint8Array, tx: RegistrationTx,
   try {
     Y = core.g1Decompress(tx.key);
   } catch (error) {
-    throw new TransactionError(TransactionErrorCode.NotACurvePoint, `registration key is not a curve point: ${(error as Error).message}`);
+    throw new TransactionError(
+      TransactionErrorCode.NotACurvePoint,
+      `registration key is not a curve point: ${(error as Error).message}`,
+    );
   }
   const zeros = leadingZeroBits(registrationId(core, tx));
-  if (zeros < powBits) throw new TransactionError(TransactionErrorCode.RegistrationPow, `registration proof of work too small: the txid starts with ${zeros} zero bits, this network needs ${powBits}`);
-  if (!schnorrVerify(core, G, Y, { c: tx.c, s: tx.s })) throw new TransactionError(TransactionErrorCode.BadSignature, 'registration signature does not verify');
+  if (zeros < powBits)
+    throw new TransactionError(
+      TransactionErrorCode.RegistrationPow,
+      `registration proof of work too small: the txid starts with ${zeros} zero bits, this network needs ${powBits}`,
+    );
+  if (!schnorrVerify(core, G, Y, { c: tx.c, s: tx.s }))
+    throw new TransactionError(TransactionErrorCode.BadSignature, 'registration signature does not verify');
 }

@@ -34,9 +34,11 @@ const MAJOR_MAP = 5;
  * is also accepted for U, since JSON numbers cannot hold every uint64) and returns it normalised.
  */
 export function parseRpcArgument(input: unknown, where = 'argument'): RpcArgument {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new RpcArgumentError(`${where} must be an object {name, datatype, value}`);
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new RpcArgumentError(`${where} must be an object {name, datatype, value}`);
   const { name, datatype, value } = input as Record<string, unknown>;
-  if (typeof name !== 'string' || name.length === 0) throw new RpcArgumentError(`${where}: name must be a non-empty string`);
+  if (typeof name !== 'string' || name.length === 0)
+    throw new RpcArgumentError(`${where}: name must be a non-empty string`);
   const at = `${where} '${name}'`;
   switch (datatype) {
     case 'S':
@@ -46,7 +48,8 @@ export function parseRpcArgument(input: unknown, where = 'argument'): RpcArgumen
       let v: bigint;
       if (typeof value === 'bigint') v = value;
       else if (typeof value === 'number' && Number.isInteger(value)) {
-        if (!Number.isSafeInteger(value)) throw new RpcArgumentError(`${at}: ${value} is not exact as a JSON number; pass it as a decimal string`);
+        if (!Number.isSafeInteger(value))
+          throw new RpcArgumentError(`${at}: ${value} is not exact as a JSON number; pass it as a decimal string`);
         v = BigInt(value);
       } else if (typeof value === 'string' && /^[0-9]+$/.test(value)) v = BigInt(value);
       else throw new RpcArgumentError(`${at}: datatype U needs a non-negative integer value`);
@@ -54,7 +57,8 @@ export function parseRpcArgument(input: unknown, where = 'argument'): RpcArgumen
       return { name, datatype, value: v };
     }
     case 'H':
-      if (typeof value !== 'string' || !HASH_HEX.test(value)) throw new RpcArgumentError(`${at}: datatype H needs 64 hex characters`);
+      if (typeof value !== 'string' || !HASH_HEX.test(value))
+        throw new RpcArgumentError(`${at}: datatype H needs 64 hex characters`);
       return { name, datatype, value: value.toLowerCase() };
     default:
       throw new RpcArgumentError(`${at}: unknown datatype ${JSON.stringify(datatype)} (expected S, U or H)`);
@@ -75,7 +79,12 @@ export function parseRpcArguments(input: unknown, where = 'arguments'): RpcArgum
 
 /** The JSON shape: U as a number when exact, else as a decimal string. */
 export function rpcArgumentToJson(arg: RpcArgument): { name: string; datatype: RpcDatatype; value: string | number } {
-  if (arg.datatype === 'U') return { name: arg.name, datatype: 'U', value: arg.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(arg.value) : arg.value.toString() };
+  if (arg.datatype === 'U')
+    return {
+      name: arg.name,
+      datatype: 'U',
+      value: arg.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(arg.value) : arg.value.toString(),
+    };
   return { name: arg.name, datatype: arg.datatype, value: arg.value };
 }
 
@@ -83,7 +92,12 @@ function head(major: number, value: number | bigint): number[] {
   const v = BigInt(value);
   const m = major << 5;
   if (v < 24n) return [m | Number(v)];
-  const sizes: [number, number][] = [[24, 1], [25, 2], [26, 4], [27, 8]];
+  const sizes: [number, number][] = [
+    [24, 1],
+    [25, 2],
+    [26, 4],
+    [27, 8],
+  ];
   for (const [info, bytes] of sizes) {
     if (v < 1n << BigInt(8 * bytes)) {
       const out = [m | info];
@@ -133,10 +147,14 @@ class Reader {
   /** A head with the expected major type and its shortest-form argument. */
   head(major: number, what: string): bigint {
     const first = this.byte();
-    if (first >> 5 !== major) throw new RpcArgumentError(`encoded arguments: expected ${what}, found CBOR major type ${first >> 5}`);
+    if (first >> 5 !== major)
+      throw new RpcArgumentError(`encoded arguments: expected ${what}, found CBOR major type ${first >> 5}`);
     const info = first & 31;
     if (info < 24) return BigInt(info);
-    if (info > 27) throw new RpcArgumentError(`encoded arguments: ${info === 31 ? 'indefinite lengths are not allowed' : 'malformed CBOR head'}`);
+    if (info > 27)
+      throw new RpcArgumentError(
+        `encoded arguments: ${info === 31 ? 'indefinite lengths are not allowed' : 'malformed CBOR head'}`,
+      );
     const bytes = 1 << (info - 24);
     let v = 0n;
     for (let i = 0; i < bytes; i++) v = (v << 8n) | BigInt(this.byte());
@@ -181,23 +199,32 @@ export function decodeRpcArguments(bytes: Uint8Array): RpcArgument[] {
   let previousKey: number[] | undefined;
   for (let i = 0n; i < count; i++) {
     const { text: key, raw } = reader.text('an argument key');
-    if (previousKey && compareBytes(previousKey, raw) >= 0) throw new RpcArgumentError('encoded arguments: keys are not in canonical order (or repeat)');
+    if (previousKey && compareBytes(previousKey, raw) >= 0)
+      throw new RpcArgumentError('encoded arguments: keys are not in canonical order (or repeat)');
     previousKey = raw;
-    if (key.length < 2) throw new RpcArgumentError(`encoded arguments: key ${JSON.stringify(key)} lacks a name or a datatype`);
+    if (key.length < 2)
+      throw new RpcArgumentError(`encoded arguments: key ${JSON.stringify(key)} lacks a name or a datatype`);
     const name = key.slice(0, -1);
     const datatype = key.slice(-1);
     if (datatype === 'S') args.push({ name, datatype, value: reader.text(`the value of '${name}'`).text });
-    else if (datatype === 'U') args.push({ name, datatype, value: reader.head(MAJOR_UINT, `an unsigned integer for '${name}'`) });
+    else if (datatype === 'U')
+      args.push({ name, datatype, value: reader.head(MAJOR_UINT, `an unsigned integer for '${name}'`) });
     else if (datatype === 'H') {
       const length = reader.head(MAJOR_BYTES, `a byte string for '${name}'`);
-      if (length !== 32n) throw new RpcArgumentError(`encoded arguments: hash '${name}' is ${length} bytes, expected 32`);
+      if (length !== 32n)
+        throw new RpcArgumentError(`encoded arguments: hash '${name}' is ${length} bytes, expected 32`);
       args.push({ name, datatype, value: Buffer.from(reader.take(length)).toString('hex') });
-    } else throw new RpcArgumentError(`encoded arguments: unsupported datatype ${JSON.stringify(datatype)} in key ${JSON.stringify(key)} (expected S, U or H)`);
+    } else
+      throw new RpcArgumentError(
+        `encoded arguments: unsupported datatype ${JSON.stringify(datatype)} in key ${JSON.stringify(key)} (expected S, U or H)`,
+      );
   }
-  if (!reader.rest().every((b) => b === 0)) throw new RpcArgumentError('encoded arguments: unexpected bytes after the map');
+  if (!reader.rest().every((b) => b === 0))
+    throw new RpcArgumentError('encoded arguments: unexpected bytes after the map');
   const names = new Set<string>();
   for (const arg of args) {
-    if (names.has(arg.name)) throw new RpcArgumentError(`encoded arguments: argument '${arg.name}' appears more than once`);
+    if (names.has(arg.name))
+      throw new RpcArgumentError(`encoded arguments: argument '${arg.name}' appears more than once`);
     names.add(arg.name);
   }
   return args.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

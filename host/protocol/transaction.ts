@@ -100,7 +100,12 @@ export type Transaction = PremineTx | RegistrationTx | CoinbaseTx | TransferTx;
 const common = { version: TX_VERSION, sourceNetwork: 0, destNetwork: 0 } as const;
 
 export const coinbaseTx = (key: Uint8Array): CoinbaseTx => ({ ...common, type: TxType.Coinbase, key });
-export const premineTx = (key: Uint8Array, value: bigint): PremineTx => ({ ...common, type: TxType.Premine, key, value });
+export const premineTx = (key: Uint8Array, value: bigint): PremineTx => ({
+  ...common,
+  type: TxType.Premine,
+  key,
+  value,
+});
 
 function writeHeader(writer: ByteWriter, tx: Transaction): void {
   writer.uvarint(tx.version).uvarint(tx.sourceNetwork).uvarint(tx.destNetwork).uvarint(tx.type);
@@ -120,8 +125,13 @@ function writeHeader(writer: ByteWriter, tx: Transaction): void {
       for (const payload of tx.payloads) {
         const { statement } = payload;
         const n = 1 << statement.ringLog2;
-        if (statement.ring.length !== n || statement.C.length !== n) throw new RangeError(`statement ring and C must both have ${n} entries`);
-        writer.uvarint(payload.burn).bytes(payload.scid, HASH_BYTES).byte(payload.rpcType).bytes(payload.rpcPayload, RPC_PAYLOAD_BYTES);
+        if (statement.ring.length !== n || statement.C.length !== n)
+          throw new RangeError(`statement ring and C must both have ${n} entries`);
+        writer
+          .uvarint(payload.burn)
+          .bytes(payload.scid, HASH_BYTES)
+          .byte(payload.rpcType)
+          .bytes(payload.rpcPayload, RPC_PAYLOAD_BYTES);
         writer.byte(statement.ringLog2).uvarint(statement.fees).bytes(statement.D, POINT_BYTES);
         for (const key of statement.ring) writer.bytes(key, POINT_BYTES);
         for (const c of statement.C) writer.bytes(c, POINT_BYTES);
@@ -150,7 +160,8 @@ export function encodeTransaction(tx: Transaction): Uint8Array {
 
 function readStatement(reader: ByteReader, index: number): Statement {
   const ringLog2 = reader.byte(`payload ${index} ring size`);
-  if (ringLog2 < 1 || ringLog2 > MAX_RING_LOG2) reader.fail(`payload ${index} ring size 2^${ringLog2} is not a power of two between 2 and 128`);
+  if (ringLog2 < 1 || ringLog2 > MAX_RING_LOG2)
+    reader.fail(`payload ${index} ring size 2^${ringLog2} is not a power of two between 2 and 128`);
   const fees = reader.uvarint(`payload ${index} fees`);
   const D = reader.bytes(POINT_BYTES, `payload ${index} D`);
   const n = 1 << ringLog2;
@@ -179,7 +190,13 @@ export function decodeTransaction(bytes: Uint8Array): Transaction {
       tx = { ...head, type, value: reader.uvarint('value'), key: reader.bytes(POINT_BYTES, 'key') };
       break;
     case TxType.Registration:
-      tx = { ...head, type, key: reader.bytes(POINT_BYTES, 'key'), c: reader.bytes(HASH_BYTES, 'signature C'), s: reader.bytes(HASH_BYTES, 'signature S') };
+      tx = {
+        ...head,
+        type,
+        key: reader.bytes(POINT_BYTES, 'key'),
+        c: reader.bytes(HASH_BYTES, 'signature C'),
+        s: reader.bytes(HASH_BYTES, 'signature S'),
+      };
       break;
     case TxType.Coinbase:
       tx = { ...head, type, key: reader.bytes(POINT_BYTES, 'key') };
@@ -198,8 +215,14 @@ export function decodeTransaction(bytes: Uint8Array): Transaction {
         const rpcPayload = reader.bytes(RPC_PAYLOAD_BYTES, `payload ${i} rpc payload`);
         return { burn, scid, rpcType, rpcPayload, statement: readStatement(reader, i) };
       });
-      const scData = type === TxType.SmartContract ? reader.bytes(reader.smallUvarint('sc data length', MAX_TX_BYTES), 'sc data') : new Uint8Array(0);
-      const payloads = headers.map((h, i) => ({ ...h, proof: reader.bytes(proofSize(h.statement.ringLog2), `payload ${i} proof`) }));
+      const scData =
+        type === TxType.SmartContract
+          ? reader.bytes(reader.smallUvarint('sc data length', MAX_TX_BYTES), 'sc data')
+          : new Uint8Array(0);
+      const payloads = headers.map((h, i) => ({
+        ...h,
+        proof: reader.bytes(proofSize(h.statement.ringLog2), `payload ${i} proof`),
+      }));
       tx = { ...head, type, height, blid, payloads, scData };
       break;
     }

@@ -15,7 +15,14 @@ import { buildTransferCiphertexts, transferBlinding } from '../../core-native/ts
 import { payloadKey, sharedSecret } from '../../core-native/ts/shared-secret.js';
 import { equalBytes, toHex } from './bytes.js';
 import { NATIVE_SCID, type BalanceLookup } from './transfer-checks.js';
-import { encodeTransaction, encodeTransactionHeader, TX_VERSION, type TxType, type AssetPayload, type TransferTx } from './transaction.js';
+import {
+  encodeTransaction,
+  encodeTransactionHeader,
+  TX_VERSION,
+  type TxType,
+  type AssetPayload,
+  type TransferTx,
+} from './transaction.js';
 
 export interface PayloadSpec {
   /** Asset id (32 zero bytes: the native coin). */
@@ -75,24 +82,52 @@ export function buildTransfer(core: Core, gens: Generators, spec: TransferSpec):
       return stored ? { L: core.g1Decompress(stored.L), R: core.g1Decompress(stored.R) } : { L: ring[i]!, R: gens.G };
     });
     const r = transferBlinding(core, gens.domain, spec.secretKey, spec.reference.roothash, ring);
-    const parts = buildTransferCiphertexts(core, gens, { ring, balances, senderIndex: payload.senderIndex, receiverIndex: payload.receiverIndex, amount: payload.amount, fee: payload.fee, burn: payload.burn, r });
+    const parts = buildTransferCiphertexts(core, gens, {
+      ring,
+      balances,
+      senderIndex: payload.senderIndex,
+      receiverIndex: payload.receiverIndex,
+      amount: payload.amount,
+      fee: payload.fee,
+      burn: payload.burn,
+      r,
+    });
     payload.ring.forEach((key, i) => seen.set(toHex(key), { L: parts.CLn[i]!, R: parts.CRn[i]! }));
     const before = spec.senderBalance(payload.scid) - (spent.get(asset) ?? 0n);
     spent.set(asset, (spent.get(asset) ?? 0n) + payload.amount + payload.fee + payload.burn);
     const receiver = ring[payload.receiverIndex]!;
-    const rpcPayload = sealPayload(core, payloadKey(core, sharedSecret(core, bigintToBytes32BE(r), receiver), receiver), payload.senderIndex, payload.args);
+    const rpcPayload = sealPayload(
+      core,
+      payloadKey(core, sharedSecret(core, bigintToBytes32BE(r), receiver), receiver),
+      payload.senderIndex,
+      payload.args,
+    );
     const header: AssetPayload = {
-      scid: payload.scid, burn: payload.burn, rpcType: 0, rpcPayload, proof: new Uint8Array(0),
+      scid: payload.scid,
+      burn: payload.burn,
+      rpcType: 0,
+      rpcPayload,
+      proof: new Uint8Array(0),
       statement: {
-        ringLog2: Math.log2(payload.ring.length), fees: payload.fee, D: core.g1Compress(parts.D), ring: payload.ring,
-        C: parts.C.map((c) => core.g1Compress(c)), roothash: spec.reference.roothash,
+        ringLog2: Math.log2(payload.ring.length),
+        fees: payload.fee,
+        D: core.g1Compress(parts.D),
+        ring: payload.ring,
+        C: parts.C.map((c) => core.g1Compress(c)),
+        roothash: spec.reference.roothash,
       },
     };
     return { payload, header, ring, parts, r, before };
   });
   const tx: TransferTx = {
-    version: TX_VERSION, sourceNetwork: 0, destNetwork: 0, type: spec.type, height: spec.reference.height, blid: spec.reference.blid,
-    payloads: prepared.map((p) => p.header), scData: spec.scData ?? new Uint8Array(0),
+    version: TX_VERSION,
+    sourceNetwork: 0,
+    destNetwork: 0,
+    type: spec.type,
+    height: spec.reference.height,
+    blid: spec.reference.blid,
+    payloads: prepared.map((p) => p.header),
+    scData: spec.scData ?? new Uint8Array(0),
   };
   const txid = core.keccak256(encodeTransactionHeader(tx));
   const scidCounts = new Map<string, number>();
@@ -101,9 +136,29 @@ export function buildTransfer(core: Core, gens: Generators, spec: TransferSpec):
     const scidIndex = scidCounts.get(asset) ?? 0;
     scidCounts.set(asset, scidIndex + 1);
     header.proof = proveTransfer(
-      core, gens,
-      { ring, C: parts.C, D: parts.D, CLn: parts.CLn, CRn: parts.CRn, fee: payload.fee, burn: payload.burn, roothash: spec.reference.roothash, scid: payload.scid, scidIndex, txid },
-      { sk: spec.secretKey, r, amount: payload.amount, balance: before, senderIndex: payload.senderIndex, receiverIndex: payload.receiverIndex },
+      core,
+      gens,
+      {
+        ring,
+        C: parts.C,
+        D: parts.D,
+        CLn: parts.CLn,
+        CRn: parts.CRn,
+        fee: payload.fee,
+        burn: payload.burn,
+        roothash: spec.reference.roothash,
+        scid: payload.scid,
+        scidIndex,
+        txid,
+      },
+      {
+        sk: spec.secretKey,
+        r,
+        amount: payload.amount,
+        balance: before,
+        senderIndex: payload.senderIndex,
+        receiverIndex: payload.receiverIndex,
+      },
       spec.random ? { random: spec.random } : {},
     );
   }

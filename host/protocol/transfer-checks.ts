@@ -32,21 +32,36 @@ export interface VerifiedPayload {
 export const minimumFee = (size: number): bigint => BigInt(Math.ceil(size / 1024) * 20);
 
 /** The fee a transfer pays: the native payloads' fee fields. */
-export const transferFee = (tx: TransferTx): bigint => tx.payloads.reduce((sum, p) => (equalBytes(p.scid, NATIVE_SCID) ? sum + p.statement.fees : sum), 0n);
+export const transferFee = (tx: TransferTx): bigint =>
+  tx.payloads.reduce((sum, p) => (equalBytes(p.scid, NATIVE_SCID) ? sum + p.statement.fees : sum), 0n);
 
 /** Structural rules that need no state. */
 export function checkTransferShape(tx: TransferTx): void {
-  if (tx.type !== TxType.Normal && tx.type !== TxType.SmartContract) throw new TransactionError(TransactionErrorCode.NotATransfer, `a ${TxType[tx.type]} transaction is not a transfer`);
-  if (!tx.payloads.some((p) => equalBytes(p.scid, NATIVE_SCID))) throw new TransactionError(TransactionErrorCode.NoNativePayload, 'a transfer needs a payload of the native coin (it carries the fee)');
+  if (tx.type !== TxType.Normal && tx.type !== TxType.SmartContract)
+    throw new TransactionError(TransactionErrorCode.NotATransfer, `a ${TxType[tx.type]} transaction is not a transfer`);
+  if (!tx.payloads.some((p) => equalBytes(p.scid, NATIVE_SCID)))
+    throw new TransactionError(
+      TransactionErrorCode.NoNativePayload,
+      'a transfer needs a payload of the native coin (it carries the fee)',
+    );
   const roothash = tx.payloads[0]!.statement.roothash;
   tx.payloads.forEach((payload, i) => {
     const { statement } = payload;
-    if (!equalBytes(statement.roothash, roothash)) throw new TransactionError(TransactionErrorCode.MixedStateRoots, `payload ${i} references another state root than payload 0`);
-    if (statement.fees > 0n && !equalBytes(payload.scid, NATIVE_SCID)) throw new TransactionError(TransactionErrorCode.FeeOnAsset, `payload ${i} is not the native coin but pays a fee`);
+    if (!equalBytes(statement.roothash, roothash))
+      throw new TransactionError(
+        TransactionErrorCode.MixedStateRoots,
+        `payload ${i} references another state root than payload 0`,
+      );
+    if (statement.fees > 0n && !equalBytes(payload.scid, NATIVE_SCID))
+      throw new TransactionError(TransactionErrorCode.FeeOnAsset, `payload ${i} is not the native coin but pays a fee`);
     const members = new Set<string>();
     for (const key of statement.ring) {
       const hex = toHex(key);
-      if (members.has(hex)) throw new TransactionError(TransactionErrorCode.DuplicateRingMember, `payload ${i} names ring member ${hex} twice`);
+      if (members.has(hex))
+        throw new TransactionError(
+          TransactionErrorCode.DuplicateRingMember,
+          `payload ${i} names ring member ${hex} twice`,
+        );
       members.add(hex);
     }
   });
@@ -56,7 +71,10 @@ function decompress(core: Core, compressed: Uint8Array, what: string): Uint8Arra
   try {
     return core.g1Decompress(compressed);
   } catch (error) {
-    throw new TransactionError(TransactionErrorCode.NotACurvePoint, `${what} is not a curve point: ${(error as Error).message}`);
+    throw new TransactionError(
+      TransactionErrorCode.NotACurvePoint,
+      `${what} is not a curve point: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -64,7 +82,13 @@ function decompress(core: Core, compressed: Uint8Array, what: string): Uint8Arra
  * The proof statements of a transfer against the referenced state, one per payload (payloads applied in order on a
  * scratch copy). Checks the shape, the points and that every ring member is registered; throws a TransactionError.
  */
-export function transferProofItems(core: Core, gens: Generators, tx: TransferTx, txid: Uint8Array, balanceAt: BalanceLookup): ProofItem[] {
+export function transferProofItems(
+  core: Core,
+  gens: Generators,
+  tx: TransferTx,
+  txid: Uint8Array,
+  balanceAt: BalanceLookup,
+): ProofItem[] {
   checkTransferShape(tx);
   /** Balances as updated by the payloads so far: asset hex → key hex → (L, R) as 64-byte points. */
   const scratch = new Map<string, Map<string, { L: Uint8Array; R: Uint8Array }>>();
@@ -80,11 +104,18 @@ export function transferProofItems(core: Core, gens: Generators, tx: TransferTx,
       const seen = updated.get(toHex(key));
       if (seen) return seen;
       const registered = balanceAt(NATIVE_SCID, key);
-      if (!registered) throw new TransactionError(TransactionErrorCode.UnregisteredRingMember, `payload ${i} ring member ${toHex(key)} is not registered in the referenced state`);
+      if (!registered)
+        throw new TransactionError(
+          TransactionErrorCode.UnregisteredRingMember,
+          `payload ${i} ring member ${toHex(key)} is not registered in the referenced state`,
+        );
       const stored = native ? registered : balanceAt(scid, key);
       // A key the asset has never touched holds an encryption of zero with ρ = 1: (Y, G).
       if (!stored) return { L: ring[j]!, R: gens.G };
-      return { L: decompress(core, stored.L, `stored balance L of ${toHex(key)}`), R: decompress(core, stored.R, `stored balance R of ${toHex(key)}`) };
+      return {
+        L: decompress(core, stored.L, `stored balance L of ${toHex(key)}`),
+        R: decompress(core, stored.R, `stored balance R of ${toHex(key)}`),
+      };
     });
     const C = statement.C.map((c, j) => decompress(core, c, `payload ${i} C[${j}]`));
     const D = decompress(core, statement.D, `payload ${i} D`);
@@ -93,7 +124,19 @@ export function transferProofItems(core: Core, gens: Generators, tx: TransferTx,
     const scidIndex = scidCounts.get(asset) ?? 0;
     scidCounts.set(asset, scidIndex + 1);
     statement.ring.forEach((key, j) => updated.set(toHex(key), { L: CLn[j]!, R: CRn[j]! }));
-    const proofStatement: TransferStatement = { ring, C, D, CLn, CRn, fee: statement.fees, burn: payload.burn, roothash: statement.roothash, scid, scidIndex, txid };
+    const proofStatement: TransferStatement = {
+      ring,
+      C,
+      D,
+      CLn,
+      CRn,
+      fee: statement.fees,
+      burn: payload.burn,
+      roothash: statement.roothash,
+      scid,
+      scidIndex,
+      txid,
+    };
     return { statement: proofStatement, proof: payload.proof };
   });
 }
@@ -101,12 +144,19 @@ export function transferProofItems(core: Core, gens: Generators, tx: TransferTx,
 /** The payload results of verified proofs, or a TransactionError naming the first payload whose proof fails. */
 export function verifiedPayloads(results: readonly TransferVerification[]): VerifiedPayload[] {
   return results.map((result, i) => {
-    if (!result.valid) throw new TransactionError(TransactionErrorCode.InvalidProof, `payload ${i} proof is invalid: ${result.reason}`);
+    if (!result.valid)
+      throw new TransactionError(TransactionErrorCode.InvalidProof, `payload ${i} proof is invalid: ${result.reason}`);
     return { nonce: result.nonce, senderParity: result.senderParity };
   });
 }
 
 /** Checks the shape, the ring and every proof against the referenced state (on this thread). */
-export function verifyTransfer(core: Core, gens: Generators, tx: TransferTx, txid: Uint8Array, balanceAt: BalanceLookup): VerifiedPayload[] {
+export function verifyTransfer(
+  core: Core,
+  gens: Generators,
+  tx: TransferTx,
+  txid: Uint8Array,
+  balanceAt: BalanceLookup,
+): VerifiedPayload[] {
   return verifiedPayloads(verifyTransferProofs(core, gens, transferProofItems(core, gens, tx, txid, balanceAt)));
 }

@@ -4,7 +4,12 @@
  * message; handlers' unexpected errors are logged and answered with -32603, never a stack trace.
  * Synchronous handlers are answered synchronously (no promise per request): this is the daemon's hot path.
  */
-import { createJSONRPCErrorResponse, createJSONRPCSuccessResponse, type JSONRPCID, type JSONRPCResponse } from 'json-rpc-2.0';
+import {
+  createJSONRPCErrorResponse,
+  createJSONRPCSuccessResponse,
+  type JSONRPCID,
+  type JSONRPCResponse,
+} from 'json-rpc-2.0';
 import { UmbraError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { RpcError, RpcErrorCode } from './errors.js';
@@ -13,9 +18,11 @@ import type { MethodRegistry, RpcCallContext } from './registry.js';
 type Answer = JSONRPCResponse | null;
 type MaybePromise<T> = T | Promise<T>;
 
-const isId = (id: unknown): id is JSONRPCID => id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+const isId = (id: unknown): id is JSONRPCID =>
+  id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
 const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === 'function';
-const serialise = (answer: JSONRPCResponse | JSONRPCResponse[] | null): string | null => (answer === null ? null : JSON.stringify(answer));
+const serialise = (answer: JSONRPCResponse | JSONRPCResponse[] | null): string | null =>
+  answer === null ? null : JSON.stringify(answer);
 
 export class JsonRpcDispatcher {
   constructor(
@@ -29,7 +36,9 @@ export class JsonRpcDispatcher {
     try {
       message = JSON.parse(text);
     } catch (error) {
-      return JSON.stringify(createJSONRPCErrorResponse(null, RpcErrorCode.ParseError, `parse error: ${(error as Error).message}`));
+      return JSON.stringify(
+        createJSONRPCErrorResponse(null, RpcErrorCode.ParseError, `parse error: ${(error as Error).message}`),
+      );
     }
     const answer = this.handleMessage(message, context);
     return isPromise(answer) ? answer.then(serialise) : serialise(answer);
@@ -38,7 +47,8 @@ export class JsonRpcDispatcher {
   /** Handles a parsed message: one request or a batch. */
   handleMessage(message: unknown, context: RpcCallContext): MaybePromise<JSONRPCResponse | JSONRPCResponse[] | null> {
     if (!Array.isArray(message)) return this.handleRequest(message, context);
-    if (message.length === 0) return createJSONRPCErrorResponse(null, RpcErrorCode.InvalidRequest, 'invalid request: empty batch');
+    if (message.length === 0)
+      return createJSONRPCErrorResponse(null, RpcErrorCode.InvalidRequest, 'invalid request: empty batch');
     return Promise.all(message.map((request) => this.handleRequest(request, context))).then((answers) => {
       const answered = answers.filter((r): r is JSONRPCResponse => r !== null);
       return answered.length > 0 ? answered : null;
@@ -48,12 +58,16 @@ export class JsonRpcDispatcher {
   private handleRequest(request: unknown, context: RpcCallContext): MaybePromise<Answer> {
     const problem = requestProblem(request);
     if (problem) {
-      const id = typeof request === 'object' && request !== null && isId((request as { id?: unknown }).id) ? (request as { id: JSONRPCID }).id : null;
+      const id =
+        typeof request === 'object' && request !== null && isId((request as { id?: unknown }).id)
+          ? (request as { id: JSONRPCID }).id
+          : null;
       return createJSONRPCErrorResponse(id, RpcErrorCode.InvalidRequest, `invalid request: ${problem}`);
     }
     const { id, method: name, params } = request as { id?: JSONRPCID; method: string; params?: unknown };
     const isNotification = !Object.hasOwn(request as object, 'id');
-    const succeed = (result: unknown): Answer => (isNotification ? null : createJSONRPCSuccessResponse(id as JSONRPCID, result ?? null));
+    const succeed = (result: unknown): Answer =>
+      isNotification ? null : createJSONRPCSuccessResponse(id as JSONRPCID, result ?? null);
     const fail = (error: unknown): Answer => {
       if (!isNotification) return this.errorResponse(id as JSONRPCID, name, error);
       this.logger.debug(`notification ${name} failed: ${(error as Error).message}`);
@@ -79,7 +93,8 @@ export class JsonRpcDispatcher {
 
 /** What makes `request` not a JSON-RPC 2.0 request object, or null when it is one. */
 function requestProblem(request: unknown): string | null {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) return 'a request must be a JSON object';
+  if (typeof request !== 'object' || request === null || Array.isArray(request))
+    return 'a request must be a JSON object';
   const r = request as Record<string, unknown>;
   if (r['jsonrpc'] !== '2.0') return `'jsonrpc' must be "2.0"`;
   if (typeof r['method'] !== 'string' || r['method'] === '') return `'method' must be a non-empty string`;

@@ -49,14 +49,17 @@ export class RpcEndpoint {
 
   /** Registers an extra HTTP route on this server, e.g. `/install_sc`. */
   addRoute(path: string, route: HttpRoute): void {
-    if (path === '/json_rpc' || path === '/ws' || this.routes.has(path)) throw new Error(`HTTP route ${path} is already taken on the ${this.name} server`);
+    if (path === '/json_rpc' || path === '/ws' || this.routes.has(path))
+      throw new Error(`HTTP route ${path} is already taken on the ${this.name} server`);
     this.routes.set(path, route);
   }
 
   /** Pushes a JSON-RPC notification (e.g. `Block`) to every connected push client. */
   notify(method: string, params?: unknown): void {
     if (this.listeners.size === 0) return;
-    const message = JSON.stringify(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+    const message = JSON.stringify(
+      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params },
+    );
     for (const listener of this.listeners) listener(message);
   }
 

@@ -5,9 +5,14 @@ export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
 }
 
-export function readBody(request: IncomingMessage, maxBytes: number, done: (error: Error | null, body?: Buffer) => void): void {
+export function readBody(
+  request: IncomingMessage,
+  maxBytes: number,
+  done: (error: Error | null, body?: Buffer) => void,
+): void {
   const declared = Number(request.headers['content-length'] ?? NaN);
-  if (declared > maxBytes) return done(new BodyTooLargeError(`request body of ${declared} bytes exceeds the limit of ${maxBytes}`));
+  if (declared > maxBytes)
+    return done(new BodyTooLargeError(`request body of ${declared} bytes exceeds the limit of ${maxBytes}`));
   const chunks: Buffer[] = [];
   let size = 0;
   let finished = false;

@@ -10,7 +10,13 @@ import { InvalidParamsError } from './errors.js';
 export type ParamCheck<T> = (value: unknown, path: string) => T;
 
 const describe = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'string' ? `string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}` : `${typeof value} ${JSON.stringify(value)}`;
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'string'
+        ? `string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`
+        : `${typeof value} ${JSON.stringify(value)}`;
 
 function fail(path: string, expected: string, value: unknown): never {
   throw new InvalidParamsError(`invalid params: '${path}' must be ${expected}, got ${describe(value)}`);
@@ -25,18 +31,28 @@ export const p = {
   },
   /** A non-negative integer that fits in a uint64, as a bigint-safe number or bigint. */
   uint(): ParamCheck<number> {
-    return (value, path) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : fail(path, 'a non-negative integer', value));
+    return (value, path) =>
+      typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+        ? value
+        : fail(path, 'a non-negative integer', value);
   },
   int(): ParamCheck<number> {
-    return (value, path) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : fail(path, 'an integer', value));
+    return (value, path) =>
+      typeof value === 'number' && Number.isSafeInteger(value) ? value : fail(path, 'an integer', value);
   },
   /** 64 hexadecimal characters (a hash, txid, SCID), returned lower-case. */
   hash(): ParamCheck<string> {
-    return (value, path) => (typeof value === 'string' && /^[0-9a-fA-F]{64}$/.test(value) ? value.toLowerCase() : fail(path, '64 hexadecimal characters', value));
+    return (value, path) =>
+      typeof value === 'string' && /^[0-9a-fA-F]{64}$/.test(value)
+        ? value.toLowerCase()
+        : fail(path, '64 hexadecimal characters', value);
   },
   /** Hexadecimal text of whole bytes, returned lower-case. */
   hex(): ParamCheck<string> {
-    return (value, path) => (typeof value === 'string' && /^([0-9a-fA-F]{2})*$/.test(value) ? value.toLowerCase() : fail(path, 'hexadecimal text of whole bytes', value));
+    return (value, path) =>
+      typeof value === 'string' && /^([0-9a-fA-F]{2})*$/.test(value)
+        ? value.toLowerCase()
+        : fail(path, 'hexadecimal text of whole bytes', value);
   },
   /** A list of RPC arguments (`payload_rpc`, `sc_rpc`): `{name, datatype, value}` objects, each name once. */
   rpcArguments(): ParamCheck<RpcArgument[]> {
@@ -50,7 +66,8 @@ export const p = {
     };
   },
   array<T>(item: ParamCheck<T>): ParamCheck<T[]> {
-    return (value, path) => (Array.isArray(value) ? value.map((v, i) => item(v, `${path}[${i}]`)) : fail(path, 'an array', value));
+    return (value, path) =>
+      Array.isArray(value) ? value.map((v, i) => item(v, `${path}[${i}]`)) : fail(path, 'an array', value);
   },
   /** An optional field: absent or null gives `fallback`. */
   optional<T, F extends T | undefined>(check: ParamCheck<T>, fallback: F): ParamCheck<T | F> {
@@ -62,7 +79,8 @@ export const p = {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(path, 'an object', value);
       const byLowerName = new Map(Object.entries(value as object).map(([k, v]) => [k.toLowerCase(), v]));
       const out: Record<string, unknown> = {};
-      for (const key of keys) out[key] = shape[key]!(byLowerName.get(key.toLowerCase()), path === 'params' ? key : `${path}.${key}`);
+      for (const key of keys)
+        out[key] = shape[key]!(byLowerName.get(key.toLowerCase()), path === 'params' ? key : `${path}.${key}`);
       return out as { [K in keyof S]: ReturnType<S[K]> };
     };
   },
@@ -71,7 +89,9 @@ export const p = {
 /** Params of a method that takes none: absent, null, {} or [] are accepted, anything else is -32602. */
 export const noParams: ParamCheck<undefined> = (value) => {
   const empty =
-    value === undefined || value === null || (Array.isArray(value) && value.length === 0) ||
+    value === undefined ||
+    value === null ||
+    (Array.isArray(value) && value.length === 0) ||
     (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
   if (!empty) throw new InvalidParamsError('invalid params: this method takes no parameters');
   return undefined;

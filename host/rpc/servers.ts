@@ -6,4 +6,8 @@ export type RpcServerKind = Pick<RpcEndpointOptions, 'name' | 'label' | 'optiona
 export const DAEMON_RPC_SERVER: RpcServerKind = { name: 'daemon', label: 'Umbra daemon' };
 
 /** The wallet RPC server: no method prefix on HTTP; `WALLET.` is accepted before any name (the WebSocket form). */
-export const WALLET_RPC_SERVER: RpcServerKind = { name: 'wallet', label: 'Umbra wallet', optionalMethodPrefix: 'WALLET.' };
+export const WALLET_RPC_SERVER: RpcServerKind = {
+  name: 'wallet',
+  label: 'Umbra wallet',
+  optionalMethodPrefix: 'WALLET.',
+};

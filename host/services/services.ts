@@ -49,6 +49,9 @@ export function provideServices(container: ServiceContainer, services: Partial<S
 }
 
 /** A service the configured plugins may not provide (its plugin is not configured): undefined when absent. */
-export function optionalService<Name extends ServiceName>(container: ServiceContainer, name: Name): Services[Name] | undefined {
+export function optionalService<Name extends ServiceName>(
+  container: ServiceContainer,
+  name: Name,
+): Services[Name] | undefined {
   return container.hasRegistration(name) ? container.resolve(name) : undefined;
 }

@@ -13,12 +13,17 @@ interface RocksDb {
   del(key: Uint8Array, options?: object): Promise<void>;
   getMany(keys: Uint8Array[], options?: object): Promise<(Uint8Array | undefined)[]>;
   _getManySync(keys: Uint8Array[], options?: object): (Uint8Array | undefined)[];
-  batch(): { put(k: Uint8Array, v: Uint8Array, options?: object): void; del(k: Uint8Array, options?: object): void; write(): Promise<void> };
+  batch(): {
+    put(k: Uint8Array, v: Uint8Array, options?: object): void;
+    del(k: Uint8Array, options?: object): void;
+    write(): Promise<void>;
+  };
   iterator(options: object): AsyncIterable<[Uint8Array, Uint8Array]>;
 }
 
 /** The binding reads a typed array's whole underlying buffer; hand it a Buffer view with the right offset and length. */
-const buf = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+const buf = (bytes: Uint8Array): Buffer =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 const asBytes = (value: Uint8Array | undefined): Uint8Array | undefined =>
   value === undefined ? undefined : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
@@ -36,7 +41,9 @@ export class RocksDbStore implements KeyValueStore {
     try {
       mkdirSync(location, { recursive: true });
     } catch (error) {
-      throw new StoreError(`cannot create data directory ${location}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new StoreError(
+        `cannot create data directory ${location}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
     const db = new RocksLevel(location) as unknown as RocksDb;
     try {
@@ -44,7 +51,9 @@ export class RocksDbStore implements KeyValueStore {
     } catch (error) {
       const cause = String((error as { cause?: Error }).cause?.message ?? (error as Error).message);
       if (/lock/i.test(cause)) {
-        throw new StoreError(`the database in ${location} is in use by another process (is another Umbra daemon running on this data dir?)`);
+        throw new StoreError(
+          `the database in ${location} is in use by another process (is another Umbra daemon running on this data dir?)`,
+        );
       }
       throw new StoreError(`cannot open the database in ${location}: ${cause}`);
     }

@@ -32,7 +32,11 @@ export function miniblockMinerKeys(block: Block, state: AccountsWriter): Uint8Ar
     .filter((mb) => !mb.final)
     .map((mb, i) => {
       const key = state.findKeyByHashPrefix(mb.keyHash);
-      if (!key) throw new BlockRejected(BlockErrorCode.UnregisteredRewardKey, `miniblock ${i} names a miner key that is not registered`);
+      if (!key)
+        throw new BlockRejected(
+          BlockErrorCode.UnregisteredRewardKey,
+          `miniblock ${i} names a miner key that is not registered`,
+        );
       return key;
     });
 }
@@ -43,10 +47,14 @@ export function miniblockMinerKeys(block: Block, state: AccountsWriter): Uint8Ar
  */
 export function executeGenesis(block: Block, state: AccountsWriter, math: BalanceMath): void {
   const tx = block.minerTx;
-  if (tx.type !== TxType.Premine) throw new BlockRejected(BlockErrorCode.GenesisWithoutPremine, 'the genesis block must carry a PREMINE transaction');
+  if (tx.type !== TxType.Premine)
+    throw new BlockRejected(BlockErrorCode.GenesisWithoutPremine, 'the genesis block must carry a PREMINE transaction');
   state.putBalance(NATIVE_ASSET, tx.key, math.credit(math.registration(tx.key), tx.value));
   state.contracts.install(NAME_SERVICE_SCID, nameServiceSource(), false);
-  if (tx.value > 0n) state.contracts.apply(NAME_SERVICE_SCID, [{ key: NAME_SERVICE_PRIVILEGED_KEY, value: Buffer.from(tx.key).toString('latin1') }]);
+  if (tx.value > 0n)
+    state.contracts.apply(NAME_SERVICE_SCID, [
+      { key: NAME_SERVICE_PRIVILEGED_KEY, value: Buffer.from(tx.key).toString('latin1') },
+    ]);
 }
 
 /** Applies a non-genesis block's rewards (transactions are applied by the transaction executor before this). */

@@ -18,7 +18,6 @@ import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
 
 export type { BlockMeta };
 
-
 const enc = new TextEncoder();
 const tag = (letter: string): Uint8Array => enc.encode('c' + letter);
 const u64 = (value: bigint): Uint8Array => new ByteWriter().u64be(value).finish();
@@ -44,9 +43,16 @@ const KEY = {
 
 function encodeMeta(meta: BlockMeta): Uint8Array {
   return new ByteWriter()
-    .bytes(meta.id, 32).uvarint(meta.height).u64be(meta.timestamp).uvarint(meta.difficulty)
-    .bytes(bigToBytes(meta.cumulativeWork)).uvarint(meta.stateVersion).bytes(meta.stateRoot, 32)
-    .uvarint(meta.size).uvarint(meta.txCount).uvarint(meta.reward)
+    .bytes(meta.id, 32)
+    .uvarint(meta.height)
+    .u64be(meta.timestamp)
+    .uvarint(meta.difficulty)
+    .bytes(bigToBytes(meta.cumulativeWork))
+    .uvarint(meta.stateVersion)
+    .bytes(meta.stateRoot, 32)
+    .uvarint(meta.size)
+    .uvarint(meta.txCount)
+    .uvarint(meta.reward)
     .finish();
 }
 
@@ -65,9 +71,16 @@ function decodeMeta(bytes: Uint8Array): BlockMeta {
   const workBytes = r.bytes(r.byte('work length'), 'work');
   const cumulativeWork = bigintFromBytesBE(workBytes);
   const meta = {
-    id, height, timestamp, difficulty, cumulativeWork,
-    stateVersion: r.uvarint('state version'), stateRoot: r.bytes(32, 'state root'),
-    size: Number(r.uvarint('size')), txCount: Number(r.uvarint('tx count')), reward: r.uvarint('reward'),
+    id,
+    height,
+    timestamp,
+    difficulty,
+    cumulativeWork,
+    stateVersion: r.uvarint('state version'),
+    stateRoot: r.bytes(32, 'state root'),
+    size: Number(r.uvarint('size')),
+    txCount: Number(r.uvarint('tx count')),
+    reward: r.uvarint('reward'),
   };
   r.end();
   return meta;
@@ -118,7 +131,10 @@ export class ChainStore {
   }
 
   putBlock(batch: WriteBatch, meta: BlockMeta, blockBytes: Uint8Array): void {
-    batch.put(KEY.block(meta.id), blockBytes).put(KEY.meta(meta.id), encodeMeta(meta)).put(KEY.atHeight(meta.height, meta.id), new Uint8Array(0));
+    batch
+      .put(KEY.block(meta.id), blockBytes)
+      .put(KEY.meta(meta.id), encodeMeta(meta))
+      .put(KEY.atHeight(meta.height, meta.id), new Uint8Array(0));
   }
 
   putTx(batch: WriteBatch, txid: Uint8Array, txBytes: Uint8Array): void {

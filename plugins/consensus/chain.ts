@@ -67,7 +67,6 @@ export interface ChainDeps {
   executeTransactions?: TransactionExecutor;
 }
 
-
 const MAX_ORPHANS = 256;
 
 export class Chain implements ChainService {
@@ -104,8 +103,16 @@ export class Chain implements ChainService {
     block.stateRoot = root;
     const bytes = encodeBlock(block);
     const meta: BlockMeta = {
-      id: this.deps.core.sha3_256(bytes), height: 0n, timestamp: 0n, difficulty: this.params.bootstrapDifficulty,
-      cumulativeWork: this.params.bootstrapDifficulty, stateVersion: version, stateRoot: root, size: bytes.length, txCount: 0, reward: 0n,
+      id: this.deps.core.sha3_256(bytes),
+      height: 0n,
+      timestamp: 0n,
+      difficulty: this.params.bootstrapDifficulty,
+      cumulativeWork: this.params.bootstrapDifficulty,
+      stateVersion: version,
+      stateRoot: root,
+      size: bytes.length,
+      txCount: 0,
+      reward: 0n,
     };
     this.blocks.putBlock(batch, meta, bytes);
     this.blocks.setMain(batch, 0n, meta.id, []);
@@ -212,7 +219,8 @@ export class Chain implements ChainService {
     const seen = new Set<string>();
     let total = 0;
     return block.txHashes.map((id) => {
-      const reject = (code: TransactionErrorCode, reason: string): TransactionRejected => new TransactionRejected(id, new TransactionError(code, reason));
+      const reject = (code: TransactionErrorCode, reason: string): TransactionRejected =>
+        new TransactionRejected(id, new TransactionError(code, reason));
       const hex = toHex(id);
       if (seen.has(hex)) throw reject(TransactionErrorCode.ListedTwice, 'listed twice');
       seen.add(hex);
@@ -220,14 +228,19 @@ export class Chain implements ChainService {
       for (const source of this.txSources) bytes ??= source(id);
       if (!bytes) throw reject(TransactionErrorCode.Unavailable, 'unknown to this node');
       total += bytes.length;
-      if (total > MAX_BLOCK_TX_BYTES) throw reject(TransactionErrorCode.OverBlockSize, `it takes the block's transactions over ${MAX_BLOCK_TX_BYTES} bytes`);
+      if (total > MAX_BLOCK_TX_BYTES)
+        throw reject(
+          TransactionErrorCode.OverBlockSize,
+          `it takes the block's transactions over ${MAX_BLOCK_TX_BYTES} bytes`,
+        );
       let tx: Transaction;
       try {
         tx = decodeTransaction(bytes);
       } catch (error) {
         throw reject(TransactionErrorCode.Malformed, `malformed: ${(error as Error).message}`);
       }
-      if (!equalBytes(this.deps.core.keccak256(encodeTransactionHeader(tx)), id)) throw reject(TransactionErrorCode.WrongId, 'does not hash to its id');
+      if (!equalBytes(this.deps.core.keccak256(encodeTransactionHeader(tx)), id))
+        throw reject(TransactionErrorCode.WrongId, 'does not hash to its id');
       return { id, bytes, tx };
     });
   }
@@ -253,9 +266,17 @@ export class Chain implements ChainService {
    * contract code does not run.
    */
   checkTransaction(id: Uint8Array, bytes: Uint8Array, tx: Transaction): { nonces: Uint8Array[] } {
-    if (!this.deps.executeTransactions) throw new TransactionError(TransactionErrorCode.NotExecuted, 'this node does not execute transactions');
+    if (!this.deps.executeTransactions)
+      throw new TransactionError(TransactionErrorCode.NotExecuted, 'this node does not execute transactions');
     const top = this.topMeta;
-    return { nonces: this.deps.executeTransactions.checkPending({ id, bytes, tx }, top.height + 1n, this.stateAt(top), this.executionView(top)) };
+    return {
+      nonces: this.deps.executeTransactions.checkPending(
+        { id, bytes, tx },
+        top.height + 1n,
+        this.stateAt(top),
+        this.executionView(top),
+      ),
+    };
   }
 
   /** Lets the rules do a block's heavy checks ahead, off the main thread where they can (problems surface in execute). */
@@ -285,18 +306,25 @@ export class Chain implements ChainService {
     }
   }
 
-  private execute(block: Block, parent: BlockMeta, batch: WriteBatch): { version: bigint; root: Uint8Array; fees: bigint; txs: BlockTransaction[] } {
+  private execute(
+    block: Block,
+    parent: BlockMeta,
+    batch: WriteBatch,
+  ): { version: bigint; root: Uint8Array; fees: bigint; txs: BlockTransaction[] } {
     const state = this.deps.accounts.write(parent.stateVersion);
     let fees = 0n;
     const txs = this.blockTransactions(block);
     try {
       if (txs.length > 0) {
-        if (!this.deps.executeTransactions) throw new BlockRejected(BlockErrorCode.NotExecuted, 'this node does not execute transactions');
+        if (!this.deps.executeTransactions)
+          throw new BlockRejected(BlockErrorCode.NotExecuted, 'this node does not execute transactions');
         fees = this.deps.executeTransactions.executeBlock(block, state, txs, this.executionView(parent));
       }
       payBlockRewards(block, state, this.deps.math, fees);
     } catch (error) {
-      throw error instanceof BlockRejected ? error : new BlockRejected(BlockErrorCode.ExecutionFailed, (error as Error).message, { cause: error });
+      throw error instanceof BlockRejected
+        ? error
+        : new BlockRejected(BlockErrorCode.ExecutionFailed, (error as Error).message, { cause: error });
     }
     return { ...state.commit(batch), fees, txs };
   }
@@ -309,12 +337,20 @@ export class Chain implements ChainService {
       throw new BlockRejected(BlockErrorCode.Malformed, `malformed block: ${(error as Error).message}`);
     }
     const id = this.deps.core.sha3_256(bytes);
-    if (this.blocks.hasBlock(id)) throw new BlockRejected(BlockErrorCode.AlreadyKnown, `block ${toHex(id)} is already known`);
-    if (block.tips.length !== 1) throw new BlockRejected(BlockErrorCode.TipCount, `a block must name exactly one tip, it names ${block.tips.length}`);
+    if (this.blocks.hasBlock(id))
+      throw new BlockRejected(BlockErrorCode.AlreadyKnown, `block ${toHex(id)} is already known`);
+    if (block.tips.length !== 1)
+      throw new BlockRejected(
+        BlockErrorCode.TipCount,
+        `a block must name exactly one tip, it names ${block.tips.length}`,
+      );
     const parent = this.blocks.getMeta(block.tips[0]!);
     if (!parent) return this.keepOrphan(block, bytes, id);
     if (this.topMeta.height > STABLE_DEPTH && block.height <= this.stableHeight()) {
-      throw new BlockRejected(BlockErrorCode.BelowStableHeight, `block at height ${block.height} is at or below the stable height ${this.stableHeight()}`);
+      throw new BlockRejected(
+        BlockErrorCode.BelowStableHeight,
+        `block at height ${block.height} is at or below the stable height ${this.stableHeight()}`,
+      );
     }
     checkAgainstParent(block, parent, this.now());
     const difficulty = this.difficultyAfter(parent);
@@ -323,17 +359,31 @@ export class Chain implements ChainService {
     await this.prepareTransactions(block, parent);
     const batch = this.deps.store.batch();
     const { version, root, txs } = this.execute(block, parent, batch);
-    if (!equalBytes(root, block.stateRoot)) throw new BlockRejected(BlockErrorCode.WrongStateRoot, `wrong state root: the block says ${toHex(block.stateRoot)}, executing it gives ${toHex(root)}`);
+    if (!equalBytes(root, block.stateRoot))
+      throw new BlockRejected(
+        BlockErrorCode.WrongStateRoot,
+        `wrong state root: the block says ${toHex(block.stateRoot)}, executing it gives ${toHex(root)}`,
+      );
     const meta: BlockMeta = {
-      id, height: block.height, timestamp: block.timestamp, difficulty, cumulativeWork: parent.cumulativeWork + difficulty,
-      stateVersion: version, stateRoot: root, size: bytes.length, txCount: block.txHashes.length, reward: blockReward(block.height),
+      id,
+      height: block.height,
+      timestamp: block.timestamp,
+      difficulty,
+      cumulativeWork: parent.cumulativeWork + difficulty,
+      stateVersion: version,
+      stateRoot: root,
+      size: bytes.length,
+      txCount: block.txHashes.length,
+      reward: blockReward(block.height),
     };
     this.blocks.putBlock(batch, meta, bytes);
     for (const tx of txs) this.blocks.putTx(batch, tx.id, tx.bytes);
     const outcome = this.chooseFork(batch, meta, block);
     await batch.write();
     if (outcome.status === 'main') this.topMeta = meta;
-    this.deps.logger.debug(`block ${toHex(id)} at height ${meta.height}: ${outcome.status}${outcome.status === 'main' && outcome.reorganised ? ' (reorganisation)' : ''}`);
+    this.deps.logger.debug(
+      `block ${toHex(id)} at height ${meta.height}: ${outcome.status}${outcome.status === 'main' && outcome.reorganised ? ' (reorganisation)' : ''}`,
+    );
     this.notifyListeners(meta, outcome);
     await this.adoptOrphans(id);
     return outcome;
@@ -348,7 +398,9 @@ export class Chain implements ChainService {
       try {
         listener(meta, outcome);
       } catch (error) {
-        this.deps.logger.error(`a listener failed on block ${toHex(meta.id)}: ${(error as Error)?.stack ?? String(error)}`);
+        this.deps.logger.error(
+          `a listener failed on block ${toHex(meta.id)}: ${(error as Error)?.stack ?? String(error)}`,
+        );
       }
     }
   }
@@ -368,7 +420,9 @@ export class Chain implements ChainService {
     }
     const forkHeight = this.blocks.getMeta(cursor)!.height;
     if (forkHeight < this.stableHeight()) {
-      this.deps.logger.warn(`refusing a reorganisation below the stable height (fork at ${forkHeight}, stable ${this.stableHeight()})`);
+      this.deps.logger.warn(
+        `refusing a reorganisation below the stable height (fork at ${forkHeight}, stable ${this.stableHeight()})`,
+      );
       return { status: 'side', id: meta.id };
     }
     const dropped = new Map<string, Uint8Array>();
@@ -382,11 +436,20 @@ export class Chain implements ChainService {
       for (const txid of b.txHashes) dropped.delete(toHex(txid));
     }
     this.blocks.setTop(batch, meta.height);
-    return { status: 'main', id: meta.id, reorganised: joining.length > 1 || forkHeight !== this.topMeta.height, dropped: [...dropped.values()] };
+    return {
+      status: 'main',
+      id: meta.id,
+      reorganised: joining.length > 1 || forkHeight !== this.topMeta.height,
+      dropped: [...dropped.values()],
+    };
   }
 
   private keepOrphan(block: Block, bytes: Uint8Array, id: Uint8Array): AddBlockOutcome {
-    if (this.orphanCount >= MAX_ORPHANS) throw new BlockRejected(BlockErrorCode.TooManyOrphans, 'too many blocks with unknown parents are waiting; try again after syncing');
+    if (this.orphanCount >= MAX_ORPHANS)
+      throw new BlockRejected(
+        BlockErrorCode.TooManyOrphans,
+        'too many blocks with unknown parents are waiting; try again after syncing',
+      );
     const parentKey = toHex(block.tips[0]!);
     const waiting = this.orphans.get(parentKey) ?? [];
     waiting.push(bytes);
@@ -402,7 +465,9 @@ export class Chain implements ChainService {
     this.orphans.delete(toHex(parentId));
     this.orphanCount -= waiting.length;
     for (const bytes of waiting) {
-      await this.addBlockNow(bytes).catch((error: Error) => this.deps.logger.debug(`orphan rejected: ${error.message}`));
+      await this.addBlockNow(bytes).catch((error: Error) =>
+        this.deps.logger.debug(`orphan rejected: ${error.message}`),
+      );
     }
   }
 }

@@ -18,7 +18,12 @@ import { decodeRpcArguments, RpcArgumentError, type RpcArgument } from '../../ho
 import { NATIVE_SCID, transferFee, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
 import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import type { TransferTx } from '../../host/protocol/transaction.js';
-import { ContractCompileError, type CallResult, type CompiledContract, type ContractVm } from '../../host/services/contract-vm.js';
+import {
+  ContractCompileError,
+  type CallResult,
+  type CompiledContract,
+  type ContractVm,
+} from '../../host/services/contract-vm.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
 
@@ -62,34 +67,70 @@ export class ContractRules {
     try {
       args = decodeRpcArguments(tx.scData);
     } catch (error) {
-      if (error instanceof RpcArgumentError) throw new TransactionError(TransactionErrorCode.BadContractArguments, `its sc_rpc arguments are malformed: ${error.message}`);
+      if (error instanceof RpcArgumentError)
+        throw new TransactionError(
+          TransactionErrorCode.BadContractArguments,
+          `its sc_rpc arguments are malformed: ${error.message}`,
+        );
       throw error;
     }
     const action = find(args, 'SC_ACTION', 'U')?.value;
     if (action === 1n) {
       const code = find(args, 'SC_CODE', 'S')?.value as string | undefined;
-      if (!code) throw new TransactionError(TransactionErrorCode.BadContractArguments, 'an install needs the contract source in SC_CODE (datatype S)');
-      if (state.contracts.exists(txid)) throw new TransactionError(TransactionErrorCode.ContractExists, `contract ${toHex(txid)} already exists`);
+      if (!code)
+        throw new TransactionError(
+          TransactionErrorCode.BadContractArguments,
+          'an install needs the contract source in SC_CODE (datatype S)',
+        );
+      if (state.contracts.exists(txid))
+        throw new TransactionError(TransactionErrorCode.ContractExists, `contract ${toHex(txid)} already exists`);
       const contract = this.compile(vm, code, 'the contract');
-      if (!contract.initializer) throw new TransactionError(TransactionErrorCode.NoInitializer, 'the contract has no Initialize or InitializePrivate function');
+      if (!contract.initializer)
+        throw new TransactionError(
+          TransactionErrorCode.NoInitializer,
+          'the contract has no Initialize or InitializePrivate function',
+        );
       return { install: true, scid: txid, contract, entrypoint: contract.initializer, args };
     }
-    if (action !== 0n) throw new TransactionError(TransactionErrorCode.BadContractArguments, 'SC_ACTION (datatype U) must be 0 (call) or 1 (install)');
+    if (action !== 0n)
+      throw new TransactionError(
+        TransactionErrorCode.BadContractArguments,
+        'SC_ACTION (datatype U) must be 0 (call) or 1 (install)',
+      );
     const scidArg = find(args, 'SC_ID', 'H')?.value as string | undefined;
     const entrypoint = find(args, 'entrypoint', 'S')?.value as string | undefined;
-    if (!scidArg || !entrypoint) throw new TransactionError(TransactionErrorCode.BadContractArguments, 'a call needs SC_ID (datatype H) and entrypoint (datatype S)');
+    if (!scidArg || !entrypoint)
+      throw new TransactionError(
+        TransactionErrorCode.BadContractArguments,
+        'a call needs SC_ID (datatype H) and entrypoint (datatype S)',
+      );
     const scid = Uint8Array.from(Buffer.from(scidArg, 'hex'));
     const code = state.contracts.code(scid);
-    if (code === undefined) throw new TransactionError(TransactionErrorCode.UnknownContract, `there is no contract ${scidArg}`);
+    if (code === undefined)
+      throw new TransactionError(TransactionErrorCode.UnknownContract, `there is no contract ${scidArg}`);
     const contract = this.compile(vm, code, `contract ${scidArg}`);
     const fn = contract.functions.get(entrypoint);
-    if (!fn) throw new TransactionError(TransactionErrorCode.UnknownFunction, `contract ${scidArg} has no function ${entrypoint}`);
-    if (!fn.exported) throw new TransactionError(TransactionErrorCode.NotExported, `function ${entrypoint} of contract ${scidArg} is not exported (its name starts with a lower-case letter)`);
+    if (!fn)
+      throw new TransactionError(
+        TransactionErrorCode.UnknownFunction,
+        `contract ${scidArg} has no function ${entrypoint}`,
+      );
+    if (!fn.exported)
+      throw new TransactionError(
+        TransactionErrorCode.NotExported,
+        `function ${entrypoint} of contract ${scidArg} is not exported (its name starts with a lower-case letter)`,
+      );
     return { install: false, scid, contract, entrypoint, args };
   }
 
   /** Runs a checked contract transaction in a block and commits or discards its effects (docs/contracts.md § When a call commits). */
-  execute(block: Block, txid: Uint8Array, tx: TransferTx, payloads: readonly VerifiedPayload[], state: AccountsWriter): ContractOutcome {
+  execute(
+    block: Block,
+    txid: Uint8Array,
+    tx: TransferTx,
+    payloads: readonly VerifiedPayload[],
+    state: AccountsWriter,
+  ): ContractOutcome {
     const call = this.invocation(txid, tx, state);
     const deposits = new Map<string, bigint>();
     for (const payload of tx.payloads) deposits.set(latin1(payload.scid), payload.burn);
@@ -100,8 +141,15 @@ export class ContractRules {
       args: call.args,
       storage: state.contracts.storage(call.scid),
       context: {
-        scid: latin1(call.scid), blid: latin1(this.executionBlockId(block)), txid: latin1(txid), height: block.height, timestampMs: block.timestamp,
-        signer: signer && latin1(signer), deposits, fee: transferFee(tx), argumentsGas: BigInt(tx.scData.length),
+        scid: latin1(call.scid),
+        blid: latin1(this.executionBlockId(block)),
+        txid: latin1(txid),
+        height: block.height,
+        timestampMs: block.timestamp,
+        signer: signer && latin1(signer),
+        deposits,
+        fee: transferFee(tx),
+        argumentsGas: BigInt(tx.scData.length),
       },
     });
     const failure = result.committed ? this.unpayable(result, state) : describeFailure(result);
@@ -135,7 +183,12 @@ export class ContractRules {
     return to && `the contract pays ${toHex(raw(to.to))}, which is not a registered account`;
   }
 
-  private commit(call: ContractInvocation, result: CallResult, deposits: ReadonlyMap<string, bigint>, state: AccountsWriter): void {
+  private commit(
+    call: ContractInvocation,
+    result: CallResult,
+    deposits: ReadonlyMap<string, bigint>,
+    state: AccountsWriter,
+  ): void {
     const { scid } = call;
     if (call.install) state.contracts.install(scid, call.contract.source, call.contract.isPrivate);
     state.contracts.apply(scid, result.writes);
@@ -168,7 +221,11 @@ export class ContractRules {
     try {
       contract = vm.compile(code);
     } catch (error) {
-      if (error instanceof ContractCompileError) throw new TransactionError(TransactionErrorCode.ContractDoesNotCompile, `${what} does not compile: ${error.message} (source line ${error.sourceLine})`);
+      if (error instanceof ContractCompileError)
+        throw new TransactionError(
+          TransactionErrorCode.ContractDoesNotCompile,
+          `${what} does not compile: ${error.message} (source line ${error.sourceLine})`,
+        );
       throw error;
     }
     this.compiled.set(key, contract);
@@ -180,7 +237,9 @@ export class ContractRules {
 /** Why a call was discarded, naming the place of an error. */
 export function describeFailure(result: CallResult): string {
   if (result.error) {
-    const where = result.error.function ? ` (in ${result.error.function}${result.error.line !== undefined ? ` line ${result.error.line}` : ''})` : '';
+    const where = result.error.function
+      ? ` (in ${result.error.function}${result.error.line !== undefined ? ` line ${result.error.line}` : ''})`
+      : '';
     return `${result.error.message}${where}`;
   }
   return `the entry point returned ${typeof result.value === 'bigint' ? result.value : result.value === undefined ? 'no value' : 'a String'} (only Uint64 0 commits)`;

@@ -16,7 +16,12 @@ import { TX_VALIDITY_BLOCKS } from '../../host/protocol/chain-params.js';
 import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
 import { verifyTransferProofs, type ProofItem } from '../../core-native/ts/proof/batch-verifier.js';
 import type { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
-import { transferProofItems, verifiedPayloads, verifyTransfer, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
+import {
+  transferProofItems,
+  verifiedPayloads,
+  verifyTransfer,
+  type VerifiedPayload,
+} from '../../host/protocol/transfer-checks.js';
 import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import type { TransferTx } from '../../host/protocol/transaction.js';
 import type { AccountsReader, AccountsWriter } from './accounts.js';
@@ -39,17 +44,45 @@ export class TransferRules {
    * Every rule a transfer must pass to go into a block of `height` executed on `state`; `nonces` are the proof
    * nonces already used in that block. Returns the verified payloads.
    */
-  check(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, height: bigint, state: AccountsReader, view: ExecutionView, nonces: ReadonlySet<string>): VerifiedPayload[] {
-    if (tx.height >= height) throw new TransactionError(TransactionErrorCode.ReferenceTooNew, `it references height ${tx.height}, not below the block's height ${height}`);
-    if (height - tx.height >= TX_VALIDITY_BLOCKS) throw new TransactionError(TransactionErrorCode.Expired, `it references height ${tx.height}, too old for a block at height ${height} (valid for ${TX_VALIDITY_BLOCKS} blocks)`);
+  check(
+    txid: Uint8Array,
+    bytes: Uint8Array,
+    tx: TransferTx,
+    height: bigint,
+    state: AccountsReader,
+    view: ExecutionView,
+    nonces: ReadonlySet<string>,
+  ): VerifiedPayload[] {
+    if (tx.height >= height)
+      throw new TransactionError(
+        TransactionErrorCode.ReferenceTooNew,
+        `it references height ${tx.height}, not below the block's height ${height}`,
+      );
+    if (height - tx.height >= TX_VALIDITY_BLOCKS)
+      throw new TransactionError(
+        TransactionErrorCode.Expired,
+        `it references height ${tx.height}, too old for a block at height ${height} (valid for ${TX_VALIDITY_BLOCKS} blocks)`,
+      );
     const reference = view.ancestor(tx.height);
-    if (!reference || !equalBytes(reference.id, tx.blid)) throw new TransactionError(TransactionErrorCode.UnknownReferenceBlock, `its reference block ${toHex(tx.blid)} is not the block at height ${tx.height} of this chain`);
+    if (!reference || !equalBytes(reference.id, tx.blid))
+      throw new TransactionError(
+        TransactionErrorCode.UnknownReferenceBlock,
+        `its reference block ${toHex(tx.blid)} is not the block at height ${tx.height} of this chain`,
+      );
     const roothash = tx.payloads[0]!.statement.roothash;
-    if (!equalBytes(roothash, reference.stateRoot)) throw new TransactionError(TransactionErrorCode.WrongStateRoot, `its state root ${toHex(roothash)} is not that of its reference block`);
+    if (!equalBytes(roothash, reference.stateRoot))
+      throw new TransactionError(
+        TransactionErrorCode.WrongStateRoot,
+        `its state root ${toHex(roothash)} is not that of its reference block`,
+      );
     const referenced = view.stateAt(reference);
     const payloads = this.verify(txid, bytes, tx, referenced);
     payloads.forEach(({ nonce }, i) => {
-      if (nonces.has(toHex(nonce))) throw new TransactionError(TransactionErrorCode.DoubleSpend, `payload ${i} spends with a proof nonce already used in this block (double spend)`);
+      if (nonces.has(toHex(nonce)))
+        throw new TransactionError(
+          TransactionErrorCode.DoubleSpend,
+          `payload ${i} spends with a proof nonce already used in this block (double spend)`,
+        );
     });
     tx.payloads.forEach((payload, i) => {
       const parity = payloads[i]!.senderParity;
@@ -57,7 +90,11 @@ export class TransferRules {
         if (j % 2 !== parity) return;
         const now = state.getBalance(payload.scid, key)?.nonceHeight ?? 0n;
         const then = referenced.getBalance(payload.scid, key)?.nonceHeight ?? 0n;
-        if (now > then) throw new TransactionError(TransactionErrorCode.StaleRing, `ring member ${toHex(key)} may have sent since the reference block (nonce height ${then} → ${now}); rebuild the transaction on a newer block`);
+        if (now > then)
+          throw new TransactionError(
+            TransactionErrorCode.StaleRing,
+            `ring member ${toHex(key)} may have sent since the reference block (nonce height ${then} → ${now}); rebuild the transaction on a newer block`,
+          );
       });
     });
     return payloads;
@@ -68,7 +105,11 @@ export class TransferRules {
    * caches those that pass, so that `check` finds them verified. Transfers that cannot be read or fail are left for
    * `check` to reject with the reason.
    */
-  async preverify(txs: readonly { id: Uint8Array; bytes: Uint8Array; tx: TransferTx }[], view: ExecutionView, pool: VerifyPool | undefined): Promise<void> {
+  async preverify(
+    txs: readonly { id: Uint8Array; bytes: Uint8Array; tx: TransferTx }[],
+    view: ExecutionView,
+    pool: VerifyPool | undefined,
+  ): Promise<void> {
     const work: { key: string; start: number; count: number }[] = [];
     const items: ProofItem[] = [];
     for (const { id, bytes, tx } of txs) {
@@ -77,7 +118,9 @@ export class TransferRules {
       if (this.verified.has(key) || !reference || !equalBytes(reference.id, tx.blid)) continue;
       const referenced = view.stateAt(reference);
       try {
-        const own = transferProofItems(this.core, this.gens, tx, id, (asset, member) => referenced.getBalance(asset, member));
+        const own = transferProofItems(this.core, this.gens, tx, id, (asset, member) =>
+          referenced.getBalance(asset, member),
+        );
         work.push({ key, start: items.length, count: own.length });
         items.push(...own);
       } catch {
@@ -85,7 +128,9 @@ export class TransferRules {
       }
     }
     if (items.length === 0) return;
-    const results = pool ? await pool.verify(this.gens.domain, items) : verifyTransferProofs(this.core, this.gens, items);
+    const results = pool
+      ? await pool.verify(this.gens.domain, items)
+      : verifyTransferProofs(this.core, this.gens, items);
     for (const { key, start, count } of work) {
       const own = results.slice(start, start + count);
       if (own.every((r) => r.valid)) this.remember(key, verifiedPayloads(own));
@@ -116,7 +161,9 @@ export class TransferRules {
     const key = toHex(this.core.keccak256(bytes));
     const cached = this.verified.get(key);
     if (cached) return cached;
-    const payloads = verifyTransfer(this.core, this.gens, tx, txid, (asset, member) => referenced.getBalance(asset, member));
+    const payloads = verifyTransfer(this.core, this.gens, tx, txid, (asset, member) =>
+      referenced.getBalance(asset, member),
+    );
     this.remember(key, payloads);
     return payloads;
   }

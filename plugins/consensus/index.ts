@@ -34,8 +34,20 @@ const plugin: Plugin = {
     const accounts = new StateAccounts(new StateDb(store, (data) => core.blake2s256(data)));
     const math = balanceMath(core, network.generatorDomain);
     const chain = await Chain.open({
-      store, core, network: network.name, accounts, math, logger: logger.child('consensus'),
-      executeTransactions: transactionExecutor({ core, network: network.name, math, contractVm: () => contractVm, logger: logger.child('execution'), verifyPool }),
+      store,
+      core,
+      network: network.name,
+      accounts,
+      math,
+      logger: logger.child('consensus'),
+      executeTransactions: transactionExecutor({
+        core,
+        network: network.name,
+        math,
+        contractVm: () => contractVm,
+        logger: logger.child('execution'),
+        verifyPool,
+      }),
     });
     const info: InfoContributions = {};
     provideServices(container, { chain, chainInfo: info });
@@ -46,7 +58,8 @@ const plugin: Plugin = {
       if (outcome.status === 'main') daemon.notify('Height');
     });
     const addressOf = (key: Uint8Array): string => encodeAddress(network.name, key);
-    const keyOf = (address: string): Uint8Array => decodeAddress(address, network.name, curvePointCheck(core)).publicKey;
+    const keyOf = (address: string): Uint8Array =>
+      decodeAddress(address, network.name, curvePointCheck(core)).publicKey;
     // The mempool registers after this plugin (it needs the chain), so the pool is looked up per call.
     const pool = () => optionalService(container, 'txPool');
     for (const method of [
@@ -58,7 +71,9 @@ const plugin: Plugin = {
     ]) {
       daemon.registry.add(method);
     }
-    logger.child('consensus').info(`chain at height ${chain.top.height}, top ${Buffer.from(chain.top.id).toString('hex')}`);
+    logger
+      .child('consensus')
+      .info(`chain at height ${chain.top.height}, top ${Buffer.from(chain.top.id).toString('hex')}`);
     return { stop: () => verifyPool.close() };
   },
 };

@@ -29,7 +29,8 @@ function encodeAmount(amount: bigint): Uint8Array {
   return out;
 }
 
-const decodeAmount = (bytes: Uint8Array): bigint => new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, false);
+const decodeAmount = (bytes: Uint8Array): bigint =>
+  new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, false);
 
 export interface ContractsReader {
   exists(scid: Uint8Array): boolean;
@@ -67,12 +68,17 @@ export function contractsReader(view: TreeSource<TreeReader>): ContractsReader {
       const bytes = view.tree(variablesTree(scid)).get(serializeValue(key));
       return bytes && deserializeValue(bytes);
     },
-    variables: (scid) => [...view.tree(variablesTree(scid)).entries()].map((leaf) => [deserializeValue(leaf.key), deserializeValue(leaf.value)]),
+    variables: (scid) =>
+      [...view.tree(variablesTree(scid)).entries()].map((leaf) => [
+        deserializeValue(leaf.key),
+        deserializeValue(leaf.value),
+      ]),
     balance(scid, asset) {
       const bytes = view.tree(balancesTree(scid)).get(asset);
       return bytes ? decodeAmount(bytes) : 0n;
     },
-    balances: (scid) => [...view.tree(balancesTree(scid)).entries()].map((leaf) => [leaf.key, decodeAmount(leaf.value)]),
+    balances: (scid) =>
+      [...view.tree(balancesTree(scid)).entries()].map((leaf) => [leaf.key, decodeAmount(leaf.value)]),
     storage: (scid) => ({
       load: (key) => reader.variable(scid, key),
       balance: (asset) => reader.balance(scid, Buffer.from(asset, 'latin1')),

@@ -49,11 +49,23 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
   const checkRegistrationTx = (tx: RegistrationTx, state: AccountsReader, scope: BlockScope): void => {
     checkRegistration(core, gens.G, tx, powBits);
     const key = toHex(tx.key);
-    if (scope.keys.has(key)) throw new TransactionError(TransactionErrorCode.AlreadyRegistered, `key ${key} is registered twice in this block`);
-    if (state.getBalance(NATIVE_ASSET, tx.key)) throw new TransactionError(TransactionErrorCode.AlreadyRegistered, `key ${key} is already registered`);
+    if (scope.keys.has(key))
+      throw new TransactionError(
+        TransactionErrorCode.AlreadyRegistered,
+        `key ${key} is registered twice in this block`,
+      );
+    if (state.getBalance(NATIVE_ASSET, tx.key))
+      throw new TransactionError(TransactionErrorCode.AlreadyRegistered, `key ${key} is already registered`);
   };
 
-  const checkTransferTx = (item: BlockTransaction, tx: TransferTx, height: bigint, state: AccountsReader, view: ExecutionView, scope: BlockScope): VerifiedPayload[] => {
+  const checkTransferTx = (
+    item: BlockTransaction,
+    tx: TransferTx,
+    height: bigint,
+    state: AccountsReader,
+    view: ExecutionView,
+    scope: BlockScope,
+  ): VerifiedPayload[] => {
     const payloads = transfers.check(item.id, item.bytes, tx, height, state, view, scope.nonces);
     if (tx.type === TxType.SmartContract) contracts.invocation(item.id, tx, state);
     return payloads;
@@ -70,12 +82,19 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
   };
 
   const unexpected = (item: BlockTransaction): never => {
-    throw new TransactionError(TransactionErrorCode.MinerOnly, `a ${TxType[item.tx.type] ?? item.tx.type} transaction only appears as a block's miner transaction`);
+    throw new TransactionError(
+      TransactionErrorCode.MinerOnly,
+      `a ${TxType[item.tx.type] ?? item.tx.type} transaction only appears as a block's miner transaction`,
+    );
   };
 
   return {
     async prepareBlock(txs, view) {
-      const transferTxs = txs.flatMap((item) => (item.tx.type === TxType.Normal || item.tx.type === TxType.SmartContract ? [{ id: item.id, bytes: item.bytes, tx: item.tx }] : []));
+      const transferTxs = txs.flatMap((item) =>
+        item.tx.type === TxType.Normal || item.tx.type === TxType.SmartContract
+          ? [{ id: item.id, bytes: item.bytes, tx: item.tx }]
+          : [],
+      );
       await transfers.preverify(transferTxs, view, deps.verifyPool);
     },
     executeBlock(block, state, txs, view) {
@@ -94,7 +113,10 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
           fees += transferFee(tx);
           if (tx.type === TxType.SmartContract) {
             const outcome = contracts.execute(block, item.id, tx, payloads, state);
-            if (!outcome.committed) deps.logger.debug(`contract ${toHex(outcome.scid)}: transaction ${toHex(item.id)} discarded: ${outcome.failure}`);
+            if (!outcome.committed)
+              deps.logger.debug(
+                `contract ${toHex(outcome.scid)}: transaction ${toHex(item.id)} discarded: ${outcome.failure}`,
+              );
           }
         } else judged(item.id, () => unexpected(item));
       }
@@ -107,7 +129,8 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
         checkRegistrationTx(tx, state, scope);
         return [];
       }
-      if (tx.type === TxType.Normal || tx.type === TxType.SmartContract) return checkTransferTx(item, tx, height, state, view, scope).map((p) => p.nonce);
+      if (tx.type === TxType.Normal || tx.type === TxType.SmartContract)
+        return checkTransferTx(item, tx, height, state, view, scope).map((p) => p.nonce);
       return unexpected(item);
     },
   };

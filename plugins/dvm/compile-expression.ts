@@ -40,7 +40,8 @@ export interface ExpressionScope {
   target(name: string): CallTarget | undefined;
 }
 
-const typeOf = (value: DvmValue | undefined): DvmType | 'no value' => (value === undefined ? 'no value' : typeof value === 'bigint' ? 'Uint64' : 'String');
+const typeOf = (value: DvmValue | undefined): DvmType | 'no value' =>
+  value === undefined ? 'no value' : typeof value === 'bigint' ? 'Uint64' : 'String';
 
 function compileBuiltin(builtin: Builtin, args: Evaluate[]): Evaluate {
   const call = builtin.call;
@@ -57,7 +58,11 @@ function compileBuiltin(builtin: Builtin, args: Evaluate[]): Evaluate {
       return (f) => call(f.state, [a!(f), b!(f)]);
     }
     default:
-      return (f) => call(f.state, args.map((arg) => arg(f)));
+      return (f) =>
+        call(
+          f.state,
+          args.map((arg) => arg(f)),
+        );
   }
 }
 
@@ -85,7 +90,8 @@ export function compileExpression(expr: Expr, scope: ExpressionScope, cost: Stat
     }
     case 'var': {
       const slot = scope.slot(expr.name);
-      if (slot === undefined) throw new ExpressionError(`${expr.name} is not declared (DIM ${expr.name} AS Uint64|String, or a parameter)`);
+      if (slot === undefined)
+        throw new ExpressionError(`${expr.name} is not declared (DIM ${expr.name} AS Uint64|String, or a parameter)`);
       const name = expr.name;
       return (f) => {
         const value = f.locals[slot];
@@ -113,8 +119,11 @@ export function compileExpression(expr: Expr, scope: ExpressionScope, cost: Stat
         cost.gas += builtin.gas;
         const count = expr.args.length;
         if (count < builtin.minArgs || count > builtin.maxArgs) {
-          const expected = builtin.minArgs === builtin.maxArgs ? `${builtin.minArgs}` : `${builtin.minArgs} or ${builtin.maxArgs}`;
-          throw new ExpressionError(`${builtin.name} takes ${expected} argument${expected === '1' ? '' : 's'}, got ${count}`);
+          const expected =
+            builtin.minArgs === builtin.maxArgs ? `${builtin.minArgs}` : `${builtin.minArgs} or ${builtin.maxArgs}`;
+          throw new ExpressionError(
+            `${builtin.name} takes ${expected} argument${expected === '1' ? '' : 's'}, got ${count}`,
+          );
         }
         const args = builtin.unevaluatedArgs ? [] : expr.args.map((arg) => compileExpression(arg, scope, cost));
         return compileBuiltin(builtin, args);
@@ -122,9 +131,14 @@ export function compileExpression(expr: Expr, scope: ExpressionScope, cost: Stat
       const target = scope.target(expr.name);
       if (!target) throw new ExpressionError(`unknown function ${expr.name}`);
       if (expr.args.length !== target.params.length) {
-        throw new ExpressionError(`${expr.name} takes ${target.params.length} argument${target.params.length === 1 ? '' : 's'}, got ${expr.args.length}`);
+        throw new ExpressionError(
+          `${expr.name} takes ${target.params.length} argument${target.params.length === 1 ? '' : 's'}, got ${expr.args.length}`,
+        );
       }
-      return compileUserCall(target, expr.args.map((arg) => compileExpression(arg, scope, cost)));
+      return compileUserCall(
+        target,
+        expr.args.map((arg) => compileExpression(arg, scope, cost)),
+      );
     }
   }
 }

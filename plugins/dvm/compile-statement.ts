@@ -35,18 +35,22 @@ export interface StatementScope extends ExpressionScope {
   lineIndex(label: bigint): number;
 }
 
-const isWord = (token: Token | undefined, word: string): boolean => token?.kind === 'ident' && token.text.toLowerCase() === word;
-const typeOf = (value: DvmValue | undefined): string => (value === undefined ? 'no value' : typeof value === 'bigint' ? 'Uint64' : 'String');
+const isWord = (token: Token | undefined, word: string): boolean =>
+  token?.kind === 'ident' && token.text.toLowerCase() === word;
+const typeOf = (value: DvmValue | undefined): string =>
+  value === undefined ? 'no value' : typeof value === 'bigint' ? 'Uint64' : 'String';
 
 /** The names a DIM declares and their type, or an ExpressionError saying what is wrong. */
 export function dimDeclaration(tokens: readonly Token[]): { names: string[]; type: DvmType } {
   const as = tokens.length - 2;
   const type = parseType(tokens[tokens.length - 1]);
-  if (tokens.length < 4 || !isWord(tokens[as], 'as') || !type) throw new ExpressionError('DIM needs: DIM name[, name…] AS Uint64|String');
+  if (tokens.length < 4 || !isWord(tokens[as], 'as') || !type)
+    throw new ExpressionError('DIM needs: DIM name[, name…] AS Uint64|String');
   const names: string[] = [];
   for (const token of tokens.slice(1, as)) {
     if (token.text === ',') continue;
-    if (token.kind !== 'ident' || !/^\p{L}/u.test(token.text)) throw new ExpressionError(`DIM: ${JSON.stringify(token.text)} is not a variable name`);
+    if (token.kind !== 'ident' || !/^\p{L}/u.test(token.text))
+      throw new ExpressionError(`DIM: ${JSON.stringify(token.text)} is not a variable name`);
     if (names.includes(token.text)) throw new ExpressionError(`DIM: ${token.text} is named twice`);
     names.push(token.text);
   }
@@ -55,7 +59,8 @@ export function dimDeclaration(tokens: readonly Token[]): { names: string[]; typ
 }
 
 function jumpTarget(token: Token | undefined, scope: StatementScope): number {
-  if (token?.kind !== 'int') throw new ExpressionError(`expected a line number, found ${token ? JSON.stringify(token.text) : 'nothing'}`);
+  if (token?.kind !== 'int')
+    throw new ExpressionError(`expected a line number, found ${token ? JSON.stringify(token.text) : 'nothing'}`);
   return scope.lineIndex(token.value as bigint);
 }
 
@@ -66,7 +71,8 @@ function compileDim(tokens: readonly Token[], scope: StatementScope): (frame: Fr
   return (f) => {
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
-      if (f.locals[slot] !== undefined) throw new ContractPanic(`${names[i]} is already declared (a DIM ran twice, or names a parameter)`);
+      if (f.locals[slot] !== undefined)
+        throw new ContractPanic(`${names[i]} is already declared (a DIM ran twice, or names a parameter)`);
       f.locals[slot] = initial;
     }
     return NEXT;
@@ -75,16 +81,19 @@ function compileDim(tokens: readonly Token[], scope: StatementScope): (frame: Fr
 
 function compileLet(tokens: readonly Token[], scope: StatementScope, cost: StaticCost): (frame: Frame) => number {
   const target = tokens[1];
-  if (tokens.length < 4 || target?.kind !== 'ident' || tokens[2]?.text !== '=') throw new ExpressionError('LET needs: LET name = expression');
+  if (tokens.length < 4 || target?.kind !== 'ident' || tokens[2]?.text !== '=')
+    throw new ExpressionError('LET needs: LET name = expression');
   const slot = scope.slot(target.text);
-  if (slot === undefined) throw new ExpressionError(`LET: ${target.text} is not declared (DIM ${target.text} AS Uint64|String)`);
+  if (slot === undefined)
+    throw new ExpressionError(`LET: ${target.text} is not declared (DIM ${target.text} AS Uint64|String)`);
   const value = compileExpression(parseExpression(tokens, 3), scope, cost);
   const name = target.text;
   return (f) => {
     const current = f.locals[slot];
     if (current === undefined) throw new ContractPanic(`LET: ${name} is used before its DIM`);
     const next = value(f);
-    if (typeof next !== typeof current) throw new ContractPanic(`LET: ${name} is a ${typeOf(current)}, the value is ${typeOf(next)}`);
+    if (typeof next !== typeof current)
+      throw new ContractPanic(`LET: ${name} is a ${typeOf(current)}, the value is ${typeOf(next)}`);
     f.locals[slot] = next;
     return NEXT;
   };
@@ -96,7 +105,13 @@ function compileIf(tokens: readonly Token[], scope: StatementScope, cost: Static
   let thenAt: number;
   let elseIndex: number | undefined;
   if (n >= 5 && isWord(tokens[n - 3], 'then') && isWord(tokens[n - 2], 'goto')) thenAt = n - 3;
-  else if (n >= 8 && isWord(tokens[n - 6], 'then') && isWord(tokens[n - 5], 'goto') && isWord(tokens[n - 3], 'else') && isWord(tokens[n - 2], 'goto')) {
+  else if (
+    n >= 8 &&
+    isWord(tokens[n - 6], 'then') &&
+    isWord(tokens[n - 5], 'goto') &&
+    isWord(tokens[n - 3], 'else') &&
+    isWord(tokens[n - 2], 'goto')
+  ) {
     thenAt = n - 6;
     elseIndex = jumpTarget(tokens[n - 1], scope);
   } else throw new ExpressionError(usage);
@@ -124,15 +139,23 @@ function compileReturn(tokens: readonly Token[], scope: StatementScope, cost: St
   const expected = returns === 'Uint64' ? 'bigint' : 'string';
   return (f) => {
     const result = value(f);
-    if (typeof result !== expected) throw new ContractPanic(`${functionName} must return a ${returns}, got ${typeOf(result)}`);
+    if (typeof result !== expected)
+      throw new ContractPanic(`${functionName} must return a ${returns}, got ${typeOf(result)}`);
     f.result = result;
     return RETURNED;
   };
 }
 
-function compileCallStatement(tokens: readonly Token[], scope: StatementScope, cost: StaticCost): (frame: Frame) => number {
+function compileCallStatement(
+  tokens: readonly Token[],
+  scope: StatementScope,
+  cost: StaticCost,
+): (frame: Frame) => number {
   const expr = parseExpression(tokens);
-  if (expr.kind !== 'call') throw new ExpressionError(`${JSON.stringify(tokens[0]!.text)} is not a statement (DIM, LET, GOTO, IF, RETURN) or a function call`);
+  if (expr.kind !== 'call')
+    throw new ExpressionError(
+      `${JSON.stringify(tokens[0]!.text)} is not a statement (DIM, LET, GOTO, IF, RETURN) or a function call`,
+    );
   const call = compileExpression(expr, scope, cost);
   return (f) => {
     call(f);
@@ -165,7 +188,12 @@ function compileBody(tokens: readonly Token[], scope: StatementScope, cost: Stat
   }
 }
 
-export function compileLine(label: bigint, sourceLine: number, tokens: readonly Token[], scope: StatementScope): CompiledLine {
+export function compileLine(
+  label: bigint,
+  sourceLine: number,
+  tokens: readonly Token[],
+  scope: StatementScope,
+): CompiledLine {
   if (tokens.length === 0) return { label, sourceLine, empty: true, gas: 0, evaluations: 0, run: () => NEXT };
   const cost: StaticCost = { gas: LINE_GAS, evaluations: 0 };
   const run = compileBody(tokens, scope, cost);

@@ -3,7 +3,12 @@
  * closures with local variables resolved to slots (parameters first, then every name a DIM of the function
  * declares). Compile errors name the function, the line number and the source line.
  */
-import { ContractCompileError, type CompiledContract, type DvmValue, type FunctionSignature } from '../../host/services/contract-vm.js';
+import {
+  ContractCompileError,
+  type CompiledContract,
+  type DvmValue,
+  type FunctionSignature,
+} from '../../host/services/contract-vm.js';
 import type { CallTarget, ExpressionScope } from './compile-expression.js';
 import { compileLine, dimDeclaration, type CompiledLine, type StatementScope } from './compile-statement.js';
 import type { ExecutionState } from './execution-state.js';
@@ -37,7 +42,13 @@ function localSlots(fn: FunctionSource): Map<string, number> {
       throw new ContractCompileError((error as Error).message, fn.name, line.label, line.sourceLine);
     }
     for (const name of names) {
-      if (fn.params.some((p) => p.name === name)) throw new ContractCompileError(`DIM ${name}: ${name} is a parameter of ${fn.name}`, fn.name, line.label, line.sourceLine);
+      if (fn.params.some((p) => p.name === name))
+        throw new ContractCompileError(
+          `DIM ${name}: ${name} is a parameter of ${fn.name}`,
+          fn.name,
+          line.label,
+          line.sourceLine,
+        );
       if (!slots.has(name)) slots.set(name, slots.size);
     }
   }
@@ -52,7 +63,8 @@ export function compileContract(source: string): CompiledProgram {
     targets.set(fn.name, {
       name: fn.name,
       params: fn.params,
-      invoke: (args: (DvmValue | undefined)[], state: ExecutionState) => runFunction(runtime.get(fn.name)!, args, state),
+      invoke: (args: (DvmValue | undefined)[], state: ExecutionState) =>
+        runFunction(runtime.get(fn.name)!, args, state),
     });
   }
   for (const fn of sources.values()) {
@@ -73,16 +85,33 @@ export function compileContract(source: string): CompiledProgram {
       try {
         return compileLine(line.label, line.sourceLine, line.tokens, scope);
       } catch (error) {
-        if (error instanceof ExpressionError) throw new ContractCompileError(error.message, fn.name, line.label, line.sourceLine);
+        if (error instanceof ExpressionError)
+          throw new ContractCompileError(error.message, fn.name, line.label, line.sourceLine);
         throw error;
       }
     });
-    if (lines.length === 0) throw new ContractCompileError(`${fn.name} has no lines (it must end in RETURN)`, fn.name, undefined, fn.sourceLine);
-    runtime.set(fn.name, { ...targets.get(fn.name)!, exported: isExported(fn.name), returns: fn.returns, lines, slotCount: slots.size });
+    if (lines.length === 0)
+      throw new ContractCompileError(
+        `${fn.name} has no lines (it must end in RETURN)`,
+        fn.name,
+        undefined,
+        fn.sourceLine,
+      );
+    runtime.set(fn.name, {
+      ...targets.get(fn.name)!,
+      exported: isExported(fn.name),
+      returns: fn.returns,
+      lines,
+      slotCount: slots.size,
+    });
   }
   const functions = new Map<string, FunctionSignature>(
     [...runtime.values()].map(({ name, exported, params, returns }) => [name, { name, exported, params, returns }]),
   );
-  const initializer = functions.has('InitializePrivate') ? 'InitializePrivate' : functions.has('Initialize') ? 'Initialize' : undefined;
+  const initializer = functions.has('InitializePrivate')
+    ? 'InitializePrivate'
+    : functions.has('Initialize')
+      ? 'Initialize'
+      : undefined;
   return { source, functions, runtime, initializer, isPrivate: functions.has('InitializePrivate') };
 }

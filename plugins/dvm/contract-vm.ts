@@ -8,7 +8,14 @@ import type { Core } from '../../core-native/ts/core.js';
 import type { AddressCodec } from '../../host/protocol/address.js';
 import { utf8ByteString } from '../../host/protocol/contract-values.js';
 import type { RpcArgument } from '../../host/protocol/rpc-arguments.js';
-import type { CallRequest, CallResult, CompiledContract, ContractFailure, ContractVm, DvmValue } from '../../host/services/contract-vm.js';
+import type {
+  CallRequest,
+  CallResult,
+  CompiledContract,
+  ContractFailure,
+  ContractVm,
+  DvmValue,
+} from '../../host/services/contract-vm.js';
 import { compileContract, type CompiledFunction, type CompiledProgram } from './compiler.js';
 import { ContractPanic, ExecutionState, type VmEnvironment } from './execution-state.js';
 
@@ -24,14 +31,19 @@ function bindArguments(fn: CompiledFunction, args: readonly RpcArgument[], coinD
     if (param.type === 'Uint64') {
       if (param.name === 'value') return coinDeposit;
       const arg = args.find((a) => a.name === param.name && a.datatype === 'U');
-      if (!arg) throw new BindingError(`${fn.name}: parameter ${param.name} (Uint64) needs an argument ${param.name} of datatype U`);
+      if (!arg)
+        throw new BindingError(
+          `${fn.name}: parameter ${param.name} (Uint64) needs an argument ${param.name} of datatype U`,
+        );
       return arg.value as bigint;
     }
     const text = args.find((a) => a.name === param.name && a.datatype === 'S');
     if (text) return utf8ByteString(text.value as string);
     const hash = args.find((a) => a.name === param.name && a.datatype === 'H');
     if (hash) return Buffer.from(hash.value as string, 'hex').toString('latin1');
-    throw new BindingError(`${fn.name}: parameter ${param.name} (String) needs an argument ${param.name} of datatype S or H`);
+    throw new BindingError(
+      `${fn.name}: parameter ${param.name} (String) needs an argument ${param.name} of datatype S or H`,
+    );
   });
 }
 
@@ -68,7 +80,10 @@ export class DvmContractVm implements ContractVm {
     });
     const fn = program.runtime?.get(request.entrypoint);
     if (!fn) return failed({ message: `the contract has no function ${request.entrypoint}` });
-    if (!fn.exported) return failed({ message: `${request.entrypoint} is not an entry point (entry points start with an upper-case letter)` });
+    if (!fn.exported)
+      return failed({
+        message: `${request.entrypoint} is not an entry point (entry points start with an upper-case letter)`,
+      });
     try {
       const args = bindArguments(fn, request.args, context.deposits.get(ZERO_ASSET) ?? 0n);
       state = new ExecutionState(context, request.storage, this.env);
@@ -82,12 +97,15 @@ export class DvmContractVm implements ContractVm {
         gas: { compute: BigInt(state.compute), storage: BigInt(state.storage) },
         writes: committed ? state.writes() : [],
         transfers: committed ? state.transfers() : [],
-        code: committed && state.newCode !== undefined ? Buffer.from(state.newCode, 'latin1').toString('utf8') : undefined,
+        code:
+          committed && state.newCode !== undefined ? Buffer.from(state.newCode, 'latin1').toString('utf8') : undefined,
       };
     } catch (error) {
-      if (error instanceof ContractPanic) return failed({ message: error.message, function: error.function, line: error.line });
+      if (error instanceof ContractPanic)
+        return failed({ message: error.message, function: error.function, line: error.line });
       if (error instanceof BindingError) return failed({ message: error.message });
-      if (error instanceof RangeError) return failed({ message: `the call exhausted the interpreter: ${error.message}` });
+      if (error instanceof RangeError)
+        return failed({ message: `the call exhausted the interpreter: ${error.message}` });
       throw error;
     }
   }

@@ -6,7 +6,14 @@
 import type { Core } from '../../core-native/ts/core.js';
 import { storedSize } from '../../host/protocol/contract-values.js';
 import type { AddressCodec } from '../../host/protocol/address.js';
-import type { CallContext, CompiledContract, ContractStorage, ContractTransfer, DvmValue, StorageWrite } from '../../host/services/contract-vm.js';
+import type {
+  CallContext,
+  CompiledContract,
+  ContractStorage,
+  ContractTransfer,
+  DvmValue,
+  StorageWrite,
+} from '../../host/services/contract-vm.js';
 import { MAX_CALL_DEPTH, MAX_COMPUTE_GAS, MAX_EVALUATIONS, MAX_LINES, MAX_STORAGE_GAS } from './limits.js';
 import { ContractRandom } from './random.js';
 
@@ -50,7 +57,10 @@ export class ExecutionState {
     private readonly committed: ContractStorage,
     readonly env: VmEnvironment,
   ) {
-    this.storageLimit = context.fee === 0n ? Infinity : Number(context.fee < BigInt(MAX_STORAGE_GAS) ? context.fee : BigInt(MAX_STORAGE_GAS));
+    this.storageLimit =
+      context.fee === 0n
+        ? Infinity
+        : Number(context.fee < BigInt(MAX_STORAGE_GAS) ? context.fee : BigInt(MAX_STORAGE_GAS));
     this.chargeStorage(Number(context.argumentsGas));
   }
 
@@ -60,12 +70,16 @@ export class ExecutionState {
     this.compute += gas;
     if (this.compute > MAX_COMPUTE_GAS) throw new ContractPanic(`out of compute gas (limit ${MAX_COMPUTE_GAS})`);
     this.evaluations += evaluations;
-    if (this.evaluations > MAX_EVALUATIONS) throw new ContractPanic(`more than ${MAX_EVALUATIONS} expression evaluations`);
+    if (this.evaluations > MAX_EVALUATIONS)
+      throw new ContractPanic(`more than ${MAX_EVALUATIONS} expression evaluations`);
   }
 
   chargeStorage(gas: number): void {
     this.storage += gas;
-    if (this.storage > this.storageLimit) throw new ContractPanic(`out of storage gas (limit ${this.storageLimit}, the transaction fee up to ${MAX_STORAGE_GAS})`);
+    if (this.storage > this.storageLimit)
+      throw new ContractPanic(
+        `out of storage gas (limit ${this.storageLimit}, the transaction fee up to ${MAX_STORAGE_GAS})`,
+      );
   }
 
   enter(): void {
@@ -142,7 +156,9 @@ export class ExecutionState {
       const available = this.committed.balance(asset) + this.deposit(asset);
       if (spent > available) {
         const what = asset === ZERO_ASSET ? 'coin' : `asset ${Buffer.from(asset, 'latin1').toString('hex')}`;
-        throw new ContractPanic(`${builtin}: insufficient ${what} balance (has ${available - (spent - amount)}, sending ${amount})`);
+        throw new ContractPanic(
+          `${builtin}: insufficient ${what} balance (has ${available - (spent - amount)}, sending ${amount})`,
+        );
       }
       this.spent.set(asset, spent);
     }

@@ -6,7 +6,26 @@
  */
 import type { Token } from './lexer.js';
 
-export type BinaryOp = '*' | '/' | '%' | '<<' | '>>' | '&' | '&^' | '+' | '-' | '|' | '^' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '&&' | '||';
+export type BinaryOp =
+  | '*'
+  | '/'
+  | '%'
+  | '<<'
+  | '>>'
+  | '&'
+  | '&^'
+  | '+'
+  | '-'
+  | '|'
+  | '^'
+  | '=='
+  | '!='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | '&&'
+  | '||';
 
 export type Expr =
   | { readonly kind: 'int'; readonly value: bigint }
@@ -18,9 +37,24 @@ export type Expr =
   | { readonly kind: 'call'; readonly name: string; readonly args: readonly Expr[] };
 
 const PRECEDENCE: Readonly<Record<string, number>> = {
-  '*': 5, '/': 5, '%': 5, '<<': 5, '>>': 5, '&': 5, '&^': 5,
-  '+': 4, '-': 4, '|': 4, '^': 4,
-  '==': 3, '!=': 3, '<>': 3, '<': 3, '<=': 3, '>': 3, '>=': 3,
+  '*': 5,
+  '/': 5,
+  '%': 5,
+  '<<': 5,
+  '>>': 5,
+  '&': 5,
+  '&^': 5,
+  '+': 4,
+  '-': 4,
+  '|': 4,
+  '^': 4,
+  '==': 3,
+  '!=': 3,
+  '<>': 3,
+  '<': 3,
+  '<=': 3,
+  '>': 3,
+  '>=': 3,
   '&&': 2,
   '||': 1,
 };
@@ -87,7 +121,8 @@ export function parseExpression(tokens: readonly Token[], from = 0, to = tokens.
           const next = peek();
           pos++;
           if (next?.text === ')') return { kind: 'call', name: token.text, args };
-          if (next?.text !== ',') throw new ExpressionError(`expected , or ) in the call of ${token.text}, found ${describe(next)}`);
+          if (next?.text !== ',')
+            throw new ExpressionError(`expected , or ) in the call of ${token.text}, found ${describe(next)}`);
         }
       }
       default:

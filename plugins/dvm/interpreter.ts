@@ -15,7 +15,11 @@ export interface RunnableFunction {
   readonly slotCount: number;
 }
 
-export function runFunction(fn: RunnableFunction, args: readonly (DvmValue | undefined)[], state: ExecutionState): DvmValue | undefined {
+export function runFunction(
+  fn: RunnableFunction,
+  args: readonly (DvmValue | undefined)[],
+  state: ExecutionState,
+): DvmValue | undefined {
   const lines = fn.lines;
   const frame: Frame = { locals: new Array(fn.slotCount), state, result: undefined };
   for (let i = 0; i < args.length; i++) frame.locals[i] = args[i];
@@ -27,7 +31,11 @@ export function runFunction(fn: RunnableFunction, args: readonly (DvmValue | und
       line = lines[index];
       if (line === undefined) {
         const last = lines[lines.length - 1];
-        throw new ContractPanic(last ? `execution ran past the last line (${last.label}): every path must end in RETURN` : `${fn.name} has no lines`);
+        throw new ContractPanic(
+          last
+            ? `execution ran past the last line (${last.label}): every path must end in RETURN`
+            : `${fn.name} has no lines`,
+        );
       }
       if (line.empty) {
         state.lines++;

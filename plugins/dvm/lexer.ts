@@ -53,7 +53,17 @@ function unquote(body: string): string | { error: string } {
       continue;
     }
     const e = body[++i] ?? ''; // '' past the end: an unknown escape
-    const simple: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '"': '"' };
+    const simple: Record<string, string> = {
+      a: '\x07',
+      b: '\b',
+      f: '\f',
+      n: '\n',
+      r: '\r',
+      t: '\t',
+      v: '\v',
+      '\\': '\\',
+      '"': '"',
+    };
     if (e in simple) {
       out += simple[e];
     } else if (e >= '0' && e <= '7') {
@@ -67,7 +77,8 @@ function unquote(body: string): string | { error: string } {
       if (hex.length !== width || !/^[0-9a-fA-F]+$/.test(hex)) return { error: `bad escape \\${e}${hex}` };
       const code = parseInt(hex, 16);
       if (e === 'x') out += String.fromCharCode(code);
-      else if (code > 0x10ffff || (code >= 0xd800 && code < 0xe000)) return { error: `escape \\${e}${hex} is not a valid code point` };
+      else if (code > 0x10ffff || (code >= 0xd800 && code < 0xe000))
+        return { error: `escape \\${e}${hex} is not a valid code point` };
       else out += utf8ByteString(String.fromCodePoint(code));
       i += width;
     } else {
@@ -116,7 +127,10 @@ export function tokenize(source: string): Token[] {
       i = end + 2;
       continue;
     }
-    if (IDENT_START.test(c) || (c >= '\ud800' && c <= '\udbff' && IDENT_START.test(String.fromCodePoint(source.codePointAt(i)!)))) {
+    if (
+      IDENT_START.test(c) ||
+      (c >= '\ud800' && c <= '\udbff' && IDENT_START.test(String.fromCodePoint(source.codePointAt(i)!)))
+    ) {
       do i += source.codePointAt(i)! > 0xffff ? 2 : 1;
       while (i < source.length && IDENT_PART.test(String.fromCodePoint(source.codePointAt(i)!)));
       if (source.slice(start, i).toUpperCase() === 'REM') {
@@ -132,7 +146,12 @@ export function tokenize(source: string): Token[] {
       const isHex = /^0[xX]/.test(integer);
       if (source[i] === '.' || (!isHex && (source[i] === 'e' || source[i] === 'E'))) {
         i++;
-        while (i < source.length && /[0-9_a-zA-Z.+-]/.test(source[i]!) && !(/[+-]/.test(source[i]!) && !/[eE]/.test(source[i - 1]!))) i++;
+        while (
+          i < source.length &&
+          /[0-9_a-zA-Z.+-]/.test(source[i]!) &&
+          !(/[+-]/.test(source[i]!) && !/[eE]/.test(source[i - 1]!))
+        )
+          i++;
         push('float');
         continue;
       }
@@ -142,7 +161,8 @@ export function tokenize(source: string): Token[] {
     }
     if (c === '"') {
       i++;
-      while (i < source.length && source[i] !== '"' && source[i] !== '\n') i += source[i] === '\\' && source[i + 1] !== '\n' ? 2 : 1;
+      while (i < source.length && source[i] !== '"' && source[i] !== '\n')
+        i += source[i] === '\\' && source[i + 1] !== '\n' ? 2 : 1;
       if (source[i] !== '"') {
         push('bad', 'unterminated string literal');
         continue;

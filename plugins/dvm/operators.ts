@@ -14,10 +14,12 @@ import { MAX_STRING_BYTES, UINT64_MASK } from './limits.js';
 type Operand = DvmValue | undefined;
 export type BinaryFn = (a: Operand, b: Operand) => DvmValue;
 
-const typeName = (value: Operand): string => (value === undefined ? 'no value' : typeof value === 'bigint' ? 'Uint64' : 'String');
+const typeName = (value: Operand): string =>
+  value === undefined ? 'no value' : typeof value === 'bigint' ? 'Uint64' : 'String';
 
 function concat(a: string, b: string): string {
-  if (a.length + b.length >= MAX_STRING_BYTES) throw new ContractPanic(`string longer than ${MAX_STRING_BYTES - 1} bytes`);
+  if (a.length + b.length >= MAX_STRING_BYTES)
+    throw new ContractPanic(`string longer than ${MAX_STRING_BYTES - 1} bytes`);
   return a + b;
 }
 

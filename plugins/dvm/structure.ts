@@ -32,7 +32,8 @@ export function parseType(token: Token | undefined): DvmType | undefined {
   return text === 'uint64' ? 'Uint64' : text === 'string' ? 'String' : undefined;
 }
 
-const isWord = (token: Token | undefined, word: string): boolean => token?.kind === 'ident' && token.text.toLowerCase() === word;
+const isWord = (token: Token | undefined, word: string): boolean =>
+  token?.kind === 'ident' && token.text.toLowerCase() === word;
 
 /** Consecutive tokens that start on the same source line. */
 function logicalLines(tokens: readonly Token[]): Token[][] {
@@ -54,7 +55,8 @@ function parseHeader(line: Token[]): Omit<FunctionSource, 'lines'> {
   const nameToken = line[1];
   if (!nameToken) fail('a function needs a name: Function Name(parameters) [Uint64|String]');
   const name = nameToken.text;
-  if (nameToken.kind !== 'ident' || !LETTER.test(name)) fail(`function name ${JSON.stringify(name)} must start with a letter`);
+  if (nameToken.kind !== 'ident' || !LETTER.test(name))
+    fail(`function name ${JSON.stringify(name)} must start with a letter`);
   if (line[2]?.text !== '(') fail(`expected ( after the function name ${name}`, name);
   const params: { name: string; type: DvmType }[] = [];
   let i = 3;
@@ -66,7 +68,8 @@ function parseHeader(line: Token[]): Omit<FunctionSource, 'lines'> {
       i++;
       continue;
     }
-    if (token.kind !== 'ident' || !LETTER.test(token.text)) fail(`parameter name ${JSON.stringify(token.text)} of ${name} must start with a letter`, name);
+    if (token.kind !== 'ident' || !LETTER.test(token.text))
+      fail(`parameter name ${JSON.stringify(token.text)} of ${name} must start with a letter`, name);
     const type = parseType(line[i + 1]);
     if (!type) fail(`parameter ${token.text} of ${name} needs a type, Uint64 or String`, name);
     if (params.some((p) => p.name === token.text)) fail(`parameter ${token.text} of ${name} is declared twice`, name);
@@ -76,7 +79,8 @@ function parseHeader(line: Token[]): Omit<FunctionSource, 'lines'> {
   const rest = line.slice(i + 1);
   if (rest.length > 1) fail(`unexpected ${JSON.stringify(rest[1]!.text)} after the return type of ${name}`, name);
   const returns = rest.length ? parseType(rest[0]) : undefined;
-  if (rest.length && !returns) fail(`return type of ${name} must be Uint64 or String, not ${JSON.stringify(rest[0]!.text)}`, name);
+  if (rest.length && !returns)
+    fail(`return type of ${name} must be Uint64 or String, not ${JSON.stringify(rest[0]!.text)}`, name);
   return { name, params, returns, sourceLine: at };
 }
 
@@ -84,9 +88,11 @@ function parseLabel(token: Token, fn: string): bigint {
   const fail = (message: string): never => {
     throw new ContractCompileError(message, fn, undefined, token.line);
   };
-  if (token.kind !== 'int' || !/^[0-9]+$/.test(token.text)) fail(`a line must start with a decimal line number, found ${JSON.stringify(token.text)}`);
+  if (token.kind !== 'int' || !/^[0-9]+$/.test(token.text))
+    fail(`a line must start with a decimal line number, found ${JSON.stringify(token.text)}`);
   const label = token.value as bigint;
-  if (label === 0n || label === MAX_LABEL) fail(`line number ${token.text} is reserved (use 1 to 18446744073709551614)`);
+  if (label === 0n || label === MAX_LABEL)
+    fail(`line number ${token.text} is reserved (use 1 to 18446744073709551614)`);
   return label;
 }
 
@@ -101,26 +107,52 @@ export function parseStructure(tokens: readonly Token[]): Map<string, FunctionSo
     }
     const first = line[0]!; // a logical line has at least one token
     if (!current) {
-      if (!isWord(first, 'function')) throw new ContractCompileError(`expected a function declaration (Function Name(...)), found ${JSON.stringify(first.text)}`, undefined, undefined, first.line);
+      if (!isWord(first, 'function'))
+        throw new ContractCompileError(
+          `expected a function declaration (Function Name(...)), found ${JSON.stringify(first.text)}`,
+          undefined,
+          undefined,
+          first.line,
+        );
       current = { ...parseHeader(line), lines: [] };
-      if (functions.has(current.name)) throw new ContractCompileError(`function ${current.name} is defined twice`, current.name, undefined, first.line);
+      if (functions.has(current.name))
+        throw new ContractCompileError(
+          `function ${current.name} is defined twice`,
+          current.name,
+          undefined,
+          first.line,
+        );
       continue;
     }
     if (isWord(first, 'end')) {
-      if (!isWord(line[1], 'function') || line.length > 2) throw new ContractCompileError('expected End Function', current.name, undefined, first.line);
+      if (!isWord(line[1], 'function') || line.length > 2)
+        throw new ContractCompileError('expected End Function', current.name, undefined, first.line);
       functions.set(current.name, current);
       current = undefined;
       continue;
     }
-    if (isWord(first, 'function')) throw new ContractCompileError(`function ${current.name} is not closed with End Function before the next function`, current.name, undefined, first.line);
+    if (isWord(first, 'function'))
+      throw new ContractCompileError(
+        `function ${current.name} is not closed with End Function before the next function`,
+        current.name,
+        undefined,
+        first.line,
+      );
     const label = parseLabel(first, current.name);
     const previous = current.lines[current.lines.length - 1];
     if (previous && label <= previous.label) {
-      const why = label === previous.label ? 'appears twice' : `must be greater than the previous line ${previous.label}`;
+      const why =
+        label === previous.label ? 'appears twice' : `must be greater than the previous line ${previous.label}`;
       throw new ContractCompileError(`line number ${label} ${why}`, current.name, label, first.line);
     }
     current.lines.push({ label, tokens: line.slice(1), sourceLine: first.line });
   }
-  if (current) throw new ContractCompileError(`function ${current.name} has no End Function`, current.name, undefined, current.sourceLine);
+  if (current)
+    throw new ContractCompileError(
+      `function ${current.name} has no End Function`,
+      current.name,
+      undefined,
+      current.sourceLine,
+    );
   return functions;
 }

@@ -12,7 +12,13 @@ import { toHex } from '../../host/protocol/bytes.js';
 import type { NetworkName } from '../../host/protocol/network.js';
 import { minimumFee, transferFee } from '../../host/protocol/transfer-checks.js';
 import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
-import { decodeTransaction, encodeTransactionHeader, MAX_TX_BYTES, TxType, type Transaction } from '../../host/protocol/transaction.js';
+import {
+  decodeTransaction,
+  encodeTransactionHeader,
+  MAX_TX_BYTES,
+  TxType,
+  type Transaction,
+} from '../../host/protocol/transaction.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 
@@ -64,7 +70,11 @@ export class TxPool implements TxPoolService {
   }
 
   add(bytes: Uint8Array): Uint8Array {
-    if (bytes.length > MAX_TX_BYTES) throw new TransactionError(TransactionErrorCode.TooLarge, `transaction of ${bytes.length} bytes is over the ${MAX_TX_BYTES}-byte limit`);
+    if (bytes.length > MAX_TX_BYTES)
+      throw new TransactionError(
+        TransactionErrorCode.TooLarge,
+        `transaction of ${bytes.length} bytes is over the ${MAX_TX_BYTES}-byte limit`,
+      );
     let tx: Transaction;
     try {
       tx = decodeTransaction(bytes);
@@ -73,20 +83,32 @@ export class TxPool implements TxPoolService {
     }
     const id = this.keccak256(encodeTransactionHeader(tx));
     const hex = toHex(id);
-    if (this.txs.has(hex)) throw new TransactionError(TransactionErrorCode.AlreadyPending, `transaction ${hex} is already in the pool`);
-    if (this.chain.includingBlock(id)) throw new TransactionError(TransactionErrorCode.AlreadyInBlock, `transaction ${hex} is already in a block`);
+    if (this.txs.has(hex))
+      throw new TransactionError(TransactionErrorCode.AlreadyPending, `transaction ${hex} is already in the pool`);
+    if (this.chain.includingBlock(id))
+      throw new TransactionError(TransactionErrorCode.AlreadyInBlock, `transaction ${hex} is already in a block`);
     let fee = 0n;
     if (tx.type === TxType.Normal || tx.type === TxType.SmartContract) {
       fee = transferFee(tx);
       // The simulator waives the minimum so that contract developers can try any fee.
       const needed = minimumFee(bytes.length);
-      if (this.network !== 'simulator' && fee < needed) throw new TransactionError(TransactionErrorCode.FeeTooLow, `fee ${fee} is below the minimum of ${needed} for ${bytes.length} bytes (20 per started KiB)`);
+      if (this.network !== 'simulator' && fee < needed)
+        throw new TransactionError(
+          TransactionErrorCode.FeeTooLow,
+          `fee ${fee} is below the minimum of ${needed} for ${bytes.length} bytes (20 per started KiB)`,
+        );
     }
     const { nonces } = this.chain.checkTransaction(id, bytes, tx);
     const claims = tx.type === TxType.Registration ? [`key:${toHex(tx.key)}`] : nonces.map((n) => `nonce:${toHex(n)}`);
     for (const claim of claims) {
       const holder = this.claims.get(claim);
-      if (holder) throw new TransactionError(TransactionErrorCode.ConflictsWithPending, claim.startsWith('key:') ? `a registration of this key is already pending (${holder})` : `it spends the same balance as pending transaction ${holder} (same proof nonce)`);
+      if (holder)
+        throw new TransactionError(
+          TransactionErrorCode.ConflictsWithPending,
+          claim.startsWith('key:')
+            ? `a registration of this key is already pending (${holder})`
+            : `it spends the same balance as pending transaction ${holder} (same proof nonce)`,
+        );
     }
     for (const claim of claims) this.claims.set(claim, hex);
     this.txs.set(hex, { id, bytes, tx, fee, claims, sequence: this.sequence++ });
@@ -132,6 +154,8 @@ export class TxPool implements TxPoolService {
   private ordered(): Pending[] {
     const rank = (p: Pending): number => (p.tx.type === TxType.Registration ? 0 : 1);
     const perByte = (p: Pending): number => Number(p.fee) / p.bytes.length;
-    return [...this.txs.values()].sort((a, b) => rank(a) - rank(b) || perByte(b) - perByte(a) || a.sequence - b.sequence);
+    return [...this.txs.values()].sort(
+      (a, b) => rank(a) - rank(b) || perByte(b) - perByte(a) || a.sequence - b.sequence,
+    );
   }
 }

@@ -51,7 +51,9 @@ export class CpuMiner {
     let last = Date.now();
     this.reportTimer = setInterval(() => {
       const now = Date.now();
-      this.options.logger.info(`mining on ${this.workers.length} thread(s): ${((this.hashes * 1000) / (now - last)).toFixed(1)} H/s`);
+      this.options.logger.info(
+        `mining on ${this.workers.length} thread(s): ${((this.hashes * 1000) / (now - last)).toFixed(1)} H/s`,
+      );
       this.hashes = 0;
       last = now;
     }, every);

@@ -15,9 +15,16 @@ import { MiningService } from './mining-service.js';
 import { miningMethods } from './rpc.js';
 
 /** The built-in miner the config asks for (checked against the chain: it must mine to a registered key), if any. */
-function configuredMiner(config: UmbraConfig, network: NetworkName, chain: ChainService, service: MiningService, logger: Logger): CpuMiner | undefined {
+function configuredMiner(
+  config: UmbraConfig,
+  network: NetworkName,
+  chain: ChainService,
+  service: MiningService,
+  logger: Logger,
+): CpuMiner | undefined {
   if (config.miningThreads === 0) return undefined;
-  if (!config.miningAddress) throw new Error('--mining-threads needs --mining-address (a registered address to mine to)');
+  if (!config.miningAddress)
+    throw new Error('--mining-threads needs --mining-address (a registered address to mine to)');
   let key: Uint8Array;
   try {
     key = decodeAddress(config.miningAddress, network).publicKey;
@@ -50,8 +57,10 @@ const plugin: Plugin = {
     const txPool = optionalService(container, 'txPool');
     const service = new MiningService(chain, core, log, undefined, () => txPool);
     provideServices(container, { mining: service, miniblocks: service });
-    const keyOf = (address: string): Uint8Array => decodeAddress(address, network.name, curvePointCheck(core)).publicKey;
-    for (const method of miningMethods({ keyOf, mining: () => service })) rpcEndpoints.get('daemon').registry.add(method);
+    const keyOf = (address: string): Uint8Array =>
+      decodeAddress(address, network.name, curvePointCheck(core)).publicKey;
+    for (const method of miningMethods({ keyOf, mining: () => service }))
+      rpcEndpoints.get('daemon').registry.add(method);
 
     const miner = configuredMiner(config, network.name, chain, service, log);
     if (!miner) return;

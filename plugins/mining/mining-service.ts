@@ -11,7 +11,14 @@ import { meetsTarget } from '../../core-native/ts/pow-target.js';
 import type { Logger } from '../../host/logger.js';
 import { encodeBlock, MAX_BLOCK_TX_BYTES, MAX_BLOCK_TXS, type Block } from '../../host/protocol/block.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
-import { decodeMiniblock, encodeMiniblock, FINAL_DIFFICULTY_MULTIPLIER, MINIBLOCKS_PER_BLOCK, pastOf, type Miniblock } from '../../host/protocol/miniblock.js';
+import {
+  decodeMiniblock,
+  encodeMiniblock,
+  FINAL_DIFFICULTY_MULTIPLIER,
+  MINIBLOCKS_PER_BLOCK,
+  pastOf,
+  type Miniblock,
+} from '../../host/protocol/miniblock.js';
 import { coinbaseTx } from '../../host/protocol/transaction.js';
 import type { AddBlockOutcome, ChainService } from '../../host/services/chain.js';
 import { MiniblockErrorCode, MiniblockRejected, type MiniblockPoolService } from '../../host/services/miniblocks.js';
@@ -108,11 +115,19 @@ export class MiningService implements MiniblockPoolService {
     } catch (error) {
       throw new MiniblockRejected(MiniblockErrorCode.Malformed, `malformed miniblock: ${(error as Error).message}`);
     }
-    if (mb.final) throw new MiniblockRejected(MiniblockErrorCode.FinalAlone, 'a final miniblock travels inside its block, not alone');
+    if (mb.final)
+      throw new MiniblockRejected(
+        MiniblockErrorCode.FinalAlone,
+        'a final miniblock travels inside its block, not alone',
+      );
     const tip = this.chain.top;
     // For another tip or height it is stale or early here: not the sender's fault.
     if (mb.height !== tip.height + 1n || mb.past[0] !== pastOf(tip.id) || mb.pastCount !== 1) return false;
-    if (!this.chain.keyByHashPrefix(mb.keyHash)) throw new MiniblockRejected(MiniblockErrorCode.UnregisteredMiner, 'the miniblock names a miner key that is not registered');
+    if (!this.chain.keyByHashPrefix(mb.keyHash))
+      throw new MiniblockRejected(
+        MiniblockErrorCode.UnregisteredMiner,
+        'the miniblock names a miner key that is not registered',
+      );
     if (this.chain.params.checkPow && !meetsTarget(this.core.powHash(blob), this.chain.difficultyAfter(tip))) {
       throw new MiniblockRejected(MiniblockErrorCode.BadPow, 'the miniblock does not meet the block difficulty');
     }
@@ -139,25 +154,48 @@ export class MiningService implements MiniblockPoolService {
 
   /** A job for `minerKey` (registered, 33-byte compressed): an ordinary miniblock, or the final one once nine are pooled. */
   template(minerKey: Uint8Array): MiningJob {
-    if (!this.chain.isRegistered(minerKey)) throw new MiniblockRejected(MiniblockErrorCode.UnregisteredMiner, 'miner address is not registered');
+    if (!this.chain.isRegistered(minerKey))
+      throw new MiniblockRejected(MiniblockErrorCode.UnregisteredMiner, 'miner address is not registered');
     const tip = this.chain.top;
     const height = tip.height + 1n;
     const blockDifficulty = this.chain.difficultyAfter(tip);
     const pooled = this.pools.get(toHex(tip.id)) ?? [];
     const now = this.now();
     const base: Miniblock = {
-      version: 1, highDiff: false, final: false, pastCount: 1, timestamp: Number(now & 0xffffn), height,
-      past: [pastOf(tip.id), 0], keyHash: this.core.blake2s256(minerKey).slice(0, 16), flags: 0,
+      version: 1,
+      highDiff: false,
+      final: false,
+      pastCount: 1,
+      timestamp: Number(now & 0xffffn),
+      height,
+      past: [pastOf(tip.id), 0],
+      keyHash: this.core.blake2s256(minerKey).slice(0, 16),
+      flags: 0,
       nonce: [randomInt(2 ** 32 - 1), randomInt(2 ** 32 - 1), 0],
     };
     const id = `${now}.${++this.counter}.${pooled.length}`;
     let job: MiningJob;
     if (pooled.length < ORDINARY_MINIBLOCKS) {
-      job = { id, tip: tip.id, height, blob: encodeMiniblock(base), difficulty: blockDifficulty, blockDifficulty, final: false };
+      job = {
+        id,
+        tip: tip.id,
+        height,
+        blob: encodeMiniblock(base),
+        difficulty: blockDifficulty,
+        blockDifficulty,
+        final: false,
+      };
     } else {
       const block: Block = {
-        majorVersion: 1, minorVersion: 1, timestamp: now > tip.timestamp ? now : tip.timestamp + 1n, height,
-        minerTx: coinbaseTx(minerKey), stateRoot: new Uint8Array(32), tips: [tip.id], miniblocks: pooled.slice(0, ORDINARY_MINIBLOCKS), txHashes: this.templateTransactions(),
+        majorVersion: 1,
+        minorVersion: 1,
+        timestamp: now > tip.timestamp ? now : tip.timestamp + 1n,
+        height,
+        minerTx: coinbaseTx(minerKey),
+        stateRoot: new Uint8Array(32),
+        tips: [tip.id],
+        miniblocks: pooled.slice(0, ORDINARY_MINIBLOCKS),
+        txHashes: this.templateTransactions(),
       };
       block.stateRoot = this.chain.computeStateRoot(block, (txid, reason) => {
         this.logger.info(`template leaves out ${reason}`);
@@ -165,7 +203,16 @@ export class MiningService implements MiniblockPoolService {
       });
       const keyHash = this.core.sha3_256(encodeBlock(block, ORDINARY_MINIBLOCKS)).slice(0, 16);
       const final: Miniblock = { ...base, final: true, highDiff: true, keyHash };
-      job = { id, tip: tip.id, height, blob: encodeMiniblock(final), difficulty: blockDifficulty * FINAL_DIFFICULTY_MULTIPLIER, blockDifficulty, final: true, block };
+      job = {
+        id,
+        tip: tip.id,
+        height,
+        blob: encodeMiniblock(final),
+        difficulty: blockDifficulty * FINAL_DIFFICULTY_MULTIPLIER,
+        blockDifficulty,
+        final: true,
+        block,
+      };
     }
     this.jobs.set(id, job);
     if (this.jobs.size > MAX_JOBS) this.jobs.delete(this.jobs.keys().next().value!);
@@ -186,7 +233,9 @@ export class MiningService implements MiniblockPoolService {
   }
 
   /** Adds a complete block (mined elsewhere) to the chain. */
-  async submitBlock(bytes: Uint8Array): Promise<{ blid: string; status: 'OK'; outcome: 'main' | 'side' | 'orphan'; block_found: boolean; mini: false }> {
+  async submitBlock(
+    bytes: Uint8Array,
+  ): Promise<{ blid: string; status: 'OK'; outcome: 'main' | 'side' | 'orphan'; block_found: boolean; mini: false }> {
     const outcome = await this.addToChain(bytes);
     return { blid: toHex(outcome.id), status: 'OK', outcome: outcome.status, block_found: true, mini: false };
   }
@@ -196,34 +245,65 @@ export class MiningService implements MiniblockPoolService {
     try {
       return await this.chain.addBlock(bytes);
     } catch (error) {
-      throw new MiniblockRejected(MiniblockErrorCode.BlockRejected, `block rejected: ${(error as Error).message}`, { cause: error });
+      throw new MiniblockRejected(MiniblockErrorCode.BlockRejected, `block rejected: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 
   /** Accepts a solved miniblock for a job: pools an ordinary one, or completes and submits the block. */
   async submit(jobId: string, blob: Uint8Array): Promise<SubmitResult> {
     const job = this.jobs.get(jobId);
-    if (!job) throw new MiniblockRejected(MiniblockErrorCode.UnknownJob, `job ${jobId} not found (it expired or never existed): ask for a new template`);
+    if (!job)
+      throw new MiniblockRejected(
+        MiniblockErrorCode.UnknownJob,
+        `job ${jobId} not found (it expired or never existed): ask for a new template`,
+      );
     let mb: Miniblock;
     try {
       mb = decodeMiniblock(blob);
     } catch (error) {
-      throw new MiniblockRejected(MiniblockErrorCode.Malformed, `submitted miniblock could not be decoded: ${(error as Error).message}`);
+      throw new MiniblockRejected(
+        MiniblockErrorCode.Malformed,
+        `submitted miniblock could not be decoded: ${(error as Error).message}`,
+      );
     }
     const expected = decodeMiniblock(job.blob);
-    if (mb.height !== expected.height || mb.final !== expected.final || mb.highDiff !== expected.highDiff || mb.pastCount !== expected.pastCount ||
-      mb.past[0] !== expected.past[0] || mb.past[1] !== expected.past[1] || !equalBytes(mb.keyHash, expected.keyHash)) {
-      throw new MiniblockRejected(MiniblockErrorCode.NotOfJob, 'the submitted miniblock does not belong to this job (only timestamp, flags and nonce may change)');
+    if (
+      mb.height !== expected.height ||
+      mb.final !== expected.final ||
+      mb.highDiff !== expected.highDiff ||
+      mb.pastCount !== expected.pastCount ||
+      mb.past[0] !== expected.past[0] ||
+      mb.past[1] !== expected.past[1] ||
+      !equalBytes(mb.keyHash, expected.keyHash)
+    ) {
+      throw new MiniblockRejected(
+        MiniblockErrorCode.NotOfJob,
+        'the submitted miniblock does not belong to this job (only timestamp, flags and nonce may change)',
+      );
     }
-    if (!equalBytes(job.tip, this.chain.top.id)) throw new MiniblockRejected(MiniblockErrorCode.StaleJob, 'stale job: the chain has moved to a new top; ask for a new template');
+    if (!equalBytes(job.tip, this.chain.top.id))
+      throw new MiniblockRejected(
+        MiniblockErrorCode.StaleJob,
+        'stale job: the chain has moved to a new top; ask for a new template',
+      );
     if (this.chain.params.checkPow && !meetsTarget(this.core.powHash(blob), job.difficulty)) {
-      throw new MiniblockRejected(MiniblockErrorCode.BadPow, `invalid proof of work: the miniblock does not meet difficulty ${job.difficulty}`);
+      throw new MiniblockRejected(
+        MiniblockErrorCode.BadPow,
+        `invalid proof of work: the miniblock does not meet difficulty ${job.difficulty}`,
+      );
     }
     const mblid = toHex(this.core.sha3_256(blob));
     if (!job.final) {
       const added = this.pool(job.tip, mb, blob);
-      if (added === 'duplicate') throw new MiniblockRejected(MiniblockErrorCode.Duplicate, `duplicate miniblock ${mblid}`);
-      if (added === 'full') throw new MiniblockRejected(MiniblockErrorCode.PoolFull, 'the next block already has its nine miniblocks: ask for a new template');
+      if (added === 'duplicate')
+        throw new MiniblockRejected(MiniblockErrorCode.Duplicate, `duplicate miniblock ${mblid}`);
+      if (added === 'full')
+        throw new MiniblockRejected(
+          MiniblockErrorCode.PoolFull,
+          'the next block already has its nine miniblocks: ask for a new template',
+        );
       return { jobid: jobId, mblid, status: 'OK', mini: true, block_found: false };
     }
     const block: Block = { ...job.block!, miniblocks: [...job.block!.miniblocks, mb] };

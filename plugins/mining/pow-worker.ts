@@ -44,7 +44,11 @@ function work(): void {
     for (let i = 0; i < SLICE; i++) {
       view.setUint32(44, counter++);
       if (meetsTarget(core.powHash(current.blob), current.difficulty)) {
-        parentPort!.postMessage({ kind: 'found', jobId: current.jobId, blob: Uint8Array.from(current.blob) } satisfies WorkerMessage);
+        parentPort!.postMessage({
+          kind: 'found',
+          jobId: current.jobId,
+          blob: Uint8Array.from(current.blob),
+        } satisfies WorkerMessage);
         job = undefined; // wait for the next job: this one is done
         break;
       }

@@ -17,7 +17,9 @@ export function miningMethods(deps: MiningRpcDeps): RpcMethod<any, unknown>[] {
     {
       name: 'NODE.GetBlockTemplate',
       aliases: ['getblocktemplate'],
-      params: objectParams(p.object({ wallet_address: p.string(), block: p.optional(p.bool(), false), miner: p.optional(p.string(), '') })),
+      params: objectParams(
+        p.object({ wallet_address: p.string(), block: p.optional(p.bool(), false), miner: p.optional(p.string(), '') }),
+      ),
       handler: ({ wallet_address, block }: { wallet_address: string; block: boolean; miner: string }) => {
         let key: Uint8Array;
         try {
@@ -46,11 +48,20 @@ export function miningMethods(deps: MiningRpcDeps): RpcMethod<any, unknown>[] {
     {
       name: 'NODE.SubmitBlock',
       aliases: ['submitblock'],
-      params: objectParams(p.object({ jobid: p.optional(p.string(), undefined), mbl_blob: p.optional(p.hex(), undefined), block_blob: p.optional(p.hex(), undefined) })),
+      params: objectParams(
+        p.object({
+          jobid: p.optional(p.string(), undefined),
+          mbl_blob: p.optional(p.hex(), undefined),
+          block_blob: p.optional(p.hex(), undefined),
+        }),
+      ),
       handler: async ({ jobid, mbl_blob, block_blob }: { jobid?: string; mbl_blob?: string; block_blob?: string }) => {
         // Umbra extension: a complete block (e.g. from another node) can be submitted as `block_blob`.
         if (block_blob !== undefined) return deps.mining().submitBlock(fromHex(block_blob));
-        if (jobid === undefined || mbl_blob === undefined) throw new InvalidParamsError("invalid params: give 'jobid' and 'mbl_blob' (a solved miniblock), or 'block_blob' (a complete block)");
+        if (jobid === undefined || mbl_blob === undefined)
+          throw new InvalidParamsError(
+            "invalid params: give 'jobid' and 'mbl_blob' (a solved miniblock), or 'block_blob' (a complete block)",
+          );
         return deps.mining().submit(jobid, fromHex(mbl_blob));
       },
     },

@@ -26,7 +26,11 @@ export class Bans {
   private readonly until = new Map<string, number>();
   private readonly table: StoredTable<number>;
 
-  constructor(store: KeyValueStore, logger: Logger, private readonly banMs: number) {
+  constructor(
+    store: KeyValueStore,
+    logger: Logger,
+    private readonly banMs: number,
+  ) {
     this.table = new StoredTable(store, 'b', logger);
   }
 

@@ -39,7 +39,8 @@ export class BlockIntake {
 
   async add(peer: Peer, expectedId: Uint8Array, body: BlockBody): Promise<IntakeResult> {
     const id = this.core.sha3_256(body.block);
-    if (!equalBytes(id, expectedId)) return this.refuse(peer, `sent block ${toHex(id)} when asked for ${toHex(expectedId)}`);
+    if (!equalBytes(id, expectedId))
+      return this.refuse(peer, `sent block ${toHex(id)} when asked for ${toHex(expectedId)}`);
     peer.knownBlocks.add(id);
     if (this.chain.meta(id)) return { status: 'known' };
     let block: Block;
@@ -56,7 +57,8 @@ export class BlockIntake {
     if (aheadMs() > MAX_HOLD_MS) return { status: 'too-early' };
     // Timers may fire a millisecond early: wait again until the clock has really passed, or the chain would refuse
     // the block as from the future and the honest sender would be punished.
-    for (let ahead = aheadMs(); ahead > 0; ahead = aheadMs()) await new Promise((resolve) => setTimeout(resolve, ahead));
+    for (let ahead = aheadMs(); ahead > 0; ahead = aheadMs())
+      await new Promise((resolve) => setTimeout(resolve, ahead));
     try {
       return await this.transactions.lend(block, body.txs, () => this.chain.addBlock(body.block));
     } catch (error) {

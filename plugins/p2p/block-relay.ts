@@ -55,11 +55,13 @@ export class BlockRelay {
     this.fetching.add(key);
     try {
       const { blocks } = await peer.request('getBlocks', { ids: [id] });
-      if (blocks.length !== 1) return this.penalise(peer, PENALTY.misuse, `announced block ${key} but did not serve it`);
+      if (blocks.length !== 1)
+        return this.penalise(peer, PENALTY.misuse, `announced block ${key} but did not serve it`);
       const result = await this.intake.add(peer, id, blocks[0]!);
       if (result.status === 'orphan') this.sync.consider();
     } catch (error) {
-      if (!(error instanceof BlockRefused)) this.logger.debug(`fetching block ${key} from ${peer}: ${(error as Error).message}`);
+      if (!(error instanceof BlockRefused))
+        this.logger.debug(`fetching block ${key} from ${peer}: ${(error as Error).message}`);
     } finally {
       this.fetching.delete(key);
     }

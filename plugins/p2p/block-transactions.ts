@@ -11,7 +11,10 @@ import type { TxPoolService } from '../../host/services/tx-pool.js';
 export class BlockTransactions {
   private readonly lent = new Map<string, Uint8Array>();
 
-  constructor(private readonly chain: ChainService, private readonly pool: () => TxPoolService | undefined) {
+  constructor(
+    private readonly chain: ChainService,
+    private readonly pool: () => TxPoolService | undefined,
+  ) {
     chain.addTransactionSource((txid) => this.lent.get(toHex(txid)));
   }
 

@@ -72,7 +72,8 @@ export class ChainSync {
       }
     }
     const ids: Uint8Array[] = [];
-    for (let height = start; height <= this.chain.top.height && ids.length < MAX_CHAIN_IDS; height++) ids.push(this.chain.metaAtTopo(height)!.id);
+    for (let height = start; height <= this.chain.top.height && ids.length < MAX_CHAIN_IDS; height++)
+      ids.push(this.chain.metaAtTopo(height)!.id);
     peer.send('chain', { request: request.request, start: Number(start), ids });
   }
 
@@ -108,20 +109,26 @@ export class ChainSync {
         }
         for (const [i, body] of blocks.entries()) {
           const result = await this.intake.add(peer, batch[i]!, body);
-          if (result.status === 'below-stable') throw new Error(`${peer} is on a fork below this node's stable height ${this.chain.stableHeight()}`);
-          if (result.status === 'too-early') throw new Error(`${peer} sent a block timestamped well ahead of this node's clock`);
+          if (result.status === 'below-stable')
+            throw new Error(`${peer} is on a fork below this node's stable height ${this.chain.stableHeight()}`);
+          if (result.status === 'too-early')
+            throw new Error(`${peer} sent a block timestamped well ahead of this node's clock`);
           if (result.status !== 'known') added++;
         }
         // The peer may stop a large answer early; what it left out is asked for again.
         missing.unshift(...batch.slice(blocks.length));
         if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
           lastProgress = Date.now();
-          this.logger.info(`sync: height ${this.chain.top.height} of ${peer.height} from ${peer} (${rate(added, started)} blocks/s)`);
+          this.logger.info(
+            `sync: height ${this.chain.top.height} of ${peer.height} from ${peer} (${rate(added, started)} blocks/s)`,
+          );
         }
       }
     }
     if (added === 0) this.fruitless.set(peer, peer.work);
-    this.logger.info(`sync from ${peer} done: ${added} blocks in ${((Date.now() - started) / 1000).toFixed(1)} s, height ${startHeight} → ${this.chain.top.height}`);
+    this.logger.info(
+      `sync from ${peer} done: ${added} blocks in ${((Date.now() - started) / 1000).toFixed(1)} s, height ${startHeight} → ${this.chain.top.height}`,
+    );
   }
 }
 

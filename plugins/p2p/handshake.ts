@@ -24,9 +24,11 @@ export function localHello(identity: LocalIdentity, chain: ChainService): Hello 
 
 /** Why a peer's hello is refused, or undefined when it is acceptable. */
 export function refusalOf(ours: LocalIdentity, theirs: Hello): string | undefined {
-  if (theirs.version !== PROTOCOL_VERSION) return `protocol version ${theirs.version}, this node speaks ${PROTOCOL_VERSION}`;
+  if (theirs.version !== PROTOCOL_VERSION)
+    return `protocol version ${theirs.version}, this node speaks ${PROTOCOL_VERSION}`;
   if (theirs.network !== ours.network) return `network ${theirs.network}, this node is on ${ours.network}`;
-  if (!equalBytes(theirs.genesis, ours.genesis)) return `genesis ${toHex(theirs.genesis)}, this node's is ${toHex(ours.genesis)}`;
+  if (!equalBytes(theirs.genesis, ours.genesis))
+    return `genesis ${toHex(theirs.genesis)}, this node's is ${toHex(ours.genesis)}`;
   if (equalBytes(theirs.nodeId, ours.nodeId)) return 'connected to itself';
   return undefined;
 }

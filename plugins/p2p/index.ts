@@ -17,7 +17,15 @@ const plugin: Plugin = {
     const { network, core, store, logger, chain, chainInfo } = container.cradle;
     const txPool = optionalService(container, 'txPool');
     const node = new P2pNode(
-      { network: network.name, chain, core, store, logger: logger.child('p2p'), txPool: () => txPool, miniblocks: optionalService(container, 'miniblocks') },
+      {
+        network: network.name,
+        chain,
+        core,
+        store,
+        logger: logger.child('p2p'),
+        txPool: () => txPool,
+        miniblocks: optionalService(container, 'miniblocks'),
+      },
       { ...DEFAULT_SETTINGS, bind: config.p2pBind, addPeers: config.addPeers, maxPeers: config.maxPeers },
     );
     provideServices(container, { p2p: node });

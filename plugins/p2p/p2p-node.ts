@@ -68,8 +68,16 @@ export class P2pNode {
     this.bans = new Bans(store, logger, settings.banMs);
     this.manager = new PeerManager({
       identity: { network: deps.network, genesis: chain.metaAtTopo(0n)!.id, nodeId: randomBytes(16), port: 0 },
-      chain, book: this.book, bans: this.bans, logger, bind: settings.bind, addPeers: settings.addPeers, maxPeers: settings.maxPeers,
-      timings: settings.timings, maintainMs: settings.maintainMs, exchangeMs: settings.exchangeMs,
+      chain,
+      book: this.book,
+      bans: this.bans,
+      logger,
+      bind: settings.bind,
+      addPeers: settings.addPeers,
+      maxPeers: settings.maxPeers,
+      timings: settings.timings,
+      maintainMs: settings.maintainMs,
+      exchangeMs: settings.exchangeMs,
     });
     const peers = (): Peer[] => this.manager.ready();
     const penalise = (peer: Peer, points: number, reason: string): void => this.manager.penalise(peer, points, reason);
@@ -78,7 +86,8 @@ export class P2pNode {
     this.sync = new ChainSync(chain, intake, peers, logger);
     this.blocks = new BlockRelay(chain, intake, transactions, this.sync, peers, penalise, logger);
     this.txs = new TxRelay(deps.txPool, peers, logger, settings.txAnnounceMs);
-    this.miniblocks = deps.miniblocks && new MiniblockRelay(deps.miniblocks, (data) => core.sha3_256(data), peers, penalise);
+    this.miniblocks =
+      deps.miniblocks && new MiniblockRelay(deps.miniblocks, (data) => core.sha3_256(data), peers, penalise);
     this.manager.onReady = () => {
       this.sync.consider();
       this.txs.announce();

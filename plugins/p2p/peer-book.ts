@@ -101,7 +101,10 @@ export class PeerBook {
 
   /** White addresses to share in peer exchange, most recently seen first. */
   share(limit: number): string[] {
-    return [...this.white].sort((a, b) => b[1].seen - a[1].seen).slice(0, limit).map(([address]) => address);
+    return [...this.white]
+      .sort((a, b) => b[1].seen - a[1].seen)
+      .slice(0, limit)
+      .map(([address]) => address);
   }
 
   flush(): Promise<void> {

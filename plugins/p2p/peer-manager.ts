@@ -68,16 +68,25 @@ export class PeerManager {
       const server = createServer((socket) => this.admit(socket));
       await new Promise<void>((resolve, reject) => {
         server.once('error', (error: NodeJS.ErrnoException) =>
-          reject(new Error(`cannot listen on ${bind} for P2P: ${error.code === 'EADDRINUSE' ? 'address already in use' : error.message}`)));
+          reject(
+            new Error(
+              `cannot listen on ${bind} for P2P: ${error.code === 'EADDRINUSE' ? 'address already in use' : error.message}`,
+            ),
+          ),
+        );
         server.listen(port, host, () => resolve());
       });
       // Accept failures (out of file descriptors, say) must not bring the daemon down.
       server.on('error', (error) => logger.warn(`P2P server: ${error.message}`));
       this.server = server;
       this.options.identity.port = (server.address() as { port: number }).port;
-      logger.info(`P2P listening on ${host.includes(':') ? `[${host}]` : host}:${this.options.identity.port}; node id ${toHex(this.options.identity.nodeId)}`);
+      logger.info(
+        `P2P listening on ${host.includes(':') ? `[${host}]` : host}:${this.options.identity.port}; node id ${toHex(this.options.identity.nodeId)}`,
+      );
     } else {
-      logger.info(`P2P not listening (no --p2p-bind): outgoing connections only; node id ${toHex(this.options.identity.nodeId)}`);
+      logger.info(
+        `P2P not listening (no --p2p-bind): outgoing connections only; node id ${toHex(this.options.identity.nodeId)}`,
+      );
     }
     for (const address of this.options.addPeers) this.options.book.heardOf(address);
     this.timers.push(setInterval(() => this.maintain(), this.options.maintainMs).unref());
@@ -154,11 +163,16 @@ export class PeerManager {
   }
 
   private open(socket: Socket, direction: Direction): Peer {
-    const peer = new Peer(socket, direction, {
-      message: (p, message) => this.receive(p, message),
-      violation: (p, reason) => this.penalise(p, PENALTY.malformed, reason),
-      closed: (p, reason) => this.closed(p, reason),
-    }, this.options.timings);
+    const peer = new Peer(
+      socket,
+      direction,
+      {
+        message: (p, message) => this.receive(p, message),
+        violation: (p, reason) => this.penalise(p, PENALTY.malformed, reason),
+        closed: (p, reason) => this.closed(p, reason),
+      },
+      this.options.timings,
+    );
     this.peers.add(peer);
     peer.send('hello', localHello(this.options.identity, this.options.chain));
     return peer;
@@ -173,7 +187,8 @@ export class PeerManager {
     this.peers.delete(peer);
     if (peer.hello) return this.options.logger.info(`disconnected from peer ${peer}: ${reason}`);
     this.options.logger.debug(`connection with ${peer} ended before the handshake: ${reason}`);
-    if (peer.direction === 'outgoing' && peer.listenAddress && !this.duplicates.has(peer)) this.dialFailed(peer.listenAddress);
+    if (peer.direction === 'outgoing' && peer.listenAddress && !this.duplicates.has(peer))
+      this.dialFailed(peer.listenAddress);
   }
 
   private receive(peer: Peer, message: Message): void {
@@ -205,7 +220,8 @@ export class PeerManager {
       }
       return peer.close(`refused: ${refusal}`);
     }
-    if (peer.direction === 'incoming' && hello.port > 0) peer.listenAddress = `${peer.host.includes(':') ? `[${peer.host}]` : peer.host}:${hello.port}`;
+    if (peer.direction === 'incoming' && hello.port > 0)
+      peer.listenAddress = `${peer.host.includes(':') ? `[${peer.host}]` : peer.host}:${hello.port}`;
     peer.accept(hello);
     if (peer.listenAddress) book.connected(peer.listenAddress);
     logger.info(`connected to peer ${peer} (${peer.direction}), its chain at height ${hello.height}`);
@@ -219,7 +235,9 @@ export class PeerManager {
    */
   private duplicateRefusal(peer: Peer, hello: Hello): string | undefined {
     const theirs = toHex(hello.nodeId);
-    const existing = [...this.peers].find((other) => other !== peer && other.hello && toHex(other.hello.nodeId) === theirs);
+    const existing = [...this.peers].find(
+      (other) => other !== peer && other.hello && toHex(other.hello.nodeId) === theirs,
+    );
     if (!existing) return undefined;
     const ours = toHex(this.options.identity.nodeId);
     const dialler = (p: Peer): string => (p.direction === 'outgoing' ? ours : theirs);
@@ -232,7 +250,9 @@ export class PeerManager {
   }
 
   private sharePeers(peer: Peer): void {
-    const addresses = this.options.book.share(MAX_PEER_ADDRESSES + 1).filter((address) => address !== peer.listenAddress);
+    const addresses = this.options.book
+      .share(MAX_PEER_ADDRESSES + 1)
+      .filter((address) => address !== peer.listenAddress);
     peer.send('peers', { addresses: addresses.slice(0, MAX_PEER_ADDRESSES) });
   }
 
@@ -258,12 +278,16 @@ export class PeerManager {
     const { addPeers, book, maxPeers, logger } = this.options;
     const now = Date.now();
     const dialable = (address: string): boolean =>
-      !this.connectedTo(address) && now - (this.lastFailure.get(address) ?? 0) >= REDIAL_DELAY_MS && !this.options.bans.isBanned(parseBindAddress(address).host);
+      !this.connectedTo(address) &&
+      now - (this.lastFailure.get(address) ?? 0) >= REDIAL_DELAY_MS &&
+      !this.options.bans.isBanned(parseBindAddress(address).host);
     const dial = (address: string): void => {
       this.connect(address).catch((error: Error) => logger.debug(error.message));
     };
-    for (const address of addPeers) if (this.peers.size + this.dialing.size < maxPeers && dialable(address)) dial(address);
-    const outgoing = (): number => [...this.peers].filter((peer) => peer.direction === 'outgoing').length + this.dialing.size;
+    for (const address of addPeers)
+      if (this.peers.size + this.dialing.size < maxPeers && dialable(address)) dial(address);
+    const outgoing = (): number =>
+      [...this.peers].filter((peer) => peer.direction === 'outgoing').length + this.dialing.size;
     for (const address of book.candidates()) {
       if (outgoing() >= Math.min(OUTGOING_TARGET, maxPeers) || this.peers.size + this.dialing.size >= maxPeers) break;
       if (dialable(address)) dial(address);

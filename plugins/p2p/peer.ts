@@ -6,7 +6,14 @@
 import type { Socket } from 'node:net';
 import { decodeMessage, encodeMessage } from './wire/codec.js';
 import { FrameDecoder, FrameError } from './wire/frame.js';
-import { frameLimitOf, RESPONSES, type Body, type Message, type MessageName, type RequestName } from './wire/messages.js';
+import {
+  frameLimitOf,
+  RESPONSES,
+  type Body,
+  type Message,
+  type MessageName,
+  type RequestName,
+} from './wire/messages.js';
 import { ProtocolError } from './wire/shape.js';
 import { KnownSet } from './known-set.js';
 
@@ -21,7 +28,12 @@ export interface PeerTimings {
   requestTimeoutMs: number;
 }
 
-export const DEFAULT_TIMINGS: PeerTimings = { handshakeMs: 10_000, pingIntervalMs: 15_000, idleTimeoutMs: 60_000, requestTimeoutMs: 30_000 };
+export const DEFAULT_TIMINGS: PeerTimings = {
+  handshakeMs: 10_000,
+  pingIntervalMs: 15_000,
+  idleTimeoutMs: 60_000,
+  requestTimeoutMs: 30_000,
+};
 
 /** A peer that lets this much outgoing data pile up is not reading: it is dropped rather than buffered for. */
 const MAX_WRITE_BACKLOG = 64 * 1024 * 1024;
@@ -76,8 +88,14 @@ export class Peer {
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
     socket.on('error', (error) => this.close(`socket error: ${error.message}`, false));
     socket.on('close', () => this.close('connection closed by the peer', false));
-    this.keepAlive = setInterval(() => this.tick(), Math.min(timings.pingIntervalMs, timings.idleTimeoutMs) / 2).unref();
-    this.handshakeTimer = setTimeout(() => this.close(`no handshake within ${timings.handshakeMs} ms`), timings.handshakeMs).unref();
+    this.keepAlive = setInterval(
+      () => this.tick(),
+      Math.min(timings.pingIntervalMs, timings.idleTimeoutMs) / 2,
+    ).unref();
+    this.handshakeTimer = setTimeout(
+      () => this.close(`no handshake within ${timings.handshakeMs} ms`),
+      timings.handshakeMs,
+    ).unref();
   }
 
   /** The remote IP address (what bans apply to). */
@@ -120,7 +138,12 @@ export class Peer {
         this.pending.delete(request);
         reject(new Error(`${this} did not answer ${type} within ${this.timings.requestTimeoutMs} ms`));
       }, this.timings.requestTimeoutMs);
-      this.pending.set(request, { expects: RESPONSES[type], resolve: resolve as (body: unknown) => void, reject, timer });
+      this.pending.set(request, {
+        expects: RESPONSES[type],
+        resolve: resolve as (body: unknown) => void,
+        reject,
+        timer,
+      });
       this.send(type, { ...body, request } as Body<R>);
     });
   }
@@ -172,7 +195,8 @@ export class Peer {
       const pending = this.pending.get(message.body.request);
       // A response that arrives after its request timed out is dropped: slow is not malicious.
       if (!pending) return;
-      if (pending.expects !== message.type) return this.violate(`answered a request with ${message.type} instead of ${pending.expects}`);
+      if (pending.expects !== message.type)
+        return this.violate(`answered a request with ${message.type} instead of ${pending.expects}`);
       this.pending.delete(message.body.request);
       clearTimeout(pending.timer);
       return pending.resolve(message.body);
@@ -182,7 +206,9 @@ export class Peer {
 
   private tick(): void {
     const now = Date.now();
-    if (now - this.lastReceived > this.timings.idleTimeoutMs) return this.close(`silent for ${this.timings.idleTimeoutMs} ms`);
-    if (now - this.lastSent >= this.timings.pingIntervalMs) this.send('ping', { nonce: Math.floor(Math.random() * 2 ** 32) });
+    if (now - this.lastReceived > this.timings.idleTimeoutMs)
+      return this.close(`silent for ${this.timings.idleTimeoutMs} ms`);
+    if (now - this.lastSent >= this.timings.pingIntervalMs)
+      this.send('ping', { nonce: Math.floor(Math.random() * 2 ** 32) });
   }
 }

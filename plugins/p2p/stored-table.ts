@@ -13,7 +13,11 @@ export class StoredTable<V> {
   private readonly prefix: Uint8Array;
   private readonly writes = new Set<Promise<void>>();
 
-  constructor(private readonly store: KeyValueStore, letter: string, private readonly logger: Logger) {
+  constructor(
+    private readonly store: KeyValueStore,
+    letter: string,
+    private readonly logger: Logger,
+  ) {
     this.prefix = text.encode('p' + letter);
   }
 
@@ -46,7 +50,9 @@ export class StoredTable<V> {
   }
 
   private track(write: Promise<void>): void {
-    const tracked = write.catch((error: Error) => this.logger.warn(`could not persist peer data: ${error.message}`)).finally(() => this.writes.delete(tracked));
+    const tracked = write
+      .catch((error: Error) => this.logger.warn(`could not persist peer data: ${error.message}`))
+      .finally(() => this.writes.delete(tracked));
     this.writes.add(tracked);
   }
 }

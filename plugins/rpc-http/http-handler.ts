@@ -12,7 +12,13 @@ import { BodyTooLargeError, readBody } from '../../host/rpc/http-body.js';
 const CONTEXT = { transport: 'http' } as const;
 const TEXT = 'text/plain; charset=utf-8';
 
-function send(response: ServerResponse, status: number, body: string, contentType = TEXT, extra?: Record<string, string>): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  body: string,
+  contentType = TEXT,
+  extra?: Record<string, string>,
+): void {
   response.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...extra });
   response.end(body);
 }
@@ -30,7 +36,9 @@ export function createHttpHandler(endpoint: RpcEndpoint, logger: Logger) {
   const maxBytes = endpoint.options.maxBodyBytes;
 
   const failed = (request: IncomingMessage, response: ServerResponse, error: unknown): void => {
-    logger.error(`HTTP ${request.method} ${request.url} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
+    logger.error(
+      `HTTP ${request.method} ${request.url} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`,
+    );
     if (!response.headersSent) send(response, 500, 'internal error\n');
     else response.destroy();
   };
@@ -38,7 +46,8 @@ export function createHttpHandler(endpoint: RpcEndpoint, logger: Logger) {
   /** Reads the body, answering 413/400 itself when it cannot. */
   const withBody = (request: IncomingMessage, response: ServerResponse, use: (body: Buffer) => void): void =>
     readBody(request, maxBytes, (error, body) => {
-      if (error instanceof BodyTooLargeError) return send(response, 413, `${error.message}\n`, TEXT, { Connection: 'close' });
+      if (error instanceof BodyTooLargeError)
+        return send(response, 413, `${error.message}\n`, TEXT, { Connection: 'close' });
       if (error || !body) return send(response, 400, 'could not read the request body\n');
       try {
         use(body);
@@ -58,11 +67,15 @@ export function createHttpHandler(endpoint: RpcEndpoint, logger: Logger) {
 
   const serveJsonRpc = (request: IncomingMessage, response: ServerResponse): void => {
     if (request.method !== 'POST') return send(response, 405, 'use POST for /json_rpc\n', TEXT, { Allow: 'POST' });
-    if (!isJsonContentType(request.headers['content-type'])) return send(response, 415, 'Content-Type must be application/json\n');
+    if (!isJsonContentType(request.headers['content-type']))
+      return send(response, 415, 'Content-Type must be application/json\n');
     withBody(request, response, (body) => {
       const answer = dispatcher.handleText(body.toString('utf8'), CONTEXT);
       if (typeof answer === 'string' || answer === null) return answerJsonRpc(response, answer);
-      answer.then((text) => answerJsonRpc(response, text), (error: unknown) => failed(request, response, error));
+      answer.then(
+        (text) => answerJsonRpc(response, text),
+        (error: unknown) => failed(request, response, error),
+      );
     });
   };
 
@@ -73,7 +86,9 @@ export function createHttpHandler(endpoint: RpcEndpoint, logger: Logger) {
     const route = endpoint.routes.get(path);
     const guarded = path === '/json_rpc' || path === '/ws' || route !== undefined;
     if (guarded && isAuthorised && !isAuthorised(request.headers.authorization)) {
-      return send(response, 401, 'Authorization Required\n', TEXT, { 'WWW-Authenticate': `Basic realm="${endpoint.options.label}"` });
+      return send(response, 401, 'Authorization Required\n', TEXT, {
+        'WWW-Authenticate': `Basic realm="${endpoint.options.label}"`,
+      });
     }
     if (path === '/json_rpc') return serveJsonRpc(request, response);
     if (route) {
@@ -85,7 +100,8 @@ export function createHttpHandler(endpoint: RpcEndpoint, logger: Logger) {
       });
     }
     if (path === '/ws') return send(response, 400, 'WebSocket upgrade required on /ws\n');
-    if (path === '/' && request.method === 'GET') return send(response, 200, `${endpoint.options.label}: JSON-RPC 2.0 on POST /json_rpc and WebSocket /ws\n`);
+    if (path === '/' && request.method === 'GET')
+      return send(response, 200, `${endpoint.options.label}: JSON-RPC 2.0 on POST /json_rpc and WebSocket /ws\n`);
     send(response, 404, `no such path: ${path}\n`);
   };
 }

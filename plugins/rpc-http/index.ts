@@ -61,10 +61,17 @@ const plugin: Plugin = {
           server.keepAliveTimeout = 30_000;
           try {
             const address = await listen(server, host, port);
-            log.info(`${endpoint.name} RPC listening on http://${host.includes(':') ? `[${host}]` : host}:${address.port}/json_rpc`);
+            log.info(
+              `${endpoint.name} RPC listening on http://${host.includes(':') ? `[${host}]` : host}:${address.port}/json_rpc`,
+            );
           } catch (error) {
             const code = (error as NodeJS.ErrnoException).code;
-            const reason = code === 'EADDRINUSE' ? 'address already in use' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+            const reason =
+              code === 'EADDRINUSE'
+                ? 'address already in use'
+                : code === 'EACCES'
+                  ? 'permission denied'
+                  : (error as Error).message;
             throw new Error(`cannot listen on ${endpoint.options.bind} for the ${endpoint.name} RPC server: ${reason}`);
           }
           servers.add(endpoint.name, server);

@@ -14,7 +14,9 @@ import type { RpcEndpoint } from '../../host/rpc/endpoint.js';
 const CONTEXT = { transport: 'ws' } as const;
 
 function refuseUpgrade(socket: Duplex, status: string, body: string): void {
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Serves an endpoint's JSON-RPC on `/ws` of its HTTP server; returns the WebSocket server to close at stop. */
@@ -23,8 +25,10 @@ function serveWebSocket(endpoint: RpcEndpoint, httpServer: Server, log: Logger):
   const isAuthorised = basicAuthChecker(endpoint.options.login);
   const wss = new WebSocketServer({ noServer: true, maxPayload: endpoint.options.maxBodyBytes });
   httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if ((request.url ?? '').split('?')[0] !== '/ws') return refuseUpgrade(socket, '404 Not Found', 'WebSocket is served on /ws\n');
-    if (isAuthorised && !isAuthorised(request.headers.authorization)) return refuseUpgrade(socket, '401 Unauthorized', 'Authorization Required\n');
+    if ((request.url ?? '').split('?')[0] !== '/ws')
+      return refuseUpgrade(socket, '404 Not Found', 'WebSocket is served on /ws\n');
+    if (isAuthorised && !isAuthorised(request.headers.authorization))
+      return refuseUpgrade(socket, '401 Unauthorized', 'Authorization Required\n');
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
   wss.on('connection', (ws: WebSocket) => {
@@ -54,7 +58,9 @@ const plugin: Plugin = {
     const servers = new Set<WebSocketServer>();
     return {
       start() {
-        httpServers.onServer((name, httpServer) => servers.add(serveWebSocket(rpcEndpoints.get(name), httpServer, log)));
+        httpServers.onServer((name, httpServer) =>
+          servers.add(serveWebSocket(rpcEndpoints.get(name), httpServer, log)),
+        );
       },
       async stop() {
         for (const wss of servers) {

@@ -29,7 +29,8 @@ export class AutoMiner {
       const waiting = (this.pool()?.size ?? 0) > 0;
       // A block being made takes what waits now; asking again would only add an empty block.
       if (this.pending > 0) return;
-      if (waiting || Date.now() - this.lastBlock >= IDLE_BLOCK_MS) void this.mine(1).catch((error: Error) => this.logger.warn(`automine: ${error.message}`));
+      if (waiting || Date.now() - this.lastBlock >= IDLE_BLOCK_MS)
+        void this.mine(1).catch((error: Error) => this.logger.warn(`automine: ${error.message}`));
     }, POLL_MS);
     this.timer.unref();
   }
@@ -41,14 +42,16 @@ export class AutoMiner {
   /** Mines `count` blocks now (after any block in progress); returns their ids. */
   mine(count: number): Promise<string[]> {
     this.pending++;
-    const next = this.running.then(async () => {
-      const ids: string[] = [];
-      for (let i = 0; i < count; i++) {
-        ids.push(await this.mining.mineWithoutWork(this.minerKey));
-        this.lastBlock = Date.now();
-      }
-      return ids;
-    }).finally(() => this.pending--);
+    const next = this.running
+      .then(async () => {
+        const ids: string[] = [];
+        for (let i = 0; i < count; i++) {
+          ids.push(await this.mining.mineWithoutWork(this.minerKey));
+          this.lastBlock = Date.now();
+        }
+        return ids;
+      })
+      .finally(() => this.pending--);
     this.running = next.catch(() => undefined);
     return next;
   }

@@ -29,12 +29,17 @@ export interface FundingDeps {
 }
 
 /** Registers and funds the accounts that are not registered yet; returns how many were new. */
-export async function registerAndFund(deps: FundingDeps, accounts: readonly SimulatorAccount[], amount: bigint): Promise<number> {
+export async function registerAndFund(
+  deps: FundingDeps,
+  accounts: readonly SimulatorAccount[],
+  amount: bigint,
+): Promise<number> {
   const { core, chain, pool } = deps;
   const gens = core.generators(deps.domain);
   const fresh = accounts.filter((a) => !chain.isRegistered(a.publicKey));
   if (fresh.length === 0) return 0;
-  for (const account of fresh) pool.add(encodeTransaction(makeRegistration(core, gens.G, account.secretKey, chain.params.registrationPowBits)));
+  for (const account of fresh)
+    pool.add(encodeTransaction(makeRegistration(core, gens.G, account.secretKey, chain.params.registrationPowBits)));
   await deps.mine();
   for (let start = 0; start < fresh.length; start += MAX_PAYLOADS) {
     const batch = fresh.slice(start, start + MAX_PAYLOADS);
@@ -48,7 +53,16 @@ export async function registerAndFund(deps: FundingDeps, accounts: readonly Simu
       type: TxType.Normal,
       secretKey: deps.premineSecret,
       reference: { height: top.height, blid: top.id, roothash: top.stateRoot },
-      payloads: batch.map((account) => ({ scid: NATIVE_SCID, ring: [deps.premineKey, account.publicKey], senderIndex: 0, receiverIndex: 1, amount, burn: 0n, fee: 0n, args: new Uint8Array(0) })),
+      payloads: batch.map((account) => ({
+        scid: NATIVE_SCID,
+        ring: [deps.premineKey, account.publicKey],
+        senderIndex: 0,
+        receiverIndex: 1,
+        amount,
+        burn: 0n,
+        fee: 0n,
+        args: new Uint8Array(0),
+      })),
       balanceAt: (asset, key) => chain.balance(asset, key),
       senderBalance: () => balance,
     });

@@ -21,7 +21,8 @@ const plugin: Plugin = {
   provides: ['simulator'],
   register(container, config) {
     const { core, network, logger, rpcEndpoints, chain, txPool, mining } = container.cradle;
-    if (network.name !== 'simulator') throw new Error(`the simulator plugin runs only on the simulator network, not ${network.name}`);
+    if (network.name !== 'simulator')
+      throw new Error(`the simulator plugin runs only on the simulator network, not ${network.name}`);
     const log = logger.child('simulator');
     const premine = premineKey(core, network.name);
     const miner = new AutoMiner(mining, () => txPool, premine, log);
@@ -30,7 +31,15 @@ const plugin: Plugin = {
         mine: (blocks) => miner.mine(blocks),
         registerAndFund: (accounts, amount) => {
           const decoder = new BalanceDecoder(core, core.generators(network.generatorDomain).G, defaultCacheDir());
-          const funding = { core, domain: network.generatorDomain, chain, pool: txPool, decoder, premineSecret: premineSecret(core, network.name), premineKey: premine };
+          const funding = {
+            core,
+            domain: network.generatorDomain,
+            chain,
+            pool: txPool,
+            decoder,
+            premineSecret: premineSecret(core, network.name),
+            premineKey: premine,
+          };
           return registerAndFund({ ...funding, mine: () => miner.mine(1) }, accounts, amount);
         },
       },
@@ -39,11 +48,16 @@ const plugin: Plugin = {
       name: 'SIMULATOR.Mine',
       params: objectParams(p.object({ blocks: p.optional(p.uint(), 1) })),
       handler: async ({ blocks }: { blocks: number }) => {
-        if (blocks < 1 || blocks > MAX_BLOCKS_PER_REQUEST) throw new InvalidParamsError(`invalid params: 'blocks' must be 1 … ${MAX_BLOCKS_PER_REQUEST}, got ${blocks}`);
+        if (blocks < 1 || blocks > MAX_BLOCKS_PER_REQUEST)
+          throw new InvalidParamsError(`invalid params: 'blocks' must be 1 … ${MAX_BLOCKS_PER_REQUEST}, got ${blocks}`);
         return { blids: await miner.mine(blocks), status: 'OK' };
       },
     });
-    const onSignal = (): void => void miner.mine(1).then(([id]) => log.info(`SIGUSR1: mined block ${id}`), (error: Error) => log.warn(`SIGUSR1: ${error.message}`));
+    const onSignal = (): void =>
+      void miner.mine(1).then(
+        ([id]) => log.info(`SIGUSR1: mined block ${id}`),
+        (error: Error) => log.warn(`SIGUSR1: ${error.message}`),
+      );
     return {
       start() {
         process.on('SIGUSR1', onSignal);

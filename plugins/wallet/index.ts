@@ -14,7 +14,8 @@ const plugin: Plugin = {
   requires: [],
   register(container) {
     const wallet = optionalService(container, 'wallet');
-    if (!wallet) throw new Error("the wallet plugin serves an open wallet: run it with 'umbra wallet open --rpc-server'");
+    if (!wallet)
+      throw new Error("the wallet plugin serves an open wallet: run it with 'umbra wallet open --rpc-server'");
     const { rpcEndpoints, core } = container.cradle;
     const endpoint = rpcEndpoints.get(WALLET_RPC_SERVER.name);
     for (const method of walletMethods(wallet, core)) endpoint.registry.add(method);

@@ -10,7 +10,11 @@ import type { WalletService } from '../../wallet/wallet-service.js';
 
 export const INSTALL_SC_PATH = '/install_sc';
 
-const json = (status: number, value: unknown): HttpRouteResponse => ({ status, body: `${JSON.stringify(value)}\n`, contentType: 'application/json' });
+const json = (status: number, value: unknown): HttpRouteResponse => ({
+  status,
+  body: `${JSON.stringify(value)}\n`,
+  contentType: 'application/json',
+});
 
 export function installRoute(wallet: WalletService): HttpRoute {
   return async ({ method, body }) => {

@@ -79,19 +79,23 @@ await forEachCore(t, async (t, core) => {
   });
 });
 
-t.test('native and fallback build byte-identical tables and decode each other’s', { skip: nativeMissing() }, async (t) => {
-  const { native, fallback } = await bothCores();
-  const a = native.buildBalanceTable(BASE, 12);
-  const b = fallback.buildBalanceTable(BASE, 12);
-  t.ok(Buffer.from(a.serialize()).equals(Buffer.from(b.serialize())), 'same bytes');
-  const crossed = fallback.loadBalanceTable(a.serialize());
-  const crossedBack = native.loadBalanceTable(b.serialize());
-  let mismatches = 0;
-  for (let i = 0; i < 200; i++) {
-    const value = BigInt(Math.floor(Math.random() * 3_000_000));
-    const point = times(value);
-    const results = [a.decode(point), crossed.decode(point), crossedBack.decode(point)];
-    if (results.some((r) => r !== value)) mismatches++;
-  }
-  t.equal(mismatches, 0, '200 random values decode to themselves everywhere');
-});
+t.test(
+  'native and fallback build byte-identical tables and decode each other’s',
+  { skip: nativeMissing() },
+  async (t) => {
+    const { native, fallback } = await bothCores();
+    const a = native.buildBalanceTable(BASE, 12);
+    const b = fallback.buildBalanceTable(BASE, 12);
+    t.ok(Buffer.from(a.serialize()).equals(Buffer.from(b.serialize())), 'same bytes');
+    const crossed = fallback.loadBalanceTable(a.serialize());
+    const crossedBack = native.loadBalanceTable(b.serialize());
+    let mismatches = 0;
+    for (let i = 0; i < 200; i++) {
+      const value = BigInt(Math.floor(Math.random() * 3_000_000));
+      const point = times(value);
+      const results = [a.decode(point), crossed.decode(point), crossedBack.decode(point)];
+      if (results.some((r) => r !== value)) mismatches++;
+    }
+    t.equal(mismatches, 0, '200 random values decode to themselves everywhere');
+  },
+);

@@ -11,7 +11,8 @@ import {
 } from '../../core-native/ts/bigint-bytes.js';
 
 /** The same conversions the slow, obvious way: through hex text. */
-const viaHex = (bytes: Uint8Array): bigint => (bytes.length === 0 ? 0n : BigInt(`0x${Buffer.from(bytes).toString('hex')}`));
+const viaHex = (bytes: Uint8Array): bigint =>
+  bytes.length === 0 ? 0n : BigInt(`0x${Buffer.from(bytes).toString('hex')}`);
 
 t.test('reading agrees with the hex reading for every length up to 40, in both byte orders', async (t) => {
   for (let length = 0; length <= 40; length++) {

@@ -23,7 +23,11 @@ const outcome = (f: () => Uint8Array | boolean): string => {
 };
 
 const fallback = (await loadCore({ impl: 'fallback' })) as CurveImpl;
-const skip = nativeMissing() ?? (typeof fallback.g1Mul === 'function' ? undefined : 'the fallback curve (core-native/ts/fallback/curve.ts) is not assembled yet');
+const skip =
+  nativeMissing() ??
+  (typeof fallback.g1Mul === 'function'
+    ? undefined
+    : 'the fallback curve (core-native/ts/fallback/curve.ts) is not assembled yet');
 
 t.test('native and fallback BN254 agree', { skip }, async (t) => {
   const native = (await loadCore({ impl: 'native' })) as CurveImpl;
@@ -31,16 +35,32 @@ t.test('native and fallback BN254 agree', { skip }, async (t) => {
   const scalars = [0n, 1n, 2n, N - 1n, N, N + 1n, (1n << 256n) - 1n].map(bigintToBytes32BE);
   for (let i = 0; i < 150; i++) scalars.push(randomBytes(32));
 
-  const compare = (t: any, label: string, inputs: unknown[][], f: (c: CurveImpl, ...args: any[]) => Uint8Array | boolean): void => {
-    const mismatches = inputs.filter((args) => outcome(() => f(native, ...args)) !== outcome(() => f(fallback, ...args)));
+  const compare = (
+    t: any,
+    label: string,
+    inputs: unknown[][],
+    f: (c: CurveImpl, ...args: any[]) => Uint8Array | boolean,
+  ): void => {
+    const mismatches = inputs.filter(
+      (args) => outcome(() => f(native, ...args)) !== outcome(() => f(fallback, ...args)),
+    );
     t.equal(mismatches.length, 0, `${label}: ${inputs.length} inputs agree`);
   };
 
   t.test('HashToPoint and generators', async (t) => {
-    compare(t, 'hashToPoint', Array.from({ length: 300 }, (_, i) => [randomBytes(i % 70)]), (c, d) => c.hashToPoint(d));
+    compare(
+      t,
+      'hashToPoint',
+      Array.from({ length: 300 }, (_, i) => [randomBytes(i % 70)]),
+      (c, d) => c.hashToPoint(d),
+    );
     for (const domain of ['UMBRA', 'DERO', '']) {
       const [a, b] = [native.generators(domain), fallback.generators(domain)];
-      t.equal(hex(Buffer.concat([a.G, a.H, a.Gs, a.Hs, a.GSUM])), hex(Buffer.concat([b.G, b.H, b.Gs, b.Hs, b.GSUM])), `generators(${JSON.stringify(domain)})`);
+      t.equal(
+        hex(Buffer.concat([a.G, a.H, a.Gs, a.Hs, a.GSUM])),
+        hex(Buffer.concat([b.G, b.H, b.Gs, b.Hs, b.GSUM])),
+        `generators(${JSON.stringify(domain)})`,
+      );
     }
   });
 
@@ -59,8 +79,16 @@ t.test('native and fallback BN254 agree', { skip }, async (t) => {
     compare(t, 'g1MulSecret', inputs, (c, p, k) => c.g1MulSecret(p, k));
     const base = points[0]!;
     const [nf, ff] = [native.g1FixedBase(base), fallback.g1FixedBase(base)];
-    t.equal(scalars.filter((k) => hex(nf.mul(k)) !== hex(ff.mul(k))).length, 0, `fixed base: ${scalars.length} scalars agree`);
-    t.equal(hex(native.g1Mul(INFINITY, scalars[9]!)), hex(fallback.g1Mul(INFINITY, scalars[9]!)), 'multiples of infinity');
+    t.equal(
+      scalars.filter((k) => hex(nf.mul(k)) !== hex(ff.mul(k))).length,
+      0,
+      `fixed base: ${scalars.length} scalars agree`,
+    );
+    t.equal(
+      hex(native.g1Mul(INFINITY, scalars[9]!)),
+      hex(fallback.g1Mul(INFINITY, scalars[9]!)),
+      'multiples of infinity',
+    );
   });
 
   t.test('multi-scalar multiplication', async (t) => {
@@ -77,8 +105,10 @@ t.test('native and fallback BN254 agree', { skip }, async (t) => {
     const inputs: Uint8Array[][] = compressed.map((c) => [c]);
     for (let i = 0; i < 1000; i++) {
       const c = Uint8Array.from(compressed[i % 200]!);
-      if (i % 3 === 0) c[32] = i % 256; // bad flags
-      else if (i % 3 === 1) c.set(randomBytes(32)); // random x: about half have no point
+      if (i % 3 === 0)
+        c[32] = i % 256; // bad flags
+      else if (i % 3 === 1)
+        c.set(randomBytes(32)); // random x: about half have no point
       else c.set(randomBytes(32).fill(0xff, 0, 2)); // x ≥ p
       inputs.push([c]);
     }

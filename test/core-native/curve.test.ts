@@ -30,7 +30,11 @@ await forEachCore(t, async (t, core) => {
     t.equal(gens.Gs.length, 128 * 64);
     t.equal(compressed(gens.GSUM), V.GSUM);
     for (const [data, expected] of Object.entries(V.hashToPoint)) {
-      t.equal(compressed(core.hashToPoint(new TextEncoder().encode(data))), expected, `HashToPoint(${JSON.stringify(data)})`);
+      t.equal(
+        compressed(core.hashToPoint(new TextEncoder().encode(data))),
+        expected,
+        `HashToPoint(${JSON.stringify(data)})`,
+      );
     }
     t.equal(core.generators('DERO'), gens, 'generator sets are cached per domain');
     t.not(hex(core.generators('UMBRA').G), hex(G), 'UMBRA generators differ from DERO');
@@ -40,7 +44,11 @@ await forEachCore(t, async (t, core) => {
     t.equal(compressed(core.g1Neg(G)), V.negG);
     t.equal(compressed(core.g1Add(G, G)), V.twoG);
     t.equal(compressed(core.g1Mul(G, bigintToBytes32BE(2n))), V.twoG);
-    t.equal(hex(core.g1Decompress(unhex(V.standardGenerator))), hex(bigintToBytes32BE(1n)) + hex(bigintToBytes32BE(2n)), '(1, 2)');
+    t.equal(
+      hex(core.g1Decompress(unhex(V.standardGenerator))),
+      hex(bigintToBytes32BE(1n)) + hex(bigintToBytes32BE(2n)),
+      '(1, 2)',
+    );
     for (let i = 0; i < 20; i++) {
       const p = core.hashToPoint(randomBytes(16));
       const c = core.g1Compress(p);
@@ -91,7 +99,8 @@ await forEachCore(t, async (t, core) => {
     const count = 9;
     const scalars = Array.from({ length: count }, () => randomBytes(32));
     let sum: Uint8Array = INFINITY;
-    for (let i = 0; i < count; i++) sum = core.g1Add(sum, core.g1Mul(gens.Gs.subarray(i * 64, i * 64 + 64), scalars[i]!));
+    for (let i = 0; i < count; i++)
+      sum = core.g1Add(sum, core.g1Mul(gens.Gs.subarray(i * 64, i * 64 + 64), scalars[i]!));
     t.equal(hex(core.g1Msm(gens.Gs.subarray(0, count * 64), Buffer.concat(scalars))), hex(sum), 'msm = Σ kᵢ·Pᵢ');
     t.equal(hex(core.g1Msm(new Uint8Array(0), new Uint8Array(0))), hex(INFINITY), 'empty msm = infinity');
   });

@@ -35,9 +35,17 @@ await forEachCore(t, async (t, core) => {
     t.equal(hex(eg.decryptToPoint(a, key)), hex(eg.amountPoint(1_230_000n)), 'decrypts to b·G');
     t.equal(hex(eg.decryptToPoint(eg.add(a, b), key)), hex(eg.amountPoint(1_230_045n)), 'add');
     t.equal(hex(eg.decryptToPoint(eg.subtract(a, b), key)), hex(eg.amountPoint(1_229_955n)), 'subtract');
-    t.equal(hex(eg.decryptToPoint(eg.registrationBalance(Yk), key)), hex(new Uint8Array(64)), 'registration balance holds 0');
+    t.equal(
+      hex(eg.decryptToPoint(eg.registrationBalance(Yk), key)),
+      hex(new Uint8Array(64)),
+      'registration balance holds 0',
+    );
     t.equal(hex(eg.decryptToPoint(eg.credit(eg.registrationBalance(Yk), 7n), key)), hex(eg.amountPoint(7n)), 'credit');
-    t.not(hex(eg.decryptToPoint(a, s32(randomScalar()))), hex(eg.amountPoint(1_230_000n)), 'another key does not decrypt');
+    t.not(
+      hex(eg.decryptToPoint(a, s32(randomScalar()))),
+      hex(eg.amountPoint(1_230_000n)),
+      'another key does not decrypt',
+    );
     t.throws(() => eg.amountPoint(-1n), /uint64/);
     t.throws(() => eg.amountPoint(1n << 64n), /uint64/);
   });

@@ -19,7 +19,8 @@ const input = (v: HashVector): Uint8Array =>
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 
 /** A deterministic, non-repeating byte pattern of a given length. */
-const pattern = (length: number): Uint8Array => Uint8Array.from({ length }, (_, i) => (i * 131 + (i >> 8) * 7 + 1) & 0xff);
+const pattern = (length: number): Uint8Array =>
+  Uint8Array.from({ length }, (_, i) => (i * 131 + (i >> 8) * 7 + 1) & 0xff);
 
 await forEachCore(t, async (t, core) => {
   for (const name of HASHES) {

@@ -33,7 +33,10 @@ await forEachCore(t, async (t, core) => {
     const opened = openPayload(core, key, sealed);
     t.equal(opened.senderIndex, 3);
     t.equal(hex(opened.args.subarray(0, args.length)), hex(args));
-    t.ok(opened.args.subarray(args.length).every((b) => b === 0), 'zero padded to 144 bytes');
+    t.ok(
+      opened.args.subarray(args.length).every((b) => b === 0),
+      'zero padded to 144 bytes',
+    );
     t.equal(opened.args.length, 144);
     t.throws(() => sealPayload(core, key, 0, new Uint8Array(145)), /at most 144/);
     t.throws(() => sealPayload(core, key, 256, args), /ring index/);

@@ -6,7 +6,9 @@ import { randomScalar } from '../../core-native/ts/scalar.js';
 import { schnorrSign, schnorrVerify } from '../../core-native/ts/schnorr.js';
 import { forEachCore } from '../helpers/core-impls.js';
 
-const R = JSON.parse(readFileSync(new URL('../../../test/vectors/curve-keys.json', import.meta.url), 'utf8')).registration;
+const R = JSON.parse(
+  readFileSync(new URL('../../../test/vectors/curve-keys.json', import.meta.url), 'utf8'),
+).registration;
 const unhex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
 
 await forEachCore(t, async (t, core) => {
@@ -35,8 +37,14 @@ await forEachCore(t, async (t, core) => {
     const fixed = [schnorrSign(core, G, sk, message, 42n), schnorrSign(core, G, sk, message, 42n)];
     t.same(fixed[0], fixed[1], 'a fixed nonce gives a deterministic signature');
     const big = unhex('b0ef6bd527b9b23b9ceef70dc8b4cd1ee83ca14541964e764ad23f5151204f0f'); // > n: used mod n
-    t.ok(schnorrVerify(core, G, core.g1Mul(G, big), schnorrSign(core, G, big, message), message), 'a key ≥ n signs as sk mod n');
-    t.notOk(schnorrVerify(core, G, Y, { c: sig.c.subarray(0, 31), s: sig.s }, message), 'short c is invalid, not a crash');
+    t.ok(
+      schnorrVerify(core, G, core.g1Mul(G, big), schnorrSign(core, G, big, message), message),
+      'a key ≥ n signs as sk mod n',
+    );
+    t.notOk(
+      schnorrVerify(core, G, Y, { c: sig.c.subarray(0, 31), s: sig.s }, message),
+      'short c is invalid, not a crash',
+    );
     t.notOk(schnorrVerify(core, G, new Uint8Array(64).fill(1), sig, message), 'invalid key is invalid, not a crash');
   });
 });

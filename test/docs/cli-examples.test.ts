@@ -30,7 +30,9 @@ async function runShell(dir: string, lines: string[]): Promise<{ stdout: string;
 }
 
 t.test('README: trying a contract before paying for it', async (t) => {
-  const commands = shellExamples('README.md').map((e) => e.command).filter((c) => c.startsWith('bin/umbra contract run'));
+  const commands = shellExamples('README.md')
+    .map((e) => e.command)
+    .filter((c) => c.startsWith('bin/umbra contract run'));
   t.equal(commands.length, 1, 'the README shows one `bin/umbra contract run`');
   const { stdout } = await runShell(scratchCheckout(), commands);
   t.match(stdout, /^returned: +0 \(Uint64\)$/m);
@@ -39,7 +41,10 @@ t.test('README: trying a contract before paying for it', async (t) => {
 
 t.test('docs/wallet.md: restoring the simulator premine wallet from its words', async (t) => {
   const block = shellExamples('docs/wallet.md').map((e) => e.command);
-  const restore = block.slice(block.findIndex((c) => c.startsWith('echo ')), block.findIndex((c) => c.startsWith('bin/umbra wallet restore --wallet-file premine.wallet')) + 1);
+  const restore = block.slice(
+    block.findIndex((c) => c.startsWith('echo ')),
+    block.findIndex((c) => c.startsWith('bin/umbra wallet restore --wallet-file premine.wallet')) + 1,
+  );
   t.equal(restore.length, 3, 'the words, the password and the restore');
   const { stdout } = await runShell(scratchCheckout(), restore);
   t.match(stdout, SIMULATOR_PREMINE_ADDRESS);

@@ -22,6 +22,10 @@ export async function runCurl(command: string, baseUrl: (port: number) => string
   if (!json && !file) throw new Error(`no request body in: ${command}`);
   const body = json ? json[1]! : readFileSync(join(REPO_ROOT, file![1]!), 'utf8');
   const method = json ? (JSON.parse(body) as { method: string }).method : url[2]!.replace(/^\//, '');
-  const response = await fetch(`${baseUrl(Number(url[1]))}${url[2]}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const response = await fetch(`${baseUrl(Number(url[1]))}${url[2]}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   return { method, status: response.status, body: await response.text() };
 }

@@ -10,7 +10,11 @@ import { startDocsSimulator } from './simulator.js';
 
 const examples = shellExamples('docs/rpc.md');
 t.ok(examples.length >= 30, `docs/rpc.md has examples (${examples.length})`);
-t.same(examples.filter((example) => !example.command.startsWith('curl ') || example.answer === undefined), [], 'every example is a curl command with its answer under it');
+t.same(
+  examples.filter((example) => !example.command.startsWith('curl ') || example.answer === undefined),
+  [],
+  'every example is a curl command with its answer under it',
+);
 
 const sim = await startDocsSimulator(2);
 t.teardown(() => sim.cli.child.kill('SIGKILL'));
@@ -24,7 +28,10 @@ for (const example of examples) {
     const { method, status, body } = await runCurl(fillPlaceholders(example.command, answers), sim.baseUrl);
     t.equal(status, 200, body);
     const actual = JSON.parse(body) as { result?: Record<string, unknown> };
-    t.notOk(shapeMismatch(actual, JSON.parse(example.answer!)), `${method} answers as documented: ${body.slice(0, 400)}`);
+    t.notOk(
+      shapeMismatch(actual, JSON.parse(example.answer!)),
+      `${method} answers as documented: ${body.slice(0, 400)}`,
+    );
     answers.set(answerKey(method), (method === 'install_sc' ? actual : actual.result) as Record<string, unknown>);
     await sim.settled();
   });

@@ -39,19 +39,23 @@ export function shellExamples(page: string): ShellExample[] {
 export function shapeMismatch(actual: unknown, expected: unknown, path = 'answer'): string | undefined {
   if (typeof expected === 'string' && expected.includes('…')) {
     const parts = expected.split('…');
-    if (typeof actual !== 'string') return `${path}: expected a string like ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
+    if (typeof actual !== 'string')
+      return `${path}: expected a string like ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
     let at = 0;
     for (const [i, part] of parts.entries()) {
       const found = i === 0 ? (actual.startsWith(part) ? 0 : -1) : actual.indexOf(part, at);
-      if (found < 0 || (i === parts.length - 1 && !actual.endsWith(part))) return `${path}: ${JSON.stringify(actual)} is not like ${JSON.stringify(expected)}`;
+      if (found < 0 || (i === parts.length - 1 && !actual.endsWith(part)))
+        return `${path}: ${JSON.stringify(actual)} is not like ${JSON.stringify(expected)}`;
       at = found + part.length;
     }
     return undefined;
   }
-  if (typeof expected === 'number') return typeof actual === 'number' ? undefined : `${path}: expected a number, got ${JSON.stringify(actual)}`;
+  if (typeof expected === 'number')
+    return typeof actual === 'number' ? undefined : `${path}: expected a number, got ${JSON.stringify(actual)}`;
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return `${path}: expected an array, got ${JSON.stringify(actual)}`;
-    if (actual.length < expected.length) return `${path}: expected at least ${expected.length} elements, got ${actual.length}`;
+    if (actual.length < expected.length)
+      return `${path}: expected at least ${expected.length} elements, got ${actual.length}`;
     for (const [i, element] of expected.entries()) {
       const mismatch = shapeMismatch(actual[i], element, `${path}[${i}]`);
       if (mismatch) return mismatch;
@@ -59,7 +63,8 @@ export function shapeMismatch(actual: unknown, expected: unknown, path = 'answer
     return undefined;
   }
   if (expected !== null && typeof expected === 'object') {
-    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return `${path}: expected an object, got ${JSON.stringify(actual)}`;
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual))
+      return `${path}: expected an object, got ${JSON.stringify(actual)}`;
     for (const [key, value] of Object.entries(expected)) {
       if (!(key in actual)) return `${path}.${key} is missing`;
       const mismatch = shapeMismatch((actual as Record<string, unknown>)[key], value, `${path}.${key}`);
@@ -67,7 +72,9 @@ export function shapeMismatch(actual: unknown, expected: unknown, path = 'answer
     }
     return undefined;
   }
-  return actual === expected ? undefined : `${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
+  return actual === expected
+    ? undefined
+    : `${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
 }
 
 /** The key an answer is kept under: the method name in lower case, without a `NODE.` prefix (as placeholders say it). */

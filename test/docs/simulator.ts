@@ -20,17 +20,24 @@ export interface DocsSimulator {
 
 export async function startDocsSimulator(wallets: number): Promise<DocsSimulator> {
   const home = mkdtempSync(join(tmpdir(), 'umbra-docs-home-'));
-  const cli = startCli(['simulator', '--wallets', String(wallets), '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'], { HOME: home });
+  const cli = startCli(
+    ['simulator', '--wallets', String(wallets), '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'],
+    { HOME: home },
+  );
   const [, daemonUrl] = await cli.waitFor(/daemon RPC (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/, 90_000);
   await cli.waitFor(/simulator ready/, 90_000);
-  const walletUrls = [...cli.log().matchAll(/wallet \d+: \S+ (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/g)].map((m) => m[1]!);
+  const walletUrls = [...cli.log().matchAll(/wallet \d+: \S+ (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/g)].map(
+    (m) => m[1]!,
+  );
   const baseUrl = (port: number): string => {
     const url = port === DAEMON_PORT ? daemonUrl : walletUrls[port - FIRST_WALLET_PORT];
-    if (!url) throw new Error(`the docs' port ${port} is neither the simulator daemon's nor one of its ${wallets} wallets'`);
+    if (!url)
+      throw new Error(`the docs' port ${port} is neither the simulator daemon's nor one of its ${wallets} wallets'`);
     return url;
   };
   const settled = async (): Promise<void> => {
-    while ((await rpcCall(daemonUrl!, 'NODE.GetTxPool')).txs.length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await rpcCall(daemonUrl!, 'NODE.GetTxPool')).txs.length > 0)
+      await new Promise((resolve) => setTimeout(resolve, 20));
   };
   return { cli, daemonUrl: daemonUrl!, baseUrl, settled };
 }

@@ -17,8 +17,24 @@ import { startCli, type RunningCli } from '../helpers/cli.js';
 const LISTENING = /daemon RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/;
 const core = await loadCore();
 
-async function startDaemon(t: Test, network: string, dataDir: string, extra: string[] = []): Promise<{ daemon: RunningCli; url: string }> {
-  const daemon = startCli(['daemon', '--network', network, '--data-dir', dataDir, '--rpc-bind', '127.0.0.1:0', '--p2p-bind', '127.0.0.1:0', ...extra]);
+async function startDaemon(
+  t: Test,
+  network: string,
+  dataDir: string,
+  extra: string[] = [],
+): Promise<{ daemon: RunningCli; url: string }> {
+  const daemon = startCli([
+    'daemon',
+    '--network',
+    network,
+    '--data-dir',
+    dataDir,
+    '--rpc-bind',
+    '127.0.0.1:0',
+    '--p2p-bind',
+    '127.0.0.1:0',
+    ...extra,
+  ]);
   t.teardown(() => daemon.child.kill('SIGKILL'));
   const [, url] = await daemon.waitFor(LISTENING);
   return { daemon, url: url! };
@@ -41,21 +57,75 @@ t.test('templates, SubmitBlock, every chain method, push, restart', async (t) =>
   const pushed: string[] = [];
   ws.on('message', (data) => pushed.push(JSON.parse(data.toString()).method));
 
-  const job = await call(url, 'NODE.GetBlockTemplate', { wallet_address: simulatorAddress, block: true, miner: 'test' });
-  for (const field of ['jobid', 'blockhashing_blob', 'difficulty', 'difficultyuint64', 'height', 'prev_hash', 'epochmilli', 'blocks', 'miniblocks', 'lasterror', 'status']) t.ok(field in job, `template has ${field}`);
+  const job = await call(url, 'NODE.GetBlockTemplate', {
+    wallet_address: simulatorAddress,
+    block: true,
+    miner: 'test',
+  });
+  for (const field of [
+    'jobid',
+    'blockhashing_blob',
+    'difficulty',
+    'difficultyuint64',
+    'height',
+    'prev_hash',
+    'epochmilli',
+    'blocks',
+    'miniblocks',
+    'lasterror',
+    'status',
+  ])
+    t.ok(field in job, `template has ${field}`);
   t.equal(job.blockhashing_blob.length, 96, '48-byte miniblock');
   t.equal(job.height, 1);
   const mini = await call(url, 'NODE.SubmitBlock', { jobid: job.jobid, mbl_blob: job.blockhashing_blob });
-  t.same([mini.mini, mini.block_found, mini.status], [true, false, 'OK'], 'an ordinary miniblock is accepted into the pool');
-  await t.rejects(call(url, 'NODE.SubmitBlock', { jobid: job.jobid, mbl_blob: job.blockhashing_blob }), /duplicate miniblock/);
-  await t.rejects(call(url, 'NODE.SubmitBlock', { jobid: 'nope', mbl_blob: job.blockhashing_blob }), /job nope not found/);
+  t.same(
+    [mini.mini, mini.block_found, mini.status],
+    [true, false, 'OK'],
+    'an ordinary miniblock is accepted into the pool',
+  );
+  await t.rejects(
+    call(url, 'NODE.SubmitBlock', { jobid: job.jobid, mbl_blob: job.blockhashing_blob }),
+    /duplicate miniblock/,
+  );
+  await t.rejects(
+    call(url, 'NODE.SubmitBlock', { jobid: 'nope', mbl_blob: job.blockhashing_blob }),
+    /job nope not found/,
+  );
   await t.rejects(call(url, 'NODE.SubmitBlock', { jobid: job.jobid, mbl_blob: 'abcd' }), /could not be decoded/);
-  await t.rejects(call(url, 'NODE.GetBlockTemplate', { wallet_address: 'umbt1notanaddress' }), /wallet_address could not be parsed/);
+  await t.rejects(
+    call(url, 'NODE.GetBlockTemplate', { wallet_address: 'umbt1notanaddress' }),
+    /wallet_address could not be parsed/,
+  );
   const blids = [await mineOne(url, simulatorAddress)];
   for (let i = 0; i < 9; i++) blids.push(await mineOne(url, simulatorAddress));
 
   const info = await call(url, 'NODE.GetInfo');
-  for (const field of ['alt_blocks_count', 'difficulty', 'grey_peerlist_size', 'height', 'stableheight', 'topoheight', 'treehash', 'averageblocktime50', 'incoming_connections_count', 'outgoing_connections_count', 'target', 'target_height', 'testnet', 'network', 'top_block_hash', 'tx_count', 'tx_pool_size', 'dynamic_fee_per_kb', 'total_supply', 'median_block_size', 'white_peerlist_size', 'version', 'status']) {
+  for (const field of [
+    'alt_blocks_count',
+    'difficulty',
+    'grey_peerlist_size',
+    'height',
+    'stableheight',
+    'topoheight',
+    'treehash',
+    'averageblocktime50',
+    'incoming_connections_count',
+    'outgoing_connections_count',
+    'target',
+    'target_height',
+    'testnet',
+    'network',
+    'top_block_hash',
+    'tx_count',
+    'tx_pool_size',
+    'dynamic_fee_per_kb',
+    'total_supply',
+    'median_block_size',
+    'white_peerlist_size',
+    'version',
+    'status',
+  ]) {
     t.ok(field in info, `GetInfo has ${field}`);
   }
   t.equal(info.height, 10);
@@ -66,7 +136,24 @@ t.test('templates, SubmitBlock, every chain method, push, restart', async (t) =>
   t.same(await call(url, 'NODE.GetHeight'), { height: 10, stableheight: 2, topoheight: 10, status: 'OK' });
   t.same(await call(url, 'NODE.GetBlockCount'), { count: 11, status: 'OK' });
   const last = await call(url, 'NODE.GetLastBlockHeader');
-  for (const field of ['depth', 'difficulty', 'hash', 'height', 'topoheight', 'major_version', 'minor_version', 'nonce', 'orphan_status', 'syncblock', 'sideblock', 'txcount', 'reward', 'tips', 'timestamp']) t.ok(field in last.block_header, `header has ${field}`);
+  for (const field of [
+    'depth',
+    'difficulty',
+    'hash',
+    'height',
+    'topoheight',
+    'major_version',
+    'minor_version',
+    'nonce',
+    'orphan_status',
+    'syncblock',
+    'sideblock',
+    'txcount',
+    'reward',
+    'tips',
+    'timestamp',
+  ])
+    t.ok(field in last.block_header, `header has ${field}`);
   t.equal(last.block_header.hash, blids[9]);
   t.equal(last.block_header.reward, 61500);
   t.same(last.block_header.tips, [blids[8]]);
@@ -81,8 +168,14 @@ t.test('templates, SubmitBlock, every chain method, push, restart', async (t) =>
   t.equal(json.miner_tx.txtype, 2);
   t.same((await call(url, 'NODE.GetBlock', { hash: blids[4] })).blob, block.blob);
   await t.rejects(call(url, 'NODE.GetBlock', { hash: '00'.repeat(32) }), /unknown block hash/);
-  await t.rejects(call(url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: 11 }), /above the chain's top topoheight 10/);
-  await t.rejects(call(url, 'NODE.GetBlockHeaderByHash', { hash: 'xyz' }), { code: -32602, message: /'hash' must be 64 hexadecimal characters/ });
+  await t.rejects(
+    call(url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: 11 }),
+    /above the chain's top topoheight 10/,
+  );
+  await t.rejects(call(url, 'NODE.GetBlockHeaderByHash', { hash: 'xyz' }), {
+    code: -32602,
+    message: /'hash' must be 64 hexadecimal characters/,
+  });
   await t.rejects(call(url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: -1 }), { code: -32602 });
   t.ok(pushed.includes('Block') && pushed.includes('Height'), 'Block and Height were pushed over WebSocket');
   ws.close();
@@ -111,13 +204,21 @@ t.test('a competing heavier branch reorganises every RPC view', async (t) => {
   const old = await call(a.url, 'NODE.GetBlockHeaderByHash', { hash: aBlocks[1] });
   t.equal(old.block_header.sideblock, true, 'the replaced block is a side block');
   t.equal(old.block_header.topoheight, -1);
-  t.equal((await call(a.url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: 2 })).block_header.hash, (await call(b.url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: 2 })).block_header.hash);
+  t.equal(
+    (await call(a.url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: 2 })).block_header.hash,
+    (await call(b.url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: 2 })).block_header.hash,
+  );
   await t.rejects(call(a.url, 'NODE.SubmitBlock', { block_blob: '00' }), /block rejected: malformed block/);
 });
 
 t.test('SIGKILL while the miner writes blocks leaves a consistent chain', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'umbra-e2e-kill-'));
-  const first = await startDaemon(t, 'simulator', dataDir, ['--mining-threads', '1', '--mining-address', simulatorAddress]);
+  const first = await startDaemon(t, 'simulator', dataDir, [
+    '--mining-threads',
+    '1',
+    '--mining-address',
+    simulatorAddress,
+  ]);
   await first.daemon.waitFor(/found block [0-9a-f]{64} at height 5\b/, 60_000);
   first.daemon.child.kill('SIGKILL');
   await first.daemon.exited;
@@ -132,7 +233,12 @@ t.test('SIGKILL while the miner writes blocks leaves a consistent chain', async 
 
 t.test('the built-in miner mines at testnet difficulty, with a hash-rate log line', async (t) => {
   const testnetAddress = encodeAddress('testnet', premineKey(core, 'testnet'));
-  const { daemon, url } = await startDaemon(t, 'testnet', mkdtempSync(join(tmpdir(), 'umbra-e2e-testnet-')), ['--mining-threads', '1', '--mining-address', testnetAddress]);
+  const { daemon, url } = await startDaemon(t, 'testnet', mkdtempSync(join(tmpdir(), 'umbra-e2e-testnet-')), [
+    '--mining-threads',
+    '1',
+    '--mining-address',
+    testnetAddress,
+  ]);
   await daemon.waitFor(/found block [0-9a-f]{64} at height 1\b/, 240_000);
   const info = await call(url, 'NODE.GetInfo');
   t.ok(info.height >= 1);

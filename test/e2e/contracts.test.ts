@@ -15,16 +15,29 @@ const NAME_SERVICE = '0'.repeat(63) + '1';
 const source = (name: string): string => readFileSync(join('examples', 'contracts', `${name}.bas`), 'utf8');
 
 const home = mkdtempSync(join(tmpdir(), 'umbra-e2e-home-'));
-const sim = startCli(['simulator', '--wallets', '4', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0', '--noautomine'], { HOME: home });
+const sim = startCli(
+  ['simulator', '--wallets', '4', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0', '--noautomine'],
+  { HOME: home },
+);
 t.teardown(() => sim.child.kill('SIGKILL'));
 const [, daemon] = await sim.waitFor(/daemon RPC (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/, 90_000);
 await sim.waitFor(/simulator ready/, 90_000);
-const wallets = [...sim.log().matchAll(/wallet \d+: (\S+) (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/g)].map((m) => ({ address: m[1]!, url: m[2]! }));
-const [w0, w1, w2, w3] = wallets as [typeof wallets[0], typeof wallets[0], typeof wallets[0], typeof wallets[0]];
+const wallets = [...sim.log().matchAll(/wallet \d+: (\S+) (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/g)].map((m) => ({
+  address: m[1]!,
+  url: m[2]!,
+}));
+const [w0, w1, w2, w3] = wallets as [
+  (typeof wallets)[0],
+  (typeof wallets)[0],
+  (typeof wallets)[0],
+  (typeof wallets)[0],
+];
 
 const mine = (): Promise<unknown> => rpcCall(daemon!, 'SIMULATOR.Mine', { blocks: 1 });
-const balance = async (wallet: { url: string }, scid?: string): Promise<number> => (await rpcCall(wallet.url, 'GetBalance', scid ? { scid } : {})).balance;
-const sc = async (scid: string, variables = true): Promise<any> => rpcCall(daemon!, 'NODE.GetSC', { scid, variables, code: false });
+const balance = async (wallet: { url: string }, scid?: string): Promise<number> =>
+  (await rpcCall(wallet.url, 'GetBalance', scid ? { scid } : {})).balance;
+const sc = async (scid: string, variables = true): Promise<any> =>
+  rpcCall(daemon!, 'NODE.GetSC', { scid, variables, code: false });
 /** A wallet call that sends a transaction, then the block that mines it; returns the txid. */
 async function send(wallet: { url: string }, method: string, params: unknown): Promise<string> {
   const { txid } = await rpcCall(wallet.url, method, params);
@@ -40,7 +53,10 @@ async function install(wallet: { url: string }, code: string): Promise<string> {
   await mine();
   return body.txid;
 }
-const args = (entrypoint: string, more: { name: string; datatype: string; value: unknown }[] = []) => [{ name: 'entrypoint', datatype: 'S', value: entrypoint }, ...more];
+const args = (entrypoint: string, more: { name: string; datatype: string; value: unknown }[] = []) => [
+  { name: 'entrypoint', datatype: 'S', value: entrypoint },
+  ...more,
+];
 
 t.test('lottery: two players, the winner is paid 9900/10000 of the pot', async (t) => {
   const lottery = await install(w0, source('lottery'));
@@ -50,7 +66,10 @@ t.test('lottery: two players, the winner is paid 9900/10000 of the pot', async (
   await send(w2, 'scinvoke', { scid: lottery, sc_rpc: args('Lottery'), sc_dero_deposit: 10_000, ringsize: 2 });
   const after = [await balance(w1), await balance(w2)];
   const gained = after.map((a, i) => a - before[i]!);
-  t.ok(gained.some((g) => g > 9000) && gained.some((g) => g < -10_000), `one player won 19 800 less fees, the other lost 10 000 and fees (${gained})`);
+  t.ok(
+    gained.some((g) => g > 9000) && gained.some((g) => g < -10_000),
+    `one player won 19 800 less fees, the other lost 10 000 and fees (${gained})`,
+  );
   const state = await sc(lottery);
   t.equal(state.balance, 200, 'the contract keeps 1% of the pot');
   t.equal(state.stringkeys.deposit_count, 0, 'a new round begins');
@@ -83,12 +102,22 @@ t.test('exchange: deposit one asset, interchange another, exact balances', async
   const b = await install(w0, source('asset'));
   await send(w0, 'scinvoke', { scid: b, sc_rpc: args('IssueAsset'), sc_dero_deposit: 20_000, ringsize: 2 });
   t.equal(await balance(w0, b), 20_000);
-  await send(w0, 'transfer', { scid: exchange, sc_rpc: args('Deposit'), transfers: [{ scid: b, burn: 10_000 }], ringsize: 2 });
+  await send(w0, 'transfer', {
+    scid: exchange,
+    sc_rpc: args('Deposit'),
+    transfers: [{ scid: b, burn: 10_000 }],
+    ringsize: 2,
+  });
   t.equal(await balance(w0, b), 10_000, 'asset B deposited');
   t.equal((await sc(exchange)).balances[b], 10_000);
   await send(w0, 'transfer', {
-    scid: exchange, ringsize: 2, transfers: [{ scid: a, burn: 4_000 }],
-    sc_rpc: args('Interchange', [{ name: 'incoming', datatype: 'H', value: a }, { name: 'outgoing', datatype: 'H', value: b }]),
+    scid: exchange,
+    ringsize: 2,
+    transfers: [{ scid: a, burn: 4_000 }],
+    sc_rpc: args('Interchange', [
+      { name: 'incoming', datatype: 'H', value: a },
+      { name: 'outgoing', datatype: 'H', value: b },
+    ]),
   });
   t.equal(await balance(w0, a), 1_596_000, '4 000 of A went in');
   t.equal(await balance(w0, b), 12_000, 'half as much B came out');
@@ -97,7 +126,11 @@ t.test('exchange: deposit one asset, interchange another, exact balances', async
 });
 
 t.test('names: register through the name service, resolve, and pay the name', async (t) => {
-  await send(w3, 'scinvoke', { scid: NAME_SERVICE, sc_rpc: args('Register', [{ name: 'name', datatype: 'S', value: 'wallet-three' }]), ringsize: 2 });
+  await send(w3, 'scinvoke', {
+    scid: NAME_SERVICE,
+    sc_rpc: args('Register', [{ name: 'name', datatype: 'S', value: 'wallet-three' }]),
+    ringsize: 2,
+  });
   const resolved = await rpcCall(daemon!, 'NODE.NameToAddress', { name: 'wallet-three' });
   t.equal(resolved.address, w3.address);
   const before = await balance(w3);
@@ -106,7 +139,10 @@ t.test('names: register through the name service, resolve, and pay the name', as
 });
 
 t.test('a panicking call refunds a known signer (ring 2), not an anonymous one (ring 4)', async (t) => {
-  const boom = await install(w2, 'Function Initialize() Uint64\n10 RETURN 0\nEnd Function\n\nFunction Boom() Uint64\n10 PANIC()\nEnd Function\n');
+  const boom = await install(
+    w2,
+    'Function Initialize() Uint64\n10 RETURN 0\nEnd Function\n\nFunction Boom() Uint64\n10 PANIC()\nEnd Function\n',
+  );
   const fee = 300;
   let before = await balance(w2);
   await send(w2, 'scinvoke', { scid: boom, sc_rpc: args('Boom'), sc_dero_deposit: 5_000, ringsize: 2, fees: fee });
@@ -120,14 +156,26 @@ t.test('a panicking call refunds a known signer (ring 2), not an anonymous one (
 t.test('gas estimates for an install and a call', async (t) => {
   const install = await rpcCall(daemon!, 'NODE.GetGasEstimate', { sc: source('lottery') });
   t.ok(install.gascompute > 0 && install.gasstorage > 0, 'install');
-  const call = await rpcCall(daemon!, 'NODE.GetGasEstimate', { sc_rpc: [{ name: 'SC_ID', datatype: 'H', value: NAME_SERVICE }, ...args('Register', [{ name: 'name', datatype: 'S', value: 'estimated-name' }])], signer: w0.address });
+  const call = await rpcCall(daemon!, 'NODE.GetGasEstimate', {
+    sc_rpc: [
+      { name: 'SC_ID', datatype: 'H', value: NAME_SERVICE },
+      ...args('Register', [{ name: 'name', datatype: 'S', value: 'estimated-name' }]),
+    ],
+    signer: w0.address,
+  });
   t.ok(call.gascompute > 0, 'call');
 });
 
 t.test('one transfer to several destinations in several assets', async (t) => {
   const token = await install(w0, source('token'));
   const before = [await balance(w1), await balance(w2, token)];
-  await send(w0, 'transfer', { transfers: [{ destination: w1.address, amount: 1_000 }, { destination: w2.address, amount: 2_500, scid: token }], ringsize: 4 });
+  await send(w0, 'transfer', {
+    transfers: [
+      { destination: w1.address, amount: 1_000 },
+      { destination: w2.address, amount: 2_500, scid: token },
+    ],
+    ringsize: 4,
+  });
   t.equal(await balance(w1), before[0]! + 1_000, 'coin to one');
   t.equal(await balance(w2, token), before[1]! + 2_500, 'token to another');
 });

@@ -15,9 +15,15 @@ import { startCli, type RunningCli } from '../helpers/cli.js';
 
 const core = await loadCore();
 
-async function startSimulator(t: Test, extra: string[] = []): Promise<{ sim: RunningCli; daemon: string; wallets: string[] }> {
+async function startSimulator(
+  t: Test,
+  extra: string[] = [],
+): Promise<{ sim: RunningCli; daemon: string; wallets: string[] }> {
   const home = mkdtempSync(join(tmpdir(), 'umbra-e2e-home-'));
-  const sim = startCli(['simulator', '--wallets', '3', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0', ...extra], { HOME: home });
+  const sim = startCli(
+    ['simulator', '--wallets', '3', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0', ...extra],
+    { HOME: home },
+  );
   t.teardown(() => sim.child.kill('SIGKILL'));
   const [, daemon] = await sim.waitFor(/daemon RPC (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/, 60_000);
   await sim.waitFor(/simulator ready/, 60_000);
@@ -28,7 +34,8 @@ async function startSimulator(t: Test, extra: string[] = []): Promise<{ sim: Run
 t.test('funded wallets, automine, clean stop', async (t) => {
   const { sim, daemon, wallets } = await startSimulator(t);
   t.equal(wallets.length, 3);
-  for (const url of wallets) t.equal((await rpcCall(url, 'GetBalance')).balance, 800_000, 'each wallet starts with 800 000');
+  for (const url of wallets)
+    t.equal((await rpcCall(url, 'GetBalance')).balance, 800_000, 'each wallet starts with 800 000');
   const height = (await rpcCall(daemon, 'NODE.GetHeight')).height;
   const secret = core.keccak256(new TextEncoder().encode('a new account'));
   const registration = encodeTransaction(makeRegistration(core, core.generators('UMBRA').G, secret, 0));

@@ -16,7 +16,9 @@ export async function startTestApp(t: Test, flags: Record<string, unknown> = {})
   const logLines: string[] = [];
   const logger: Logger = createLogger('debug', (line) => logLines.push(line));
   // No P2P listener unless a test asks: the testnet default port would clash between tests running side by side.
-  const config = loadConfig({ flags: { network: 'testnet', store: 'memory', rpcBind: '127.0.0.1:0', p2pBind: '', ...flags } });
+  const config = loadConfig({
+    flags: { network: 'testnet', store: 'memory', rpcBind: '127.0.0.1:0', p2pBind: '', ...flags },
+  });
   const app = await composeApp(config, { logger });
   await app.start();
   t.teardown(() => app.stop());
@@ -46,8 +48,14 @@ let nextRpcId = 1;
 
 /** Calls a JSON-RPC method; a JSON-RPC error becomes a rejection carrying its `code`. */
 export async function rpcCall(url: string, method: string, params?: unknown): Promise<any> {
-  const response = await postRpc(url, { jsonrpc: '2.0', id: nextRpcId++, method, ...(params === undefined ? {} : { params }) });
-  if (response.json?.error) throw Object.assign(new Error(response.json.error.message), { code: response.json.error.code });
+  const response = await postRpc(url, {
+    jsonrpc: '2.0',
+    id: nextRpcId++,
+    method,
+    ...(params === undefined ? {} : { params }),
+  });
+  if (response.json?.error)
+    throw Object.assign(new Error(response.json.error.message), { code: response.json.error.code });
   return response.json.result;
 }
 

@@ -30,7 +30,9 @@ export interface TestChain {
   clock: { now: bigint };
 }
 
-export async function openTestChain(options: { network?: NetworkName; store?: KeyValueStore; core?: Core; logger?: Logger } = {}): Promise<TestChain> {
+export async function openTestChain(
+  options: { network?: NetworkName; store?: KeyValueStore; core?: Core; logger?: Logger } = {},
+): Promise<TestChain> {
   const network = options.network ?? 'simulator';
   const core = options.core ?? (await loadCore({ impl: 'auto' }));
   const store = options.store ?? new MemoryStore();
@@ -40,12 +42,24 @@ export async function openTestChain(options: { network?: NetworkName; store?: Ke
   const math = balanceMath(core, NETWORKS[network].generatorDomain);
   const vm = new DvmContractVm(core, addressCodec(network, core));
   const chain = await Chain.open({
-    store, core, network, accounts, logger, now: () => clock.now, math,
+    store,
+    core,
+    network,
+    accounts,
+    logger,
+    now: () => clock.now,
+    math,
     executeTransactions: transactionExecutor({ core, network, math, contractVm: () => vm, logger }),
   });
   const pool = new TxPool(chain, (data) => core.keccak256(data), network);
   pool.connect();
-  const mining = new MiningService(chain, core, logger, () => clock.now, () => pool);
+  const mining = new MiningService(
+    chain,
+    core,
+    logger,
+    () => clock.now,
+    () => pool,
+  );
   return { core, store, chain, accounts, mining, pool, network, premine: premineKey(core, network), clock };
 }
 

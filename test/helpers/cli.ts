@@ -20,9 +20,18 @@ export interface CliResult {
 }
 
 /** Runs `umbra args...` to completion (optionally feeding stdin, with extra environment variables). */
-export function runCli(args: string[], stdin?: string, timeoutMs = 60_000, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  stdin?: string,
+  timeoutMs = 60_000,
+  env: NodeJS.ProcessEnv = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [UMBRA_BIN, ...args], {
+      cwd: REPO_ROOT,
+      env: cliEnv(env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -49,7 +58,11 @@ export interface RunningCli {
 
 /** Starts a long-running `umbra` command (a daemon) and lets a test watch its log (optionally with extra environment variables). */
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCli {
-  const child = spawn(process.execPath, [UMBRA_BIN, ...args], { cwd: REPO_ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [UMBRA_BIN, ...args], {
+    cwd: REPO_ROOT,
+    env: cliEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const waiters = new Set<() => void>();
   const onData = (d: Buffer): void => {
@@ -58,10 +71,12 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCl
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => {
-    for (const waiter of waiters) waiter();
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      for (const waiter of waiters) waiter();
+      resolve(code);
+    }),
+  );
   return {
     child,
     log: () => output,

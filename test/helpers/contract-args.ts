@@ -14,7 +14,13 @@ export const S = (name: string, value: string): Arg => ({ name, datatype: 'S', v
 export const H = (name: string, value: string): Arg => ({ name, datatype: 'H', value });
 
 /** The store write of a raw public key (hex) under a string key, as SIGNER() and ADDRESS_RAW() store it. */
-export const rawKeyWrite = (key: string, rawHex: string) => ({ ktype: 'S', key, vtype: 'S', value: rawHex, encoding: 'hex' });
+export const rawKeyWrite = (key: string, rawHex: string) => ({
+  ktype: 'S',
+  key,
+  vtype: 'S',
+  value: rawHex,
+  encoding: 'hex',
+});
 /** The store write of a Uint64 under a string key. */
 export const uintWrite = (key: string, value: number) => ({ ktype: 'S', key, vtype: 'U', value });
 /** A transfer out of the contract. */

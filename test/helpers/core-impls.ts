@@ -18,7 +18,9 @@ export function nativeMissing(): string | undefined {
 export async function forEachCore(t: Test, body: (t: Test, core: Core) => void | Promise<void>): Promise<void> {
   for (const impl of IMPLS) {
     const missing = impl === 'native' ? nativeMissing() : undefined;
-    await t.test(impl, { skip: missing && `native skipped: ${missing}` }, async (t) => body(t, await loadCore({ impl })));
+    await t.test(impl, { skip: missing && `native skipped: ${missing}` }, async (t) =>
+      body(t, await loadCore({ impl })),
+    );
   }
 }
 

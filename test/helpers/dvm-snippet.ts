@@ -22,6 +22,10 @@ export async function source(code: string, entrypoint: string, options: SnippetO
 }
 
 /** The value of a one-line RETURN expression. */
-export async function evaluate(expr: string, returns: 'Uint64' | 'String' = 'Uint64', options: SnippetOptions = {}): Promise<RunResponse> {
+export async function evaluate(
+  expr: string,
+  returns: 'Uint64' | 'String' = 'Uint64',
+  options: SnippetOptions = {},
+): Promise<RunResponse> {
   return snippet(`10 RETURN ${expr}`, { ...options, returns });
 }

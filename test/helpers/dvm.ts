@@ -93,7 +93,11 @@ export class ContractSession {
     return response;
   }
 
-  private apply(response: RunResponse, coinvalue: number | bigint | undefined, assets: Record<string, number | bigint> | undefined): void {
+  private apply(
+    response: RunResponse,
+    coinvalue: number | bigint | undefined,
+    assets: Record<string, number | bigint> | undefined,
+  ): void {
     for (const write of response.writes) {
       const id = `${write.ktype}:${write.key}`;
       if (write.deleted) this.store.delete(id);

@@ -26,7 +26,14 @@ export async function startNode(name: string, flags: Record<string, unknown> = {
   const logLines: string[] = [];
   const logger = createLogger('debug', (line) => logLines.push(`${name} ${line}`));
   const config = loadConfig({
-    flags: { network: 'simulator', store: 'memory', rpcBind: '127.0.0.1:0', transports: [], p2pBind: '127.0.0.1:0', ...flags },
+    flags: {
+      network: 'simulator',
+      store: 'memory',
+      rpcBind: '127.0.0.1:0',
+      transports: [],
+      p2pBind: '127.0.0.1:0',
+      ...flags,
+    },
   });
   const app = await composeApp(config, { logger });
   await app.start();
@@ -35,7 +42,10 @@ export async function startNode(name: string, flags: Record<string, unknown> = {
   // The tests read the concrete plugin objects (the P2P port, the miniblock pool), not just the service interfaces.
   const p2p = services.p2p as P2pNode;
   return {
-    name, app, p2p, logLines,
+    name,
+    app,
+    p2p,
+    logLines,
     chain: services.chain,
     mining: services.mining as MiningService,
     address: `127.0.0.1:${p2p.port}`,

@@ -91,17 +91,46 @@ export function makeTransfer(core: Core, gens: Generators, o: FixtureOptions): T
   const balances = ring.map((Y, i) => {
     const rho = o.random();
     const value = i === o.senderIndex ? o.balance : o.random() % 1000n;
-    return { L: core.g1Add(G.mul(bigintToBytes32BE(value)), core.g1Mul(Y, bigintToBytes32BE(rho))), R: G.mul(bigintToBytes32BE(rho)) };
+    return {
+      L: core.g1Add(G.mul(bigintToBytes32BE(value)), core.g1Mul(Y, bigintToBytes32BE(rho))),
+      R: G.mul(bigintToBytes32BE(rho)),
+    };
   });
   const r = o.random();
   const { C, D, CLn, CRn } = buildTransferCiphertexts(core, gens, {
-    ring, balances, senderIndex: o.senderIndex, receiverIndex: o.receiverIndex, amount: o.amount, fee, burn, r,
+    ring,
+    balances,
+    senderIndex: o.senderIndex,
+    receiverIndex: o.receiverIndex,
+    amount: o.amount,
+    fee,
+    burn,
+    r,
   });
   const txid = bigintToBytes32BE(mod(o.random()));
   const roothash = bigintToBytes32BE(mod(o.random()));
   return {
-    statement: { ring, C, D, CLn, CRn, fee, burn, roothash, scid: new Uint8Array(32), scidIndex: o.scidIndex ?? 0, txid },
-    witness: { sk: bigintToBytes32BE(sks[o.senderIndex]!), r, amount: o.amount, balance: o.balance, senderIndex: o.senderIndex, receiverIndex: o.receiverIndex },
+    statement: {
+      ring,
+      C,
+      D,
+      CLn,
+      CRn,
+      fee,
+      burn,
+      roothash,
+      scid: new Uint8Array(32),
+      scidIndex: o.scidIndex ?? 0,
+      txid,
+    },
+    witness: {
+      sk: bigintToBytes32BE(sks[o.senderIndex]!),
+      r,
+      amount: o.amount,
+      balance: o.balance,
+      senderIndex: o.senderIndex,
+      receiverIndex: o.receiverIndex,
+    },
   };
 }
 
@@ -112,7 +141,15 @@ export function makeTransfer(core: Core, gens: Generators, o: FixtureOptions): T
 export function makeProofBatch(core: Core, gens: Generators, rings: readonly number[], seed: string): ProofItem[] {
   const random = seededScalars(core.keccak256, seed);
   return rings.map((n, i) => {
-    const fx = makeTransfer(core, gens, { n, senderIndex: i % n, receiverIndex: (i + 1) % n, balance: 1_000_000n + BigInt(i), amount: 1000n * BigInt(i), fee: 10n, random });
+    const fx = makeTransfer(core, gens, {
+      n,
+      senderIndex: i % n,
+      receiverIndex: (i + 1) % n,
+      balance: 1_000_000n + BigInt(i),
+      amount: 1000n * BigInt(i),
+      fee: 10n,
+      random,
+    });
     return { statement: fx.statement, proof: proveTransfer(core, gens, fx.statement, fx.witness, { random }) };
   });
 }

@@ -27,7 +27,8 @@ export async function rawPeer(port: number, localAddress: string): Promise<RawPe
   socket.on('close', () => (ended = true));
   socket.on('error', () => (ended = true));
   return {
-    socket, received,
+    socket,
+    received,
     closed: () => ended,
     send: (type, body) => void socket.write(encodeMessage(type, body)),
     async next(type) {

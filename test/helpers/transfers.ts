@@ -27,7 +27,8 @@ export function accountFromSecret(t: TestChain, sk: Uint8Array): Account {
   return { sk, key: t.core.g1Compress(t.core.g1MulSecret(G, sk)) };
 }
 
-export const newAccount = (t: TestChain): Account => accountFromSecret(t, bigintToBytes32BE(mod(bigintFromBytesBE(randomBytes(32))) || 1n));
+export const newAccount = (t: TestChain): Account =>
+  accountFromSecret(t, bigintToBytes32BE(mod(bigintFromBytesBE(randomBytes(32))) || 1n));
 export const premineAccount = (t: TestChain): Account => accountFromSecret(t, premineSecret(t.core, t.network));
 
 /** The registration transaction of an account, as bytes (no proof of work on the simulator). */
@@ -50,18 +51,29 @@ const tables = new WeakMap<object, BalanceTable>();
  * An account's balance of an asset in the latest state: decrypted, then found by a small baby-step giant-step table
  * or among `hints` (large balances such as the premine's). Undefined when the account holds no entry.
  */
-export function balanceOf(t: TestChain, account: Account, asset: Uint8Array = NATIVE_SCID, hints: bigint[] = []): bigint | undefined {
+export function balanceOf(
+  t: TestChain,
+  account: Account,
+  asset: Uint8Array = NATIVE_SCID,
+  hints: bigint[] = [],
+): bigint | undefined {
   const stored = t.chain.stateAt().getBalance(asset, account.key);
   if (!stored) return undefined;
   const { G } = t.core.generators(NETWORKS[t.network].generatorDomain);
   const elgamal = new ElGamal(t.core, G);
-  const point = elgamal.decryptToPoint({ L: t.core.g1Decompress(stored.L), R: t.core.g1Decompress(stored.R) }, account.sk);
+  const point = elgamal.decryptToPoint(
+    { L: t.core.g1Decompress(stored.L), R: t.core.g1Decompress(stored.R) },
+    account.sk,
+  );
   const hinted = hints.find((hint) => Buffer.from(elgamal.amountPoint(hint)).equals(point));
   if (hinted !== undefined) return hinted;
   let table = tables.get(t.core);
   if (!table) tables.set(t.core, (table = t.core.buildBalanceTable(G, 14)));
   const value = table.decode(point, { maxValue: 1n << 28n });
-  if (value === null) throw new Error(`balance of ${Buffer.from(account.key).toString('hex')} is not small and not among the hints ${hints.join(', ')}`);
+  if (value === null)
+    throw new Error(
+      `balance of ${Buffer.from(account.key).toString('hex')} is not small and not among the hints ${hints.join(', ')}`,
+    );
   return value;
 }
 
@@ -96,20 +108,36 @@ export interface TransferOptions {
 }
 
 /** Builds a one-payload transfer from `from` to `to` against the current top. */
-export function buildTestTransfer(t: TestChain, from: Account, to: Uint8Array, amount: bigint, options: TransferOptions = {}): BuiltTransfer {
+export function buildTestTransfer(
+  t: TestChain,
+  from: Account,
+  to: Uint8Array,
+  amount: bigint,
+  options: TransferOptions = {},
+): BuiltTransfer {
   const ringSize = options.ringSize ?? 2;
   const scid = options.scid ?? NATIVE_SCID;
   const senderIndex = options.senderIndex ?? 0;
   const receiverIndex = options.receiverIndex ?? 1;
   const state = t.chain.stateAt();
   const hex = (k: Uint8Array): string => Buffer.from(k).toString('hex');
-  const decoys = (options.decoys ?? state.balanceKeys(NATIVE_SCID)).filter((k) => hex(k) !== hex(from.key) && hex(k) !== hex(to));
-  if (decoys.length < ringSize - 2) throw new Error(`a ring of ${ringSize} needs ${ringSize - 2} other registered keys, there are ${decoys.length}`);
+  const decoys = (options.decoys ?? state.balanceKeys(NATIVE_SCID)).filter(
+    (k) => hex(k) !== hex(from.key) && hex(k) !== hex(to),
+  );
+  if (decoys.length < ringSize - 2)
+    throw new Error(`a ring of ${ringSize} needs ${ringSize - 2} other registered keys, there are ${decoys.length}`);
   const ring: Uint8Array[] = [];
   let next = 0;
-  for (let i = 0; i < ringSize; i++) ring.push(i === senderIndex ? from.key : i === receiverIndex ? to : decoys[next++]!);
+  for (let i = 0; i < ringSize; i++)
+    ring.push(i === senderIndex ? from.key : i === receiverIndex ? to : decoys[next++]!);
   const payload: PayloadSpec = {
-    scid, ring, senderIndex, receiverIndex, amount, burn: options.burn ?? 0n, fee: scid === NATIVE_SCID ? options.fee ?? 0n : 0n,
+    scid,
+    ring,
+    senderIndex,
+    receiverIndex,
+    amount,
+    burn: options.burn ?? 0n,
+    fee: scid === NATIVE_SCID ? (options.fee ?? 0n) : 0n,
     args: encodeRpcArguments(options.payloadArgs ?? []),
   };
   const top = t.chain.top;
@@ -121,6 +149,7 @@ export function buildTestTransfer(t: TestChain, from: Account, to: Uint8Array, a
     payloads: [payload],
     scData: options.scArgs ? encodeRpcArguments(options.scArgs) : undefined,
     balanceAt: options.balanceAt ?? ((asset, key) => state.getBalance(asset, key)),
-    senderBalance: (asset) => options.senderBalance ?? balanceOf(t, from, asset, isPremine ? [premineBalance(t)] : []) ?? 0n,
+    senderBalance: (asset) =>
+      options.senderBalance ?? balanceOf(t, from, asset, isPremine ? [premineBalance(t)] : []) ?? 0n,
   });
 }

@@ -19,27 +19,44 @@ import { WalletService, type WalletServiceOptions } from '../../wallet/wallet-se
 export const TEST_BALANCE_TABLE_DIR = join(tmpdir(), 'umbra-test-balance-tables');
 
 /** A wallet against `daemonUrl`; it polls for its registration every 20 ms (tests mine at once). */
-export function testWallet(core: Core, network: NetworkName, secretKey: Uint8Array, daemonUrl: string, more: Partial<WalletServiceOptions> = {}): WalletService {
+export function testWallet(
+  core: Core,
+  network: NetworkName,
+  secretKey: Uint8Array,
+  daemonUrl: string,
+  more: Partial<WalletServiceOptions> = {},
+): WalletService {
   return new WalletService({
-    core, keys: walletKeys(core, network, secretKey), daemon: new DaemonClient(daemonUrl), balanceTableDir: TEST_BALANCE_TABLE_DIR,
-    registrationTiming: { pollMs: 20, timeoutMs: 30_000 }, ...more,
+    core,
+    keys: walletKeys(core, network, secretKey),
+    daemon: new DaemonClient(daemonUrl),
+    balanceTableDir: TEST_BALANCE_TABLE_DIR,
+    registrationTiming: { pollMs: 20, timeoutMs: 30_000 },
+    ...more,
   });
 }
 
 let nextId = 1;
 /** A wallet JSON-RPC call; its result, or an error named after the method. */
 export async function walletRpc(url: string, method: string, params?: unknown): Promise<any> {
-  const { json } = await postRpc(url, { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) });
+  const { json } = await postRpc(url, {
+    jsonrpc: '2.0',
+    id: nextId++,
+    method,
+    ...(params === undefined ? {} : { params }),
+  });
   if (json.error) throw new Error(`${method}: ${json.error.message}`);
   return json.result;
 }
 
 /** GetTransfers' entries for `filters` (none: an empty list). */
-export const transfersOf = async (url: string, filters: Record<string, unknown>): Promise<TransferEntry[]> => (await walletRpc(url, 'GetTransfers', filters)).entries ?? [];
+export const transfersOf = async (url: string, filters: Record<string, unknown>): Promise<TransferEntry[]> =>
+  (await walletRpc(url, 'GetTransfers', filters)).entries ?? [];
 
 /** Waits until the daemon's pool is empty (autoMine has mined what was sent). */
 export async function mined(daemonUrl: string): Promise<void> {
-  while ((await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  while ((await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /**
@@ -51,7 +68,8 @@ export function autoMine(t: Test, daemonUrl: string, minerAddress: string): { pa
   let running = true;
   const loop = (async () => {
     while (running) {
-      if (!control.paused && (await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0) await mineOneViaRpc(daemonUrl, minerAddress);
+      if (!control.paused && (await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0)
+        await mineOneViaRpc(daemonUrl, minerAddress);
       else await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })().catch((error: unknown) => {
@@ -66,9 +84,19 @@ export function autoMine(t: Test, daemonUrl: string, minerAddress: string): { pa
 }
 
 /** Starts a wallet RPC server for `wallet`; returns its base URL (e.g. http://127.0.0.1:43121). */
-export async function startWalletApp(t: Test, wallet: WalletService, flags: Record<string, unknown> = {}): Promise<string> {
-  const config = loadConfig({ flags: { network: wallet.keys.network, store: 'memory', plugins: ['wallet'], rpcBind: '127.0.0.1:0', ...flags } });
-  const app = await composeApp(config, { logger: createLogger('error', () => {}), rpcServer: WALLET_RPC_SERVER, services: { wallet } });
+export async function startWalletApp(
+  t: Test,
+  wallet: WalletService,
+  flags: Record<string, unknown> = {},
+): Promise<string> {
+  const config = loadConfig({
+    flags: { network: wallet.keys.network, store: 'memory', plugins: ['wallet'], rpcBind: '127.0.0.1:0', ...flags },
+  });
+  const app = await composeApp(config, {
+    logger: createLogger('error', () => {}),
+    rpcServer: WALLET_RPC_SERVER,
+    services: { wallet },
+  });
   await app.start();
   t.teardown(() => app.stop());
   const server = app.container.cradle.httpServers.get('wallet');

@@ -32,6 +32,10 @@ t.test('an unchanged balance costs no read; a few changes cost a few reads per c
 });
 
 t.test('a reading of nothing counts as unchanged', async (t) => {
-  const changes = await findBalanceChanges(async (topoheight) => (topoheight === 6 ? 'b' : undefined), { topoheight: 0, data: 'a' }, { topoheight: 8, data: 'b' });
+  const changes = await findBalanceChanges(
+    async (topoheight) => (topoheight === 6 ? 'b' : undefined),
+    { topoheight: 0, data: 'a' },
+    { topoheight: 8, data: 'b' },
+  );
   t.same(changes, [{ topoheight: 6, data: 'b' }], 'the balance is taken as unchanged before the one reading at 6');
 });

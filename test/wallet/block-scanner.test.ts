@@ -27,7 +27,8 @@ const { chain, network } = fixture;
 const generators = core.generators(NETWORKS[network].generatorDomain);
 const decoder = new BalanceDecoder(core, generators.G, TEST_BALANCE_TABLE_DIR);
 const addressOf = (account: Account): string => encodeAddress(network, account.key);
-const scannerOf = (account: Account): BlockScanner => new BlockScanner({ core, generators, keys: walletKeys(core, network, account.sk), decoder });
+const scannerOf = (account: Account): BlockScanner =>
+  new BlockScanner({ core, generators, keys: walletKeys(core, network, account.sk), decoder });
 
 /** The top block as the wallet reads it from the daemon (header fields, transfer transactions with ring addresses). */
 function topBlock(): ChainBlock {
@@ -39,11 +40,20 @@ function topBlock(): ChainBlock {
     const tx = decodeTransaction(chain.storedTransaction(id)!);
     if (tx.type !== TxType.Normal && tx.type !== TxType.SmartContract) continue;
     for (const payload of tx.payloads) fees += payload.statement.fees;
-    txs.push({ txid: toHex(id), tx, ring: tx.payloads.map((payload) => payload.statement.ring.map((key) => encodeAddress(network, key))) });
+    txs.push({
+      txid: toHex(id),
+      tx,
+      ring: tx.payloads.map((payload) => payload.statement.ring.map((key) => encodeAddress(network, key))),
+    });
   }
   const header = {
-    hash: toHex(meta.id), height: Number(meta.height), topoheight: Number(meta.height), timestamp: Number(block.timestamp), txcount: block.txHashes.length,
-    reward: Number(meta.reward), miners: block.miniblocks.map((mb) => (mb.final ? encodeAddress(network, block.minerTx.key) : toHex(mb.keyHash))),
+    hash: toHex(meta.id),
+    height: Number(meta.height),
+    topoheight: Number(meta.height),
+    timestamp: Number(block.timestamp),
+    txcount: block.txHashes.length,
+    reward: Number(meta.reward),
+    miners: block.miniblocks.map((mb) => (mb.final ? encodeAddress(network, block.minerTx.key) : toHex(mb.keyHash))),
   };
   return { topoheight: Number(meta.height), header, txs, fees };
 }
@@ -56,7 +66,7 @@ const balanceData = (account: Account): string => {
 
 const PORT: RpcArgument[] = [{ name: 'D', datatype: 'U', value: 7n }];
 
-const [alice, bob, carol, dave] = await registeredAccounts(fixture, 4) as [Account, Account, Account, Account];
+const [alice, bob, carol, dave] = (await registeredAccounts(fixture, 4)) as [Account, Account, Account, Account];
 const premine = premineAccount(fixture);
 
 // Block A: the premine sends 1000 to bob (ring 2, fee 10, destination port 7).
@@ -66,7 +76,9 @@ const blockA = topBlock();
 const bobAfterA = balanceData(bob);
 
 // Block B: bob sends 300 to alice in a ring of 4 with carol and dave as decoys (fee 20).
-fixture.pool.add(buildTestTransfer(fixture, bob, alice.key, 300n, { fee: 20n, ringSize: 4, decoys: [carol.key, dave.key] }).bytes);
+fixture.pool.add(
+  buildTestTransfer(fixture, bob, alice.key, 300n, { fee: 20n, ringSize: 4, decoys: [carol.key, dave.key] }).bytes,
+);
 await mineBlock(fixture);
 const blockB = topBlock();
 const after = { alice: balanceData(alice), bob: balanceData(bob), carol: balanceData(carol) };
@@ -78,9 +90,22 @@ t.test('an incoming transfer is an entry with its amount, arguments, sender and 
   t.same(scan.assets, []);
   t.equal(scan.entries.length, 1);
   t.match(scan.entries[0], {
-    incoming: true, coinbase: false, status: 0, amount: 1000, fees: 10, destination: addressOf(bob), sender: encodeAddress(network, premine.key),
-    txid: blockA.txs[0]!.txid, height: blockA.header.height, topoheight: blockA.topoheight, blockhash: blockA.header.hash, tpos: 0, pos: 0,
-    dstport: 7, srcport: 0, payload_rpc: [{ name: 'D', datatype: 'U', value: 7 }],
+    incoming: true,
+    coinbase: false,
+    status: 0,
+    amount: 1000,
+    fees: 10,
+    destination: addressOf(bob),
+    sender: encodeAddress(network, premine.key),
+    txid: blockA.txs[0]!.txid,
+    height: blockA.header.height,
+    topoheight: blockA.topoheight,
+    blockhash: blockA.header.hash,
+    tpos: 0,
+    pos: 0,
+    dstport: 7,
+    srcport: 0,
+    payload_rpc: [{ name: 'D', datatype: 'U', value: 7 }],
   });
   t.not(scan.entries[0]!.proof, '', 'with a payment proof');
 });
@@ -91,7 +116,16 @@ t.test('the sender finds its own transfer: rebuilt when unknown, confirmed when 
   t.equal(rebuilt.amount, 680n, 'the amount, the fee gone');
   t.equal(rebuilt.entries.length, 1);
   const outgoing = rebuilt.entries[0]!;
-  t.match(outgoing, { incoming: false, status: 1, amount: 300, fees: 20, destination: addressOf(alice), sender: addressOf(bob), txid: blockB.txs[0]!.txid, height: blockB.header.height });
+  t.match(outgoing, {
+    incoming: false,
+    status: 1,
+    amount: 300,
+    fees: 20,
+    destination: addressOf(alice),
+    sender: addressOf(bob),
+    txid: blockB.txs[0]!.txid,
+    height: blockB.header.height,
+  });
 
   const received = scannerOf(alice).scan(NATIVE_ASSET, blockB, after.alice, 0n, []);
   t.equal(received.amount, 300n);
@@ -104,7 +138,15 @@ t.test('the sender finds its own transfer: rebuilt when unknown, confirmed when 
   t.same(confirmed.entries, [], 'no second entry for a recorded send');
   t.equal(confirmed.mined.length, 1);
   t.equal(confirmed.mined[0]!.entry, recorded);
-  t.same(confirmed.mined[0]!.fields, { height: outgoing.height, topoheight: outgoing.topoheight, blockhash: outgoing.blockhash, tpos: 0, pos: 0, txid: outgoing.txid, time: outgoing.time });
+  t.same(confirmed.mined[0]!.fields, {
+    height: outgoing.height,
+    topoheight: outgoing.topoheight,
+    blockhash: outgoing.blockhash,
+    tpos: 0,
+    pos: 0,
+    txid: outgoing.txid,
+    time: outgoing.time,
+  });
   t.equal(recorded.topoheight, -1, 'the scanner changes nothing it is given');
   t.equal(confirmed.amount, 680n);
 });
@@ -135,15 +177,29 @@ t.test("the miner's share of reward and fees is one coinbase entry", async (t) =
   const share = BigInt(blockC.header.reward) + 5n;
   t.equal(scan.amount, 300n + share);
   t.equal(scan.entries.length, 1);
-  t.match(scan.entries[0], { coinbase: true, incoming: true, amount: Number(share), minerreward: Number(share), txid: blockC.header.hash, blockhash: blockC.header.hash, destination: addressOf(alice) });
-  t.same(scannerOf(dave).scan(NATIVE_ASSET, blockC, balanceData(dave), 0n, []).entries, [], 'nothing for an account that neither mined nor took part');
+  t.match(scan.entries[0], {
+    coinbase: true,
+    incoming: true,
+    amount: Number(share),
+    minerreward: Number(share),
+    txid: blockC.header.hash,
+    blockhash: blockC.header.hash,
+    destination: addressOf(alice),
+  });
+  t.same(
+    scannerOf(dave).scan(NATIVE_ASSET, blockC, balanceData(dave), 0n, []).entries,
+    [],
+    'nothing for an account that neither mined nor took part',
+  );
 });
 
 t.test('the opening: a balance already there at the registration is a credit', async (t) => {
   const bobScanner = scannerOf(bob);
   const opened = bobScanner.opening(NATIVE_ASSET, blockA.header, blockA.topoheight, bobAfterA);
   t.equal(opened.amount, 1000n);
-  t.match(opened.entries, [{ coinbase: true, incoming: true, amount: 1000, txid: blockA.header.hash, topoheight: blockA.topoheight }]);
+  t.match(opened.entries, [
+    { coinbase: true, incoming: true, amount: 1000, txid: blockA.header.hash, topoheight: blockA.topoheight },
+  ]);
   const token = bobScanner.opening('cd'.repeat(32), blockA.header, blockA.topoheight, IMPLICIT_ZERO);
-  t.same(token, { amount: 0n, entries: [] }, "a token never held opens at zero");
+  t.same(token, { amount: 0n, entries: [] }, 'a token never held opens at zero');
 });

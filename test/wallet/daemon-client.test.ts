@@ -4,13 +4,26 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { UmbraError } from '../../host/errors.js';
-import { DaemonClient, DaemonClientErrorCode, DaemonRpcError, DaemonUnavailableError, daemonRpcUrl } from '../../wallet/daemon-client.js';
+import {
+  DaemonClient,
+  DaemonClientErrorCode,
+  DaemonRpcError,
+  DaemonUnavailableError,
+  daemonRpcUrl,
+} from '../../wallet/daemon-client.js';
 
 t.test('daemon addresses', async (t) => {
   t.equal(daemonRpcUrl('127.0.0.1:40402'), 'http://127.0.0.1:40402/json_rpc');
   t.equal(daemonRpcUrl('http://node.example:10102'), 'http://node.example:10102/json_rpc');
-  t.equal(daemonRpcUrl('https://node.example/rpc/json_rpc'), 'https://node.example/rpc/json_rpc', 'a given path is kept');
-  t.throws(() => daemonRpcUrl('http://[nope'), /daemon address must be host:port or an http\(s\) URL, got "http:\/\/\[nope"/);
+  t.equal(
+    daemonRpcUrl('https://node.example/rpc/json_rpc'),
+    'https://node.example/rpc/json_rpc',
+    'a given path is kept',
+  );
+  t.throws(
+    () => daemonRpcUrl('http://[nope'),
+    /daemon address must be host:port or an http\(s\) URL, got "http:\/\/\[nope"/,
+  );
   t.throws(() => daemonRpcUrl('http://[nope'), { code: DaemonClientErrorCode.BadAddress });
 });
 
@@ -20,8 +33,14 @@ t.test('answers, JSON-RPC errors and non-JSON-RPC answers', async (t) => {
     request.on('data', (d) => (body += d));
     request.on('end', () => {
       const { id, method } = JSON.parse(body);
-      if (method === 'NODE.GetHeight') return response.end(JSON.stringify({ jsonrpc: '2.0', id, result: { height: 7, stableheight: 0, topoheight: 7 } }));
-      if (method === 'NODE.GetEncryptedBalance') return response.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32098, message: 'Account Unregistered' } }));
+      if (method === 'NODE.GetHeight')
+        return response.end(
+          JSON.stringify({ jsonrpc: '2.0', id, result: { height: 7, stableheight: 0, topoheight: 7 } }),
+        );
+      if (method === 'NODE.GetEncryptedBalance')
+        return response.end(
+          JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32098, message: 'Account Unregistered' } }),
+        );
       response.writeHead(502).end('bad gateway');
     });
   }).listen(0, '127.0.0.1');
@@ -29,7 +48,10 @@ t.test('answers, JSON-RPC errors and non-JSON-RPC answers', async (t) => {
   t.teardown(() => server.close());
   const client = new DaemonClient(`127.0.0.1:${(server.address() as AddressInfo).port}`);
   t.same(await client.getHeight(), { height: 7, stableheight: 0, topoheight: 7 });
-  await t.rejects(client.getEncryptedBalance('umbt1x', '0'.repeat(64)), new DaemonRpcError(-32098, 'Account Unregistered'));
+  await t.rejects(
+    client.getEncryptedBalance('umbt1x', '0'.repeat(64)),
+    new DaemonRpcError(-32098, 'Account Unregistered'),
+  );
   const failure = client.call('NODE.Other');
   await t.rejects(failure, DaemonUnavailableError);
   await t.rejects(failure, /answered HTTP 502 without JSON-RPC: bad gateway/);
@@ -42,8 +64,19 @@ t.test('answers, JSON-RPC errors and non-JSON-RPC answers', async (t) => {
 t.test('error answers are classified by their JSON-RPC code first', async (t) => {
   const codeOf = (rpcCode: number, message: string): DaemonClientErrorCode => new DaemonRpcError(rpcCode, message).code;
   t.equal(codeOf(-32098, 'Account Unregistered'), DaemonClientErrorCode.AccountUnregistered);
-  t.equal(codeOf(-32603, 'Account Unregistered'), DaemonClientErrorCode.Refused, 'the same words under another code are not the answer');
-  t.equal(codeOf(-32098, 'Account Unregistered at topoheight 3'), DaemonClientErrorCode.Refused, 'only the exact answer');
-  t.equal(codeOf(-32098, 'transaction rejected: a registration of this key is already pending (ab12)'), DaemonClientErrorCode.RegistrationPending);
+  t.equal(
+    codeOf(-32603, 'Account Unregistered'),
+    DaemonClientErrorCode.Refused,
+    'the same words under another code are not the answer',
+  );
+  t.equal(
+    codeOf(-32098, 'Account Unregistered at topoheight 3'),
+    DaemonClientErrorCode.Refused,
+    'only the exact answer',
+  );
+  t.equal(
+    codeOf(-32098, 'transaction rejected: a registration of this key is already pending (ab12)'),
+    DaemonClientErrorCode.RegistrationPending,
+  );
   t.equal(codeOf(-32098, 'transaction rejected: fee 1 is below the minimum'), DaemonClientErrorCode.Refused);
 });

@@ -33,10 +33,18 @@ class CountingClient extends DaemonClient {
 /** A history sync of a fresh wallet on `daemonUrl`, with its saves and progress reports counted. */
 function freshSync(daemonUrl: string) {
   const daemon = new CountingClient(daemonUrl);
-  const context = walletContext(core, walletKeys(core, 'simulator', bigintToBytes32BE(randomScalar())), daemon, TEST_BALANCE_TABLE_DIR);
+  const context = walletContext(
+    core,
+    walletKeys(core, 'simulator', bigintToBytes32BE(randomScalar())),
+    daemon,
+    TEST_BALANCE_TABLE_DIR,
+  );
   const history = new TransferHistory();
   const seen = { saves: 0, progress: [] as [number, number][] };
-  const sync = new HistorySync(context, history, { save: () => seen.saves++, progress: (done, total) => seen.progress.push([done, total]) });
+  const sync = new HistorySync(context, history, {
+    save: () => seen.saves++,
+    progress: (done, total) => seen.progress.push([done, total]),
+  });
   const registration = new AccountRegistration(core, context.keys, daemon, { pollMs: 20, timeoutMs: 30_000 });
   return { sync, history, seen, daemon, registration, address: context.keys.address };
 }
@@ -56,36 +64,52 @@ t.test('history sync', async (t) => {
     t.equal(alice.seen.saves, 0);
   });
 
-  await t.test('a transfer and mined blocks: one entry each, only the blocks that changed the balance read', async (t) => {
-    await alice.registration.ensure();
-    const registered = await topoheight();
-    const txid = await premine.transfers.send({ transfers: [{ destination: alice.address, amount: 5000n, scid: NATIVE_ASSET, burn: 0n, payloadRpc: [] }], ringSize: 2 });
-    await mined(daemon.url);
-    for (let i = 0; i < 3; i++) await mineOneViaRpc(daemon.url, premineAddress);
-    await mineOneViaRpc(daemon.url, alice.address);
-    for (let i = 0; i < 3; i++) await mineOneViaRpc(daemon.url, premineAddress);
-    const top = await topoheight();
+  await t.test(
+    'a transfer and mined blocks: one entry each, only the blocks that changed the balance read',
+    async (t) => {
+      await alice.registration.ensure();
+      const registered = await topoheight();
+      const txid = await premine.transfers.send({
+        transfers: [{ destination: alice.address, amount: 5000n, scid: NATIVE_ASSET, burn: 0n, payloadRpc: [] }],
+        ringSize: 2,
+      });
+      await mined(daemon.url);
+      for (let i = 0; i < 3; i++) await mineOneViaRpc(daemon.url, premineAddress);
+      await mineOneViaRpc(daemon.url, alice.address);
+      for (let i = 0; i < 3; i++) await mineOneViaRpc(daemon.url, premineAddress);
+      const top = await topoheight();
 
-    await alice.sync.run();
-    const entries = alice.history.entries(NATIVE_ASSET);
-    t.equal(entries.length, 2);
-    t.match(entries[0], { txid, incoming: true, amount: 5000, coinbase: false });
-    t.match(entries[1], { coinbase: true, incoming: true, topoheight: top - 3 });
-    const total = entries.reduce((sum, e) => sum + e.amount, 0);
-    t.match(alice.sync.position, { topoheight: top, amount: String(total) });
-    t.equal(alice.sync.position!.blockhash, (await rpcCall(daemon.url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: top })).block_header.hash);
-    const read = new Set(alice.daemon.headers);
-    t.same([...read].sort((a, b) => a - b), [registered, entries[0]!.topoheight, top - 3, top], 'the registration block, the two that changed the balance, and the top');
-    t.same(alice.seen.progress.at(-1), [2, 2], 'progress: both changed blocks read');
-    t.ok(alice.seen.saves >= 1, 'saved at the end');
-  });
+      await alice.sync.run();
+      const entries = alice.history.entries(NATIVE_ASSET);
+      t.equal(entries.length, 2);
+      t.match(entries[0], { txid, incoming: true, amount: 5000, coinbase: false });
+      t.match(entries[1], { coinbase: true, incoming: true, topoheight: top - 3 });
+      const total = entries.reduce((sum, e) => sum + e.amount, 0);
+      t.match(alice.sync.position, { topoheight: top, amount: String(total) });
+      t.equal(
+        alice.sync.position!.blockhash,
+        (await rpcCall(daemon.url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: top })).block_header.hash,
+      );
+      const read = new Set(alice.daemon.headers);
+      t.same(
+        [...read].sort((a, b) => a - b),
+        [registered, entries[0]!.topoheight, top - 3, top],
+        'the registration block, the two that changed the balance, and the top',
+      );
+      t.same(alice.seen.progress.at(-1), [2, 2], 'progress: both changed blocks read');
+      t.ok(alice.seen.saves >= 1, 'saved at the end');
+    },
+  );
 
   await t.test('a run from the saved position reads nothing old; overlapping runs run in turn', async (t) => {
     const from = alice.sync.position!.topoheight;
     alice.daemon.headers.length = 0;
     await mineOneViaRpc(daemon.url, alice.address);
     await Promise.all([alice.sync.run(), alice.sync.run()]);
-    t.ok(alice.daemon.headers.every((topo) => topo >= from), `only blocks from ${from} on (${alice.daemon.headers.join(',')})`);
+    t.ok(
+      alice.daemon.headers.every((topo) => topo >= from),
+      `only blocks from ${from} on (${alice.daemon.headers.join(',')})`,
+    );
     t.equal(alice.history.entries(NATIVE_ASSET).filter((e) => e.coinbase).length, 2, 'the new block once, not twice');
     t.equal(alice.sync.position!.topoheight, await topoheight());
   });
@@ -98,7 +122,11 @@ t.test('history sync', async (t) => {
     t.same(alice.sync.tokensToJSON(), { [token]: null }, 'only a token, before its first sync');
     await alice.sync.run();
     const stored = JSON.parse(JSON.stringify(alice.sync.tokensToJSON()));
-    t.match(stored[token], { topoheight: await topoheight(), data: '', amount: '0' }, 'a token never held: the implicit zero');
+    t.match(
+      stored[token],
+      { topoheight: await topoheight(), data: '', amount: '0' },
+      'a token never held: the implicit zero',
+    );
     const other = freshSync(daemon.url);
     other.sync.loadTokens(stored);
     t.same(other.sync.tokensToJSON(), stored);

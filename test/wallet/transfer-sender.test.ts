@@ -29,21 +29,39 @@ const FAST_REGISTRATION = { pollMs: 20, timeoutMs: 30_000 };
 
 /** A sender for the wallet of `secretKey` on `daemonUrl`, with its history and the assets it reported. */
 function senderOf(secretKey: Uint8Array, daemonUrl: string) {
-  const context = walletContext(core, walletKeys(core, 'simulator', secretKey), new DaemonClient(daemonUrl), TEST_BALANCE_TABLE_DIR);
+  const context = walletContext(
+    core,
+    walletKeys(core, 'simulator', secretKey),
+    new DaemonClient(daemonUrl),
+    TEST_BALANCE_TABLE_DIR,
+  );
   const registration = new AccountRegistration(core, context.keys, context.daemon, FAST_REGISTRATION);
   const history = new TransferHistory();
   const reported: string[][] = [];
   const sender = new TransferSender(context, {
-    registration, history, balances: new OwnBalances(context.decoder, secretKey), onSent: (assets) => reported.push(assets),
+    registration,
+    history,
+    balances: new OwnBalances(context.decoder, secretKey),
+    onSent: (assets) => reported.push(assets),
   });
   return { sender, history, reported, registration, secretKey, address: context.keys.address };
 }
 
-const pay = (destination: string, amount: bigint, more: Partial<TransferItem> = {}): TransferItem => ({ destination, amount, scid: NATIVE_ASSET, burn: 0n, payloadRpc: [], ...more });
+const pay = (destination: string, amount: bigint, more: Partial<TransferItem> = {}): TransferItem => ({
+  destination,
+  amount,
+  scid: NATIVE_ASSET,
+  burn: 0n,
+  payloadRpc: [],
+  ...more,
+});
 
 /** Asserts that `sending` fails with a WalletError of `code`. */
 async function refused(t: Test, sending: Promise<string>, code: WalletErrorCode, message?: RegExp): Promise<void> {
-  const error = await sending.then(() => undefined, (failure: unknown) => failure);
+  const error = await sending.then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
   t.ok(UmbraError.is(error, code), `refused with ${code}: ${(error as Error | undefined)?.message}`);
   if (message) t.match((error as Error).message, message);
 }
@@ -56,27 +74,74 @@ t.test('transfer sender', async (t) => {
   const pool = async (): Promise<unknown[]> => (await rpcCall(daemon.url, 'NODE.GetTxPool')).txs;
 
   await t.test('what cannot be sent is refused by its code, and nothing reaches the pool', async (t) => {
-    await refused(t, premine.sender.send({ transfers: [pay(alice.address, 1n)], ringSize: 2 }), WalletErrorCode.DestinationUnregistered, /is not registered/);
+    await refused(
+      t,
+      premine.sender.send({ transfers: [pay(alice.address, 1n)], ringSize: 2 }),
+      WalletErrorCode.DestinationUnregistered,
+      /is not registered/,
+    );
     await alice.registration.ensure();
-    await refused(t, premine.sender.send({ transfers: [pay(premine.address, 1n)], ringSize: 2 }), WalletErrorCode.SendToSelf);
-    await refused(t, premine.sender.send({ transfers: [pay('umbt1nothing', 1n)], ringSize: 2 }), WalletErrorCode.UnknownDestination);
-    await refused(t, premine.sender.send({ transfers: [pay(alice.address, 1n)], ringSize: 128 }), WalletErrorCode.NotEnoughDecoys);
-    await refused(t, premine.sender.send({ transfers: [pay(alice.address, 1n, { payloadRpc: [{ name: 'C', datatype: 'S', value: 'x'.repeat(200) }] })], ringSize: 2 }), WalletErrorCode.PayloadTooLarge);
-    await refused(t, alice.sender.send({ transfers: [pay(premine.address, 1n)], ringSize: 2 }), WalletErrorCode.InsufficientBalance, /need 61 .* have 0/);
+    await refused(
+      t,
+      premine.sender.send({ transfers: [pay(premine.address, 1n)], ringSize: 2 }),
+      WalletErrorCode.SendToSelf,
+    );
+    await refused(
+      t,
+      premine.sender.send({ transfers: [pay('umbt1nothing', 1n)], ringSize: 2 }),
+      WalletErrorCode.UnknownDestination,
+    );
+    await refused(
+      t,
+      premine.sender.send({ transfers: [pay(alice.address, 1n)], ringSize: 128 }),
+      WalletErrorCode.NotEnoughDecoys,
+    );
+    await refused(
+      t,
+      premine.sender.send({
+        transfers: [pay(alice.address, 1n, { payloadRpc: [{ name: 'C', datatype: 'S', value: 'x'.repeat(200) }] })],
+        ringSize: 2,
+      }),
+      WalletErrorCode.PayloadTooLarge,
+    );
+    await refused(
+      t,
+      alice.sender.send({ transfers: [pay(premine.address, 1n)], ringSize: 2 }),
+      WalletErrorCode.InsufficientBalance,
+      /need 61 .* have 0/,
+    );
     t.same(await pool(), []);
     t.same(premine.history.entries(NATIVE_ASSET), [], 'nothing recorded');
     t.same(premine.reported, [], 'nothing reported');
   });
 
   await t.test('a sent transfer is recorded as an outgoing entry and its asset reported', async (t) => {
-    const txid = await premine.sender.send({ transfers: [pay(alice.address, 5000n, { payloadRpc: [{ name: 'D', datatype: 'U', value: 9n }] })], ringSize: 2 });
+    const txid = await premine.sender.send({
+      transfers: [pay(alice.address, 5000n, { payloadRpc: [{ name: 'D', datatype: 'U', value: 9n }] })],
+      ringSize: 2,
+    });
     t.match(txid, /^[0-9a-f]{64}$/);
     t.same(premine.reported, [[NATIVE_ASSET]]);
     const [entry] = premine.history.entries(NATIVE_ASSET);
     // Default fee (1 + 2) × 20 × (⌊2/16⌋ + 1) = 60.
-    t.match(entry, { txid, incoming: false, status: 1, amount: 5000, fees: 60, destination: alice.address, sender: premine.address, topoheight: -1, blockhash: '', dstport: 9 });
+    t.match(entry, {
+      txid,
+      incoming: false,
+      status: 1,
+      amount: 5000,
+      fees: 60,
+      destination: alice.address,
+      sender: premine.address,
+      topoheight: -1,
+      blockhash: '',
+      dstport: 9,
+    });
     await mined(daemon.url);
-    t.not((await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [txid] })).txs[0].valid_block, '', 'the daemon mined it');
+    t.not(
+      (await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [txid] })).txs[0].valid_block,
+      '',
+      'the daemon mined it',
+    );
   });
 
   await t.test("a contract install reports its SCID, the install's txid", async (t) => {
@@ -86,22 +151,44 @@ t.test('transfer sender', async (t) => {
     await mined(daemon.url);
   });
 
-  await t.test('while a transaction is in the pool the next one waits; the daemon refuses a double spend', async (t) => {
-    miner.paused = true;
-    const first = await alice.sender.send({ transfers: [pay(premine.address, 100n)], ringSize: 2 });
-    await refused(t, alice.sender.send({ transfers: [pay(premine.address, 100n)], ringSize: 2 }), WalletErrorCode.PreviousTransactionPending, new RegExp(first));
-    // Another sender of the same wallet does not know the pending one: the daemon refuses the second spend.
-    const twin = senderOf(alice.secretKey, daemon.url);
-    await refused(t, twin.sender.send({ transfers: [pay(premine.address, 100n)], ringSize: 2 }), WalletErrorCode.DaemonRefused, /transaction rejected/);
-    t.equal((await pool()).length, 1);
-    miner.paused = false;
-    await mined(daemon.url);
-    t.match(await alice.sender.send({ transfers: [pay(premine.address, 100n)], ringSize: 2 }), /^[0-9a-f]{64}$/, 'once mined, the next one goes');
-    await mined(daemon.url);
-  });
+  await t.test(
+    'while a transaction is in the pool the next one waits; the daemon refuses a double spend',
+    async (t) => {
+      miner.paused = true;
+      const first = await alice.sender.send({ transfers: [pay(premine.address, 100n)], ringSize: 2 });
+      await refused(
+        t,
+        alice.sender.send({ transfers: [pay(premine.address, 100n)], ringSize: 2 }),
+        WalletErrorCode.PreviousTransactionPending,
+        new RegExp(first),
+      );
+      // Another sender of the same wallet does not know the pending one: the daemon refuses the second spend.
+      const twin = senderOf(alice.secretKey, daemon.url);
+      await refused(
+        t,
+        twin.sender.send({ transfers: [pay(premine.address, 100n)], ringSize: 2 }),
+        WalletErrorCode.DaemonRefused,
+        /transaction rejected/,
+      );
+      t.equal((await pool()).length, 1);
+      miner.paused = false;
+      await mined(daemon.url);
+      t.match(
+        await alice.sender.send({ transfers: [pay(premine.address, 100n)], ringSize: 2 }),
+        /^[0-9a-f]{64}$/,
+        'once mined, the next one goes',
+      );
+      await mined(daemon.url);
+    },
+  );
 
   await t.test('a daemon that cannot be reached is the wallet error Daemon is offline', async (t) => {
     const away = senderOf(premineSecret(core, 'simulator'), 'http://127.0.0.1:9');
-    await refused(t, away.sender.send({ transfers: [pay(alice.address, 1n)], ringSize: 2 }), WalletErrorCode.DaemonOffline, /^Daemon is offline \(cannot reach the daemon/);
+    await refused(
+      t,
+      away.sender.send({ transfers: [pay(alice.address, 1n)], ringSize: 2 }),
+      WalletErrorCode.DaemonOffline,
+      /^Daemon is offline \(cannot reach the daemon/,
+    );
   });
 });

@@ -18,9 +18,19 @@ t.test('contents survive a round trip, and only the password opens them', async 
   const container = JSON.parse(text);
   t.match(container, { format: 'umbra-wallet', version: 1, kdf: { name: 'scrypt', ...DEFAULT_SCRYPT } });
   t.same((await WalletFile.open(path, 'correct horse')).contents, contents);
-  await t.rejects(WalletFile.open(path, 'wrong horse'), new WalletFileError(WalletFileErrorCode.BadPassword, `wrong password for wallet file ${path} (or the file was altered)`));
+  await t.rejects(
+    WalletFile.open(path, 'wrong horse'),
+    new WalletFileError(
+      WalletFileErrorCode.BadPassword,
+      `wrong password for wallet file ${path} (or the file was altered)`,
+    ),
+  );
   await t.rejects(WalletFile.open(path, ''), /wrong password/);
-  await t.rejects(WalletFile.open(path, 'wrong horse'), { code: WalletFileErrorCode.BadPassword }, 'recognised by its code');
+  await t.rejects(
+    WalletFile.open(path, 'wrong horse'),
+    { code: WalletFileErrorCode.BadPassword },
+    'recognised by its code',
+  );
   t.equal(statSync(path).mode & 0o777, 0o600, 'only the owner may read it');
 });
 
@@ -39,7 +49,10 @@ t.test('save replaces the contents under the same password with a fresh nonce', 
 t.test('a new wallet never replaces an existing file', async (t) => {
   const path = join(freshDir(), 'w.json');
   writeFileSync(path, 'precious');
-  await t.rejects(WalletFile.create(path, 'pw', {}, FAST), new WalletFileError(WalletFileErrorCode.Exists, `${path} already exists; a new wallet never replaces a file`));
+  await t.rejects(
+    WalletFile.create(path, 'pw', {}, FAST),
+    new WalletFileError(WalletFileErrorCode.Exists, `${path} already exists; a new wallet never replaces a file`),
+  );
   t.equal(readFileSync(path, 'utf8'), 'precious');
   t.same(readdirSync(join(path, '..')), ['w.json'], 'no temporary file left behind');
 });
@@ -57,20 +70,32 @@ t.test('missing and damaged files are clear errors and stay untouched', async (t
     ['empty', '', /it is not JSON/],
     ['another format', JSON.stringify({ hello: 1 }), /it is not an umbra-wallet file/],
     ['a future version', JSON.stringify({ ...container, version: 2 }), /version 2 is not supported/],
-    ['an absurd scrypt cost', JSON.stringify({ ...container, kdf: { ...container.kdf, N: 1 << 30 } }), /'kdf.N' must be a power of two/],
+    [
+      'an absurd scrypt cost',
+      JSON.stringify({ ...container, kdf: { ...container.kdf, N: 1 << 30 } }),
+      /'kdf.N' must be a power of two/,
+    ],
     ['a short nonce', JSON.stringify({ ...container, nonce: 'abcd' }), /'nonce' must be 24 bytes/],
     ['bad base64', JSON.stringify({ ...container, ciphertext: '%%%' }), /'ciphertext' must be base64/],
   ];
   for (const [what, text, message] of damaged) {
     writeFileSync(path, text);
     await t.rejects(WalletFile.open(path, 'pw'), message, what);
-    await t.rejects(WalletFile.open(path, 'pw'), { code: WalletFileErrorCode.Damaged }, `${what}: recognised by its code`);
+    await t.rejects(
+      WalletFile.open(path, 'pw'),
+      { code: WalletFileErrorCode.Damaged },
+      `${what}: recognised by its code`,
+    );
     t.equal(readFileSync(path, 'utf8'), text, `${what}: the file is left as it was`);
   }
   const bytes = Buffer.from(container.ciphertext, 'base64');
   bytes[5]! ^= 1;
   writeFileSync(path, JSON.stringify({ ...container, ciphertext: bytes.toString('base64') }));
-  await t.rejects(WalletFile.open(path, 'pw'), /wrong password .*or the file was altered/, 'a flipped ciphertext bit is caught');
+  await t.rejects(
+    WalletFile.open(path, 'pw'),
+    /wrong password .*or the file was altered/,
+    'a flipped ciphertext bit is caught',
+  );
 });
 
 t.test('a failed save keeps the original, and leftovers of a crashed save are ignored', async (t) => {
@@ -86,7 +111,11 @@ t.test('a failed save keeps the original, and leftovers of a crashed save are ig
   if (process.getuid?.() !== 0) {
     chmodSync(dir, 0o500);
     t.teardown(() => chmodSync(dir, 0o700));
-    t.throws(() => file.save({ balance: 4 }), /cannot write wallet file .*EACCES/, 'an unwritable directory is a clear error');
+    t.throws(
+      () => file.save({ balance: 4 }),
+      /cannot write wallet file .*EACCES/,
+      'an unwritable directory is a clear error',
+    );
     t.same((await WalletFile.open(path, 'pw')).contents, { balance: 3 });
   }
 });

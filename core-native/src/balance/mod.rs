@@ -112,10 +112,14 @@ impl<'a> Table<'a> {
         }
         let bits = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
         if !(MIN_BITS..=MAX_BITS).contains(&bits) || bytes.len() != table_size(bits) {
-            return Err(format!("balance table is truncated or has a bad size ({} bytes for {bits} bits)", bytes.len()));
+            return Err(format!(
+                "balance table is truncated or has a bad size ({} bytes for {bits} bits)",
+                bytes.len()
+            ));
         }
         let base = Affine::from_bytes(&bytes[16..80]).map_err(|e| format!("balance table base: {e}"))?;
-        let table = Table { bits, base, index: &bytes[HEADER..HEADER + INDEX_BYTES], entries: &bytes[HEADER + INDEX_BYTES..] };
+        let table =
+            Table { bits, base, index: &bytes[HEADER..HEADER + INDEX_BYTES], entries: &bytes[HEADER + INDEX_BYTES..] };
         if table.bucket_start(BUCKETS) != (1usize << bits) - 1 {
             return Err("balance table index is corrupt".into());
         }
@@ -217,7 +221,8 @@ pub fn register(exports: &crate::napi::Exports) -> Result<(), String> {
     exports.function("balanceDecode", |call| {
         let table = Table::parse(call.bytes(0, "table")?)?;
         let point = Affine::from_bytes(call.bytes(1, "point")?).map_err(|e| format!("point: {e}"))?;
-        let hints: Vec<u64> = call.bytes(2, "hints")?.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
+        let hints: Vec<u64> =
+            call.bytes(2, "hints")?.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
         let max_value = call.bigint_u64(3, "maxValue")?;
         match table.decode(&point, &hints, max_value) {
             Some(v) => call.bigint(v),

@@ -79,7 +79,11 @@ fn msm_fn(call: &Call) -> Result<Value, String> {
     let points = call.bytes(0, "points")?;
     let scalars = call.bytes(1, "scalars")?;
     if points.len() % 64 != 0 || scalars.len() % 32 != 0 || points.len() / 64 != scalars.len() / 32 {
-        return Err(format!("msm needs n·64 bytes of points and n·32 bytes of scalars (got {} and {})", points.len(), scalars.len()));
+        return Err(format!(
+            "msm needs n·64 bytes of points and n·32 bytes of scalars (got {} and {})",
+            points.len(),
+            scalars.len()
+        ));
     }
     let affine = points
         .chunks_exact(64)

@@ -317,7 +317,12 @@ mod tests {
             carry = (t >> 64) as u64;
         }
         assert_eq!(four_q, [P[0] + 1, P[1], P[2], P[3]]);
-        let two_h = [HALF_P[0] << 1, (HALF_P[1] << 1) | (HALF_P[0] >> 63), (HALF_P[2] << 1) | (HALF_P[1] >> 63), (HALF_P[3] << 1) | (HALF_P[2] >> 63)];
+        let two_h = [
+            HALF_P[0] << 1,
+            (HALF_P[1] << 1) | (HALF_P[0] >> 63),
+            (HALF_P[2] << 1) | (HALF_P[1] >> 63),
+            (HALF_P[3] << 1) | (HALF_P[2] >> 63),
+        ];
         assert_eq!(two_h, [P[0] - 1, P[1], P[2], P[3]]);
     }
 

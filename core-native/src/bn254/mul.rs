@@ -69,7 +69,11 @@ pub fn mul_secret(p: &Affine, k: &[u64; 4]) -> Jacobian {
         for (i, entry) in table.iter().enumerate() {
             let diff = (i as u64) ^ digit;
             let mask = ((diff | diff.wrapping_neg()) >> 63).wrapping_sub(1);
-            chosen = Jacobian { x: Fp::select(mask, &entry.x, &chosen.x), y: Fp::select(mask, &entry.y, &chosen.y), z: Fp::select(mask, &entry.z, &chosen.z) };
+            chosen = Jacobian {
+                x: Fp::select(mask, &entry.x, &chosen.x),
+                y: Fp::select(mask, &entry.y, &chosen.y),
+                z: Fp::select(mask, &entry.z, &chosen.z),
+            };
         }
         acc = acc.add_no_branch(&chosen);
     }
@@ -122,7 +126,8 @@ pub fn msm(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
     }
     if n < PIPPENGER_MIN {
         let half = n / 2;
-        let (low, high) = on_two_threads(|| straus(&points[..half], &scalars[..half]), || straus(&points[half..], &scalars[half..]));
+        let (low, high) =
+            on_two_threads(|| straus(&points[..half], &scalars[..half]), || straus(&points[half..], &scalars[half..]));
         return low.add(&high);
     }
     pippenger(points, scalars)
@@ -177,7 +182,11 @@ fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
     let phi: Vec<Affine> = table
         .iter()
         .enumerate()
-        .map(|(i, a)| Affine { x: a.x.mul(&BETA), y: if flips[i / STRAUS_TABLE] { a.y.neg() } else { a.y }, infinity: false })
+        .map(|(i, a)| Affine {
+            x: a.x.mul(&BETA),
+            y: if flips[i / STRAUS_TABLE] { a.y.neg() } else { a.y },
+            infinity: false,
+        })
         .collect();
     let add = |acc: Jacobian, entries: &[Affine], d: i8| -> Jacobian {
         if d > 0 {

@@ -163,7 +163,11 @@ impl Jacobian {
         let self_inf = self.z.zero_mask();
         let other_inf = other.z.zero_mask();
         let pick = |a: &Fp, b: &Fp, s: &Fp| Fp::select(self_inf, b, &Fp::select(other_inf, a, s));
-        Jacobian { x: pick(&self.x, &other.x, &sum.x), y: pick(&self.y, &other.y, &sum.y), z: pick(&self.z, &other.z, &sum.z) }
+        Jacobian {
+            x: pick(&self.x, &other.x, &sum.x),
+            y: pick(&self.y, &other.y, &sum.y),
+            z: pick(&self.z, &other.z, &sum.z),
+        }
     }
 
     /// P + Q with Q affine (madd-2007-bl), for public data.

@@ -34,11 +34,20 @@ fn generator_vectors() {
     assert_eq!(compressed_hex(&g[2]), "08ed9cf63e34481c0c24351e71c0f119e1e182781fb14ead9756713b926be41200");
     assert_eq!(compressed_hex(&g[2 + 128 + 127]), "1ae383ab3129745a7e51a5d49a057dfa966dc341dff094c1fe7a3c4f57b330bd01");
     assert_eq!(compressed_hex(&g[258]), "056c421969716ea9d72b534e44f80e51bddd40aa58d4d944463c545f1421f71401");
-    assert_eq!(compressed_hex(&hash_to_point(b"")), "04410c360230a295b13d66d8d6c1a24c44311531e39c64f66c7301b49d85a46d01");
-    assert_eq!(compressed_hex(&hash_to_point(b"abc")), "1d9f1708091409260f8435f1a5477e0a989dfe9ac0ab2fa5a862fffbb12d6c4500");
+    assert_eq!(
+        compressed_hex(&hash_to_point(b"")),
+        "04410c360230a295b13d66d8d6c1a24c44311531e39c64f66c7301b49d85a46d01"
+    );
+    assert_eq!(
+        compressed_hex(&hash_to_point(b"abc")),
+        "1d9f1708091409260f8435f1a5477e0a989dfe9ac0ab2fa5a862fffbb12d6c4500"
+    );
     let two_g = mul_var(&g[0], &scalar(2)).to_affine();
     assert_eq!(compressed_hex(&two_g), "1723c9b5c0c573e9d202fea0243d5ffa5ca5e1adcfd50d0c0d53c48e1f190e0b00");
-    assert_eq!(compressed_hex(&mul_var(&g[0], &scalar(12345)).to_affine()), "2a660db159710d0c38cfaf3112374ed3e088f36769af923bcb56a0a273b7b26300");
+    assert_eq!(
+        compressed_hex(&mul_var(&g[0], &scalar(12345)).to_affine()),
+        "2a660db159710d0c38cfaf3112374ed3e088f36769af923bcb56a0a273b7b26300"
+    );
 }
 
 #[test]
@@ -47,8 +56,21 @@ fn compression_round_trip_and_strictness() {
     let mut c = [0u8; 33];
     g.compress(&mut c).unwrap();
     assert_eq!(Affine::decompress(&c).unwrap(), g);
-    assert_eq!(Affine::decompress(&{ let mut n = c; n[32] ^= 1; n }).unwrap(), g.neg());
-    assert!(Affine::decompress(&{ let mut n = c; n[32] = 7; n }).is_err());
+    assert_eq!(
+        Affine::decompress(&{
+            let mut n = c;
+            n[32] ^= 1;
+            n
+        })
+        .unwrap(),
+        g.neg()
+    );
+    assert!(Affine::decompress(&{
+        let mut n = c;
+        n[32] = 7;
+        n
+    })
+    .is_err());
     assert!(Affine::decompress(&[0u8; 33]).is_err());
     assert!(Affine::decompress(&[0xffu8; 33]).is_err());
     assert!(Affine::INFINITY.compress(&mut c).is_err());

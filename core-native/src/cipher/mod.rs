@@ -104,7 +104,15 @@ mod tests {
 
     #[test]
     fn payload_key_stream_vector() {
-        let key: Vec<u8> = (0..32).map(|i| u8::from_str_radix(&"f0978a101072ca91badfe23076531fde868feb165b8c72017cfd02577ede96e8"[2 * i..2 * i + 2], 16).unwrap()).collect();
+        let key: Vec<u8> = (0..32)
+            .map(|i| {
+                u8::from_str_radix(
+                    &"f0978a101072ca91badfe23076531fde868feb165b8c72017cfd02577ede96e8"[2 * i..2 * i + 2],
+                    16,
+                )
+                .unwrap()
+            })
+            .collect();
         let mut data = [0u8; 16];
         xchacha20(key.as_slice().try_into().unwrap(), &[0u8; 24], &mut data);
         assert_eq!(hex(&data), "9b0ceaaf6e4be60175fa77cbceeeca67");

@@ -58,8 +58,8 @@ fn compress(h: &mut [u32; 8], block: &[u8; 64], counter: u64, last: bool) {
 pub fn blake2s256(data: &[u8]) -> [u8; 32] {
     let mut h = IV;
     h[0] ^= 0x0101_0000 ^ 32; // parameter block: digest length 32, no key, fanout 1, depth 1
-    // Every block but the last is compressed as it comes; the last (possibly full, or empty for empty input)
-    // is zero-padded and flagged final. The counter counts message bytes, not padding.
+                              // Every block but the last is compressed as it comes; the last (possibly full, or empty for empty input)
+                              // is zero-padded and flagged final. The counter counts message bytes, not padding.
     let full_before_last = if data.is_empty() { 0 } else { (data.len() - 1) / 64 };
     for i in 0..full_before_last {
         compress(&mut h, data[i * 64..i * 64 + 64].try_into().unwrap(), (i as u64 + 1) * 64, false);

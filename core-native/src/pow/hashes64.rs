@@ -42,7 +42,11 @@ pub fn xxh64(data: &[u8]) -> u64 {
             }
             offset += 32;
         }
-        let h = v[0].rotate_left(1).wrapping_add(v[1].rotate_left(7)).wrapping_add(v[2].rotate_left(12)).wrapping_add(v[3].rotate_left(18));
+        let h = v[0]
+            .rotate_left(1)
+            .wrapping_add(v[1].rotate_left(7))
+            .wrapping_add(v[2].rotate_left(12))
+            .wrapping_add(v[3].rotate_left(18));
         v.iter().fold(h, |h, &lane| merge(h, lane))
     } else {
         P5

@@ -277,11 +277,22 @@ mod profile {
         let mut output = vec![0u8; MAX_TRIES * 256];
         let length = rounds(&[1u8; 48], &mut output);
         let mut x = 1u64;
-        let random: Vec<u8> = (0..length).map(|_| { x = x.wrapping_mul(6364136223846793005).wrapping_add(1); (x >> 56) as u8 }).collect();
+        let random: Vec<u8> = (0..length)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                (x >> 56) as u8
+            })
+            .collect();
         let mut sa = vec![0u32; length];
         let mut ws = sais::Workspace::default();
         for (name, text) in [("astro", &output[..length]), ("random", &random[..])] {
-            let mut t: Vec<f64> = (0..200).map(|_| { let s = Instant::now(); sais::suffix_array(text, &mut sa, &mut ws); s.elapsed().as_secs_f64() * 1e6 }).collect();
+            let mut t: Vec<f64> = (0..200)
+                .map(|_| {
+                    let s = Instant::now();
+                    sais::suffix_array(text, &mut sa, &mut ws);
+                    s.elapsed().as_secs_f64() * 1e6
+                })
+                .collect();
             t.sort_by(|a, b| a.partial_cmp(b).unwrap());
             eprintln!("suffix array of {length} bytes, {name}: min {:.1} us, median {:.1} us", t[0], t[t.len() / 2]);
         }

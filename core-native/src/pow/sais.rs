@@ -268,7 +268,9 @@ mod tests {
         suffix_array(b"banana", &mut sa, &mut ws);
         assert_eq!(sa, [5, 3, 1, 0, 4, 2], "a proper prefix sorts first");
         suffix_array(b"", &mut [], &mut ws);
-        for text in [&b"a"[..], b"ab", b"ba", b"aa", b"abracadabra", b"mississippi", b"\xff\x00\xff\x00", b"\x00\x00\x00"] {
+        for text in
+            [&b"a"[..], b"ab", b"ba", b"aa", b"abracadabra", b"mississippi", b"\xff\x00\xff\x00", b"\x00\x00\x00"]
+        {
             check(text, &mut ws, "known");
         }
     }
@@ -314,7 +316,8 @@ mod tests {
         // Long runs broken rarely, and ramps up and down.
         let runs: Vec<u8> = (0..3000).map(|i| if i % 256 < 250 { 7 } else { i as u8 }).collect();
         check(&runs, &mut ws, "long runs");
-        let ramp: Vec<u8> = (0..3000).map(|i| if (i / 255) % 2 == 0 { (i % 255) as u8 } else { 254 - (i % 255) as u8 }).collect();
+        let ramp: Vec<u8> =
+            (0..3000).map(|i| if (i / 255) % 2 == 0 { (i % 255) as u8 } else { 254 - (i % 255) as u8 }).collect();
         check(&ramp, &mut ws, "ramps");
     }
 

@@ -110,7 +110,14 @@ function load(bytes: Uint8Array): BalanceTable {
     if (maxValue < 0n) return null;
     if (p.is0()) return 0n;
     for (const hint of options.hints ?? []) {
-      if (typeof hint === 'bigint' && hint > 0n && hint <= maxValue && hint < 1n << 64n && g.multiplyUnsafe(hint).equals(p)) return hint;
+      if (
+        typeof hint === 'bigint' &&
+        hint > 0n &&
+        hint <= maxValue &&
+        hint < 1n << 64n &&
+        g.multiplyUnsafe(hint).equals(p)
+      )
+        return hint;
     }
     const half = (1n << BigInt(bits)) - 1n;
     const stride = 2n * half + 1n;

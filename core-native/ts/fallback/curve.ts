@@ -141,7 +141,14 @@ function buildGenerators(domain: string): Generators {
     Hs.set(domainPoint(prefix, 'H', i), i * POINT);
     sum = sum.add(readPoint(g));
   }
-  return Object.freeze({ domain, G: domainPoint(prefix, 'G'), H: domainPoint(prefix, 'H'), Gs, Hs, GSUM: writePoint(sum) });
+  return Object.freeze({
+    domain,
+    G: domainPoint(prefix, 'G'),
+    H: domainPoint(prefix, 'H'),
+    Gs,
+    Hs,
+    GSUM: writePoint(sum),
+  });
 }
 
 /** The pure-TypeScript CurveCore; generator sets are cached per domain. */
@@ -175,7 +182,8 @@ export function fallbackCurve(): CurveCore {
     g1Msm(points, scalars) {
       const ps = readMany(points, POINT, 'points').map((p, i) => readPoint(p, `points[${i}]`));
       const ks = readMany(scalars, SCALAR, 'scalars').map((k) => readUint256BE(k) % N);
-      if (ps.length !== ks.length) throw new Error(`msm needs as many scalars as points (${ps.length} points, ${ks.length} scalars)`);
+      if (ps.length !== ks.length)
+        throw new Error(`msm needs as many scalars as points (${ps.length} points, ${ks.length} scalars)`);
       return writePoint(pippenger(Point, ps, ks));
     },
     hashToPoint,

@@ -28,22 +28,38 @@ const popcount8 = (x: number): number => {
 /** Primitive `id` (§6.2 table) applied to byte x; `s2` is S[p2] read live. */
 export function primitive(id: number, x: number, s2: number): number {
   switch (id) {
-    case 0: return (x + x) & 0xff;
-    case 1: return (x - (x ^ 97)) & 0xff;
-    case 2: return (x * x) & 0xff;
-    case 3: return x ^ s2;
-    case 4: return ~x & 0xff;
-    case 5: return x & s2;
-    case 6: return (x << (x & 3)) & 0xff;
-    case 7: return x >>> (x & 3);
-    case 8: return rev8(x);
-    case 9: return x ^ popcount8(x);
-    case 10: return rotl8(x, x % 8);
-    case 11: return rotl8(x, 1);
-    case 12: return x ^ rotl8(x, 2);
-    case 13: return rotl8(x, 3);
-    case 14: return x ^ rotl8(x, 4);
-    default: return rotl8(x, 5);
+    case 0:
+      return (x + x) & 0xff;
+    case 1:
+      return (x - (x ^ 97)) & 0xff;
+    case 2:
+      return (x * x) & 0xff;
+    case 3:
+      return x ^ s2;
+    case 4:
+      return ~x & 0xff;
+    case 5:
+      return x & s2;
+    case 6:
+      return (x << (x & 3)) & 0xff;
+    case 7:
+      return x >>> (x & 3);
+    case 8:
+      return rev8(x);
+    case 9:
+      return x ^ popcount8(x);
+    case 10:
+      return rotl8(x, x % 8);
+    case 11:
+      return rotl8(x, 1);
+    case 12:
+      return x ^ rotl8(x, 2);
+    case 13:
+      return rotl8(x, 3);
+    case 14:
+      return x ^ rotl8(x, 4);
+    default:
+      return rotl8(x, 5);
   }
 }
 

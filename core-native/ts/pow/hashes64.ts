@@ -22,7 +22,7 @@ const P5 = 0x27d4eb2f165667c5n;
 
 const readU64 = (view: DataView, offset: number): bigint => view.getBigUint64(offset, true);
 const round = (acc: bigint, lane: bigint): bigint => (rotl((acc + lane * P2) & MASK, 31n) * P1) & MASK;
-const merge = (acc: bigint, value: bigint): bigint => (((acc ^ round(0n, value)) * P1) & MASK) + P4 & MASK;
+const merge = (acc: bigint, value: bigint): bigint => ((((acc ^ round(0n, value)) * P1) & MASK) + P4) & MASK;
 
 export function xxh64(data: Uint8Array, end = data.length, seed = 0n): bigint {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -45,9 +45,10 @@ export function xxh64(data: Uint8Array, end = data.length, seed = 0n): bigint {
     h = (seed + P5) & MASK;
   }
   h = (h + BigInt(end)) & MASK;
-  for (; offset + 8 <= end; offset += 8) h = ((rotl(h ^ round(0n, readU64(view, offset)), 27n) * P1) & MASK) + P4 & MASK;
+  for (; offset + 8 <= end; offset += 8)
+    h = (((rotl(h ^ round(0n, readU64(view, offset)), 27n) * P1) & MASK) + P4) & MASK;
   if (offset + 4 <= end) {
-    h = ((rotl(h ^ ((BigInt(view.getUint32(offset, true)) * P1) & MASK), 23n) * P2) & MASK) + P3 & MASK;
+    h = (((rotl(h ^ ((BigInt(view.getUint32(offset, true)) * P1) & MASK), 23n) * P2) & MASK) + P3) & MASK;
     offset += 4;
   }
   for (; offset < end; offset++) h = (rotl(h ^ ((BigInt(data[offset]!) * P5) & MASK), 11n) * P1) & MASK;
@@ -65,10 +66,20 @@ export function siphash24(k0: bigint, k1: bigint, data: Uint8Array, end = data.l
   let v2 = k0 ^ 0x6c7967656e657261n;
   let v3 = k1 ^ 0x7465646279746573n;
   const sipRound = (): void => {
-    v0 = (v0 + v1) & MASK; v1 = rotl(v1, 13n); v1 ^= v0; v0 = rotl(v0, 32n);
-    v2 = (v2 + v3) & MASK; v3 = rotl(v3, 16n); v3 ^= v2;
-    v0 = (v0 + v3) & MASK; v3 = rotl(v3, 21n); v3 ^= v0;
-    v2 = (v2 + v1) & MASK; v1 = rotl(v1, 17n); v1 ^= v2; v2 = rotl(v2, 32n);
+    v0 = (v0 + v1) & MASK;
+    v1 = rotl(v1, 13n);
+    v1 ^= v0;
+    v0 = rotl(v0, 32n);
+    v2 = (v2 + v3) & MASK;
+    v3 = rotl(v3, 16n);
+    v3 ^= v2;
+    v0 = (v0 + v3) & MASK;
+    v3 = rotl(v3, 21n);
+    v3 ^= v0;
+    v2 = (v2 + v1) & MASK;
+    v1 = rotl(v1, 17n);
+    v1 ^= v2;
+    v2 = rotl(v2, 32n);
   };
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   let offset = 0;

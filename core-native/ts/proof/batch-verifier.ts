@@ -14,7 +14,14 @@ import { bigintFromBytesBE } from '../bigint-bytes.js';
 import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
 import type { TransferStatement } from './statement.js';
-import { accepted, finishChecks, finishTransferProof, prepareTransferProof, type PreparedProof, type TransferVerification } from './verifier.js';
+import {
+  accepted,
+  finishChecks,
+  finishTransferProof,
+  prepareTransferProof,
+  type PreparedProof,
+  type TransferVerification,
+} from './verifier.js';
 
 export interface ProofItem {
   statement: TransferStatement;
@@ -32,14 +39,23 @@ function randomWeight(): bigint {
 /** Whether the weighted sum of the proofs' deferred checks is zero (the first weight can be 1). */
 function batchHolds(core: Core, gens: Generators, prepared: readonly (PreparedProof & { valid: true })[]): boolean {
   try {
-    return finishChecks(core, gens, prepared.map((p) => p.check), prepared.map((_, i) => (i === 0 ? 1n : randomWeight())));
+    return finishChecks(
+      core,
+      gens,
+      prepared.map((p) => p.check),
+      prepared.map((_, i) => (i === 0 ? 1n : randomWeight())),
+    );
   } catch {
     return false; // the per-proof checks say which one is at fault
   }
 }
 
 /** Verifies many transfer proofs; one result per item, in order, the same as verifyTransferProof would give. */
-export function verifyTransferProofs(core: Core, gens: Generators, items: readonly ProofItem[]): TransferVerification[] {
+export function verifyTransferProofs(
+  core: Core,
+  gens: Generators,
+  items: readonly ProofItem[],
+): TransferVerification[] {
   const prepared = items.map((item) => prepareTransferProof(core, gens, item.statement, item.proof));
   const pending = prepared.filter((p): p is PreparedProof & { valid: true } => p.valid);
   if (pending.length > 1 && batchHolds(core, gens, pending)) return prepared.map((p) => (p.valid ? accepted(p) : p));

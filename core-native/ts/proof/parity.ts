@@ -7,7 +7,12 @@ import { decodeTransferProof } from './serialize.js';
 import { TransferTranscript } from './transcript.js';
 
 /** 0 (even) or 1 (odd), or undefined when the proof shows neither (it could not have been accepted). */
-export function senderParityOf(core: Core, txid: Uint8Array, proofBytes: Uint8Array, ringLog2: number): 0 | 1 | undefined {
+export function senderParityOf(
+  core: Core,
+  txid: Uint8Array,
+  proofBytes: Uint8Array,
+  ringLog2: number,
+): 0 | 1 | undefined {
   const proof = decodeTransferProof(core, proofBytes, ringLog2);
   const transcript = new TransferTranscript(core, txid);
   transcript.indexChallenge(proof);

@@ -45,7 +45,8 @@ export class ProofError extends Error {
 
 const HALF = RANGE_BITS / 2;
 
-const bitsOf = (value: bigint, count: number): number[] => Array.from({ length: count }, (_, i) => Number((value >> BigInt(i)) & 1n));
+const bitsOf = (value: bigint, count: number): number[] =>
+  Array.from({ length: count }, (_, i) => Number((value >> BigInt(i)) & 1n));
 
 function equalPoints(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -56,37 +57,62 @@ function equalPoints(a: Uint8Array, b: Uint8Array): boolean {
 /** Checks the witness against the statement; returns the remaining balance b′. */
 function checkWitness(core: Core, gens: Generators, st: TransferStatement, wit: TransferWitness, n: number): bigint {
   const { senderIndex: l0, receiverIndex: l1, amount, balance } = wit;
-  for (const [name, index] of [['sender', l0], ['receiver', l1]] as const) {
-    if (!Number.isInteger(index) || index < 0 || index >= n) throw new ProofError(`${name} index ${index} is outside the ring of ${n}`);
+  for (const [name, index] of [
+    ['sender', l0],
+    ['receiver', l1],
+  ] as const) {
+    if (!Number.isInteger(index) || index < 0 || index >= n)
+      throw new ProofError(`${name} index ${index} is outside the ring of ${n}`);
   }
-  if ((l0 - l1) % 2 === 0) throw new ProofError(`sender index ${l0} and receiver index ${l1} must have opposite parity`);
-  for (const [name, v] of [['amount', amount], ['balance', balance]] as const) {
-    if (typeof v !== 'bigint' || v < 0n || v > MAX_AMOUNT) throw new ProofError(`${name} must be a uint64, got ${String(v)}`);
+  if ((l0 - l1) % 2 === 0)
+    throw new ProofError(`sender index ${l0} and receiver index ${l1} must have opposite parity`);
+  for (const [name, v] of [
+    ['amount', amount],
+    ['balance', balance],
+  ] as const) {
+    if (typeof v !== 'bigint' || v < 0n || v > MAX_AMOUNT)
+      throw new ProofError(`${name} must be a uint64, got ${String(v)}`);
   }
   const debit = amount + st.fee + st.burn;
   if (debit > balance) {
-    throw new ProofError(`insufficient balance: the transfer needs ${debit} (amount ${amount} + fee ${st.fee} + burn ${st.burn}) but the balance is ${balance}`);
+    throw new ProofError(
+      `insufficient balance: the transfer needs ${debit} (amount ${amount} + fee ${st.fee} + burn ${st.burn}) but the balance is ${balance}`,
+    );
   }
   const remaining = balance - debit;
-  if (!(wit.sk instanceof Uint8Array) || wit.sk.length !== 32 || mod(readUint256BE(wit.sk)) === 0n) throw new ProofError('the secret key must be 32 bytes and non-zero mod n');
-  if (typeof wit.r !== 'bigint' || wit.r <= 0n || wit.r >= N) throw new ProofError('the blinding r must be in [1, n − 1]');
+  if (!(wit.sk instanceof Uint8Array) || wit.sk.length !== 32 || mod(readUint256BE(wit.sk)) === 0n)
+    throw new ProofError('the secret key must be 32 bytes and non-zero mod n');
+  if (typeof wit.r !== 'bigint' || wit.r <= 0n || wit.r >= N)
+    throw new ProofError('the blinding r must be in [1, n − 1]');
   const { G } = gens;
   const Yl = st.ring[l0]!;
-  if (!equalPoints(core.g1MulSecret(G, wit.sk), Yl)) throw new ProofError(`the secret key does not belong to ring member ${l0}`);
+  if (!equalPoints(core.g1MulSecret(G, wit.sk), Yl))
+    throw new ProofError(`the secret key does not belong to ring member ${l0}`);
   const rBytes = bigintToBytes32BE(wit.r);
   if (!equalPoints(core.g1MulSecret(G, rBytes), st.D)) throw new ProofError('D is not r·G for the given r');
-  const expected = (index: number, value: bigint): Uint8Array => core.g1Add(core.g1MulSecret(st.ring[index]!, rBytes), core.g1MulSecret(G, bigintToBytes32BE(mod(value))));
-  if (!equalPoints(expected(l0, -debit), st.C[l0]!)) throw new ProofError("the sender's ciphertext C does not encrypt −(amount + fee + burn)");
-  if (!equalPoints(expected(l1, amount), st.C[l1]!)) throw new ProofError("the receiver's ciphertext C does not encrypt the amount");
+  const expected = (index: number, value: bigint): Uint8Array =>
+    core.g1Add(core.g1MulSecret(st.ring[index]!, rBytes), core.g1MulSecret(G, bigintToBytes32BE(mod(value))));
+  if (!equalPoints(expected(l0, -debit), st.C[l0]!))
+    throw new ProofError("the sender's ciphertext C does not encrypt −(amount + fee + burn)");
+  if (!equalPoints(expected(l1, amount), st.C[l1]!))
+    throw new ProofError("the receiver's ciphertext C does not encrypt the amount");
   const decrypted = core.g1Sub(st.CLn[l0]!, core.g1MulSecret(st.CRn[l0]!, wit.sk));
   if (!equalPoints(decrypted, core.g1MulSecret(G, bigintToBytes32BE(remaining)))) {
-    throw new ProofError(`the sender's new encrypted balance does not decrypt to ${remaining} (balance − amount − fee − burn): wrong balance or ciphertexts`);
+    throw new ProofError(
+      `the sender's new encrypted balance does not decrypt to ${remaining} (balance − amount − fee − burn): wrong balance or ciphertexts`,
+    );
   }
   return remaining;
 }
 
 /** Proves a transfer; returns the serialised proof (1013 + 328·log2 N bytes). */
-export function proveTransfer(core: Core, gens: Generators, st: TransferStatement, wit: TransferWitness, options: ProveOptions = {}): Uint8Array {
+export function proveTransfer(
+  core: Core,
+  gens: Generators,
+  st: TransferStatement,
+  wit: TransferWitness,
+  options: ProveOptions = {},
+): Uint8Array {
   let m: number;
   try {
     m = checkStatementShape(st);
@@ -153,7 +179,16 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const Yl = st.ring[l0]!;
   const nu = nuWeights(v, n);
   const debit = mod(-(amount + F));
-  const rounds = { CLnG: [] as Uint8Array[], CRnG: [] as Uint8Array[], C_0G: [] as Uint8Array[], DG: [] as Uint8Array[], y_0G: [] as Uint8Array[], gG: [] as Uint8Array[], C_XG: [] as Uint8Array[], y_XG: [] as Uint8Array[] };
+  const rounds = {
+    CLnG: [] as Uint8Array[],
+    CRnG: [] as Uint8Array[],
+    C_0G: [] as Uint8Array[],
+    DG: [] as Uint8Array[],
+    y_0G: [] as Uint8Array[],
+    gG: [] as Uint8Array[],
+    C_XG: [] as Uint8Array[],
+    y_XG: [] as Uint8Array[],
+  };
   const phi: bigint[] = [];
   const chi: bigint[] = [];
   const psi: bigint[] = [];
@@ -258,7 +293,28 @@ export function proveTransfer(core: Core, gens: Generators, st: TransferStatemen
   const ipa = proveInnerProduct(core, gens, transcript, lx, rx, powers(inv(y), RANGE_BITS), o);
 
   const proof: TransferProof = {
-    m, BA, BS, A, B, ...rounds, u, f, zA, T1, T2, that, mu, c, s_sk, s_r, s_b, s_tau, ipaA: ipa.a, ipaB: ipa.b, L: ipa.L, R: ipa.R,
+    m,
+    BA,
+    BS,
+    A,
+    B,
+    ...rounds,
+    u,
+    f,
+    zA,
+    T1,
+    T2,
+    that,
+    mu,
+    c,
+    s_sk,
+    s_r,
+    s_b,
+    s_tau,
+    ipaA: ipa.a,
+    ipaB: ipa.b,
+    L: ipa.L,
+    R: ipa.R,
   };
   return encodeTransferProof(core, proof);
 }

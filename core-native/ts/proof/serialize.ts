@@ -65,7 +65,8 @@ export interface TransferProof {
 export const ROUND_FIELDS = ['CLnG', 'CRnG', 'C_0G', 'DG', 'y_0G', 'gG', 'C_XG', 'y_XG'] as const;
 
 function checkRingLog2(m: number): void {
-  if (!Number.isInteger(m) || m < 1 || m > MAX_RING_LOG2) throw new ProofFormatError(`ring size 2^${m} is not a power of two between 2 and 128`);
+  if (!Number.isInteger(m) || m < 1 || m > MAX_RING_LOG2)
+    throw new ProofFormatError(`ring size 2^${m} is not a power of two between 2 and 128`);
 }
 
 export function encodeTransferProof(core: Core, proof: TransferProof): Uint8Array {
@@ -90,8 +91,11 @@ export function encodeTransferProof(core: Core, proof: TransferProof): Uint8Arra
   scalar(proof.zA);
   point(proof.T1);
   point(proof.T2);
-  [proof.that, proof.mu, proof.c, proof.s_sk, proof.s_r, proof.s_b, proof.s_tau, proof.ipaA, proof.ipaB].forEach(scalar);
-  if (proof.L.length !== IPA_ROUNDS || proof.R.length !== IPA_ROUNDS) throw new ProofFormatError(`the inner-product argument has ${IPA_ROUNDS} rounds`);
+  [proof.that, proof.mu, proof.c, proof.s_sk, proof.s_r, proof.s_b, proof.s_tau, proof.ipaA, proof.ipaB].forEach(
+    scalar,
+  );
+  if (proof.L.length !== IPA_ROUNDS || proof.R.length !== IPA_ROUNDS)
+    throw new ProofFormatError(`the inner-product argument has ${IPA_ROUNDS} rounds`);
   for (let j = 0; j < IPA_ROUNDS; j++) {
     point(proof.L[j]!);
     point(proof.R[j]!);
@@ -104,7 +108,8 @@ export function decodeTransferProof(core: Core, bytes: Uint8Array, m: number): T
   checkRingLog2(m);
   if (!(bytes instanceof Uint8Array)) throw new ProofFormatError('a proof must be bytes');
   const size = transferProofSize(m);
-  if (bytes.length !== size) throw new ProofFormatError(`a proof for ring size ${1 << m} is ${size} bytes, got ${bytes.length}`);
+  if (bytes.length !== size)
+    throw new ProofFormatError(`a proof for ring size ${1 << m} is ${size} bytes, got ${bytes.length}`);
   let at = 0;
   const point = (name: string): Uint8Array => {
     const c = bytes.subarray(at, at + 33);
@@ -125,7 +130,16 @@ export function decodeTransferProof(core: Core, bytes: Uint8Array, m: number): T
   const BS = point('BS');
   const A = point('A');
   const B = point('B');
-  const rounds: Record<(typeof ROUND_FIELDS)[number], Uint8Array[]> = { CLnG: [], CRnG: [], C_0G: [], DG: [], y_0G: [], gG: [], C_XG: [], y_XG: [] };
+  const rounds: Record<(typeof ROUND_FIELDS)[number], Uint8Array[]> = {
+    CLnG: [],
+    CRnG: [],
+    C_0G: [],
+    DG: [],
+    y_0G: [],
+    gG: [],
+    C_XG: [],
+    y_XG: [],
+  };
   for (let k = 0; k < m; k++) for (const field of ROUND_FIELDS) rounds[field].push(point(`${field}[${k}]`));
   const u = point('u');
   const f = Array.from({ length: 2 * m }, (_, i) => scalar(`f[${i}]`));

@@ -54,10 +54,20 @@ export function checkStatementShape(statement: TransferStatement): number {
   const { ring, C, CLn, CRn } = statement;
   if (!Array.isArray(ring)) throw new StatementError('the ring must be a list of points');
   const m = ringLog2(ring.length);
-  for (const [name, list] of [['C', C], ['CLn', CLn], ['CRn', CRn]] as const) {
-    if (!Array.isArray(list) || list.length !== ring.length) throw new StatementError(`${name} must have one entry per ring member (${ring.length})`);
+  for (const [name, list] of [
+    ['C', C],
+    ['CLn', CLn],
+    ['CRn', CRn],
+  ] as const) {
+    if (!Array.isArray(list) || list.length !== ring.length)
+      throw new StatementError(`${name} must have one entry per ring member (${ring.length})`);
   }
-  for (const [name, list] of [['ring', ring], ['C', C], ['CLn', CLn], ['CRn', CRn]] as const) {
+  for (const [name, list] of [
+    ['ring', ring],
+    ['C', C],
+    ['CLn', CLn],
+    ['CRn', CRn],
+  ] as const) {
     list.forEach((p, i) => {
       if (!isBytes(p, 64)) throw new StatementError(`${name}[${i}] must be a 64-byte point`);
     });
@@ -71,14 +81,21 @@ export function checkStatementShape(statement: TransferStatement): number {
     if (typeof v !== 'bigint' || v < 0n || v > MAX_AMOUNT) throw new StatementError(`${name} must be a uint64`);
   }
   if (statement.fee + statement.burn > MAX_AMOUNT) throw new StatementError('fee + burn overflows 64 bits');
-  if (!Number.isSafeInteger(statement.scidIndex) || statement.scidIndex < 0) throw new StatementError('scidIndex must be a non-negative integer');
+  if (!Number.isSafeInteger(statement.scidIndex) || statement.scidIndex < 0)
+    throw new StatementError('scidIndex must be a non-negative integer');
   return m;
 }
 
 const encoder = new TextEncoder();
 
 /** U = HashToPoint(domain ‖ roothash ‖ scid ‖ decimal(scid_index)): the base of the linkable tag u = sk·U. */
-export function tagBase(core: Core, domain: string, roothash: Uint8Array, scid: Uint8Array, scidIndex: number): Uint8Array {
+export function tagBase(
+  core: Core,
+  domain: string,
+  roothash: Uint8Array,
+  scid: Uint8Array,
+  scidIndex: number,
+): Uint8Array {
   const prefix = encoder.encode(domain);
   const index = encoder.encode(String(scidIndex));
   const data = new Uint8Array(prefix.length + 64 + index.length);
@@ -99,7 +116,13 @@ export function tagNonce(core: Core, u: Uint8Array): Uint8Array {
  *   r = Hs(compressed(sk · HashToPoint(domain ‖ roothash ‖ compressed(Y_0) ‖ … ‖ compressed(Y_{N−1})))).
  * The sender can recompute it later (history, payment proofs) without storing it.
  */
-export function transferBlinding(core: Core, domain: string, sk: Uint8Array, roothash: Uint8Array, ring: readonly Uint8Array[]): bigint {
+export function transferBlinding(
+  core: Core,
+  domain: string,
+  sk: Uint8Array,
+  roothash: Uint8Array,
+  ring: readonly Uint8Array[],
+): bigint {
   const prefix = encoder.encode(domain);
   const data = new Uint8Array(prefix.length + 32 + 33 * ring.length);
   data.set(prefix, 0);
@@ -136,8 +159,13 @@ export function buildTransferCiphertexts(
   const { ring, balances, senderIndex, receiverIndex, amount, fee, burn, r } = parties;
   ringLog2(ring.length);
   if (balances.length !== ring.length) throw new StatementError('one balance per ring member is needed');
-  if (senderIndex === receiverIndex || !(senderIndex in ring) || !(receiverIndex in ring)) throw new StatementError('sender and receiver must be two different ring members');
-  for (const [name, v] of [['amount', amount], ['fee', fee], ['burn', burn]] as const) {
+  if (senderIndex === receiverIndex || !(senderIndex in ring) || !(receiverIndex in ring))
+    throw new StatementError('sender and receiver must be two different ring members');
+  for (const [name, v] of [
+    ['amount', amount],
+    ['fee', fee],
+    ['burn', burn],
+  ] as const) {
     if (v < 0n || v > MAX_AMOUNT) throw new StatementError(`${name} must be a uint64`);
   }
   const debit = amount + fee + burn;

@@ -17,7 +17,14 @@ export type IndexCommitments = Pick<TransferProof, 'BA' | 'BS' | 'A' | 'B'>;
 export type RoundCommitments = Pick<TransferProof, (typeof ROUND_FIELDS)[number]>;
 
 /** The six Σ-protocol commitments hashed into c, in this order. */
-export type SigmaCommitments = readonly [Ay: Uint8Array, AD: Uint8Array, Ab: Uint8Array, AX: Uint8Array, At: Uint8Array, Au: Uint8Array];
+export type SigmaCommitments = readonly [
+  Ay: Uint8Array,
+  AD: Uint8Array,
+  Ab: Uint8Array,
+  AX: Uint8Array,
+  At: Uint8Array,
+  Au: Uint8Array,
+];
 
 export class TransferTranscript {
   private last: bigint;

@@ -98,7 +98,13 @@ export function batchInvert(values: readonly bigint[]): bigint[] {
  * Steps 1–8 of the verifier except the evaluation of the two deferred point equations. `rho` weights the index
  * equation against the inner-product equation (random by default).
  */
-export function prepareTransferProof(core: Core, gens: Generators, statement: TransferStatement, proofBytes: Uint8Array, rho: bigint = randomNonZero()): PreparedProof {
+export function prepareTransferProof(
+  core: Core,
+  gens: Generators,
+  statement: TransferStatement,
+  proofBytes: Uint8Array,
+  rho: bigint = randomNonZero(),
+): PreparedProof {
   let m: number;
   let proof: TransferProof;
   try {
@@ -115,7 +121,13 @@ export function prepareTransferProof(core: Core, gens: Generators, statement: Tr
   }
 }
 
-function prepareDecoded(core: Core, gens: Generators, st: TransferStatement, pf: TransferProof, rho: bigint): PreparedProof {
+function prepareDecoded(
+  core: Core,
+  gens: Generators,
+  st: TransferStatement,
+  pf: TransferProof,
+  rho: bigint,
+): PreparedProof {
   const { m } = pf;
   const n = 1 << m;
   const F = st.fee + st.burn;
@@ -161,22 +173,32 @@ function prepareDecoded(core: Core, gens: Generators, st: TransferStatement, pf:
   for (let k = 0; k < m; k++) {
     const wK = wk[k]!;
     Ay.add(pf.gG[k]!, neg(mul(pf.s_sk, wK))).add(pf.y_0G[k]!, neg(mul(cBar, wK)));
-    Ab.add(pf.DG[k]!, mul(skZ2, wK)).add(pf.CRnG[k]!, neg(mul(skZ3, wK))).add(pf.C_0G[k]!, mul(cZ2, wK)).add(pf.CLnG[k]!, neg(mul(cZ3, wK)));
+    Ab.add(pf.DG[k]!, mul(skZ2, wK))
+      .add(pf.CRnG[k]!, neg(mul(skZ3, wK)))
+      .add(pf.C_0G[k]!, mul(cZ2, wK))
+      .add(pf.CLnG[k]!, neg(mul(cZ3, wK)));
     AX.add(pf.y_XG[k]!, neg(mul(pf.s_r, wK))).add(pf.C_XG[k]!, neg(mul(cBar, wK)));
   }
   for (let j = 0; j < n; j++) {
     const pj = p[j]!;
     Ay.add(st.ring[j]!, mul(cBar, pj));
-    Ab.add(st.CRn[j]!, mul(skZ3, pj)).add(st.C[j]!, neg(mul(cZ2, pj))).add(st.CLn[j]!, mul(cZ3, pj));
+    Ab.add(st.CRn[j]!, mul(skZ3, pj))
+      .add(st.C[j]!, neg(mul(cZ2, pj)))
+      .add(st.CLn[j]!, mul(cZ3, pj));
     AX.add(st.ring[j]!, mul(pf.s_r, coefX[j]!)).add(st.C[j]!, mul(cBar, coefX[j]!));
   }
   const cW = mul(c, W);
-  const At = new Msm().add(G, sub(mul(cW, t), pf.s_b)).add(pf.T1, neg(mul(cW, x))).add(pf.T2, neg(mul(cW, mul(x, x)))).add(H, pf.s_tau);
+  const At = new Msm()
+    .add(G, sub(mul(cW, t), pf.s_b))
+    .add(pf.T1, neg(mul(cW, x)))
+    .add(pf.T2, neg(mul(cW, mul(x, x))))
+    .add(H, pf.s_tau);
   const U = tagBase(core, gens.domain, st.roothash, st.scid, st.scidIndex);
   const AD = new Msm().add(G, pf.s_r).add(st.D, cBar);
   const Au = new Msm().add(U, pf.s_sk).add(pf.u, cBar);
   const commitments = [Ay.run(core), AD.run(core), Ab.run(core), AX.run(core), At.run(core), Au.run(core)] as const;
-  if (transcript.sigmaChallenge(commitments) !== c) return { valid: false, reason: 'proof fails the Σ-protocol check (challenge c does not match)' };
+  if (transcript.sigmaChallenge(commitments) !== c)
+    return { valid: false, reason: 'proof fails the Σ-protocol check (challenge c does not match)' };
 
   // 8. Inner-product challenges and the deferred equations.
   const o = transcript.innerProductBase();
@@ -227,7 +249,12 @@ function prepareDecoded(core: Core, gens: Generators, st: TransferStatement, pf:
  * Evaluates deferred checks, each multiplied by its weight, as one MSM over the shared generators and every
  * proof's own points; true when the sum is the point at infinity.
  */
-export function finishChecks(core: Core, gens: Generators, checks: readonly DeferredCheck[], weights: readonly bigint[]): boolean {
+export function finishChecks(
+  core: Core,
+  gens: Generators,
+  checks: readonly DeferredCheck[],
+  weights: readonly bigint[],
+): boolean {
   const gs = new Array<bigint>(RANGE_BITS).fill(0n);
   const hs = new Array<bigint>(RANGE_BITS).fill(0n);
   let h = 0n;
@@ -267,6 +294,11 @@ export function finishTransferProof(core: Core, gens: Generators, prepared: Prep
 }
 
 /** Verifies one transfer proof against its statement. Never throws for bad input: it is simply invalid. */
-export function verifyTransferProof(core: Core, gens: Generators, statement: TransferStatement, proofBytes: Uint8Array): TransferVerification {
+export function verifyTransferProof(
+  core: Core,
+  gens: Generators,
+  statement: TransferStatement,
+  proofBytes: Uint8Array,
+): TransferVerification {
   return finishTransferProof(core, gens, prepareTransferProof(core, gens, statement, proofBytes));
 }

@@ -27,7 +27,10 @@ export interface VerifyJob {
   domain: string;
   items: ProofItem[];
 }
-export type VerifyAnswer = { ready: CoreImpl } | { id: number; results: TransferVerification[] } | { id: number; error: string };
+export type VerifyAnswer =
+  | { ready: CoreImpl }
+  | { id: number; results: TransferVerification[] }
+  | { id: number; error: string };
 
 /**
  * The relative cost of verifying one proof: a fixed part (decoding, transcript, the proof's own points) worth about
@@ -143,7 +146,11 @@ export class VerifyPool {
     await Promise.all(
       shares.map(async (share, w) => {
         if (share.length === 0) return;
-        const answers = await this.worker(w).run(this.nextId++, domain, share.map((i) => items[i]!));
+        const answers = await this.worker(w).run(
+          this.nextId++,
+          domain,
+          share.map((i) => items[i]!),
+        );
         share.forEach((i, j) => (results[i] = answers[j]!));
       }),
     );

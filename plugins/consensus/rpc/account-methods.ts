@@ -33,7 +33,8 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
 
   /** First topoheight whose state holds the key (binary search: a registration is never undone on the main chain). */
   const registrationTopo = (chain: Chain, key: Uint8Array, upTo: bigint): bigint => {
-    const has = (topo: bigint): boolean => chain.stateAt(chain.metaAtTopo(topo)!).getBalance(new Uint8Array(32), key) !== undefined;
+    const has = (topo: bigint): boolean =>
+      chain.stateAt(chain.metaAtTopo(topo)!).getBalance(new Uint8Array(32), key) !== undefined;
     const hex = toHex(key);
     const known = registrations.get(hex);
     if (known !== undefined && known <= upTo && has(known) && (known === 0n || !has(known - 1n))) return known;
@@ -55,7 +56,12 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
       name: 'NODE.GetEncryptedBalance',
       aliases: ['getencryptedbalance'],
       params: objectParams(
-        p.object({ address: p.string(), scid: p.optional(p.hash(), undefined), topoheight: p.optional(p.int(), -1), treehash: p.optional(p.string(), undefined) }),
+        p.object({
+          address: p.string(),
+          scid: p.optional(p.hash(), undefined),
+          topoheight: p.optional(p.int(), -1),
+          treehash: p.optional(p.string(), undefined),
+        }),
       ),
       handler: (params: { address: string; scid: string | undefined; topoheight: number }) => {
         const chain = deps.chain();
@@ -67,7 +73,9 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
         }
         const top = chain.top;
         if (params.topoheight < -1 || BigInt(params.topoheight) > top.height) {
-          throw new ApplicationError(`topoheight ${params.topoheight} is not on the chain (0 … ${top.height}, or -1 for the latest)`);
+          throw new ApplicationError(
+            `topoheight ${params.topoheight} is not on the chain (0 … ${top.height}, or -1 for the latest)`,
+          );
         }
         const topo = params.topoheight === -1 ? top.height : BigInt(params.topoheight);
         const meta: BlockMeta = chain.metaAtTopo(topo)!;
@@ -102,7 +110,8 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
         const state = chain.stateAt();
         const keys = state.balanceKeys(id);
         // Leave out accounts touched in the last few blocks (their ring use would stand out), on chains long enough.
-        const earlier = top.height > 20n * RECENT_BLOCKS ? chain.stateAt(chain.metaAtTopo(top.height - RECENT_BLOCKS)!) : undefined;
+        const earlier =
+          top.height > 20n * RECENT_BLOCKS ? chain.stateAt(chain.metaAtTopo(top.height - RECENT_BLOCKS)!) : undefined;
         const unchanged = (key: Uint8Array): boolean => {
           if (!earlier) return true;
           const before = earlier.getBalance(id, key);

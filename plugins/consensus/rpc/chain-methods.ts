@@ -38,7 +38,8 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
 
   const metaAtTopo = (chain: Chain, topoheight: number, field: string): BlockMeta => {
     const top = chain.top.height;
-    if (BigInt(topoheight) > top) throw new ApplicationError(`${field} ${topoheight} is above the chain's top topoheight ${top}`);
+    if (BigInt(topoheight) > top)
+      throw new ApplicationError(`${field} ${topoheight} is above the chain's top topoheight ${top}`);
     return chain.metaAtTopo(BigInt(topoheight))!;
   };
 
@@ -93,7 +94,12 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
       params: noParams,
       handler: () => {
         const chain = deps.chain;
-        return { height: Number(chain.top.height), stableheight: Number(chain.stableHeight()), topoheight: Number(chain.top.height), status: 'OK' };
+        return {
+          height: Number(chain.top.height),
+          stableheight: Number(chain.stableHeight()),
+          topoheight: Number(chain.top.height),
+          status: 'OK',
+        };
       },
     },
     {
@@ -129,7 +135,9 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
     {
       name: 'NODE.GetBlock',
       aliases: ['getblock'],
-      params: objectParams(p.object({ hash: p.optional(p.hash(), undefined), height: p.optional(p.uint(), undefined) })),
+      params: objectParams(
+        p.object({ hash: p.optional(p.hash(), undefined), height: p.optional(p.uint(), undefined) }),
+      ),
       handler: ({ hash, height }: { hash?: string; height?: number }) => {
         if (hash === undefined && height === undefined) throw new ApplicationError('give either hash or height');
         const chain = deps.chain;

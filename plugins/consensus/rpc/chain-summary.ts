@@ -43,7 +43,10 @@ export class ChainSummary {
   private totals(chain: Chain, top: BlockMeta): { rewards: bigint; txs: number } {
     let start = this.counted;
     // Continue from the last count while it is still an ancestor on the main chain; recount otherwise.
-    const stillMain = start && start.meta.height <= top.height && Buffer.from(chain.metaAtTopo(start.meta.height)?.id ?? []).equals(start.meta.id);
+    const stillMain =
+      start &&
+      start.meta.height <= top.height &&
+      Buffer.from(chain.metaAtTopo(start.meta.height)?.id ?? []).equals(start.meta.id);
     if (!stillMain) start = { meta: chain.metaAtTopo(0n)!, rewards: 0n, txs: 0 };
     let { rewards, txs } = start!;
     for (let h = start!.meta.height + 1n; h <= top.height; h++) {

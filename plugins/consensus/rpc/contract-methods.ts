@@ -11,7 +11,13 @@ import { encodeRpcArguments, type RpcArgument } from '../../../host/protocol/rpc
 import { ApplicationError, InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
-import { ContractCompileError, type CallResult, type ContractStorage, type ContractVm, type DvmValue } from '../../../host/services/contract-vm.js';
+import {
+  ContractCompileError,
+  type CallResult,
+  type ContractStorage,
+  type ContractVm,
+  type DvmValue,
+} from '../../../host/services/contract-vm.js';
 import type { AccountsReader } from '../accounts.js';
 import type { Chain } from '../chain.js';
 import { describeFailure } from '../execute-contract.js';
@@ -30,8 +36,14 @@ const ZERO = '\0'.repeat(32);
 const NOT_AVAILABLE = 'NOT AVAILABLE err: key not found';
 const jsonUint = (v: bigint): number | string => (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString());
 /** Uint64 values as numbers, String values as the hex of their bytes (docs/rpc.md § NODE.GetSC). */
-const shown = (value: DvmValue): number | string => (typeof value === 'bigint' ? jsonUint(value) : Buffer.from(value, 'latin1').toString('hex'));
-const shownText = (value: DvmValue | undefined): string => (value === undefined ? NOT_AVAILABLE : typeof value === 'bigint' ? value.toString() : Buffer.from(value, 'latin1').toString('hex'));
+const shown = (value: DvmValue): number | string =>
+  typeof value === 'bigint' ? jsonUint(value) : Buffer.from(value, 'latin1').toString('hex');
+const shownText = (value: DvmValue | undefined): string =>
+  value === undefined
+    ? NOT_AVAILABLE
+    : typeof value === 'bigint'
+      ? value.toString()
+      : Buffer.from(value, 'latin1').toString('hex');
 
 const transferItem = p.object({
   destination: p.optional(p.string(), undefined),
@@ -45,7 +57,8 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
   const stateAt = (chain: Chain, topoheight: number | undefined): { state: AccountsReader; topoheight: bigint } => {
     const top = chain.top.height;
     if (topoheight === undefined || topoheight === -1) return { state: chain.stateAt(), topoheight: top };
-    if (topoheight < 0 || BigInt(topoheight) > top) throw new ApplicationError(`topoheight ${topoheight} is not on the chain (0 … ${top}, or -1 for the latest)`);
+    if (topoheight < 0 || BigInt(topoheight) > top)
+      throw new ApplicationError(`topoheight ${topoheight} is not on the chain (0 … ${top}, or -1 for the latest)`);
     return { state: chain.stateAt(chain.metaAtTopo(BigInt(topoheight))!), topoheight: BigInt(topoheight) };
   };
 
@@ -69,7 +82,14 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
           topoheight: p.optional(p.int(), undefined),
         }),
       ),
-      handler: (params: { scid: string; code: boolean; variables: boolean; keysstring: string[]; keysuint64: number[]; topoheight: number | undefined }) => {
+      handler: (params: {
+        scid: string;
+        code: boolean;
+        variables: boolean;
+        keysstring: string[];
+        keysuint64: number[];
+        topoheight: number | undefined;
+      }) => {
         const { state } = stateAt(deps.chain(), params.topoheight);
         const scid = fromHex(params.scid, 32);
         const contracts = state.contracts;
@@ -90,7 +110,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
           valuesbytes: [],
           balances,
           balance: jsonUint(contracts.balance(scid, new Uint8Array(32))),
-          code: params.code ? contracts.code(scid) ?? '' : '',
+          code: params.code ? (contracts.code(scid) ?? '') : '',
           stringkeys,
           uint64keys,
           status: 'OK',
@@ -104,7 +124,8 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
       handler: ({ name, topoheight }: { name: string; topoheight: number | undefined }) => {
         const { state } = stateAt(deps.chain(), topoheight);
         const owner = state.contracts.variable(NAME_SERVICE_SCID, utf8ByteString(name));
-        if (typeof owner !== 'string' || owner.length !== 33) throw new ApplicationError(`name ${JSON.stringify(name)} is not registered`);
+        if (typeof owner !== 'string' || owner.length !== 33)
+          throw new ApplicationError(`name ${JSON.stringify(name)} is not registered`);
         return { name, address: deps.addressOf(Buffer.from(owner, 'latin1')), status: 'OK' };
       },
     },
@@ -119,7 +140,12 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
           signer: p.optional(p.string(), undefined),
         }),
       ),
-      handler: (params: { transfers: { scid?: string; burn: number }[]; sc: string | undefined; sc_rpc: RpcArgument[]; signer: string | undefined }) => {
+      handler: (params: {
+        transfers: { scid?: string; burn: number }[];
+        sc: string | undefined;
+        sc_rpc: RpcArgument[];
+        signer: string | undefined;
+      }) => {
         const chain = deps.chain();
         const contractVm = vm();
         let signer: string | undefined;
@@ -136,28 +162,53 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
           deposits.set(asset, (deposits.get(asset) ?? 0n) + BigInt(item.burn));
         }
         const top = chain.top;
-        const base = { blid: Buffer.from(top.id).toString('latin1'), txid: randomBytes(32).toString('latin1'), height: top.height + 1n, timestampMs: BigInt(Date.now()), signer, deposits, fee: 0n };
+        const base = {
+          blid: Buffer.from(top.id).toString('latin1'),
+          txid: randomBytes(32).toString('latin1'),
+          height: top.height + 1n,
+          timestampMs: BigInt(Date.now()),
+          signer,
+          deposits,
+          fee: 0n,
+        };
         let result: CallResult;
         if (params.sc !== undefined) {
           // A code that does not mention an initializer may be base64 (as the reference's wallets send it).
           let code = params.sc;
-          if (!/initialize/i.test(code) && /^[A-Za-z0-9+/=\s]+$/.test(code)) code = Buffer.from(code, 'base64').toString('utf8');
+          if (!/initialize/i.test(code) && /^[A-Za-z0-9+/=\s]+$/.test(code))
+            code = Buffer.from(code, 'base64').toString('utf8');
           let contract;
           try {
             contract = contractVm.compile(code);
           } catch (error) {
             if (!(error instanceof ContractCompileError)) throw error;
-            throw new ApplicationError(`the contract does not compile: ${error.message} (source line ${error.sourceLine})`);
+            throw new ApplicationError(
+              `the contract does not compile: ${error.message} (source line ${error.sourceLine})`,
+            );
           }
-          if (!contract.initializer) throw new ApplicationError('the contract has no Initialize or InitializePrivate function');
-          const args: RpcArgument[] = [{ name: 'SC_ACTION', datatype: 'U', value: 1n }, { name: 'SC_CODE', datatype: 'S', value: code }, ...params.sc_rpc.filter((a) => a.name !== 'SC_ACTION' && a.name !== 'SC_CODE')];
+          if (!contract.initializer)
+            throw new ApplicationError('the contract has no Initialize or InitializePrivate function');
+          const args: RpcArgument[] = [
+            { name: 'SC_ACTION', datatype: 'U', value: 1n },
+            { name: 'SC_CODE', datatype: 'S', value: code },
+            ...params.sc_rpc.filter((a) => a.name !== 'SC_ACTION' && a.name !== 'SC_CODE'),
+          ];
           const empty: ContractStorage = { load: () => undefined, balance: () => 0n };
           const scid = randomBytes(32).toString('latin1');
-          result = contractVm.call({ contract, entrypoint: contract.initializer, args, storage: empty, context: { ...base, scid, argumentsGas: BigInt(encodeRpcArguments(args).length) } });
+          result = contractVm.call({
+            contract,
+            entrypoint: contract.initializer,
+            args,
+            storage: empty,
+            context: { ...base, scid, argumentsGas: BigInt(encodeRpcArguments(args).length) },
+          });
         } else {
           const scidArg = params.sc_rpc.find((a) => a.name === 'SC_ID' && a.datatype === 'H');
           const entry = params.sc_rpc.find((a) => a.name === 'entrypoint' && a.datatype === 'S');
-          if (!scidArg || !entry) throw new InvalidParamsError("invalid params: 'sc_rpc' must name the contract (SC_ID, datatype H) and the function (entrypoint, datatype S), or give 'sc' to estimate an install");
+          if (!scidArg || !entry)
+            throw new InvalidParamsError(
+              "invalid params: 'sc_rpc' must name the contract (SC_ID, datatype H) and the function (entrypoint, datatype S), or give 'sc' to estimate an install",
+            );
           const scid = fromHex(scidArg.value as string, 32);
           const state = chain.stateAt();
           const code = state.contracts.code(scid);
@@ -168,7 +219,11 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
             entrypoint: entry.value as string,
             args: params.sc_rpc,
             storage: state.contracts.storage(scid),
-            context: { ...base, scid: Buffer.from(scid).toString('latin1'), argumentsGas: BigInt(encodeRpcArguments(params.sc_rpc).length) },
+            context: {
+              ...base,
+              scid: Buffer.from(scid).toString('latin1'),
+              argumentsGas: BigInt(encodeRpcArguments(params.sc_rpc).length),
+            },
           });
         }
         if (!result.committed) throw new ApplicationError(`the call would fail: ${describeFailure(result)}`);

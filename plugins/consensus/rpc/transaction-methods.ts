@@ -32,8 +32,21 @@ const jsonUint = (v: bigint): number | string => (v <= BigInt(Number.MAX_SAFE_IN
 
 export function transactionMethods(deps: TransactionRpcDeps): RpcMethod<any, unknown>[] {
   const empty = {
-    as_hex: '', block_height: 0, reward: 0, ignored: false, in_pool: false, output_indices: null, tx_hash: '', valid_block: '',
-    invalid_block: null, ring: null as string[][] | null, signer: '', balance: 0 as number | string, code: '', balancenow: 0 as number | string, codenow: '',
+    as_hex: '',
+    block_height: 0,
+    reward: 0,
+    ignored: false,
+    in_pool: false,
+    output_indices: null,
+    tx_hash: '',
+    valid_block: '',
+    invalid_block: null,
+    ring: null as string[][] | null,
+    signer: '',
+    balance: 0 as number | string,
+    code: '',
+    balancenow: 0 as number | string,
+    codenow: '',
   };
 
   /** Rings as addresses and the signer a native ring of 2 reveals. */
@@ -83,8 +96,12 @@ export function transactionMethods(deps: TransactionRpcDeps): RpcMethod<any, unk
     return {
       hex,
       info: {
-        ...info, block_height: Number(meta.height), valid_block: toHex(meta.id),
-        ...(atBlock && now ? { balance: atBlock.balance, code: atBlock.code, balancenow: now.balance, codenow: now.code } : {}),
+        ...info,
+        block_height: Number(meta.height),
+        valid_block: toHex(meta.id),
+        ...(atBlock && now
+          ? { balance: atBlock.balance, code: atBlock.code, balancenow: now.balance, codenow: now.code }
+          : {}),
       },
     };
   };
@@ -95,7 +112,10 @@ export function transactionMethods(deps: TransactionRpcDeps): RpcMethod<any, unk
       aliases: ['gettransactions'],
       params: objectParams(p.object({ txs_hashes: p.array(p.hash()), decode_as_json: p.optional(p.uint(), 0) })),
       handler: ({ txs_hashes }: { txs_hashes: string[] }) => {
-        if (txs_hashes.length > MAX_HASHES) throw new InvalidParamsError(`invalid params: 'txs_hashes' holds ${txs_hashes.length} hashes, at most ${MAX_HASHES} per request`);
+        if (txs_hashes.length > MAX_HASHES)
+          throw new InvalidParamsError(
+            `invalid params: 'txs_hashes' holds ${txs_hashes.length} hashes, at most ${MAX_HASHES} per request`,
+          );
         const records = txs_hashes.map(record);
         return { txs_as_hex: records.map((r) => r.hex), txs: records.map((r) => r.info), status: 'OK' };
       },

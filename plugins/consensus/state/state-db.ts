@@ -24,7 +24,8 @@ const withPrefix = (prefix: Uint8Array, suffix: Uint8Array): Uint8Array => {
   return key;
 };
 const u64 = (value: bigint): Uint8Array => new ByteWriter().u64be(value).finish();
-const cacheKey = (hash: Uint8Array): string => Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
+const cacheKey = (hash: Uint8Array): string =>
+  Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
 
 export class StateError extends Error {
   override readonly name = 'StateError';
@@ -171,8 +172,14 @@ export class WritableState {
       depth: (key) => base.depth(key),
       findByKeyHashPrefix: (prefix) => base.findByKeyHashPrefix(prefix),
       entries: () => base.entries(),
-      put: (key, value) => void pending().set(cacheKey(key), { keyhash: hash(key), key: Uint8Array.from(key), value: Uint8Array.from(value) }),
-      delete: (key) => void pending().set(cacheKey(key), { keyhash: hash(key), key: Uint8Array.from(key), value: null }),
+      put: (key, value) =>
+        void pending().set(cacheKey(key), {
+          keyhash: hash(key),
+          key: Uint8Array.from(key),
+          value: Uint8Array.from(value),
+        }),
+      delete: (key) =>
+        void pending().set(cacheKey(key), { keyhash: hash(key), key: Uint8Array.from(key), value: null }),
     };
   }
 
@@ -229,7 +236,8 @@ export class StateDb {
 
   /** A writable overlay on `baseVersion`, or on the empty state when it is null. */
   writable(baseVersion: bigint | null): WritableState {
-    const base = baseVersion === null ? new StateSnapshot(this.persisted, -1n, this.emptyRoot()) : this.snapshot(baseVersion);
+    const base =
+      baseVersion === null ? new StateSnapshot(this.persisted, -1n, this.emptyRoot()) : this.snapshot(baseVersion);
     return new WritableState(this, base);
   }
 }

@@ -56,7 +56,13 @@ export function encodeNode(node: TrieNode): Uint8Array {
     out.set(node.right, 33);
     return out;
   }
-  return new ByteWriter().byte(0x02).bytes(node.keyhash, 32).uvarint(node.key.length).bytes(node.key).bytes(node.value).finish();
+  return new ByteWriter()
+    .byte(0x02)
+    .bytes(node.keyhash, 32)
+    .uvarint(node.key.length)
+    .bytes(node.key)
+    .bytes(node.value)
+    .finish();
 }
 
 export function decodeNode(bytes: Uint8Array): TrieNode {

@@ -33,7 +33,10 @@ export function rawKeyOf(state: ExecutionState, value: Argument): string | undef
 
 function send(state: ExecutionState, builtin: string, args: readonly Argument[], asset: string | undefined): bigint {
   const to = rawKeyOf(state, args[0]);
-  if (to === undefined) throw new ContractPanic(`${builtin}: argument 1 is not an address (a raw 33-byte key or an address of this network)`);
+  if (to === undefined)
+    throw new ContractPanic(
+      `${builtin}: argument 1 is not an address (a raw 33-byte key or an address of this network)`,
+    );
   const amount = uintArg(builtin, args, 1);
   if (amount === 0n) return 0n;
   state.send(to, amount, asset ?? assetArg(builtin, args, 2), builtin);
@@ -41,7 +44,12 @@ function send(state: ExecutionState, builtin: string, args: readonly Argument[],
 }
 
 export const ADDRESS_BUILTINS: readonly Builtin[] = [
-  { name: 'IS_ADDRESS_VALID', gas: 50000, ...fixed(1), call: (state, args) => (rawKeyOf(state, args[0]) === undefined ? 0n : 1n) },
+  {
+    name: 'IS_ADDRESS_VALID',
+    gas: 50000,
+    ...fixed(1),
+    call: (state, args) => (rawKeyOf(state, args[0]) === undefined ? 0n : 1n),
+  },
   { name: 'ADDRESS_RAW', gas: 60000, ...fixed(1), call: (state, args) => rawKeyOf(state, args[0]) ?? '' },
   {
     name: 'ADDRESS_STRING',
@@ -52,6 +60,16 @@ export const ADDRESS_BUILTINS: readonly Builtin[] = [
       return raw === undefined ? '' : state.env.addresses.fromRaw(stringBytes(raw));
     },
   },
-  { name: 'SEND_COIN_TO_ADDRESS', gas: 70000, ...fixed(2), call: (state, args) => send(state, 'SEND_COIN_TO_ADDRESS', args, ZERO_ASSET) },
-  { name: 'SEND_ASSET_TO_ADDRESS', gas: 90000, ...fixed(3), call: (state, args) => send(state, 'SEND_ASSET_TO_ADDRESS', args, undefined) },
+  {
+    name: 'SEND_COIN_TO_ADDRESS',
+    gas: 70000,
+    ...fixed(2),
+    call: (state, args) => send(state, 'SEND_COIN_TO_ADDRESS', args, ZERO_ASSET),
+  },
+  {
+    name: 'SEND_ASSET_TO_ADDRESS',
+    gas: 90000,
+    ...fixed(3),
+    call: (state, args) => send(state, 'SEND_ASSET_TO_ADDRESS', args, undefined),
+  },
 ];

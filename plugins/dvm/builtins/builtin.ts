@@ -20,31 +20,38 @@ export interface Builtin {
   call(state: ExecutionState, args: readonly Argument[]): DvmValue;
 }
 
-const typeName = (value: Argument): string => (value === undefined ? 'no value' : typeof value === 'bigint' ? 'Uint64' : 'String');
+const typeName = (value: Argument): string =>
+  value === undefined ? 'no value' : typeof value === 'bigint' ? 'Uint64' : 'String';
 
 export function uintArg(builtin: string, args: readonly Argument[], index: number): bigint {
   const value = args[index];
-  if (typeof value !== 'bigint') throw new ContractPanic(`${builtin}: argument ${index + 1} must be a Uint64, got ${typeName(value)}`);
+  if (typeof value !== 'bigint')
+    throw new ContractPanic(`${builtin}: argument ${index + 1} must be a Uint64, got ${typeName(value)}`);
   return value;
 }
 
 export function stringArg(builtin: string, args: readonly Argument[], index: number): string {
   const value = args[index];
-  if (typeof value !== 'string') throw new ContractPanic(`${builtin}: argument ${index + 1} must be a String, got ${typeName(value)}`);
+  if (typeof value !== 'string')
+    throw new ContractPanic(`${builtin}: argument ${index + 1} must be a String, got ${typeName(value)}`);
   return value;
 }
 
 /** A storage or memory key or value: Uint64 or String. */
 export function valueArg(builtin: string, args: readonly Argument[], index: number): DvmValue {
   const value = args[index];
-  if (value === undefined) throw new ContractPanic(`${builtin}: argument ${index + 1} has no value (a function without a return type)`);
+  if (value === undefined)
+    throw new ContractPanic(`${builtin}: argument ${index + 1} has no value (a function without a return type)`);
   return value;
 }
 
 /** A 32-byte asset id given as raw bytes. */
 export function assetArg(builtin: string, args: readonly Argument[], index: number): string {
   const asset = stringArg(builtin, args, index);
-  if (asset.length !== 32) throw new ContractPanic(`${builtin}: an asset id is 32 raw bytes (e.g. SCID() or an H argument), got ${asset.length} bytes`);
+  if (asset.length !== 32)
+    throw new ContractPanic(
+      `${builtin}: an asset id is 32 raw bytes (e.g. SCID() or an H argument), got ${asset.length} bytes`,
+    );
   return asset;
 }
 

@@ -18,7 +18,12 @@ export const CHAIN_BUILTINS: readonly Builtin[] = [
   { name: 'BLOCK_TIMESTAMP', gas: 2500, ...fixed(0), call: (state) => state.context.timestampMs / 1000n },
   { name: 'SIGNER', gas: 5000, ...fixed(0), call: (state) => state.context.signer ?? '' },
   { name: 'COINVALUE', gas: 10000, ...fixed(0), call: (state) => state.deposit(ZERO_ASSET) },
-  { name: 'ASSETVALUE', gas: 10000, ...fixed(1), call: (state, args) => state.deposit(assetArg('ASSETVALUE', args, 0)) },
+  {
+    name: 'ASSETVALUE',
+    gas: 10000,
+    ...fixed(1),
+    call: (state, args) => state.deposit(assetArg('ASSETVALUE', args, 0)),
+  },
   {
     name: 'RANDOM',
     gas: 2500,
@@ -43,7 +48,9 @@ export const CHAIN_BUILTINS: readonly Builtin[] = [
         state.env.compile(Buffer.from(code, 'latin1').toString('utf8'));
       } catch (error) {
         if (!(error instanceof ContractCompileError)) throw error;
-        throw new ContractPanic(`UPDATE_SC_CODE: the new code does not compile: ${error.message} (source line ${error.sourceLine})`);
+        throw new ContractPanic(
+          `UPDATE_SC_CODE: the new code does not compile: ${error.message} (source line ${error.sourceLine})`,
+        );
       }
       state.setCode(code);
       return 1n;

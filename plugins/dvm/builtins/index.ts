@@ -7,5 +7,8 @@ import { STORAGE_BUILTINS } from './storage.js';
 import { TEXT_BUILTINS } from './text.js';
 
 export const BUILTINS: ReadonlyMap<string, Builtin> = new Map(
-  [...STORAGE_BUILTINS, ...MEMORY_BUILTINS, ...CHAIN_BUILTINS, ...ADDRESS_BUILTINS, ...TEXT_BUILTINS].map((b) => [b.name.toLowerCase(), b]),
+  [...STORAGE_BUILTINS, ...MEMORY_BUILTINS, ...CHAIN_BUILTINS, ...ADDRESS_BUILTINS, ...TEXT_BUILTINS].map((b) => [
+    b.name.toLowerCase(),
+    b,
+  ]),
 );

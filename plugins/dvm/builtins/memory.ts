@@ -3,7 +3,12 @@ import { ContractPanic, describeKey } from '../execution-state.js';
 import { fixed, valueArg, type Builtin } from './builtin.js';
 
 export const MEMORY_BUILTINS: readonly Builtin[] = [
-  { name: 'MAPEXISTS', gas: 1000, ...fixed(1), call: (state, args) => (state.mapGet(valueArg('MAPEXISTS', args, 0)) === undefined ? 0n : 1n) },
+  {
+    name: 'MAPEXISTS',
+    gas: 1000,
+    ...fixed(1),
+    call: (state, args) => (state.mapGet(valueArg('MAPEXISTS', args, 0)) === undefined ? 0n : 1n),
+  },
   {
     name: 'MAPGET',
     gas: 1000,

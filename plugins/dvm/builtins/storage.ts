@@ -13,12 +13,18 @@ export const STORAGE_BUILTINS: readonly Builtin[] = [
     ...fixed(1),
     call(_state, args) {
       const version = stringArg('VERSION', args, 0);
-      if (!SEMVER.test(version)) throw new ContractPanic(`VERSION: ${JSON.stringify(version)} is not a semantic version like 1.2.3`);
+      if (!SEMVER.test(version))
+        throw new ContractPanic(`VERSION: ${JSON.stringify(version)} is not a semantic version like 1.2.3`);
       return 1n;
     },
   },
   { name: 'LOAD', gas: 5000, ...fixed(1), call: (state, args) => state.load(valueArg('LOAD', args, 0)) },
-  { name: 'EXISTS', gas: 5000, ...fixed(1), call: (state, args) => (state.exists(valueArg('EXISTS', args, 0)) ? 1n : 0n) },
+  {
+    name: 'EXISTS',
+    gas: 5000,
+    ...fixed(1),
+    call: (state, args) => (state.exists(valueArg('EXISTS', args, 0)) ? 1n : 0n),
+  },
   {
     name: 'STORE',
     gas: 10000,

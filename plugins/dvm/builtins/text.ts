@@ -29,14 +29,20 @@ export const TEXT_BUILTINS: readonly Builtin[] = [
   hash('SHA256', 'sha256'),
   hash('SHA3256', 'sha3_256'),
   hash('KECCAK256', 'keccak256'),
-  { name: 'HEX', gas: 10000, ...fixed(1), call: (_state, args) => Buffer.from(stringArg('HEX', args, 0), 'latin1').toString('hex') },
+  {
+    name: 'HEX',
+    gas: 10000,
+    ...fixed(1),
+    call: (_state, args) => Buffer.from(stringArg('HEX', args, 0), 'latin1').toString('hex'),
+  },
   {
     name: 'HEXDECODE',
     gas: 10000,
     ...fixed(1),
     call(_state, args) {
       const text = stringArg('HEXDECODE', args, 0);
-      if (text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) throw new ContractPanic(`HEXDECODE: ${JSON.stringify(text)} is not an even number of hex digits`);
+      if (text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text))
+        throw new ContractPanic(`HEXDECODE: ${JSON.stringify(text)} is not an even number of hex digits`);
       return Buffer.from(text, 'hex').toString('latin1');
     },
   },

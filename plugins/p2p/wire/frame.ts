@@ -47,7 +47,8 @@ export class FrameDecoder {
         const kind = head.readUInt8(4);
         const limit = this.limitOf(kind);
         if (limit === undefined) throw new FrameError(`unknown message kind ${kind}`);
-        if (length > limit) throw new FrameError(`frame of ${length} bytes exceeds the ${limit}-byte limit of message kind ${kind}`);
+        if (length > limit)
+          throw new FrameError(`frame of ${length} bytes exceeds the ${limit}-byte limit of message kind ${kind}`);
         this.header = { kind, length };
       }
       if (this.buffered < this.header.length) return frames;

@@ -29,14 +29,28 @@ const blockBody = record<{ block: Uint8Array; txs: Uint8Array[] }>({
   txs: list(bytes({ max: MAX_TX_BYTES }), MAX_BLOCK_TXS),
 });
 
-const message = <T extends Record<string, unknown>>(kind: number, limit: number, shape: Shape<T>) => ({ kind, limit, shape });
+const message = <T extends Record<string, unknown>>(kind: number, limit: number, shape: Shape<T>) => ({
+  kind,
+  limit,
+  shape,
+});
 
 export const MESSAGES = {
   /** The first message each side sends: who it is and what chain it has. */
-  hello: message(1, CONTROL_FRAME_LIMIT, record({
-    version: uint, network: text(32), genesis: id32, height: uint, work: bigUint, top: id32,
-    nodeId: bytes({ exactly: 16 }), port: uint,
-  })),
+  hello: message(
+    1,
+    CONTROL_FRAME_LIMIT,
+    record({
+      version: uint,
+      network: text(32),
+      genesis: id32,
+      height: uint,
+      work: bigUint,
+      top: id32,
+      nodeId: bytes({ exactly: 16 }),
+      port: uint,
+    }),
+  ),
   /** Sent before closing a connection on purpose, with the reason. */
   goodbye: message(2, CONTROL_FRAME_LIMIT, record({ reason: text(512) })),
   ping: message(3, CONTROL_FRAME_LIMIT, record({ nonce: uint })),

@@ -23,7 +23,10 @@ export const bigUint: Shape<bigint> = (value, path) => {
 };
 
 export function text(maxLength: number): Shape<string> {
-  return (value, path) => (typeof value === 'string' && value.length <= maxLength ? value : fail(path, `text of at most ${maxLength} characters`));
+  return (value, path) =>
+    typeof value === 'string' && value.length <= maxLength
+      ? value
+      : fail(path, `text of at most ${maxLength} characters`);
 }
 
 /** A byte string of exactly `size` bytes, or of at most `max` bytes. */
@@ -49,9 +52,11 @@ export function list<T>(item: Shape<T>, maxItems: number): Shape<T[]> {
 export function record<T extends Record<string, unknown>>(fields: { [K in keyof T]: Shape<T[K]> }): Shape<T> {
   const names = Object.keys(fields);
   return (value, path) => {
-    if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return fail(path, 'a map');
+    if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+      return fail(path, 'a map');
     const out: Record<string, unknown> = {};
-    for (const name of names) out[name] = fields[name as keyof T]((value as Record<string, unknown>)[name], `${path}.${name}`);
+    for (const name of names)
+      out[name] = fields[name as keyof T]((value as Record<string, unknown>)[name], `${path}.${name}`);
     return out as T;
   };
 }

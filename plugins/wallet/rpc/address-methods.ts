@@ -4,7 +4,14 @@
  * Addresses of any network are accepted and keep their network, as the reference does; keys must be curve points.
  */
 import type { Core } from '../../../core-native/ts/core.js';
-import { AddressError, curvePointCheck, decodeAddress, encodeAddress, encodeIntegratedAddress, splitAddress } from '../../../host/protocol/address.js';
+import {
+  AddressError,
+  curvePointCheck,
+  decodeAddress,
+  encodeAddress,
+  encodeIntegratedAddress,
+  splitAddress,
+} from '../../../host/protocol/address.js';
 import { rpcArgumentToJson, type RpcArgument } from '../../../host/protocol/rpc-arguments.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
@@ -32,10 +39,17 @@ export function addressMethods(wallet: WalletService, core: Core): RpcMethod<any
       // An empty or absent `address` means the wallet's own.
       params: objectParams(p.object({ address: p.optional(p.string(), ''), payload_rpc: p.rpcArguments() })),
       handler: ({ address, payload_rpc }: { address: string; payload_rpc: RpcArgument[] }) => {
-        const base = address === '' ? { ...wallet.keys, integrated: false } : parsed('address', () => decodeAddress(address, undefined, onCurve));
-        if (base.integrated) throw new InvalidParamsError(`invalid params: 'address' must be a plain address, not an integrated one`);
+        const base =
+          address === ''
+            ? { ...wallet.keys, integrated: false }
+            : parsed('address', () => decodeAddress(address, undefined, onCurve));
+        if (base.integrated)
+          throw new InvalidParamsError(`invalid params: 'address' must be a plain address, not an integrated one`);
         // Without arguments there is nothing to integrate: the plain address is the answer (as in the reference).
-        const integrated = payload_rpc.length === 0 ? encodeAddress(base.network, base.publicKey) : encodeIntegratedAddress(base.network, base.publicKey, payload_rpc);
+        const integrated =
+          payload_rpc.length === 0
+            ? encodeAddress(base.network, base.publicKey)
+            : encodeIntegratedAddress(base.network, base.publicKey, payload_rpc);
         return { integrated_address: integrated, payload_rpc: payload_rpc.map(rpcArgumentToJson) };
       },
     },
@@ -45,7 +59,10 @@ export function addressMethods(wallet: WalletService, core: Core): RpcMethod<any
       params: objectParams(p.object({ integrated_address: p.string() })),
       handler: ({ integrated_address }: { integrated_address: string }) => {
         const split = parsed('integrated_address', () => splitAddress(integrated_address, undefined, onCurve));
-        if (!split.integrated) throw new InvalidParamsError(`invalid params: 'integrated_address' is a plain address, not an integrated one`);
+        if (!split.integrated)
+          throw new InvalidParamsError(
+            `invalid params: 'integrated_address' is a plain address, not an integrated one`,
+          );
         return { address: split.address, payload_rpc: split.args.map(rpcArgumentToJson) };
       },
     },

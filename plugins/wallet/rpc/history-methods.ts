@@ -28,9 +28,13 @@ interface Filters {
 function matches(entry: TransferEntry, f: Filters): boolean {
   const category = entry.coinbase ? f.coinbase : entry.incoming ? f.in : f.out;
   return (
-    category && entry.height >= f.min_height && (f.max_height === 0 || entry.height <= f.max_height) &&
-    (f.sender === '' || entry.sender === f.sender) && (f.receiver === '' || entry.destination === f.receiver) &&
-    (f.dstport === 0 || entry.dstport === f.dstport) && (f.srcport === 0 || entry.srcport === f.srcport)
+    category &&
+    entry.height >= f.min_height &&
+    (f.max_height === 0 || entry.height <= f.max_height) &&
+    (f.sender === '' || entry.sender === f.sender) &&
+    (f.receiver === '' || entry.destination === f.receiver) &&
+    (f.dstport === 0 || entry.dstport === f.dstport) &&
+    (f.srcport === 0 || entry.srcport === f.srcport)
   );
 }
 
@@ -46,9 +50,16 @@ export function historyMethods(wallet: WalletService): RpcMethod<any, unknown>[]
       aliases: ['get_transfers'],
       params: objectParams(
         p.object({
-          scid: p.optional(p.hash(), NATIVE_ASSET), in: p.optional(p.bool(), false), out: p.optional(p.bool(), false), coinbase: p.optional(p.bool(), false),
-          min_height: p.optional(p.uint(), 0), max_height: p.optional(p.uint(), 0), sender: p.optional(p.string(), ''), receiver: p.optional(p.string(), ''),
-          dstport: p.optional(p.uint(), 0), srcport: p.optional(p.uint(), 0),
+          scid: p.optional(p.hash(), NATIVE_ASSET),
+          in: p.optional(p.bool(), false),
+          out: p.optional(p.bool(), false),
+          coinbase: p.optional(p.bool(), false),
+          min_height: p.optional(p.uint(), 0),
+          max_height: p.optional(p.uint(), 0),
+          sender: p.optional(p.string(), ''),
+          receiver: p.optional(p.string(), ''),
+          dstport: p.optional(p.uint(), 0),
+          srcport: p.optional(p.uint(), 0),
         }),
       ),
       handler: async (filters: Filters) => {

@@ -11,7 +11,8 @@ export function keyMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
       aliases: ['query_key'],
       params: objectParams(p.object({ key_type: p.string() })),
       handler: ({ key_type }: { key_type: string }) => {
-        if (key_type.toLowerCase() !== 'mnemonic') throw new InvalidParamsError(`invalid params: 'key_type' must be mnemonic, got ${JSON.stringify(key_type)}`);
+        if (key_type.toLowerCase() !== 'mnemonic')
+          throw new InvalidParamsError(`invalid params: 'key_type' must be mnemonic, got ${JSON.stringify(key_type)}`);
         return { key: wallet.keys.mnemonic };
       },
     },

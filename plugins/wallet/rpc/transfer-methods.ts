@@ -19,11 +19,14 @@ const DEFAULT_RING = 16;
 const DEFAULT_CONTRACT_RING = 2;
 
 /** A ring size: absent or 0 gives `fallback`; otherwise a power of two from 2 to 128. */
-const ringSize = (fallback: number): ParamCheck<number> => (value, path) => {
-  const size = p.optional(p.uint(), 0)(value, path) || fallback;
-  if (size < 2 || size > 128 || (size & (size - 1)) !== 0) throw new InvalidParamsError(`invalid params: '${path}' must be a power of two from 2 to 128, got ${size}`);
-  return size;
-};
+const ringSize =
+  (fallback: number): ParamCheck<number> =>
+  (value, path) => {
+    const size = p.optional(p.uint(), 0)(value, path) || fallback;
+    if (size < 2 || size > 128 || (size & (size - 1)) !== 0)
+      throw new InvalidParamsError(`invalid params: '${path}' must be a power of two from 2 to 128, got ${size}`);
+    return size;
+  };
 
 const transferItem = p.object({
   destination: p.optional(p.string(), ''),
@@ -35,9 +38,17 @@ const transferItem = p.object({
 
 type ItemParams = ReturnType<typeof transferItem>;
 
-const toItem = (item: ItemParams): TransferItem => ({ destination: item.destination, amount: BigInt(item.amount), scid: item.scid, burn: BigInt(item.burn), payloadRpc: item.payload_rpc });
+const toItem = (item: ItemParams): TransferItem => ({
+  destination: item.destination,
+  amount: BigInt(item.amount),
+  scid: item.scid,
+  burn: BigInt(item.burn),
+  payloadRpc: item.payload_rpc,
+});
 
-const sending = async (wallet: WalletService, request: TransferRequest): Promise<{ txid: string }> => ({ txid: await answering(wallet.transfers.send(request)) });
+const sending = async (wallet: WalletService, request: TransferRequest): Promise<{ txid: string }> => ({
+  txid: await answering(wallet.transfers.send(request)),
+});
 
 export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
   return [
@@ -56,12 +67,42 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
           fees: p.optional(p.uint(), 0),
         }),
       ),
-      handler: (params: { transfers: ItemParams[]; destination: string; amount: number; scid?: string; sc?: string; sc_rpc: RpcArgument[]; ringsize: number; fees: number }) => {
+      handler: (params: {
+        transfers: ItemParams[];
+        destination: string;
+        amount: number;
+        scid?: string;
+        sc?: string;
+        sc_rpc: RpcArgument[];
+        ringsize: number;
+        fees: number;
+      }) => {
         const transfers = params.transfers.map(toItem);
-        if (params.destination !== '') transfers.push({ destination: params.destination, amount: BigInt(params.amount), scid: NATIVE_ASSET, burn: 0n, payloadRpc: [] });
-        const scRpc = params.scid ? callArgs(params.scid, params.sc_rpc) : params.sc !== undefined ? installArgs(params.sc, params.sc_rpc) : params.sc_rpc.length > 0 ? params.sc_rpc : undefined;
-        if (transfers.length === 0 && !scRpc) throw new InvalidParamsError("invalid params: give 'transfers' (or 'destination' and 'amount'), or contract arguments");
-        return sending(wallet, { transfers, ringSize: params.ringsize, fees: params.fees > 0 ? BigInt(params.fees) : undefined, scRpc });
+        if (params.destination !== '')
+          transfers.push({
+            destination: params.destination,
+            amount: BigInt(params.amount),
+            scid: NATIVE_ASSET,
+            burn: 0n,
+            payloadRpc: [],
+          });
+        const scRpc = params.scid
+          ? callArgs(params.scid, params.sc_rpc)
+          : params.sc !== undefined
+            ? installArgs(params.sc, params.sc_rpc)
+            : params.sc_rpc.length > 0
+              ? params.sc_rpc
+              : undefined;
+        if (transfers.length === 0 && !scRpc)
+          throw new InvalidParamsError(
+            "invalid params: give 'transfers' (or 'destination' and 'amount'), or contract arguments",
+          );
+        return sending(wallet, {
+          transfers,
+          ringSize: params.ringsize,
+          fees: params.fees > 0 ? BigInt(params.fees) : undefined,
+          scRpc,
+        });
       },
     },
     {
@@ -76,12 +117,38 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
           fees: p.optional(p.uint(), 0),
         }),
       ),
-      handler: (params: { scid: string; sc_rpc: RpcArgument[]; sc_dero_deposit: number; sc_token_deposit: number; ringsize: number; fees: number }) => {
+      handler: (params: {
+        scid: string;
+        sc_rpc: RpcArgument[];
+        sc_dero_deposit: number;
+        sc_token_deposit: number;
+        ringsize: number;
+        fees: number;
+      }) => {
         // Deposits are burns on payloads of their asset, to random accounts (the contract, not a receiver, gets them).
         const transfers: TransferItem[] = [];
-        if (params.sc_dero_deposit > 0) transfers.push({ destination: '', amount: 0n, scid: NATIVE_ASSET, burn: BigInt(params.sc_dero_deposit), payloadRpc: [] });
-        if (params.sc_token_deposit > 0) transfers.push({ destination: '', amount: 0n, scid: params.scid, burn: BigInt(params.sc_token_deposit), payloadRpc: [] });
-        return sending(wallet, { transfers, ringSize: params.ringsize, fees: params.fees > 0 ? BigInt(params.fees) : undefined, scRpc: callArgs(params.scid, params.sc_rpc) });
+        if (params.sc_dero_deposit > 0)
+          transfers.push({
+            destination: '',
+            amount: 0n,
+            scid: NATIVE_ASSET,
+            burn: BigInt(params.sc_dero_deposit),
+            payloadRpc: [],
+          });
+        if (params.sc_token_deposit > 0)
+          transfers.push({
+            destination: '',
+            amount: 0n,
+            scid: params.scid,
+            burn: BigInt(params.sc_token_deposit),
+            payloadRpc: [],
+          });
+        return sending(wallet, {
+          transfers,
+          ringSize: params.ringsize,
+          fees: params.fees > 0 ? BigInt(params.fees) : undefined,
+          scRpc: callArgs(params.scid, params.sc_rpc),
+        });
       },
     },
   ];

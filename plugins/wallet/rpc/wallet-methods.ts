@@ -13,5 +13,12 @@ import { transferMethods } from './transfer-methods.js';
 export const WALLET_ECHO_LABEL = 'WALLET';
 
 export function walletMethods(wallet: WalletService, core: Core): RpcMethod<any, unknown>[] {
-  return [echoMethod(WALLET_ECHO_LABEL, 'Echo'), ...addressMethods(wallet, core), ...balanceMethods(wallet), ...keyMethods(wallet), ...transferMethods(wallet), ...historyMethods(wallet)];
+  return [
+    echoMethod(WALLET_ECHO_LABEL, 'Echo'),
+    ...addressMethods(wallet, core),
+    ...balanceMethods(wallet),
+    ...keyMethods(wallet),
+    ...transferMethods(wallet),
+    ...historyMethods(wallet),
+  ];
 }

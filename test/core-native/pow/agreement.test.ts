@@ -25,7 +25,12 @@ function generator(seed: number): () => number {
 function makeInputs(count: number, seed: number): Uint8Array[] {
   const random = generator(seed);
   const byte = (): number => Math.floor(random() * 256);
-  const inputs: Uint8Array[] = [new Uint8Array(0), new Uint8Array(1), new Uint8Array(48), new Uint8Array(4096).fill(0xff)];
+  const inputs: Uint8Array[] = [
+    new Uint8Array(0),
+    new Uint8Array(1),
+    new Uint8Array(48),
+    new Uint8Array(4096).fill(0xff),
+  ];
   while (inputs.length < count) {
     const shape = random();
     // Mostly 48-byte miniblocks; otherwise any length up to 600 bytes (SHA-256 block boundaries included).
@@ -70,11 +75,17 @@ t.test(`native and fallback agree on ${COUNT} random inputs`, { skip: nativeMiss
       const workerNative = hex(results[w]!.subarray(i * 64 + 32, i * 64 + 64));
       if (fallbackHash !== mainNative[index] || workerNative !== mainNative[index]) {
         if (mismatches++ < 5) {
-          t.fail(`input ${index} (${input.length} bytes ${hex(input.subarray(0, 64))}…): fallback ${fallbackHash}, native ${mainNative[index]}, native in a worker ${workerNative}`);
+          t.fail(
+            `input ${index} (${input.length} bytes ${hex(input.subarray(0, 64))}…): fallback ${fallbackHash}, native ${mainNative[index]}, native in a worker ${workerNative}`,
+          );
         }
       }
     }),
   );
-  t.equal(mismatches, 0, `all ${inputs.length} inputs hash the same natively (main thread and workers) and in TypeScript`);
+  t.equal(
+    mismatches,
+    0,
+    `all ${inputs.length} inputs hash the same natively (main thread and workers) and in TypeScript`,
+  );
   t.equal(new Set(mainNative).size, new Set(inputs.map(hex)).size, 'distinct inputs give distinct hashes');
 });

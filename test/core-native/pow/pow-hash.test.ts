@@ -7,9 +7,17 @@ t.test('powHash', async (t) => {
     const zero = core.powHash(new Uint8Array(48));
     t.equal(zero.length, 32);
     t.same(core.powHash(new Uint8Array(48)), zero, 'deterministic');
-    t.not(Buffer.from(core.powHash(new Uint8Array(48).fill(1))).toString('hex'), Buffer.from(zero).toString('hex'), 'input-sensitive');
+    t.not(
+      Buffer.from(core.powHash(new Uint8Array(48).fill(1))).toString('hex'),
+      Buffer.from(zero).toString('hex'),
+      'input-sensitive',
+    );
     t.equal(core.powHash(new Uint8Array(0)).length, 32, 'any length works, the empty input too');
-    t.equal(Buffer.from(zero).toString('hex'), '734c93e1ac547f61197ce296c30a7c51b0960e68dcd4418c56af5dadc0e314a8', 'regression vector: 48 zero bytes under the Umbra op table');
+    t.equal(
+      Buffer.from(zero).toString('hex'),
+      '734c93e1ac547f61197ce296c30a7c51b0960e68dcd4418c56af5dadc0e314a8',
+      'regression vector: 48 zero bytes under the Umbra op table',
+    );
   });
 });
 

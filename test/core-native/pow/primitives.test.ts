@@ -22,10 +22,14 @@ t.test('XXH64, seed 0', async (t) => {
   t.equal(xxh64(new Uint8Array(0)), 0xef46db3751d8e999n);
   t.equal(xxh64(ascii('a')), 0xd24ec4f1a98c6e5bn);
   t.equal(xxh64(ascii('abc')), 0x44bc2cf5ad770999n);
-  t.equal(xxh64(ascii('Nobody inspects the spammish repetition')), 0xfbcea83c8a378bf1n, '39 bytes: the 32-byte stripe path');
+  t.equal(
+    xxh64(ascii('Nobody inspects the spammish repetition')),
+    0xfbcea83c8a378bf1n,
+    '39 bytes: the 32-byte stripe path',
+  );
 });
 
-t.test('SipHash-2-4 (the paper\'s vectors: key 00..0f, message 00..len-1)', async (t) => {
+t.test("SipHash-2-4 (the paper's vectors: key 00..0f, message 00..len-1)", async (t) => {
   const k0 = 0x0706050403020100n;
   const k1 = 0x0f0e0d0c0b0a0908n;
   const message = Uint8Array.from({ length: 64 }, (_, i) => i);
@@ -54,7 +58,8 @@ t.test('byte primitives', async (t) => {
   t.equal(primitive(11, 0x81, 0), 0x03, 'rotl 1');
   t.equal(primitive(15, 0x01, 0), 0x20, 'rotl 5');
   t.equal(primitive(9, 0xff, 0), 0xf7, 'x XOR popcount');
-  for (let id = 0; id < 16; id++) for (const x of [0, 1, 127, 128, 255]) t.ok(primitive(id, x, 77) >= 0 && primitive(id, x, 77) < 256);
+  for (let id = 0; id < 16; id++)
+    for (const x of [0, 1, 127, 128, 255]) t.ok(primitive(id, x, 77) >= 0 && primitive(id, x, 77) < 256);
 });
 
 function naiveSuffixArray(data: Uint8Array): number[] {
@@ -66,7 +71,7 @@ t.test('suffix array = naive sort, on random and highly repetitive inputs', asyn
   let seed = 7;
   const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0xff;
   for (let round = 0; round < 40; round++) {
-    const length = 1 + (random() * 7);
+    const length = 1 + random() * 7;
     const alphabet = round % 3 === 0 ? 2 : 256;
     const data = Uint8Array.from({ length }, () => random() % alphabet);
     t.same(Array.from(suffixArray(data)), naiveSuffixArray(data), `random input ${round} (${length} bytes)`);
@@ -79,6 +84,8 @@ t.test('suffix array = naive sort, on random and highly repetitive inputs', asyn
 });
 
 t.test('the op table is what the documented generator makes from its seed', async (t) => {
-  const generated = execFileSync(process.execPath, [join(REPO_ROOT, 'core-native', 'tools', 'gen-optable.mjs')], { env: { ...process.env, NODE_OPTIONS: '' } }).toString();
+  const generated = execFileSync(process.execPath, [join(REPO_ROOT, 'core-native', 'tools', 'gen-optable.mjs')], {
+    env: { ...process.env, NODE_OPTIONS: '' },
+  }).toString();
   t.equal(generated, readFileSync(join(REPO_ROOT, 'core-native', 'ts', 'pow', 'optable.ts'), 'utf8'));
 });

@@ -42,24 +42,51 @@ await forEachCore(t, async (t, core) => {
         t.equal(result.senderParity, single.senderParity, `proof ${i}: sender parity`);
       }
     });
-    const vectors = verifyTransferProofs(core, core.generators('DERO'), PROOF_VECTORS.map((v) => ({ statement: vectorStatement(core, v), proof: unhex(v.proof_hex) })));
-    t.ok(vectors.every((r) => r.valid), 'the reference vectors (rings 2, 4, 8) pass as one batch');
+    const vectors = verifyTransferProofs(
+      core,
+      core.generators('DERO'),
+      PROOF_VECTORS.map((v) => ({ statement: vectorStatement(core, v), proof: unhex(v.proof_hex) })),
+    );
+    t.ok(
+      vectors.every((r) => r.valid),
+      'the reference vectors (rings 2, 4, 8) pass as one batch',
+    );
     t.same(verifyTransferProofs(core, gens, []), [], 'an empty batch');
     t.ok(verifyTransferProofs(core, gens, ITEMS.slice(0, 1))[0]!.valid, 'a batch of one');
   });
 
   t.test('one altered proof in a batch of 8 is named, the others pass', async (t) => {
     const cases: [string, number, (item: ProofItem) => ProofItem, RegExp][] = [
-      ['inner product (fails only the batched check)', 4, (item) => alterInnerProduct(core, item), /range-proof and index-commitment/],
-      ['fee (fails the Σ-protocol)', 1, (item) => ({ ...item, statement: { ...item.statement, fee: item.statement.fee + 1n } }), /Σ-protocol/],
+      [
+        'inner product (fails only the batched check)',
+        4,
+        (item) => alterInnerProduct(core, item),
+        /range-proof and index-commitment/,
+      ],
+      [
+        'fee (fails the Σ-protocol)',
+        1,
+        (item) => ({ ...item, statement: { ...item.statement, fee: item.statement.fee + 1n } }),
+        /Σ-protocol/,
+      ],
       ['length (fails decoding)', 7, (item) => ({ ...item, proof: item.proof.subarray(1) }), /is \d+ bytes, got/],
-      ['last byte: the sign of R[6] (fails only the batched check)', 0, (item) => ({ ...item, proof: item.proof.map((b, i, all) => (i === all.length - 1 ? b ^ 1 : b)) }), /range-proof and index-commitment/],
+      [
+        'last byte: the sign of R[6] (fails only the batched check)',
+        0,
+        (item) => ({ ...item, proof: item.proof.map((b, i, all) => (i === all.length - 1 ? b ^ 1 : b)) }),
+        /range-proof and index-commitment/,
+      ],
     ];
     for (const [name, bad, alter, reason] of cases) {
       const items = ITEMS.map((item, i) => (i === bad ? alter(item) : item));
       const results = verifyTransferProofs(core, gens, items);
       results.forEach((result, i) => {
-        if (i === bad) t.match(result, { valid: false, reason }, `${name}: proof ${i} rejected${result.valid ? '' : ` (${result.reason})`}`);
+        if (i === bad)
+          t.match(
+            result,
+            { valid: false, reason },
+            `${name}: proof ${i} rejected${result.valid ? '' : ` (${result.reason})`}`,
+          );
         else t.ok(result.valid, `${name}: proof ${i} passes`);
       });
     }

@@ -19,9 +19,23 @@ await forEachCore(t, async (t, core) => {
   const gens = core.generators('UMBRA');
   for (const n of [2, 8]) {
     const random = seededScalars(core.keccak256, `pinned statement ${n}`);
-    const fx = makeTransfer(core, gens, { n, senderIndex: 1, receiverIndex: n - 2, balance: 90_000n, amount: 12_345n, fee: 640n, burn: 7n, random });
-    const proof = proveTransfer(core, gens, fx.statement, fx.witness, { random: seededScalars(core.keccak256, 'pinned proof') });
+    const fx = makeTransfer(core, gens, {
+      n,
+      senderIndex: 1,
+      receiverIndex: n - 2,
+      balance: 90_000n,
+      amount: 12_345n,
+      fee: 640n,
+      burn: 7n,
+      random,
+    });
+    const proof = proveTransfer(core, gens, fx.statement, fx.witness, {
+      random: seededScalars(core.keccak256, 'pinned proof'),
+    });
     t.equal(hex(core.keccak256(proof)), PINNED[n], `ring ${n}: the seeded proof keeps its bytes`);
-    t.ok(verifyTransferProof(core, gens, fx.statement, proof).valid, `ring ${n}: the verifier follows the same transcript`);
+    t.ok(
+      verifyTransferProof(core, gens, fx.statement, proof).valid,
+      `ring ${n}: the verifier follows the same transcript`,
+    );
   }
 });

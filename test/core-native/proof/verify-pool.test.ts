@@ -18,7 +18,8 @@ const DOMAIN = 'UMBRA';
 const prover = await loadCore();
 const ITEMS = makeProofBatch(prover, prover.generators(DOMAIN), [2, 8, 4, 2, 16, 2, 4, 8, 2], 'pool');
 
-const summary = (results: TransferVerification[]): string[] => results.map((r) => (r.valid ? `valid ${hex(r.u)} ${hex(r.nonce)} ${r.senderParity}` : `invalid: ${r.reason}`));
+const summary = (results: TransferVerification[]): string[] =>
+  results.map((r) => (r.valid ? `valid ${hex(r.u)} ${hex(r.nonce)} ${r.senderParity}` : `invalid: ${r.reason}`));
 
 await forEachCore(t, async (t, core) => {
   const pool = new VerifyPool({ impl: core.impl, size: 2 });
@@ -27,17 +28,35 @@ await forEachCore(t, async (t, core) => {
 
   t.test('results as the in-thread batch verifier gives them, in order', async (t) => {
     const expected = summary(verifyTransferProofs(core, gens, ITEMS));
-    t.ok(expected.every((line) => line.startsWith('valid')), 'the items are valid');
+    t.ok(
+      expected.every((line) => line.startsWith('valid')),
+      'the items are valid',
+    );
     t.same(summary(await pool.verify(DOMAIN, ITEMS)), expected, 'one caller');
-    const [a, b, c] = await Promise.all([pool.verify(DOMAIN, ITEMS.slice(0, 3)), pool.verify(DOMAIN, ITEMS.slice(3)), pool.verify(DOMAIN, ITEMS.slice(4, 5))]);
-    t.same([...summary(a), ...summary(b), ...summary(c)], [...expected.slice(0, 3), ...expected.slice(3), expected[4]], 'three callers at once');
+    const [a, b, c] = await Promise.all([
+      pool.verify(DOMAIN, ITEMS.slice(0, 3)),
+      pool.verify(DOMAIN, ITEMS.slice(3)),
+      pool.verify(DOMAIN, ITEMS.slice(4, 5)),
+    ]);
+    t.same(
+      [...summary(a), ...summary(b), ...summary(c)],
+      [...expected.slice(0, 3), ...expected.slice(3), expected[4]],
+      'three callers at once',
+    );
     t.same(await pool.verify(DOMAIN, []), [], 'no items');
   });
 
   t.test('a bad proof is named', async (t) => {
     const bad: ProofItem = { ...ITEMS[5]!, statement: { ...ITEMS[5]!.statement, fee: 11n } };
-    const results = await pool.verify(DOMAIN, ITEMS.map((item, i) => (i === 5 ? bad : item)));
-    results.forEach((r, i) => (i === 5 ? t.match(r, { valid: false, reason: /Σ-protocol/ }, 'item 5 rejected') : t.ok(r.valid, `item ${i} passes`)));
+    const results = await pool.verify(
+      DOMAIN,
+      ITEMS.map((item, i) => (i === 5 ? bad : item)),
+    );
+    results.forEach((r, i) =>
+      i === 5
+        ? t.match(r, { valid: false, reason: /Σ-protocol/ }, 'item 5 rejected')
+        : t.ok(r.valid, `item ${i} passes`),
+    );
   });
 });
 
@@ -58,7 +77,11 @@ t.test('a worker that cannot start fails its jobs with the reason', async (t) =>
   const pool = new VerifyPool({ size: 1, impl: 'bogus' as 'auto' });
   t.teardown(() => pool.close());
   await t.rejects(pool.verify(DOMAIN, ITEMS.slice(0, 1)), /unknown crypto implementation "bogus"/);
-  await t.rejects(pool.verify(DOMAIN, ITEMS.slice(0, 1)), /unknown crypto implementation "bogus"/, 'and again with a fresh worker');
+  await t.rejects(
+    pool.verify(DOMAIN, ITEMS.slice(0, 1)),
+    /unknown crypto implementation "bogus"/,
+    'and again with a fresh worker',
+  );
 });
 
 t.test('an idle pool lets the process exit, closed or not', async (t) => {
@@ -76,7 +99,15 @@ t.test('an idle pool lets the process exit, closed or not', async (t) => {
       ${close ? 'await pool.close();' : ''}
     })();`;
     const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 30_000 });
-    t.equal(run.signal, null, `${close ? 'closed' : 'idle'}: exits by itself${run.signal ? ` (killed by ${run.signal}: still running after 30 s)` : ''}`);
-    t.equal(run.stdout.trim(), 'true,true,true', `${close ? 'closed' : 'idle'}: verified the vectors${run.stderr ? `; stderr: ${run.stderr}` : ''}`);
+    t.equal(
+      run.signal,
+      null,
+      `${close ? 'closed' : 'idle'}: exits by itself${run.signal ? ` (killed by ${run.signal}: still running after 30 s)` : ''}`,
+    );
+    t.equal(
+      run.stdout.trim(),
+      'true,true,true',
+      `${close ? 'closed' : 'idle'}: verified the vectors${run.stderr ? `; stderr: ${run.stderr}` : ''}`,
+    );
   }
 });

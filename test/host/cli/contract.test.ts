@@ -19,13 +19,27 @@ t.test('command-line form: Initialize, then a play from a given store', async (t
   t.match(init.stdout, /write:     S "lotterygiveback" = U 9900/);
 
   const store = join(dir, 'store.json');
-  writeFileSync(store, JSON.stringify([
-    { ktype: 'S', key: 'lotteryeveryXdeposit', vtype: 'U', value: 1 },
-    { ktype: 'S', key: 'lotterygiveback', vtype: 'U', value: 5000 },
-    { ktype: 'S', key: 'deposit_count', vtype: 'U', value: 0 },
-    { ktype: 'S', key: 'deposit_total', vtype: 'U', value: 0 },
-  ]));
-  const play = await runCli(['contract', 'run', lottery, 'Lottery', '--signer', alice.address, '--coinvalue', '300', '--store', store]);
+  writeFileSync(
+    store,
+    JSON.stringify([
+      { ktype: 'S', key: 'lotteryeveryXdeposit', vtype: 'U', value: 1 },
+      { ktype: 'S', key: 'lotterygiveback', vtype: 'U', value: 5000 },
+      { ktype: 'S', key: 'deposit_count', vtype: 'U', value: 0 },
+      { ktype: 'S', key: 'deposit_total', vtype: 'U', value: 0 },
+    ]),
+  );
+  const play = await runCli([
+    'contract',
+    'run',
+    lottery,
+    'Lottery',
+    '--signer',
+    alice.address,
+    '--coinvalue',
+    '300',
+    '--store',
+    store,
+  ]);
   t.equal(play.code, 0, play.stderr);
   t.match(play.stdout, `transfer:  150 of coin to ${alice.address}`);
 });
@@ -60,8 +74,14 @@ t.test('JSON form: request on stdin, response on stdout', async (t) => {
   const response = JSON.parse(r.stdout);
   t.match(response, { ok: true, committed: true, type: 'Uint64', result: '0', error: null, transfers: [] });
   t.same(response.writes[0], { ktype: 'S', key: 'owner', vtype: 'S', value: bob.rawHex, encoding: 'hex' });
-  t.equal(response.gas.compute, 8 * 5000 + 5000 + 1000 + 5 * 10000 + 5000, '8 lines, EXISTS, VERSION, 5 STOREs, SIGNER');
-  const install = JSON.parse((await runCli(['contract', 'run', '--json'], JSON.stringify({ code: 'Function F(', entrypoint: 'F' }))).stdout);
+  t.equal(
+    response.gas.compute,
+    8 * 5000 + 5000 + 1000 + 5 * 10000 + 5000,
+    '8 lines, EXISTS, VERSION, 5 STOREs, SIGNER',
+  );
+  const install = JSON.parse(
+    (await runCli(['contract', 'run', '--json'], JSON.stringify({ code: 'Function F(', entrypoint: 'F' }))).stdout,
+  );
   t.match(install, { ok: false, committed: false, error: { phase: 'install', line: 1 } });
 });
 
@@ -72,9 +92,21 @@ t.test('bad input: one clear line and exit 1', async (t) => {
     [['contract', 'run', lottery, 'Initialize', '--signer', 'umbt1bad'], undefined, /env\.signer: /],
     [['contract', 'run', '--json'], '{not json', /stdin is not valid JSON/],
     [['contract', 'run', '--json'], '{"entrypoint":"F"}', /code must be the contract source/],
-    [['contract', 'run', '--json'], JSON.stringify({ code: 'x', entrypoint: 'F', args: [{ name: 'a', datatype: 'Q', value: 1 }] }), /unknown datatype "Q"/],
-    [['contract', 'run', '--json'], JSON.stringify({ code: 'x', entrypoint: 'F', env: { scid: 'zz' } }), /env\.scid must be 64 hex/],
-    [['contract', 'run', '--json'], JSON.stringify({ code: 'x', entrypoint: 'F', store: [{ ktype: 'X' }] }), /store\[0\]\.key: type must be "S" or "U"/],
+    [
+      ['contract', 'run', '--json'],
+      JSON.stringify({ code: 'x', entrypoint: 'F', args: [{ name: 'a', datatype: 'Q', value: 1 }] }),
+      /unknown datatype "Q"/,
+    ],
+    [
+      ['contract', 'run', '--json'],
+      JSON.stringify({ code: 'x', entrypoint: 'F', env: { scid: 'zz' } }),
+      /env\.scid must be 64 hex/,
+    ],
+    [
+      ['contract', 'run', '--json'],
+      JSON.stringify({ code: 'x', entrypoint: 'F', store: [{ ktype: 'X' }] }),
+      /store\[0\]\.key: type must be "S" or "U"/,
+    ],
     [['contract', 'run'], undefined, /give a contract file and an entry point/],
   ];
   for (const [args, stdin, message] of cases) {

@@ -8,32 +8,66 @@ import { runCli, startCli } from '../../helpers/cli.js';
 
 const LISTENING = /daemon RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/;
 
-t.test('the daemon serves RPC from RocksDB, refuses a second daemon on its data dir, and stops on SIGTERM', async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'umbra-daemon-'));
-  const daemon = startCli(['daemon', '--testnet', '--data-dir', dataDir, '--rpc-bind', '127.0.0.1:0', '--p2p-bind', '127.0.0.1:0']);
-  t.teardown(() => daemon.child.kill('SIGKILL'));
-  const [, url] = await daemon.waitFor(LISTENING);
-  t.match(daemon.log(), /crypto implementation: (native|fallback)/, 'logs which crypto implementation runs');
-  t.match(daemon.log(), /store: RocksDB in /);
-  const echo = await postRpc(url!, { jsonrpc: '2.0', id: 1, method: 'NODE.Echo', params: ['hi'] });
-  t.equal(echo.json.result, 'UMBRA hi');
+t.test(
+  'the daemon serves RPC from RocksDB, refuses a second daemon on its data dir, and stops on SIGTERM',
+  async (t) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'umbra-daemon-'));
+    const daemon = startCli([
+      'daemon',
+      '--testnet',
+      '--data-dir',
+      dataDir,
+      '--rpc-bind',
+      '127.0.0.1:0',
+      '--p2p-bind',
+      '127.0.0.1:0',
+    ]);
+    t.teardown(() => daemon.child.kill('SIGKILL'));
+    const [, url] = await daemon.waitFor(LISTENING);
+    t.match(daemon.log(), /crypto implementation: (native|fallback)/, 'logs which crypto implementation runs');
+    t.match(daemon.log(), /store: RocksDB in /);
+    const echo = await postRpc(url!, { jsonrpc: '2.0', id: 1, method: 'NODE.Echo', params: ['hi'] });
+    t.equal(echo.json.result, 'UMBRA hi');
 
-  const second = await runCli(['daemon', '--testnet', '--data-dir', dataDir, '--rpc-bind', '127.0.0.1:0', '--p2p-bind', '127.0.0.1:0']);
-  t.equal(second.code, 1, 'a second daemon on the same data dir exits 1');
-  t.match(second.stderr, /umbra: the database in .* is in use by another process/);
-  t.notMatch(second.stderr, /\n\s+at /, 'no stack trace');
-  t.equal((await postRpc(url!, { jsonrpc: '2.0', id: 2, method: 'NODE.Ping' })).json.result, 'Pong ', 'the first daemon is unaffected');
+    const second = await runCli([
+      'daemon',
+      '--testnet',
+      '--data-dir',
+      dataDir,
+      '--rpc-bind',
+      '127.0.0.1:0',
+      '--p2p-bind',
+      '127.0.0.1:0',
+    ]);
+    t.equal(second.code, 1, 'a second daemon on the same data dir exits 1');
+    t.match(second.stderr, /umbra: the database in .* is in use by another process/);
+    t.notMatch(second.stderr, /\n\s+at /, 'no stack trace');
+    t.equal(
+      (await postRpc(url!, { jsonrpc: '2.0', id: 2, method: 'NODE.Ping' })).json.result,
+      'Pong ',
+      'the first daemon is unaffected',
+    );
 
-  daemon.child.kill('SIGTERM');
-  t.equal(await daemon.exited, 0, 'graceful stop exits 0');
-  t.match(daemon.log(), /SIGTERM received: stopping[\s\S]*stopped/);
+    daemon.child.kill('SIGTERM');
+    t.equal(await daemon.exited, 0, 'graceful stop exits 0');
+    t.match(daemon.log(), /SIGTERM received: stopping[\s\S]*stopped/);
 
-  const again = startCli(['daemon', '--testnet', '--data-dir', dataDir, '--rpc-bind', '127.0.0.1:0', '--p2p-bind', '127.0.0.1:0']);
-  t.teardown(() => again.child.kill('SIGKILL'));
-  await again.waitFor(LISTENING);
-  again.child.kill('SIGINT');
-  t.equal(await again.exited, 0, 'the database was closed cleanly: it reopens, and SIGINT stops too');
-});
+    const again = startCli([
+      'daemon',
+      '--testnet',
+      '--data-dir',
+      dataDir,
+      '--rpc-bind',
+      '127.0.0.1:0',
+      '--p2p-bind',
+      '127.0.0.1:0',
+    ]);
+    t.teardown(() => again.child.kill('SIGKILL'));
+    await again.waitFor(LISTENING);
+    again.child.kill('SIGINT');
+    t.equal(await again.exited, 0, 'the database was closed cleanly: it reopens, and SIGINT stops too');
+  },
+);
 
 t.test('bad flags and config are clear errors', async (t) => {
   const badBind = await runCli(['daemon', '--rpc-bind', 'nowhere', '--store', 'memory']);
@@ -56,7 +90,23 @@ t.test('bad flags and config are clear errors', async (t) => {
 t.test('--help documents every flag', async (t) => {
   const help = await runCli(['daemon', '--help']);
   t.equal(help.code, 0);
-  for (const flag of ['--network', '--testnet', '--config', '--data-dir', '--rpc-bind', '--rpc-login', '--rpc-max-body', '--store', '--crypto', '--plugins', '--transports', '--log-level', '--p2p-bind', '--add-peer', '--max-peers']) {
+  for (const flag of [
+    '--network',
+    '--testnet',
+    '--config',
+    '--data-dir',
+    '--rpc-bind',
+    '--rpc-login',
+    '--rpc-max-body',
+    '--store',
+    '--crypto',
+    '--plugins',
+    '--transports',
+    '--log-level',
+    '--p2p-bind',
+    '--add-peer',
+    '--max-peers',
+  ]) {
     t.match(help.stdout, flag, `documents ${flag}`);
   }
   const top = await runCli(['--help']);

@@ -60,20 +60,30 @@ t.test('keys inspect shows network, key and arguments', async (t) => {
   t.match(text, new RegExp(`^public key: +${hex(key)}$`, 'm'));
   t.match(await run(['inspect', integrated]), /^argument D \(U\): +1337$/m);
   await t.rejects(run(['inspect', 'umb1qqqqqq']), /not a valid address/);
-  await t.rejects(run(['inspect', result.address.slice(0, -1) + (result.address.endsWith('q') ? 'p' : 'q')]), /checksum/i);
-  await t.rejects(run(['inspect', 'dero1qyyawp87a3ckr9f2j5hnqmxevq3czrr83prc58ylc5889qdt0zf6cqgsr9jmq']), /unknown address prefix 'dero'/);
+  await t.rejects(
+    run(['inspect', result.address.slice(0, -1) + (result.address.endsWith('q') ? 'p' : 'q')]),
+    /checksum/i,
+  );
+  await t.rejects(
+    run(['inspect', 'dero1qyyawp87a3ckr9f2j5hnqmxevq3czrr83prc58ylc5889qdt0zf6cqgsr9jmq']),
+    /unknown address prefix 'dero'/,
+  );
 });
 
 const wired = buildProgram().commands.some((c) => c.name() === 'keys');
-t.test('through the real CLI', { skip: !wired && 'keys is not wired into bin/umbra yet (host/cli/main.ts)' }, async (t) => {
-  const made = await runCli(['keys', 'new', '--network', 'simulator', '--json']);
-  t.equal(made.code, 0);
-  const { address } = JSON.parse(made.stdout);
-  const inspected = await runCli(['keys', 'inspect', address]);
-  t.equal(inspected.code, 0);
-  t.match(inspected.stdout, /testnet, simulator/);
-  const bad = await runCli(['keys', 'inspect', 'umbt1notanaddress']);
-  t.equal(bad.code, 1);
-  t.match(bad.stderr, /^umbra: not a valid address/);
-  t.notMatch(bad.stderr, /\n\s+at /, 'no stack trace');
-});
+t.test(
+  'through the real CLI',
+  { skip: !wired && 'keys is not wired into bin/umbra yet (host/cli/main.ts)' },
+  async (t) => {
+    const made = await runCli(['keys', 'new', '--network', 'simulator', '--json']);
+    t.equal(made.code, 0);
+    const { address } = JSON.parse(made.stdout);
+    const inspected = await runCli(['keys', 'inspect', address]);
+    t.equal(inspected.code, 0);
+    t.match(inspected.stdout, /testnet, simulator/);
+    const bad = await runCli(['keys', 'inspect', 'umbt1notanaddress']);
+    t.equal(bad.code, 1);
+    t.match(bad.stderr, /^umbra: not a valid address/);
+    t.notMatch(bad.stderr, /\n\s+at /, 'no stack trace');
+  },
+);

@@ -40,5 +40,8 @@ t.test('typed secrets are not echoed; backspace edits, Enter ends, Ctrl-C cancel
   await t.rejects(refused, /cancelled/);
   t.same(cancelled.input.rawModes, [true, false]);
 
-  await t.rejects(promptSecret('Wallet password', '--password-file', fakeTerminal(false).terminal), /no terminal to ask for the wallet password on: give --password-file/);
+  await t.rejects(
+    promptSecret('Wallet password', '--password-file', fakeTerminal(false).terminal),
+    /no terminal to ask for the wallet password on: give --password-file/,
+  );
 });

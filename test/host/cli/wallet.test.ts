@@ -22,12 +22,24 @@ const wallet = (args: string[], stdin?: string) => runCli(['wallet', ...args], s
 
 t.test('create prints the address and mnemonic once and never overwrites a wallet', async (t) => {
   const file = join(dir, 'new.json');
-  const created = await wallet(['create', '--wallet-file', file, '--password-file', passwordFile, '--testnet', '--json']);
+  const created = await wallet([
+    'create',
+    '--wallet-file',
+    file,
+    '--password-file',
+    passwordFile,
+    '--testnet',
+    '--json',
+  ]);
   t.equal(created.code, 0, created.stderr);
   const result = JSON.parse(created.stdout);
   t.same(Object.keys(result).sort(), ['address', 'mnemonic', 'network', 'wallet_file']);
   t.equal(result.network, 'testnet');
-  t.equal(result.address, walletKeys(core, 'testnet', mnemonicToSecretKey(result.mnemonic)).address, 'the words are the address’s keys');
+  t.equal(
+    result.address,
+    walletKeys(core, 'testnet', mnemonicToSecretKey(result.mnemonic)).address,
+    'the words are the address’s keys',
+  );
   t.notOk(readFileSync(file, 'utf8').includes(result.mnemonic), 'the file is encrypted');
 
   const again = await wallet(['create', '--wallet-file', file, '--password-file', passwordFile]);
@@ -43,20 +55,55 @@ t.test('create prints the address and mnemonic once and never overwrites a walle
 
 t.test('clear errors: wrong password, no terminal, bad words, wrong network, flags', async (t) => {
   const file = join(dir, 'errors.json');
-  t.equal((await wallet(['create', '--wallet-file', file, '--password-file', passwordFile, '--network', 'simulator'])).code, 0);
+  t.equal(
+    (await wallet(['create', '--wallet-file', file, '--password-file', passwordFile, '--network', 'simulator'])).code,
+    0,
+  );
   const wrong = join(dir, 'wrong');
   writeFileSync(wrong, 'open barley');
   const cases: [string[], RegExp][] = [
-    [['open', '--wallet-file', file, '--password-file', wrong], /^umbra: wrong password for wallet file .*errors\.json/],
+    [
+      ['open', '--wallet-file', file, '--password-file', wrong],
+      /^umbra: wrong password for wallet file .*errors\.json/,
+    ],
     [['open', '--wallet-file', file], /^umbra: no terminal to ask for the wallet password on: give --password-file/],
-    [['open', '--wallet-file', join(dir, 'missing.json'), '--password-file', passwordFile], /wallet file .*missing\.json does not exist/],
-    [['open', '--wallet-file', file, '--password-file', join(dir, 'nope')], /cannot read the password file .*nope: ENOENT/],
-    [['open', '--wallet-file', file, '--password-file', passwordFile, '--testnet'], /errors\.json is a simulator wallet, not testnet/],
+    [
+      ['open', '--wallet-file', join(dir, 'missing.json'), '--password-file', passwordFile],
+      /wallet file .*missing\.json does not exist/,
+    ],
+    [
+      ['open', '--wallet-file', file, '--password-file', join(dir, 'nope')],
+      /cannot read the password file .*nope: ENOENT/,
+    ],
+    [
+      ['open', '--wallet-file', file, '--password-file', passwordFile, '--testnet'],
+      /errors\.json is a simulator wallet, not testnet/,
+    ],
     [['open', '--wallet-file', file, '--password-file', passwordFile, '--rpc-bind', '127.0.0.1:0'], /add --rpc-server/],
-    [['open', '--wallet-file', file, '--password-file', passwordFile, '--daemon-address', 'http://[oops'], /daemon address must be host:port or an http\(s\) URL/],
-    [['open', '--wallet-file', file, '--password-file', passwordFile, '--rpc-server', '--rpc-login', 'nocolon'], /'rpcLogin' must be user:pass/],
-    [['restore', '--wallet-file', join(dir, 'r.json'), '--password-file', passwordFile, '--mnemonic-file', passwordFile], /a mnemonic has 24 words, got 2/],
-    [['restore', '--wallet-file', join(dir, 'r.json'), '--password-file', passwordFile], /no terminal to ask for the seed words \(24\) on: give --mnemonic-file/],
+    [
+      ['open', '--wallet-file', file, '--password-file', passwordFile, '--daemon-address', 'http://[oops'],
+      /daemon address must be host:port or an http\(s\) URL/,
+    ],
+    [
+      ['open', '--wallet-file', file, '--password-file', passwordFile, '--rpc-server', '--rpc-login', 'nocolon'],
+      /'rpcLogin' must be user:pass/,
+    ],
+    [
+      [
+        'restore',
+        '--wallet-file',
+        join(dir, 'r.json'),
+        '--password-file',
+        passwordFile,
+        '--mnemonic-file',
+        passwordFile,
+      ],
+      /a mnemonic has 24 words, got 2/,
+    ],
+    [
+      ['restore', '--wallet-file', join(dir, 'r.json'), '--password-file', passwordFile],
+      /no terminal to ask for the seed words \(24\) on: give --mnemonic-file/,
+    ],
     [['create', '--password-file', passwordFile], /required option '--wallet-file <path>' not specified/],
   ];
   for (const [args, message] of cases) {
@@ -77,12 +124,31 @@ t.test('restore, then open against a daemon: summary, and the RPC server until S
   const file = join(dir, 'premine.json');
   const wordsFile = join(dir, 'words');
   writeFileSync(wordsFile, `${secretKeyToMnemonic(premineSecret(core, 'simulator'))}\n`);
-  const restored = await wallet(['restore', '--wallet-file', file, '--password-file', passwordFile, '--mnemonic-file', wordsFile, '--network', 'simulator']);
+  const restored = await wallet([
+    'restore',
+    '--wallet-file',
+    file,
+    '--password-file',
+    passwordFile,
+    '--mnemonic-file',
+    wordsFile,
+    '--network',
+    'simulator',
+  ]);
   t.equal(restored.code, 0, restored.stderr);
   t.match(restored.stdout, new RegExp(`^address: +${premineAddress}$`, 'm'));
   t.notMatch(restored.stdout, /mnemonic/, 'restore does not print the words back');
 
-  const summary = await wallet(['open', '--wallet-file', file, '--password-file', passwordFile, '--daemon-address', daemonUrl!.replace('http://', ''), '--json']);
+  const summary = await wallet([
+    'open',
+    '--wallet-file',
+    file,
+    '--password-file',
+    passwordFile,
+    '--daemon-address',
+    daemonUrl!.replace('http://', ''),
+    '--json',
+  ]);
   t.equal(summary.code, 0, summary.stderr);
   t.same(JSON.parse(summary.stdout), {
     wallet_file: file,
@@ -92,26 +158,67 @@ t.test('restore, then open against a daemon: summary, and the RPC server until S
     height: 0,
     balance: Number(CHAIN_PARAMS.simulator.premineAmount),
   });
-  const text = await wallet(['open', '--wallet-file', file, '--password-file', passwordFile, '--daemon-address', daemonUrl!]);
+  const text = await wallet([
+    'open',
+    '--wallet-file',
+    file,
+    '--password-file',
+    passwordFile,
+    '--daemon-address',
+    daemonUrl!,
+  ]);
   t.match(text.stdout, /^balance: +20000000\.00000 \(2000000000000 atomic units\)$/m);
 
   const server = startCli(
-    ['wallet', 'open', '--wallet-file', file, '--password-file', passwordFile, '--daemon-address', daemonUrl!, '--rpc-server', '--rpc-bind', '127.0.0.1:0', '--rpc-login', 'me:pw'],
+    [
+      'wallet',
+      'open',
+      '--wallet-file',
+      file,
+      '--password-file',
+      passwordFile,
+      '--daemon-address',
+      daemonUrl!,
+      '--rpc-server',
+      '--rpc-bind',
+      '127.0.0.1:0',
+      '--rpc-login',
+      'me:pw',
+    ],
     env,
   );
   t.teardown(() => server.child.kill('SIGKILL'));
   const [, walletUrl] = await server.waitFor(/wallet RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/);
   const auth = { Authorization: `Basic ${Buffer.from('me:pw').toString('base64')}` };
-  t.equal((await postRpc(walletUrl!, { jsonrpc: '2.0', id: 1, method: 'GetAddress' })).status, 401, 'the login is required');
-  t.same((await postRpc(walletUrl!, { jsonrpc: '2.0', id: 1, method: 'GetAddress' }, auth)).json.result, { address: premineAddress });
-  t.same((await postRpc(walletUrl!, { jsonrpc: '2.0', id: 2, method: 'GetBalance' }, auth)).json.result.balance, Number(CHAIN_PARAMS.simulator.premineAmount));
+  t.equal(
+    (await postRpc(walletUrl!, { jsonrpc: '2.0', id: 1, method: 'GetAddress' })).status,
+    401,
+    'the login is required',
+  );
+  t.same((await postRpc(walletUrl!, { jsonrpc: '2.0', id: 1, method: 'GetAddress' }, auth)).json.result, {
+    address: premineAddress,
+  });
+  t.same(
+    (await postRpc(walletUrl!, { jsonrpc: '2.0', id: 2, method: 'GetBalance' }, auth)).json.result.balance,
+    Number(CHAIN_PARAMS.simulator.premineAmount),
+  );
   server.child.kill('SIGTERM');
   t.equal(await server.exited, 0, 'SIGTERM stops the wallet server cleanly');
 });
 
 t.test('--help documents the flags', async (t) => {
   const open = await runCli(['wallet', 'open', '--help']);
-  for (const flag of ['--wallet-file', '--password-file', '--network', '--testnet', '--daemon-address', '--rpc-server', '--rpc-bind', '--rpc-login']) t.match(open.stdout, flag, `open documents ${flag}`);
+  for (const flag of [
+    '--wallet-file',
+    '--password-file',
+    '--network',
+    '--testnet',
+    '--daemon-address',
+    '--rpc-server',
+    '--rpc-bind',
+    '--rpc-login',
+  ])
+    t.match(open.stdout, flag, `open documents ${flag}`);
   t.match((await runCli(['wallet', 'restore', '--help'])).stdout, '--mnemonic-file');
   t.match((await runCli(['--help'])).stdout, /wallet/);
 });

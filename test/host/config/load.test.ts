@@ -30,26 +30,45 @@ t.test('file values apply and flags override them; the network default follows t
   t.equal(fromFile.network, 'testnet');
   t.equal(fromFile.rpcBind, '127.0.0.1:40402', 'defaults of the file network');
   t.equal(fromFile.store, 'memory');
-  const overridden = loadConfig({ file: path, flags: { logLevel: 'debug', rpcBind: '0.0.0.0:1234', store: undefined } });
+  const overridden = loadConfig({
+    file: path,
+    flags: { logLevel: 'debug', rpcBind: '0.0.0.0:1234', store: undefined },
+  });
   t.equal(overridden.logLevel, 'debug');
   t.equal(overridden.rpcBind, '0.0.0.0:1234');
   t.equal(overridden.store, 'memory', 'undefined flags do not override');
 });
 
 t.test('unknown keys and bad values are rejected with a message naming them', async (t) => {
-  t.throws(() => loadConfig({ file: file('b.json', JSON.stringify({ colour: 'red' })) }), { name: 'ConfigError', message: /unknown config key 'colour'/ });
-  t.throws(() => loadConfig({ flags: { store: 'postgres' } }), { message: /command line: 'store' must be one of rocksdb, memory/ });
+  t.throws(() => loadConfig({ file: file('b.json', JSON.stringify({ colour: 'red' })) }), {
+    name: 'ConfigError',
+    message: /unknown config key 'colour'/,
+  });
+  t.throws(() => loadConfig({ flags: { store: 'postgres' } }), {
+    message: /command line: 'store' must be one of rocksdb, memory/,
+  });
   t.throws(() => loadConfig({ flags: { rpcBind: 'localhost' } }), { message: /'rpcBind' must be host:port/ });
   t.throws(() => loadConfig({ flags: { rpcBind: '127.0.0.1:70000' } }), { message: /'rpcBind' must be host:port/ });
   t.throws(() => loadConfig({ flags: { rpcLogin: 'nocolon' } }), { message: /'rpcLogin' must be user:pass/ });
-  t.throws(() => loadConfig({ flags: { rpcMaxBodyBytes: -5 } }), { message: /'rpcMaxBodyBytes' must be a positive integer/ });
-  t.throws(() => loadConfig({ flags: { transports: ['http', 'smoke'] } }), { message: /'transports' item 1 must be one of http, ws/ });
-  t.throws(() => loadConfig({ flags: { network: 'moon' } }), { message: /'network' must be one of mainnet, testnet, simulator/ });
-  t.throws(() => loadConfig({ file: file('c.json', JSON.stringify({ network: 5 })) }), { message: /config file .*c\.json: 'network'/ });
+  t.throws(() => loadConfig({ flags: { rpcMaxBodyBytes: -5 } }), {
+    message: /'rpcMaxBodyBytes' must be a positive integer/,
+  });
+  t.throws(() => loadConfig({ flags: { transports: ['http', 'smoke'] } }), {
+    message: /'transports' item 1 must be one of http, ws/,
+  });
+  t.throws(() => loadConfig({ flags: { network: 'moon' } }), {
+    message: /'network' must be one of mainnet, testnet, simulator/,
+  });
+  t.throws(() => loadConfig({ file: file('c.json', JSON.stringify({ network: 5 })) }), {
+    message: /config file .*c\.json: 'network'/,
+  });
 });
 
 t.test('unreadable or malformed config files', async (t) => {
-  t.throws(() => loadConfig({ file: join(dir, 'missing.json') }), { name: 'ConfigError', message: /cannot read config file .*missing\.json: ENOENT/ });
+  t.throws(() => loadConfig({ file: join(dir, 'missing.json') }), {
+    name: 'ConfigError',
+    message: /cannot read config file .*missing\.json: ENOENT/,
+  });
   t.throws(() => loadConfig({ file: file('d.json', '{ not json') }), { message: /is not valid JSON/ });
   t.throws(() => loadConfig({ file: file('e.json', '[1,2]') }), { message: /must hold a JSON object/ });
   t.ok(new ConfigError('x') instanceof Error);

@@ -18,16 +18,24 @@ const V = JSON.parse(readFileSync(new URL('../../../../test/vectors/curve-keys.j
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 const unhex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
 const key = unhex(V.mnemonicPublic);
-const dataOf = (address: string): string => hex(bech32.fromWords(bech32.decode(address as `${string}1${string}`, false).words));
+const dataOf = (address: string): string =>
+  hex(bech32.fromWords(bech32.decode(address as `${string}1${string}`, false).words));
 
 t.test('bech32 is plain BIP-173 (its valid-checksum vectors decode)', async (t) => {
-  for (const s of ['A12UEL5L', 'abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw', 'split1checkupstagehandshakeupstreamerranterredcaperred2y9e3w']) {
+  for (const s of [
+    'A12UEL5L',
+    'abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw',
+    'split1checkupstagehandshakeupstreamerranterredcaperred2y9e3w',
+  ]) {
     t.doesNotThrow(() => bech32.decode(s as `${string}1${string}`, false), s);
   }
 });
 
 t.test('same data layout as the reference addresses, with our prefixes', async (t) => {
-  t.equal(dataOf('dero1qyyawp87a3ckr9f2j5hnqmxevq3czrr83prc58ylc5889qdt0zf6cqgsr9jmq'), dataOf(encodeAddress('mainnet', key)));
+  t.equal(
+    dataOf('dero1qyyawp87a3ckr9f2j5hnqmxevq3czrr83prc58ylc5889qdt0zf6cqgsr9jmq'),
+    dataOf(encodeAddress('mainnet', key)),
+  );
   const integrated = encodeIntegratedAddress('mainnet', key, [{ name: 'D', datatype: 'U', value: 1337n }]);
   t.match(integrated, /^umbi1/);
   t.equal(dataOf('deroi1qyyawp87a3ckr9f2j5hnqmxevq3czrr83prc58ylc5889qdt0zf6cqdpvfz92xg98y3myav7'), dataOf(integrated));
@@ -48,7 +56,10 @@ t.test('split integrated addresses', async (t) => {
   t.same(split.args, [args[1], args[0]]);
   t.same(splitAddress(encodeAddress('mainnet', key)).args, []);
   t.throws(() => encodeIntegratedAddress('mainnet', key, []), /must carry arguments/);
-  t.throws(() => splitAddress(encodeAddress('mainnet', key, unhex('a16244490539'))), /integrated address arguments: .*datatype "I"/);
+  t.throws(
+    () => splitAddress(encodeAddress('mainnet', key, unhex('a16244490539'))),
+    /integrated address arguments: .*datatype "I"/,
+  );
 });
 
 t.test('payment proofs', async (t) => {
@@ -64,7 +75,10 @@ await forEachCore(t, async (t, core) => {
   const codec = addressCodec('testnet', core);
   const address = encodeAddress('testnet', key);
   t.ok(codec.isValid(address));
-  t.ok(codec.isValid(encodeIntegratedAddress('testnet', key, [{ name: 'D', datatype: 'U', value: 1n }])), 'integrated addresses are valid');
+  t.ok(
+    codec.isValid(encodeIntegratedAddress('testnet', key, [{ name: 'D', datatype: 'U', value: 1n }])),
+    'integrated addresses are valid',
+  );
   t.notOk(codec.isValid(encodeAddress('mainnet', key)), 'another network is not valid');
   t.notOk(codec.isValid('umbt1qqqq'), 'garbage is not valid');
   t.notOk(codec.isValid(42 as unknown as string), 'a non-string is not valid');

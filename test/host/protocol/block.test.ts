@@ -9,8 +9,16 @@ import { loadVectors } from '../../helpers/vectors.js';
 const vectors = loadVectors('protocol-vectors.json');
 
 const miniblock = (i: number, final = false): Miniblock => ({
-  version: 1, highDiff: final, final, pastCount: 1, timestamp: 0xbeef, height: 0x12_3456_789an, past: [0xdeadbeef, 0],
-  keyHash: new Uint8Array(16).fill(i), flags: 0xffffffff, nonce: [i, 2 ** 32 - 1, 7],
+  version: 1,
+  highDiff: final,
+  final,
+  pastCount: 1,
+  timestamp: 0xbeef,
+  height: 0x12_3456_789an,
+  past: [0xdeadbeef, 0],
+  keyHash: new Uint8Array(16).fill(i),
+  flags: 0xffffffff,
+  nonce: [i, 2 ** 32 - 1, 7],
 });
 
 t.test('the genesis layout reproduces the reference genesis id with a zero state root', async (t) => {
@@ -39,9 +47,15 @@ t.test('miniblocks: 48 bytes, every field round trips', async (t) => {
 
 t.test('blocks round trip; the final miniblock commits to the block without itself', async (t) => {
   const block: Block = {
-    majorVersion: 1, minorVersion: 1, timestamp: 1_700_000_000_123n, height: 42n, minerTx: coinbaseTx(new Uint8Array(33).fill(2)),
-    stateRoot: new Uint8Array(32).fill(0xab), tips: [new Uint8Array(32).fill(1)],
-    miniblocks: Array.from({ length: 10 }, (_, i) => miniblock(i, i === 9)), txHashes: [new Uint8Array(32).fill(3), new Uint8Array(32).fill(4)],
+    majorVersion: 1,
+    minorVersion: 1,
+    timestamp: 1_700_000_000_123n,
+    height: 42n,
+    minerTx: coinbaseTx(new Uint8Array(33).fill(2)),
+    stateRoot: new Uint8Array(32).fill(0xab),
+    tips: [new Uint8Array(32).fill(1)],
+    miniblocks: Array.from({ length: 10 }, (_, i) => miniblock(i, i === 9)),
+    txHashes: [new Uint8Array(32).fill(3), new Uint8Array(32).fill(4)],
   };
   const bytes = encodeBlock(block);
   t.same(decodeBlock(bytes), block);

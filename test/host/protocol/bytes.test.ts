@@ -21,12 +21,23 @@ t.test('uvarint round trips and Go-compatible encodings', async (t) => {
 });
 
 t.test('the reader rejects malformed input with clear errors', async (t) => {
-  t.throws(() => new ByteReader(fromHex('80'), 'thing').uvarint('count'), { name: 'DecodeError', message: 'thing: truncated count (at byte 1)' });
+  t.throws(() => new ByteReader(fromHex('80'), 'thing').uvarint('count'), {
+    name: 'DecodeError',
+    message: 'thing: truncated count (at byte 1)',
+  });
   t.throws(() => new ByteReader(fromHex('8000'), 'thing').uvarint('count'), { message: /non-canonical count/ });
-  t.throws(() => new ByteReader(fromHex('ffffffffffffffffff02'), 'thing').uvarint('v'), { message: /overflows 64 bits/ });
-  t.throws(() => new ByteReader(fromHex('ffffffffffffffffffff01'), 'thing').uvarint('v'), { message: /longer than 10 bytes/ });
-  t.throws(() => new ByteReader(fromHex('05'), 'thing').smallUvarint('tips', 1), { message: /tips 5 exceeds the limit of 1/ });
-  t.throws(() => new ByteReader(fromHex('0102'), 'thing').bytes(3, 'key'), { message: /truncated key: needs 3 bytes, 2 left/ });
+  t.throws(() => new ByteReader(fromHex('ffffffffffffffffff02'), 'thing').uvarint('v'), {
+    message: /overflows 64 bits/,
+  });
+  t.throws(() => new ByteReader(fromHex('ffffffffffffffffffff01'), 'thing').uvarint('v'), {
+    message: /longer than 10 bytes/,
+  });
+  t.throws(() => new ByteReader(fromHex('05'), 'thing').smallUvarint('tips', 1), {
+    message: /tips 5 exceeds the limit of 1/,
+  });
+  t.throws(() => new ByteReader(fromHex('0102'), 'thing').bytes(3, 'key'), {
+    message: /truncated key: needs 3 bytes, 2 left/,
+  });
   const reader = new ByteReader(fromHex('0102'), 'thing');
   reader.byte('a');
   t.throws(() => reader.end(), { message: /1 unexpected trailing bytes/ });

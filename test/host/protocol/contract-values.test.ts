@@ -13,7 +13,8 @@ t.test('sizes as the reference charges them', async (t) => {
 t.test('serialisation round trips and is strict', async (t) => {
   t.same([...serializeValue(300n)], [0xac, 0x02, 0x04]);
   t.same([...serializeValue('C')], [0x43, 0x05]);
-  for (const value of [0n, 1n, 127n, 128n, 300n, (1n << 64n) - 1n, '', 'C', '\0\xff raw']) t.equal(deserializeValue(serializeValue(value)), value);
+  for (const value of [0n, 1n, 127n, 128n, 300n, (1n << 64n) - 1n, '', 'C', '\0\xff raw'])
+    t.equal(deserializeValue(serializeValue(value)), value);
   t.throws(() => deserializeValue(new Uint8Array()), /empty/);
   t.throws(() => deserializeValue(Uint8Array.from([1, 0x07])), /unknown contract value type byte 0x07/);
   t.throws(() => deserializeValue(Uint8Array.from([0x80, 0x00, 0x04])), /non-canonical/);

@@ -7,7 +7,11 @@ const V = JSON.parse(readFileSync(new URL('../../../../test/vectors/curve-keys.j
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
 await forEachCore(t, async (t, core) => {
-  t.equal(hex(publicKeyOf(core, secretKeyFromHex(V.mnemonicKey), 'DERO')), V.mnemonicPublic, 'vector key (≥ n, used mod n)');
+  t.equal(
+    hex(publicKeyOf(core, secretKeyFromHex(V.mnemonicKey), 'DERO')),
+    V.mnemonicPublic,
+    'vector key (≥ n, used mod n)',
+  );
   const pair = generateKeyPair(core, 'UMBRA');
   t.equal(pair.secretKey.length, 32);
   t.equal(hex(publicKeyOf(core, pair.secretKey, 'UMBRA')), hex(pair.publicKey));

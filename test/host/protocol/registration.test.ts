@@ -1,7 +1,12 @@
 /** Registration checks: each broken rule is a TransactionError with its own code. */
 import t from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
-import { checkRegistration, leadingZeroBits, makeRegistration, registrationId } from '../../../host/protocol/registration.js';
+import {
+  checkRegistration,
+  leadingZeroBits,
+  makeRegistration,
+  registrationId,
+} from '../../../host/protocol/registration.js';
 import { TransactionErrorCode } from '../../../host/protocol/transaction-errors.js';
 
 const core = await loadCore();
@@ -13,9 +18,18 @@ t.test('a registration passes, and each broken rule has its code', async (t) => 
   t.ok(leadingZeroBits(registrationId(core, tx)) >= 4, 'ground to the asked proof of work');
   checkRegistration(core, G, tx, 4);
   const zeros = leadingZeroBits(registrationId(core, tx));
-  t.throws(() => checkRegistration(core, G, tx, zeros + 1), { name: 'TransactionError', code: TransactionErrorCode.RegistrationPow });
+  t.throws(() => checkRegistration(core, G, tx, zeros + 1), {
+    name: 'TransactionError',
+    code: TransactionErrorCode.RegistrationPow,
+  });
   const s = Uint8Array.from(tx.s);
   s[31]! ^= 1;
-  t.throws(() => checkRegistration(core, G, { ...tx, s }, 0), { code: TransactionErrorCode.BadSignature, message: 'registration signature does not verify' });
-  t.throws(() => checkRegistration(core, G, { ...tx, key: new Uint8Array(33).fill(0xff) }, 0), { code: TransactionErrorCode.NotACurvePoint, message: /^registration key is not a curve point: / });
+  t.throws(() => checkRegistration(core, G, { ...tx, s }, 0), {
+    code: TransactionErrorCode.BadSignature,
+    message: 'registration signature does not verify',
+  });
+  t.throws(() => checkRegistration(core, G, { ...tx, key: new Uint8Array(33).fill(0xff) }, 0), {
+    code: TransactionErrorCode.NotACurvePoint,
+    message: /^registration key is not a curve point: /,
+  });
 });

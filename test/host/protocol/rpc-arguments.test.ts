@@ -1,5 +1,11 @@
 import t from 'tap';
-import { decodeRpcArguments, encodeRpcArguments, parseRpcArguments, rpcArgumentToJson, type RpcArgument } from '../../../host/protocol/rpc-arguments.js';
+import {
+  decodeRpcArguments,
+  encodeRpcArguments,
+  parseRpcArguments,
+  rpcArgumentToJson,
+  type RpcArgument,
+} from '../../../host/protocol/rpc-arguments.js';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 const unhex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
@@ -25,17 +31,31 @@ t.test('canonical order, every datatype, exact round trip', async (t) => {
   t.equal(hex(shuffled), hex(bytes), 'input order does not matter');
   t.equal(bytes[1], 0x62, 'the shortest key comes first');
   const back = decodeRpcArguments(bytes);
-  t.same(back, [...args].sort((a, b) => (a.name < b.name ? -1 : 1)), 'split back exactly (sorted by name)');
+  t.same(
+    back,
+    [...args].sort((a, b) => (a.name < b.name ? -1 : 1)),
+    'split back exactly (sorted by name)',
+  );
   t.same(decodeRpcArguments(Uint8Array.from([...bytes, 0, 0, 0])), back, 'trailing zero padding is ignored');
   t.same(rpcArgumentToJson({ name: 'V', datatype: 'U', value: 5n }), { name: 'V', datatype: 'U', value: 5 });
-  t.same(rpcArgumentToJson({ name: 'V', datatype: 'U', value: 1n << 60n }).value, (1n << 60n).toString(), 'large U as a string');
+  t.same(
+    rpcArgumentToJson({ name: 'V', datatype: 'U', value: 1n << 60n }).value,
+    (1n << 60n).toString(),
+    'large U as a string',
+  );
 });
 
 t.test('JSON-shaped input is validated with clear errors', async (t) => {
-  t.same(parseRpcArguments([{ name: 'D', datatype: 'U', value: 7 }, { name: 'H', datatype: 'H', value: HASH.toUpperCase() }]), [
-    { name: 'D', datatype: 'U', value: 7n },
-    { name: 'H', datatype: 'H', value: HASH },
-  ]);
+  t.same(
+    parseRpcArguments([
+      { name: 'D', datatype: 'U', value: 7 },
+      { name: 'H', datatype: 'H', value: HASH.toUpperCase() },
+    ]),
+    [
+      { name: 'D', datatype: 'U', value: 7n },
+      { name: 'H', datatype: 'H', value: HASH },
+    ],
+  );
   t.throws(() => parseRpcArguments({}), /must be an array/);
   t.throws(() => parseRpcArguments([{ name: '', datatype: 'S', value: 'x' }]), /name must be a non-empty string/);
   t.throws(() => parseRpcArguments([{ name: 'a', datatype: 'F', value: 1 }]), /unknown datatype "F"/);
@@ -46,7 +66,14 @@ t.test('JSON-shaped input is validated with clear errors', async (t) => {
   t.throws(() => parseRpcArguments([{ name: 'a', datatype: 'U', value: 2 ** 60 }]), /decimal string/);
   t.throws(() => parseRpcArguments([{ name: 'a', datatype: 'H', value: 'zz'.repeat(32) }]), /64 hex/);
   t.throws(() => parseRpcArguments([{ name: 'a', datatype: 'H', value: 'ab' }]), /64 hex/);
-  t.throws(() => encodeRpcArguments([{ name: 'a', datatype: 'U', value: 1n }, { name: 'a', datatype: 'S', value: 'x' }]), /more than once/);
+  t.throws(
+    () =>
+      encodeRpcArguments([
+        { name: 'a', datatype: 'U', value: 1n },
+        { name: 'a', datatype: 'S', value: 'x' },
+      ]),
+    /more than once/,
+  );
 });
 
 t.test('non-canonical or malformed bytes are rejected', async (t) => {

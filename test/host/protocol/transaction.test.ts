@@ -2,7 +2,13 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import t from 'tap';
 import { fromHex, toHex } from '../../../host/protocol/bytes.js';
 import {
-  decodeTransaction, encodeTransaction, encodeTransactionHeader, MAX_TX_BYTES, proofSize, TxType, type TransferTx,
+  decodeTransaction,
+  encodeTransaction,
+  encodeTransactionHeader,
+  MAX_TX_BYTES,
+  proofSize,
+  TxType,
+  type TransferTx,
 } from '../../../host/protocol/transaction.js';
 import { loadVectors } from '../../helpers/vectors.js';
 
@@ -30,7 +36,10 @@ function sampleTransfer(ringLog2: number, type: TxType.Normal | TxType.SmartCont
   const n = 1 << ringLog2;
   const point = (seed: number) => new Uint8Array(33).fill(seed);
   return {
-    version: 1, sourceNetwork: 0, destNetwork: 0, type,
+    version: 1,
+    sourceNetwork: 0,
+    destNetwork: 0,
+    type,
     height: 81n,
     blid: new Uint8Array(32).fill(9),
     payloads: [
@@ -39,7 +48,14 @@ function sampleTransfer(ringLog2: number, type: TxType.Normal | TxType.SmartCont
         burn: 5n,
         rpcType: 0,
         rpcPayload: new Uint8Array(145).fill(3),
-        statement: { ringLog2, fees: 600n, D: point(1), ring: Array.from({ length: n }, (_, i) => point(10 + i)), C: Array.from({ length: n }, (_, i) => point(200 - i)), roothash: new Uint8Array(32).fill(0x11) },
+        statement: {
+          ringLog2,
+          fees: 600n,
+          D: point(1),
+          ring: Array.from({ length: n }, (_, i) => point(10 + i)),
+          C: Array.from({ length: n }, (_, i) => point(200 - i)),
+          roothash: new Uint8Array(32).fill(0x11),
+        },
         proof: new Uint8Array(proofSize(ringLog2)).fill(7),
       },
     ],
@@ -79,5 +95,14 @@ t.test('malformed transactions are rejected with clear errors', async (t) => {
   t.throws(() => decodeTransaction(new Uint8Array(MAX_TX_BYTES + 1)), { message: /exceeds the limit/ });
   const noPayloads = encodeTransaction({ ...sampleTransfer(1), payloads: [] });
   t.throws(() => decodeTransaction(noPayloads), { message: /at least one payload/ });
-  t.throws(() => encodeTransaction({ ...sampleTransfer(2), payloads: [{ ...sampleTransfer(2).payloads[0]!, statement: { ...sampleTransfer(2).payloads[0]!.statement, ring: [] } }] }), RangeError);
+  t.throws(
+    () =>
+      encodeTransaction({
+        ...sampleTransfer(2),
+        payloads: [
+          { ...sampleTransfer(2).payloads[0]!, statement: { ...sampleTransfer(2).payloads[0]!.statement, ring: [] } },
+        ],
+      }),
+    RangeError,
+  );
 });

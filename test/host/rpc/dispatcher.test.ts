@@ -13,11 +13,19 @@ function dispatcher(failures: Record<string, () => unknown>): { dispatcher: Json
   const registry = new MethodRegistry();
   for (const [name, handler] of Object.entries(failures)) registry.add({ name, params: noParams, handler });
   const logged: string[] = [];
-  return { dispatcher: new JsonRpcDispatcher(registry, createLogger('debug', (line) => logged.push(line))), logged };
+  return {
+    dispatcher: new JsonRpcDispatcher(
+      registry,
+      createLogger('debug', (line) => logged.push(line)),
+    ),
+    logged,
+  };
 }
 
-const call = async (d: JsonRpcDispatcher, method: string, id = 1): Promise<string | null> => d.handleText(JSON.stringify({ jsonrpc: '2.0', id, method }), context);
-const notify = async (d: JsonRpcDispatcher, method: string): Promise<string | null> => d.handleText(JSON.stringify({ jsonrpc: '2.0', method }), context);
+const call = async (d: JsonRpcDispatcher, method: string, id = 1): Promise<string | null> =>
+  d.handleText(JSON.stringify({ jsonrpc: '2.0', id, method }), context);
+const notify = async (d: JsonRpcDispatcher, method: string): Promise<string | null> =>
+  d.handleText(JSON.stringify({ jsonrpc: '2.0', method }), context);
 
 t.test('an UmbraError is answered with -32098 and its message, sync or async', async (t) => {
   const { dispatcher: d } = dispatcher({
@@ -28,8 +36,16 @@ t.test('an UmbraError is answered with -32098 and its message, sync or async', a
       throw new UmbraError('test.refused', 'refused later');
     },
   });
-  t.same(JSON.parse((await call(d, 'Sync'))!), { jsonrpc: '2.0', id: 1, error: { code: -32098, message: 'the thing is refused' } });
-  t.same(JSON.parse((await call(d, 'Async', 2))!), { jsonrpc: '2.0', id: 2, error: { code: -32098, message: 'refused later' } });
+  t.same(JSON.parse((await call(d, 'Sync'))!), {
+    jsonrpc: '2.0',
+    id: 1,
+    error: { code: -32098, message: 'the thing is refused' },
+  });
+  t.same(JSON.parse((await call(d, 'Async', 2))!), {
+    jsonrpc: '2.0',
+    id: 2,
+    error: { code: -32098, message: 'refused later' },
+  });
   t.equal(await notify(d, 'Sync'), null, 'a notification gets no answer');
 });
 
@@ -39,7 +55,11 @@ t.test('an RpcError keeps its own code and data', async (t) => {
       throw new ApplicationError('Account Unregistered', { hint: 1 });
     },
   });
-  t.same(JSON.parse((await call(d, 'Refuse'))!).error, { code: -32098, message: 'Account Unregistered', data: { hint: 1 } });
+  t.same(JSON.parse((await call(d, 'Refuse'))!).error, {
+    code: -32098,
+    message: 'Account Unregistered',
+    data: { hint: 1 },
+  });
 });
 
 t.test('an unexpected error is logged and answered as an internal error without its stack', async (t) => {
@@ -51,5 +71,9 @@ t.test('an unexpected error is logged and answered as an internal error without 
   const text = (await call(d, 'Broken'))!;
   t.same(JSON.parse(text).error, { code: -32603, message: 'internal error while running Broken' });
   t.notMatch(text, /secret detail|\bat .*\.js:\d+/, 'neither the message nor a stack trace reaches the caller');
-  t.match(logged.join('\n'), /ERROR .*Broken failed unexpectedly: TypeError: secret detail\n\s+at /, 'the stack is logged');
+  t.match(
+    logged.join('\n'),
+    /ERROR .*Broken failed unexpectedly: TypeError: secret detail\n\s+at /,
+    'the stack is logged',
+  );
 });

@@ -38,31 +38,37 @@ t.test('genesis: the premine key is registered and funded; the header commits to
   const balance = test.accounts.read(chain.top.stateVersion).getBalance(NATIVE_ASSET, test.premine)!;
   const { G } = test.core.generators('UMBRA');
   const premine = 2_000_000_000_000n;
-  const expectedL = test.core.g1Add(test.core.g1Decompress(test.premine), test.core.g1Mul(G, bigintToBytes32BE(premine)));
+  const expectedL = test.core.g1Add(
+    test.core.g1Decompress(test.premine),
+    test.core.g1Mul(G, bigintToBytes32BE(premine)),
+  );
   t.same(test.core.g1Decompress(balance.L), expectedL, 'L = Y + premine·G');
   t.same(balance.R, test.core.g1Compress(G), 'R = G');
 });
 
-t.test('mining through templates: nine miniblocks then the final one; rewards paid; every main-chain index updated', async (t) => {
-  const test = await openTestChain();
-  const { chain } = test;
-  const before = test.accounts.read(chain.top.stateVersion).getBalance(NATIVE_ASSET, test.premine)!;
-  const blid = await mineBlock(test);
-  t.equal(chain.top.height, 1n);
-  t.equal(toHex(chain.top.id), blid);
-  const block = chain.block(chain.top.id)!;
-  t.equal(block.miniblocks.length, 10);
-  t.ok(block.miniblocks[9]!.final);
-  t.equal(chain.topoOf(chain.top), 1n);
-  const after = test.accounts.read(chain.top.stateVersion).getBalance(NATIVE_ASSET, test.premine)!;
-  // All ten shares went to the premine key: L grew by exactly the block reward.
-  const { G } = test.core.generators('UMBRA');
-  const reward = test.core.g1Mul(G, bigintToBytes32BE(blockReward(1n)));
-  t.same(test.core.g1Decompress(after.L), test.core.g1Add(test.core.g1Decompress(before.L), reward), 'L += 61500·G');
-  for (let i = 0; i < 3; i++) await mineBlock(test);
-  t.equal(chain.top.height, 4n);
-  t.equal(chain.metaAtTopo(2n)!.height, 2n);
-});
+t.test(
+  'mining through templates: nine miniblocks then the final one; rewards paid; every main-chain index updated',
+  async (t) => {
+    const test = await openTestChain();
+    const { chain } = test;
+    const before = test.accounts.read(chain.top.stateVersion).getBalance(NATIVE_ASSET, test.premine)!;
+    const blid = await mineBlock(test);
+    t.equal(chain.top.height, 1n);
+    t.equal(toHex(chain.top.id), blid);
+    const block = chain.block(chain.top.id)!;
+    t.equal(block.miniblocks.length, 10);
+    t.ok(block.miniblocks[9]!.final);
+    t.equal(chain.topoOf(chain.top), 1n);
+    const after = test.accounts.read(chain.top.stateVersion).getBalance(NATIVE_ASSET, test.premine)!;
+    // All ten shares went to the premine key: L grew by exactly the block reward.
+    const { G } = test.core.generators('UMBRA');
+    const reward = test.core.g1Mul(G, bigintToBytes32BE(blockReward(1n)));
+    t.same(test.core.g1Decompress(after.L), test.core.g1Add(test.core.g1Decompress(before.L), reward), 'L += 61500·G');
+    for (let i = 0; i < 3; i++) await mineBlock(test);
+    t.equal(chain.top.height, 4n);
+    t.equal(chain.metaAtTopo(2n)!.height, 2n);
+  },
+);
 
 t.test('invalid blocks are rejected with clear reasons and change nothing', async (t) => {
   const test = await openTestChain();
@@ -77,10 +83,22 @@ t.test('invalid blocks are rejected with clear reasons and change nothing', asyn
   await reject({ ...good, height: good.height + 1n }, /wrong height/, 'wrong height');
   await reject({ ...good, timestamp: topBefore.timestamp - 1n }, /before its tip/, 'timestamp before the tip');
   await reject({ ...good, timestamp: test.clock.now + 60_000n }, /in the future/, 'timestamp in the future');
-  await reject({ ...good, stateRoot: new Uint8Array(32).fill(7) }, /final miniblock does not commit|wrong state root/, 'wrong state root');
+  await reject(
+    { ...good, stateRoot: new Uint8Array(32).fill(7) },
+    /final miniblock does not commit|wrong state root/,
+    'wrong state root',
+  );
   await reject({ ...good, miniblocks: good.miniblocks.slice(0, 9) }, /needs 10 miniblocks/, 'missing miniblock');
-  await reject({ ...good, miniblocks: [good.miniblocks[0]!, ...good.miniblocks.slice(0, 8), good.miniblocks[9]!] }, /duplicate/, 'duplicate miniblock');
-  await reject({ ...good, tips: [new Uint8Array(32).fill(1), new Uint8Array(32).fill(2)] }, /tip count 2 exceeds the limit of 1/, 'two tips');
+  await reject(
+    { ...good, miniblocks: [good.miniblocks[0]!, ...good.miniblocks.slice(0, 8), good.miniblocks[9]!] },
+    /duplicate/,
+    'duplicate miniblock',
+  );
+  await reject(
+    { ...good, tips: [new Uint8Array(32).fill(1), new Uint8Array(32).fill(2)] },
+    /tip count 2 exceeds the limit of 1/,
+    'two tips',
+  );
   await reject({ ...good, tips: [] }, /exactly one tip/, 'no tip');
   await t.rejects(chain.addBlock(new Uint8Array([1, 2, 3])), { name: 'BlockRejected', message: /malformed block/ });
   const accepted = await chain.addBlock(encodeBlock(good));
@@ -94,9 +112,15 @@ t.test('a rejection carries the code of the broken rule', async (t) => {
   const { chain } = test;
   await mineBlock(test);
   const good = await nextBlock(test);
-  await t.rejects(chain.addBlock(encodeBlock({ ...good, height: good.height + 1n })), { code: BlockErrorCode.WrongHeight });
-  await t.rejects(chain.addBlock(encodeBlock({ ...good, timestamp: test.clock.now + 60_000n })), { code: BlockErrorCode.TimestampInFuture });
-  await t.rejects(chain.addBlock(encodeBlock({ ...good, miniblocks: good.miniblocks.slice(0, 9) })), { code: BlockErrorCode.MiniblockCount });
+  await t.rejects(chain.addBlock(encodeBlock({ ...good, height: good.height + 1n })), {
+    code: BlockErrorCode.WrongHeight,
+  });
+  await t.rejects(chain.addBlock(encodeBlock({ ...good, timestamp: test.clock.now + 60_000n })), {
+    code: BlockErrorCode.TimestampInFuture,
+  });
+  await t.rejects(chain.addBlock(encodeBlock({ ...good, miniblocks: good.miniblocks.slice(0, 9) })), {
+    code: BlockErrorCode.MiniblockCount,
+  });
   await t.rejects(chain.addBlock(new Uint8Array([1, 2, 3])), { code: BlockErrorCode.Malformed });
   // A transaction the block lists but nobody has: the block is rejected because of it, with the transaction's own code.
   const unknown = new Uint8Array(32).fill(9);
@@ -110,24 +134,27 @@ t.test('a rejection carries the code of the broken rule', async (t) => {
   await t.rejects(chain.addBlock(encodeBlock(good)), { code: BlockErrorCode.AlreadyKnown });
 });
 
-t.test('a heavier competing branch reorganises the chain; state follows; nothing below the stable height moves', async (t) => {
-  const a = await openTestChain();
-  const b = await openTestChain();
-  t.same(a.chain.top.id, b.chain.top.id, 'same genesis');
-  await mineBlock(a);
-  await mineBlock(a);
-  for (let i = 0; i < 3; i++) await mineBlock(b);
-  const oldTop = a.chain.top;
-  a.clock.now = b.clock.now;
-  for (let h = 1n; h <= b.chain.top.height; h++) {
-    const bytes = b.chain.blocks.getBlockBytes(b.chain.metaAtTopo(h)!.id)!;
-    await a.chain.addBlock(bytes).catch((error: Error) => t.match(error.message, /already known/));
-  }
-  t.same(a.chain.top.id, b.chain.top.id, 'a follows the heavier branch');
-  t.same(a.chain.top.stateRoot, b.chain.top.stateRoot, 'identical state roots');
-  t.equal(a.chain.topoOf(oldTop), null, 'the old top is now a side block');
-  t.ok(a.chain.meta(oldTop.id), 'and it is still stored');
-});
+t.test(
+  'a heavier competing branch reorganises the chain; state follows; nothing below the stable height moves',
+  async (t) => {
+    const a = await openTestChain();
+    const b = await openTestChain();
+    t.same(a.chain.top.id, b.chain.top.id, 'same genesis');
+    await mineBlock(a);
+    await mineBlock(a);
+    for (let i = 0; i < 3; i++) await mineBlock(b);
+    const oldTop = a.chain.top;
+    a.clock.now = b.clock.now;
+    for (let h = 1n; h <= b.chain.top.height; h++) {
+      const bytes = b.chain.blocks.getBlockBytes(b.chain.metaAtTopo(h)!.id)!;
+      await a.chain.addBlock(bytes).catch((error: Error) => t.match(error.message, /already known/));
+    }
+    t.same(a.chain.top.id, b.chain.top.id, 'a follows the heavier branch');
+    t.same(a.chain.top.stateRoot, b.chain.top.stateRoot, 'identical state roots');
+    t.equal(a.chain.topoOf(oldTop), null, 'the old top is now a side block');
+    t.ok(a.chain.meta(oldTop.id), 'and it is still stored');
+  },
+);
 
 t.test('the chain survives a restart on RocksDB', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'umbra-chain-'));
@@ -155,39 +182,62 @@ t.test('a heavier branch forking below the stable height cannot take over', asyn
   const outcomes: string[] = [];
   for (let h = 1n; h <= b.chain.top.height; h++) {
     const bytes = b.chain.blocks.getBlockBytes(b.chain.metaAtTopo(h)!.id)!;
-    outcomes.push(await a.chain.addBlock(bytes).then((o) => o.status, (error: Error) => `rejected: ${error.message}`));
+    outcomes.push(
+      await a.chain.addBlock(bytes).then(
+        (o) => o.status,
+        (error: Error) => `rejected: ${error.message}`,
+      ),
+    );
   }
   t.same(a.chain.top, top, 'the main chain did not move');
   t.match(outcomes[0], /block at height 1 is at or below the stable height 4/, 'its first block is refused outright');
-  t.ok(outcomes.slice(1).every((o) => o === 'orphan'), 'the rest wait as orphans for a parent that will never be accepted');
+  t.ok(
+    outcomes.slice(1).every((o) => o === 'orphan'),
+    'the rest wait as orphans for a parent that will never be accepted',
+  );
   t.equal(a.chain.orphanBlocks, 12);
 });
 
-t.test('the documented premine keys and addresses (docs/protocol.md, README) are the ones the code derives', async (t) => {
-  const { core } = await openTestChain();
-  const documented = {
-    testnet: ['fb5f89115cf5cb82aadc8d8ba32343add796d9edb320b97ddb1c5d29d629825e', 'umbt1qyvrmghsg8dnejh539wc5q20xyqvyj4p4s2cf7d7uwt6jcyvphfg5qqatdlcl'],
-    simulator: ['e50eac452aa9b6d12617f71ed8f151adcc5e89128c9aa841614d711ade12e2c7', 'umbt1qyk9nk20na7mgu6whzp8tnj2jk725dtspwzctg833v937jzqvn6suqghty4ql'],
-  } as const;
-  for (const [network, [secret, address]] of Object.entries(documented) as ['testnet' | 'simulator', readonly [string, string]][]) {
-    t.equal(toHex(premineSecret(core, network)), secret, `${network} secret`);
-    t.equal(encodeAddress(network, premineKey(core, network)), address, `${network} address`);
-  }
-});
+t.test(
+  'the documented premine keys and addresses (docs/protocol.md, README) are the ones the code derives',
+  async (t) => {
+    const { core } = await openTestChain();
+    const documented = {
+      testnet: [
+        'fb5f89115cf5cb82aadc8d8ba32343add796d9edb320b97ddb1c5d29d629825e',
+        'umbt1qyvrmghsg8dnejh539wc5q20xyqvyj4p4s2cf7d7uwt6jcyvphfg5qqatdlcl',
+      ],
+      simulator: [
+        'e50eac452aa9b6d12617f71ed8f151adcc5e89128c9aa841614d711ade12e2c7',
+        'umbt1qyk9nk20na7mgu6whzp8tnj2jk725dtspwzctg833v937jzqvn6suqghty4ql',
+      ],
+    } as const;
+    for (const [network, [secret, address]] of Object.entries(documented) as [
+      'testnet' | 'simulator',
+      readonly [string, string],
+    ][]) {
+      t.equal(toHex(premineSecret(core, network)), secret, `${network} secret`);
+      t.equal(encodeAddress(network, premineKey(core, network)), address, `${network} address`);
+    }
+  },
+);
 
-t.test('a failing block listener is logged; the block stays committed and the other listeners still hear of it', async (t) => {
-  const lines: string[] = [];
-  const test = await openTestChain({ logger: createLogger('error', (line) => lines.push(line)) });
-  const heard: bigint[] = [];
-  test.chain.onBlock(() => {
-    throw new Error('the listener broke');
-  });
-  test.chain.onBlock((meta) => heard.push(meta.height));
-  const blid = await mineBlock(test);
-  t.equal(toHex(test.chain.top.id), blid, 'the block is the new top');
-  t.same(heard, [1n], 'the next listener heard of it');
-  t.match(lines.join('\n'), new RegExp(`ERROR .*a listener failed on block ${blid}: Error: the listener broke`));
-  const outcome = await test.chain.addBlock(encodeBlock(await nextBlock(test)));
-  t.equal(outcome.status, 'main', 'addBlock resolves with the outcome');
-  t.same(heard, [1n, 2n]);
-});
+t.test(
+  'a failing block listener is logged; the block stays committed and the other listeners still hear of it',
+  async (t) => {
+    const lines: string[] = [];
+    const test = await openTestChain({ logger: createLogger('error', (line) => lines.push(line)) });
+    const heard: bigint[] = [];
+    test.chain.onBlock(() => {
+      throw new Error('the listener broke');
+    });
+    test.chain.onBlock((meta) => heard.push(meta.height));
+    const blid = await mineBlock(test);
+    t.equal(toHex(test.chain.top.id), blid, 'the block is the new top');
+    t.same(heard, [1n], 'the next listener heard of it');
+    t.match(lines.join('\n'), new RegExp(`ERROR .*a listener failed on block ${blid}: Error: the listener broke`));
+    const outcome = await test.chain.addBlock(encodeBlock(await nextBlock(test)));
+    t.equal(outcome.status, 'main', 'addBlock resolves with the outcome');
+    t.same(heard, [1n, 2n]);
+  },
+);

@@ -13,16 +13,42 @@ t.test('the reference difficulty table reproduces with integers only', async (t)
   ];
   const mainnet = CHAIN_PARAMS.mainnet;
   for (const [solve, expected] of table) {
-    t.equal(nextDifficulty(mainnet, { height: 100n, tipDifficulty: 1_000_000n, tipTimestamp: 1_000_000n + solve, parentTimestamp: 1_000_000n }), expected, `solve ${solve} ms`);
+    t.equal(
+      nextDifficulty(mainnet, {
+        height: 100n,
+        tipDifficulty: 1_000_000n,
+        tipTimestamp: 1_000_000n + solve,
+        parentTimestamp: 1_000_000n,
+      }),
+      expected,
+      `solve ${solve} ms`,
+    );
   }
 });
 
 t.test('bounds, bootstrap, minimum and the fixed simulator difficulty', async (t) => {
   t.equal(adjustmentFactor(-5n), adjustmentFactor(0n), 'negative solve times count as 0');
   t.ok(adjustmentFactor(0n) > 11_300n && adjustmentFactor(0n) < 11_340n, 'e^(1/8)');
-  t.equal(nextDifficulty(CHAIN_PARAMS.mainnet, { height: 2n, tipDifficulty: 5n, tipTimestamp: 0n, parentTimestamp: 0n }), 10_000_000n, 'bootstrap below height 3');
-  t.equal(nextDifficulty(CHAIN_PARAMS.testnet, { height: 50n, tipDifficulty: 50n, tipTimestamp: 100_000n, parentTimestamp: 0n }), 50n, 'clamped to the minimum');
-  t.equal(nextDifficulty(CHAIN_PARAMS.simulator, { height: 50n, tipDifficulty: 7n, tipTimestamp: 1n, parentTimestamp: 0n }), 1n, 'simulator is fixed at 1');
+  t.equal(
+    nextDifficulty(CHAIN_PARAMS.mainnet, { height: 2n, tipDifficulty: 5n, tipTimestamp: 0n, parentTimestamp: 0n }),
+    10_000_000n,
+    'bootstrap below height 3',
+  );
+  t.equal(
+    nextDifficulty(CHAIN_PARAMS.testnet, {
+      height: 50n,
+      tipDifficulty: 50n,
+      tipTimestamp: 100_000n,
+      parentTimestamp: 0n,
+    }),
+    50n,
+    'clamped to the minimum',
+  );
+  t.equal(
+    nextDifficulty(CHAIN_PARAMS.simulator, { height: 50n, tipDifficulty: 7n, tipTimestamp: 1n, parentTimestamp: 0n }),
+    1n,
+    'simulator is fixed at 1',
+  );
 });
 
 t.test('block reward halves every 7 000 000 blocks', async (t) => {

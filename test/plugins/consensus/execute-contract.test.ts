@@ -9,7 +9,14 @@ import { toHex } from '../../../host/protocol/bytes.js';
 import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
 import type { RpcArgument } from '../../../host/protocol/rpc-arguments.js';
 import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
-import { balanceOf, buildTestTransfer, premineAccount, premineBalance, registeredAccounts, type Account } from '../../helpers/transfers.js';
+import {
+  balanceOf,
+  buildTestTransfer,
+  premineAccount,
+  premineBalance,
+  registeredAccounts,
+  type Account,
+} from '../../helpers/transfers.js';
 
 const install = (code: string): RpcArgument[] => [
   { name: 'SC_ACTION', datatype: 'U', value: 1n },
@@ -32,11 +39,27 @@ async function funded(): Promise<{ chain: TestChain; alice: Account; others: Acc
 }
 
 /** Sends a contract transaction from `from` (to a decoy receiver, amount 0) and mines it. */
-async function scTx(chain: TestChain, from: Account, to: Account, args: RpcArgument[], options: { burn?: bigint; ringSize?: number; scid?: Uint8Array; fee?: bigint } = {}): Promise<Uint8Array> {
-  const built = buildTestTransfer(chain, from, to.key, 0n, { scArgs: args, burn: options.burn ?? 0n, ringSize: options.ringSize ?? 2, scid: options.scid, fee: options.fee ?? 500n });
+async function scTx(
+  chain: TestChain,
+  from: Account,
+  to: Account,
+  args: RpcArgument[],
+  options: { burn?: bigint; ringSize?: number; scid?: Uint8Array; fee?: bigint } = {},
+): Promise<Uint8Array> {
+  const built = buildTestTransfer(chain, from, to.key, 0n, {
+    scArgs: args,
+    burn: options.burn ?? 0n,
+    ringSize: options.ringSize ?? 2,
+    scid: options.scid,
+    fee: options.fee ?? 500n,
+  });
   chain.pool.add(built.bytes);
   await mineBlock(chain);
-  t.equal(toHex(chain.chain.includingBlock(built.txid)!), toHex(chain.chain.top.id), 'the contract transaction is in the block');
+  t.equal(
+    toHex(chain.chain.includingBlock(built.txid)!),
+    toHex(chain.chain.top.id),
+    'the contract transaction is in the block',
+  );
   return built.txid;
 }
 
@@ -44,7 +67,11 @@ const tokenCode = readFileSync('examples/contracts/token.bas', 'utf8');
 
 t.test('install a token contract, issue tokens for a deposit, and hold them as an encrypted balance', async (t) => {
   const { chain, alice, others } = await funded();
-  t.equal(await scTx(chain, alice, others[0]!, install(tokenCode)).then((id) => chain.chain.stateAt().contracts.exists(id)), false, 'a fee below the storage gas of the code: the install is discarded');
+  t.equal(
+    await scTx(chain, alice, others[0]!, install(tokenCode)).then((id) => chain.chain.stateAt().contracts.exists(id)),
+    false,
+    'a fee below the storage gas of the code: the install is discarded',
+  );
   const scid = await scTx(chain, alice, others[0]!, install(tokenCode), { fee: 5000n });
   const contracts = chain.chain.stateAt().contracts;
   t.ok(contracts.exists(scid), 'SCID = the install txid');
@@ -101,8 +128,16 @@ t.test('a failing call refunds a known signer (ring 2) and not an anonymous one 
 t.test('the pool refuses contract transactions that cannot run', async (t) => {
   const { chain, alice, others } = await funded();
   const refuse = (args: RpcArgument[], pattern: RegExp, name: string) =>
-    t.throws(() => chain.pool.add(buildTestTransfer(chain, alice, others[0]!.key, 0n, { scArgs: args }).bytes), pattern, name);
-  refuse(install('Function Initialize() Uint64\n10 RETURN 0 0\nEnd Function'), /does not compile/, 'code that does not compile');
+    t.throws(
+      () => chain.pool.add(buildTestTransfer(chain, alice, others[0]!.key, 0n, { scArgs: args }).bytes),
+      pattern,
+      name,
+    );
+  refuse(
+    install('Function Initialize() Uint64\n10 RETURN 0 0\nEnd Function'),
+    /does not compile/,
+    'code that does not compile',
+  );
   refuse(install('Function Other() Uint64\n10 RETURN 0\nEnd Function'), /no Initialize/, 'no initializer');
   refuse([{ name: 'SC_ACTION', datatype: 'U', value: 1n }], /SC_CODE/, 'install without code');
   refuse([{ name: 'SC_ACTION', datatype: 'U', value: 7n }], /SC_ACTION/, 'unknown action');
@@ -115,9 +150,15 @@ t.test('the pool refuses contract transactions that cannot run', async (t) => {
 t.test('the lottery pays a depositor 9900/10000 of the pot after two plays, twice', async (t) => {
   const { chain, alice, others } = await funded();
   const [bob] = others;
-  chain.pool.add(buildTestTransfer(chain, premineAccount(chain), bob!.key, 1_000_000n, { senderBalance: premineBalance(chain, 1_000_000n) }).bytes);
+  chain.pool.add(
+    buildTestTransfer(chain, premineAccount(chain), bob!.key, 1_000_000n, {
+      senderBalance: premineBalance(chain, 1_000_000n),
+    }).bytes,
+  );
   await mineBlock(chain);
-  const scid = await scTx(chain, alice, bob!, install(readFileSync('examples/contracts/lottery.bas', 'utf8')), { fee: 8000n });
+  const scid = await scTx(chain, alice, bob!, install(readFileSync('examples/contracts/lottery.bas', 'utf8')), {
+    fee: 8000n,
+  });
   t.ok(chain.chain.stateAt().contracts.exists(scid));
   let aliceSpent = 8000n;
   let bobSpent = 0n;
@@ -133,7 +174,11 @@ t.test('the lottery pays a depositor 9900/10000 of the pot after two plays, twic
     if (aliceWon) aliceSpent -= 19_800n;
     else bobSpent -= 19_800n;
     t.equal(a + b, 2_000_000n - aliceSpent - bobSpent, 'and the other is down by the deposit and fee');
-    t.equal(chain.chain.stateAt().contracts.balance(scid, NATIVE_SCID), 200n * BigInt(round + 1), 'the contract keeps 1%');
+    t.equal(
+      chain.chain.stateAt().contracts.balance(scid, NATIVE_SCID),
+      200n * BigInt(round + 1),
+      'the contract keeps 1%',
+    );
   }
 });
 
@@ -141,7 +186,20 @@ t.test('a name registered through the name service resolves now and not before',
   const { chain, alice, others } = await funded();
   const nameService = Uint8Array.from({ length: 32 }, (_, i) => (i === 31 ? 1 : 0));
   const before = chain.chain.top;
-  await scTx(chain, alice, others[0]!, call(nameService, 'Register', [{ name: 'name', datatype: 'S', value: 'alice.umbra' }]));
-  t.equal(toHex(Buffer.from(chain.chain.stateAt().contracts.variable(nameService, 'alice.umbra') as string, 'latin1')), toHex(alice.key), 'the signer owns the name');
-  t.equal(chain.chain.stateAt(before).contracts.variable(nameService, 'alice.umbra'), undefined, 'the earlier state does not know it');
+  await scTx(
+    chain,
+    alice,
+    others[0]!,
+    call(nameService, 'Register', [{ name: 'name', datatype: 'S', value: 'alice.umbra' }]),
+  );
+  t.equal(
+    toHex(Buffer.from(chain.chain.stateAt().contracts.variable(nameService, 'alice.umbra') as string, 'latin1')),
+    toHex(alice.key),
+    'the signer owns the name',
+  );
+  t.equal(
+    chain.chain.stateAt(before).contracts.variable(nameService, 'alice.umbra'),
+    undefined,
+    'the earlier state does not know it',
+  );
 });

@@ -7,7 +7,15 @@ import t from 'tap';
 import { toHex } from '../../../host/protocol/bytes.js';
 import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
-import { balanceOf, buildTestTransfer, premineAccount, premineBalance, registeredAccounts, registrationBytes, newAccount } from '../../helpers/transfers.js';
+import {
+  balanceOf,
+  buildTestTransfer,
+  premineAccount,
+  premineBalance,
+  registeredAccounts,
+  registrationBytes,
+  newAccount,
+} from '../../helpers/transfers.js';
 
 t.test('registrations go through the pool into a block', async (t) => {
   const chain = await openTestChain();
@@ -36,7 +44,10 @@ t.test('a ring-2 transfer moves the amount, the fee goes to the miner', async (t
   await mineBlock(chain);
   t.equal(chain.pool.size, 0);
   t.equal(balanceOf(chain, alice!), 50_000n);
-  t.equal(balanceOf(chain, premine, NATIVE_SCID, [premineBalance(chain, 50_000n + 300n, 300n)]), premineBalance(chain, 50_000n + 300n, 300n));
+  t.equal(
+    balanceOf(chain, premine, NATIVE_SCID, [premineBalance(chain, 50_000n + 300n, 300n)]),
+    premineBalance(chain, 50_000n + 300n, 300n),
+  );
   t.throws(() => chain.pool.add(built.bytes), /already in a block/);
 });
 
@@ -46,7 +57,12 @@ t.test('a ring-16 transfer changes every member balance; only sender and receive
   const [alice, ...others] = accounts;
   const premine = premineAccount(chain);
   const before = new Map(accounts.map((a) => [toHex(a.key), chain.chain.stateAt().getBalance(NATIVE_SCID, a.key)!]));
-  const built = buildTestTransfer(chain, premine, alice!.key, 1234n, { ringSize: 16, senderIndex: 5, receiverIndex: 10, decoys: others.map((a) => a.key) });
+  const built = buildTestTransfer(chain, premine, alice!.key, 1234n, {
+    ringSize: 16,
+    senderIndex: 5,
+    receiverIndex: 10,
+    decoys: others.map((a) => a.key),
+  });
   chain.pool.add(built.bytes);
   await mineBlock(chain);
   const height = chain.chain.top.height;
@@ -56,7 +72,11 @@ t.test('a ring-16 transfer changes every member balance; only sender and receive
     const old = before.get(toHex(key));
     if (old) t.not(toHex(after.L), toHex(old.L), `member ${i}: L changed`);
     if (old) t.not(toHex(after.R), toHex(old.R), `member ${i}: R changed`);
-    t.equal(after.nonceHeight, i % 2 === 1 ? height : 0n, `member ${i}: nonce height moves only for the sender's parity`);
+    t.equal(
+      after.nonceHeight,
+      i % 2 === 1 ? height : 0n,
+      `member ${i}: nonce height moves only for the sender's parity`,
+    );
   });
   t.equal(balanceOf(chain, alice!), 1234n);
   for (const other of others) t.equal(balanceOf(chain, other), 0n, 'a decoy still decrypts to zero');
@@ -111,8 +131,14 @@ t.test('malformed and invalid transactions are refused without side effects', as
   const stranger = newAccount(chain);
   // The builder refuses unregistered members, so it is shown one as if registered.
   const G = chain.core.g1Compress(chain.core.generators('UMBRA').G);
-  const pretend = (asset: Uint8Array, key: Uint8Array) => chain.chain.stateAt().getBalance(asset, key) ?? (toHex(key) === toHex(stranger.key) ? { nonceHeight: 0n, L: key, R: G } : undefined);
-  const unregistered = buildTestTransfer(chain, premineAccount(chain), alice!.key, 1n, { decoys: [stranger.key, carol!.key], ringSize: 4, balanceAt: pretend });
+  const pretend = (asset: Uint8Array, key: Uint8Array) =>
+    chain.chain.stateAt().getBalance(asset, key) ??
+    (toHex(key) === toHex(stranger.key) ? { nonceHeight: 0n, L: key, R: G } : undefined);
+  const unregistered = buildTestTransfer(chain, premineAccount(chain), alice!.key, 1n, {
+    decoys: [stranger.key, carol!.key],
+    ringSize: 4,
+    balanceAt: pretend,
+  });
   t.throws(() => chain.pool.add(unregistered.bytes), /not registered/);
   t.equal(chain.pool.size, 0);
 
@@ -121,7 +147,16 @@ t.test('malformed and invalid transactions are refused without side effects', as
   const job = chain.mining.template(chain.premine);
   t.equal(job.final, false);
   const rootBefore = toHex(chain.chain.top.stateRoot);
-  t.throws(() => chain.chain.computeStateRoot({ ...chain.chain.block(chain.chain.top.id)!, height: chain.chain.top.height + 1n, tips: [chain.chain.top.id], txHashes: [built.txid] }), /proof is invalid/);
+  t.throws(
+    () =>
+      chain.chain.computeStateRoot({
+        ...chain.chain.block(chain.chain.top.id)!,
+        height: chain.chain.top.height + 1n,
+        tips: [chain.chain.top.id],
+        txHashes: [built.txid],
+      }),
+    /proof is invalid/,
+  );
   t.equal(toHex(chain.chain.top.stateRoot), rootBefore, 'nothing changed');
 });
 
@@ -134,7 +169,8 @@ t.test('a reorganisation brings the abandoned blocks’ transactions back into t
   t.ok(a.chain.isRegistered(alice.key));
   for (let i = 0; i < 3; i++) await mineBlock(b);
   a.clock.now = b.clock.now;
-  for (let h = 1n; h <= b.chain.top.height; h++) await a.chain.addBlock(b.chain.blocks.getBlockBytes(b.chain.metaAtTopo(h)!.id)!);
+  for (let h = 1n; h <= b.chain.top.height; h++)
+    await a.chain.addBlock(b.chain.blocks.getBlockBytes(b.chain.metaAtTopo(h)!.id)!);
   t.same(a.chain.top.id, b.chain.top.id, 'a follows the heavier branch');
   t.notOk(a.chain.isRegistered(alice.key), 'the registration is undone with its block');
   t.same(a.pool.pending().map(toHex), [toHex(id)], 'and waits in the pool again');

@@ -119,9 +119,23 @@ t.test('failures: each panics and discards', async (t) => {
 t.test('two payments add up against the balance; the own token is minted without limit', async (t) => {
   const { core } = await dvm();
   const env = { signer: account(core, 1).address, scid: SCID, coinvalue: 5, balances: { [ZERO64]: 10 } };
-  t.equal((await snippet('10 SEND_COIN_TO_ADDRESS(SIGNER(), 10)\n20 RETURN SEND_COIN_TO_ADDRESS(SIGNER(), 5) - 5', { env })).committed, true, '15 of 10 + 5 deposited');
-  t.equal((await snippet('10 SEND_COIN_TO_ADDRESS(SIGNER(), 10)\n20 RETURN SEND_COIN_TO_ADDRESS(SIGNER(), 6) - 6', { env })).ok, false, '16 is too much');
-  const mint = await evaluate('SEND_ASSET_TO_ADDRESS(SIGNER(), 18446744073709551615, SCID()) - 18446744073709551615', 'Uint64', { env });
+  t.equal(
+    (await snippet('10 SEND_COIN_TO_ADDRESS(SIGNER(), 10)\n20 RETURN SEND_COIN_TO_ADDRESS(SIGNER(), 5) - 5', { env }))
+      .committed,
+    true,
+    '15 of 10 + 5 deposited',
+  );
+  t.equal(
+    (await snippet('10 SEND_COIN_TO_ADDRESS(SIGNER(), 10)\n20 RETURN SEND_COIN_TO_ADDRESS(SIGNER(), 6) - 6', { env }))
+      .ok,
+    false,
+    '16 is too much',
+  );
+  const mint = await evaluate(
+    'SEND_ASSET_TO_ADDRESS(SIGNER(), 18446744073709551615, SCID()) - 18446744073709551615',
+    'Uint64',
+    { env },
+  );
   t.equal(mint.committed, true);
   t.same(mint.transfers, [{ asset: SCID, address: env.signer, amount: '18446744073709551615' }]);
 });
@@ -151,12 +165,24 @@ t.test('storage: read-your-writes, typed keys, delete, gas by value size', async
   // the argument list {SC_ACTION: U 0, SC_ID: H …, entrypoint: S "F"} is 68 bytes of CBOR (1 + 12 + 41 + 14); STOREs: 300 → 3, "one" → 4, 2 → 2;
   // LOADs of small values and the EXISTS after DELETE: 1 each (4); the deleted key is never read.
   t.equal(r.gas.storage, 68 + 3 + 4 + 2 + 4);
-  const big = await snippet('10 RETURN STRLEN(LOAD("big")) - 99', { store: [{ ktype: 'S', key: 'big', vtype: 'S', value: 'x'.repeat(99) }] });
+  const big = await snippet('10 RETURN STRLEN(LOAD("big")) - 99', {
+    store: [{ ktype: 'S', key: 'big', vtype: 'S', value: 'x'.repeat(99) }],
+  });
   t.equal(big.gas.storage, 68 + 10, 'a 100-byte value costs 100/10 to read');
 });
 
 t.test('MAP* memory is shared by frames of one call and never stored', async (t) => {
-  const code = ['Function F() Uint64', '10 MAPSTORE(2, "two")', '20 helper()', '30 RETURN MAPGET("from helper") + STRLEN(MAPGET(2)) - 10', 'End Function', 'Function helper()', '10 MAPSTORE("from helper", 7)', '20 RETURN', 'End Function'].join('\n');
+  const code = [
+    'Function F() Uint64',
+    '10 MAPSTORE(2, "two")',
+    '20 helper()',
+    '30 RETURN MAPGET("from helper") + STRLEN(MAPGET(2)) - 10',
+    'End Function',
+    'Function helper()',
+    '10 MAPSTORE("from helper", 7)',
+    '20 RETURN',
+    'End Function',
+  ].join('\n');
   const r = await (await dvm()).run({ code, entrypoint: 'F' });
   t.equal(r.committed, true);
   t.same(r.writes, []);
@@ -164,12 +190,18 @@ t.test('MAP* memory is shared by frames of one call and never stored', async (t)
 
 t.test('RANDOM is deterministic per SCID, BLID and TXID (reference vectors)', async (t) => {
   const zero = { scid: '0'.repeat(64), blid: '0'.repeat(64), txid: '0'.repeat(64) };
-  const draws = await snippet('10 DIM a, b AS Uint64\n20 LET a = RANDOM()\n30 LET b = RANDOM()\n40 RETURN ITOA(a) + " " + ITOA(b) + " " + ITOA(RANDOM())', { returns: 'String', env: zero });
+  const draws = await snippet(
+    '10 DIM a, b AS Uint64\n20 LET a = RANDOM()\n30 LET b = RANDOM()\n40 RETURN ITOA(a) + " " + ITOA(b) + " " + ITOA(RANDOM())',
+    { returns: 'String', env: zero },
+  );
   t.equal(draws.result, '374062192010538750 3067947326316666996 2152986852605908078');
   t.equal((await evaluate('RANDOM(100)', 'Uint64', { env: zero })).result, '50');
   const abc = { scid: 'aa'.repeat(32), blid: 'bb'.repeat(32), txid: 'cc'.repeat(32) };
   t.equal((await evaluate('RANDOM()', 'Uint64', { env: abc })).result, '15702298350473627070');
-  t.equal((await evaluate('RANDOM()', 'Uint64', { env: { ...zero, scid: '16' + '0'.repeat(62) } })).result, '14580771250182742861');
+  t.equal(
+    (await evaluate('RANDOM()', 'Uint64', { env: { ...zero, scid: '16' + '0'.repeat(62) } })).result,
+    '14580771250182742861',
+  );
 });
 
 t.test('UPDATE_SC_CODE sets compilable code for the next call; the code is not a variable', async (t) => {

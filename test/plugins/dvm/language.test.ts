@@ -33,7 +33,13 @@ t.test('Uint64 arithmetic wraps modulo 2^64', async (t) => {
 
 t.test('comparisons and logic give 1 or 0, with Go precedence', async (t) => {
   const cases: [string, string][] = [
-    ['3 > 2', '1'], ['3 >= 3', '1'], ['2 < 2', '0'], ['2 <= 2', '1'], ['2 == 2', '1'], ['2 != 2', '0'], ['2 <> 3', '1'],
+    ['3 > 2', '1'],
+    ['3 >= 3', '1'],
+    ['2 < 2', '0'],
+    ['2 <= 2', '1'],
+    ['2 == 2', '1'],
+    ['2 != 2', '0'],
+    ['2 <> 3', '1'],
     ['1 | 2 == 2', '0'], // (1|2) == 2
     ['6 & 3 == 2', '1'], // (6&3) == 2
     ['2 + 3 << 1', '8'], // 2 + (3<<1)
@@ -41,10 +47,17 @@ t.test('comparisons and logic give 1 or 0, with Go precedence', async (t) => {
     ['2 + 3 * 4', '14'],
     ['(2 + 3) * 4', '20'],
     ['10 - 4 - 3', '3'],
-    ['1 && 0', '0'], ['1 && 2', '1'], ['0 || 0', '0'], ['0 || 7', '1'],
+    ['1 && 0', '0'],
+    ['1 && 2', '1'],
+    ['0 || 0', '0'],
+    ['0 || 7', '1'],
     ['1 || 0 && 0', '1'], // && binds tighter
-    ['"a" == "a"', '1'], ['"a" != "b"', '1'], ['"a" && ""', '0'], ['"a" || ""', '1'],
-    ['!""', '1'], ['!"x"', '0'],
+    ['"a" == "a"', '1'],
+    ['"a" != "b"', '1'],
+    ['"a" && ""', '0'],
+    ['"a" || ""', '1'],
+    ['!""', '1'],
+    ['!"x"', '0'],
   ];
   for (const [expr, expected] of cases) t.equal((await evaluate(expr)).result, expected, expr);
 });
@@ -76,22 +89,56 @@ t.test('division and modulo by zero fail', async (t) => {
 
 t.test('DIM, LET, GOTO, IF/ELSE and fall-through', async (t) => {
   const loop = await snippet(
-    ['10 DIM i, sum AS Uint64', '20 DIM s AS String', '30 LET i = i + 1', '40 LET sum = sum + i', '50 IF i < 10 THEN GOTO 30', '60 LET s = "sum=" + sum', '70 IF s == "sum=55" THEN GOTO 90 ELSE GOTO 80', '80 RETURN 0', '90 RETURN 1'].join('\n'),
+    [
+      '10 DIM i, sum AS Uint64',
+      '20 DIM s AS String',
+      '30 LET i = i + 1',
+      '40 LET sum = sum + i',
+      '50 IF i < 10 THEN GOTO 30',
+      '60 LET s = "sum=" + sum',
+      '70 IF s == "sum=55" THEN GOTO 90 ELSE GOTO 80',
+      '80 RETURN 0',
+      '90 RETURN 1',
+    ].join('\n'),
   );
   t.equal(loop.result, '1');
   t.equal((await snippet('10 DIM a, b AS Uint64\n20 RETURN a + b')).result, '0', 'DIM starts at 0');
   t.equal((await snippet('10 DIM s AS String\n20 RETURN s', { returns: 'String' })).result, '', 'DIM starts at ""');
-  t.equal((await snippet('10 GOTO 30\n20 RETURN 1\n30\n40 RETURN 2')).result, '2', 'a jump to an empty line falls through');
+  t.equal(
+    (await snippet('10 GOTO 30\n20 RETURN 1\n30\n40 RETURN 2')).result,
+    '2',
+    'a jump to an empty line falls through',
+  );
   t.equal((await snippet('10 IF 0 THEN GOTO 30\n20 RETURN 1\n30 RETURN 2')).result, '1');
-  t.equal((await snippet('10 if(1==1)then goto 30\n20 RETURN 1\n30 RETURN 2')).result, '2', 'keywords in any case, tokens glued');
-  t.equal((await snippet('10 PRINT whatever + you + like\n20 PRINTF "x"\n30 RETURN 3')).result, '3', 'PRINT is a no-op');
+  t.equal(
+    (await snippet('10 if(1==1)then goto 30\n20 RETURN 1\n30 RETURN 2')).result,
+    '2',
+    'keywords in any case, tokens glued',
+  );
+  t.equal(
+    (await snippet('10 PRINT whatever + you + like\n20 PRINTF "x"\n30 RETURN 3')).result,
+    '3',
+    'PRINT is a no-op',
+  );
 });
 
 t.test('run-time statement errors', async (t) => {
-  t.match((await snippet('10 DIM a AS Uint64\n20 DIM a AS Uint64\n30 RETURN 0')).error, { message: /already declared/, line: 20 });
-  t.match((await snippet('10 DIM a AS Uint64\n20 GOTO 10')).error, { message: /already declared/, line: 10 }, 'a loop over a DIM');
-  t.match((await snippet('10 LET a = 1\n20 DIM a AS Uint64\n30 RETURN a')).error, { message: /before its DIM/, line: 10 });
-  t.match((await snippet('10 DIM a AS Uint64\n20 LET a = "x"\n30 RETURN a')).error, { message: /a is a Uint64, the value is String/ });
+  t.match((await snippet('10 DIM a AS Uint64\n20 DIM a AS Uint64\n30 RETURN 0')).error, {
+    message: /already declared/,
+    line: 20,
+  });
+  t.match(
+    (await snippet('10 DIM a AS Uint64\n20 GOTO 10')).error,
+    { message: /already declared/, line: 10 },
+    'a loop over a DIM',
+  );
+  t.match((await snippet('10 LET a = 1\n20 DIM a AS Uint64\n30 RETURN a')).error, {
+    message: /before its DIM/,
+    line: 10,
+  });
+  t.match((await snippet('10 DIM a AS Uint64\n20 LET a = "x"\n30 RETURN a')).error, {
+    message: /a is a Uint64, the value is String/,
+  });
   t.match((await snippet('10 IF "x" THEN GOTO 20\n20 RETURN 0')).error, { message: /condition must be a Uint64/ });
   t.match((await snippet('10 RETURN "x"')).error, { message: /must return a Uint64, got String/ });
   t.match((await snippet('10 DIM a AS Uint64')).error, { message: /ran past the last line \(10\)/ });
@@ -125,41 +172,59 @@ t.test('functions: calls, recursion, typed parameters, void functions, private h
     '10 RETURN Fact("x")',
     'End Function',
   ].join('\n');
-  t.equal((await source(code, 'Fact', { args: [{ name: 'n', datatype: 'U', value: 20 }] })).result, '2432902008176640000');
+  t.equal(
+    (await source(code, 'Fact', { args: [{ name: 'n', datatype: 'U', value: 20 }] })).result,
+    '2432902008176640000',
+  );
   t.equal((await source(code, 'Greet', { args: [{ name: 'who', datatype: 'S', value: 'bob' }] })).result, 'hello bob');
   t.equal((await source(code, 'UseVoid')).result, '1');
   t.match((await source(code, 'BadVoid')).error, { message: /no value/ });
   t.match((await source(code, 'BadArg')).error, { message: /parameter n must be a Uint64, got String/ });
-  t.equal((await source(code, 'Fact', { args: [{ name: 'n', datatype: 'U', value: 300 }] })).ok, true, 'recursion 300 deep');
+  t.equal(
+    (await source(code, 'Fact', { args: [{ name: 'n', datatype: 'U', value: 300 }] })).ok,
+    true,
+    'recursion 300 deep',
+  );
 });
 
-t.test('entry points: exported names only, parameters bound by name and datatype, value is the coin deposit', async (t) => {
-  const code = [
-    'Function Pay(value Uint64, n Uint64, s String, h String) String',
-    '10 RETURN ITOA(value) + "/" + ITOA(n) + "/" + s + "/" + HEX(h)',
-    'End Function',
-    'Function hidden() Uint64',
-    '10 RETURN 0',
-    'End Function',
-  ].join('\n');
-  const args = [
-    { name: 'n', datatype: 'U' as const, value: 7 },
-    { name: 's', datatype: 'S' as const, value: 'text' },
-    { name: 'h', datatype: 'H' as const, value: 'ab'.repeat(32) },
-    { name: 'value', datatype: 'U' as const, value: 999 },
-  ];
-  const r = await source(code, 'Pay', { args, env: { coinvalue: 5 } });
-  t.equal(r.result, `5/7/text/${'ab'.repeat(32)}`, 'value is the deposit, not the argument; H arrives as 32 raw bytes');
-  const missing = await source(code, 'Pay', { args: args.slice(1) });
-  t.match(missing.error, { message: /parameter n \(Uint64\) needs an argument n of datatype U/ });
-  const wrongType = await source(code, 'Pay', { args: [{ name: 'n', datatype: 'S', value: '7' }, ...args.slice(1)] });
-  t.equal(wrongType.ok, false, 'an S argument does not bind to a Uint64 parameter');
-  await t.rejects(source(code, 'hidden'), /no entry point hidden/, 'the runner refuses a private function as entry point');
-});
+t.test(
+  'entry points: exported names only, parameters bound by name and datatype, value is the coin deposit',
+  async (t) => {
+    const code = [
+      'Function Pay(value Uint64, n Uint64, s String, h String) String',
+      '10 RETURN ITOA(value) + "/" + ITOA(n) + "/" + s + "/" + HEX(h)',
+      'End Function',
+      'Function hidden() Uint64',
+      '10 RETURN 0',
+      'End Function',
+    ].join('\n');
+    const args = [
+      { name: 'n', datatype: 'U' as const, value: 7 },
+      { name: 's', datatype: 'S' as const, value: 'text' },
+      { name: 'h', datatype: 'H' as const, value: 'ab'.repeat(32) },
+      { name: 'value', datatype: 'U' as const, value: 999 },
+    ];
+    const r = await source(code, 'Pay', { args, env: { coinvalue: 5 } });
+    t.equal(
+      r.result,
+      `5/7/text/${'ab'.repeat(32)}`,
+      'value is the deposit, not the argument; H arrives as 32 raw bytes',
+    );
+    const missing = await source(code, 'Pay', { args: args.slice(1) });
+    t.match(missing.error, { message: /parameter n \(Uint64\) needs an argument n of datatype U/ });
+    const wrongType = await source(code, 'Pay', { args: [{ name: 'n', datatype: 'S', value: '7' }, ...args.slice(1)] });
+    t.equal(wrongType.ok, false, 'an S argument does not bind to a Uint64 parameter');
+    await t.rejects(
+      source(code, 'hidden'),
+      /no entry point hidden/,
+      'the runner refuses a private function as entry point',
+    );
+  },
+);
 
 t.test('comments: apostrophe, //, /* */, REM as a whole word, and identifiers starting with REM', async (t) => {
   const code = [
-    "/* a block",
+    '/* a block',
     "   comment */ Function F() Uint64 ' trailing",
     '10 DIM REMAINDER AS Uint64 // not a comment',
     '20 LET REMAINDER = 5 REM set it',

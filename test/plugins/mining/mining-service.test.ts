@@ -15,7 +15,8 @@ t.test('on testnet: ordinary jobs at D, the final job at 9·D, bad proof of work
   t.equal(job.height, 1n);
   // A nonce whose hash misses the target is refused, and nothing is pooled.
   const bad = Uint8Array.from(job.blob);
-  for (let nonce = 0; meetsTarget(test.core.powHash(bad), job.difficulty); nonce++) new DataView(bad.buffer).setUint32(44, nonce);
+  for (let nonce = 0; meetsTarget(test.core.powHash(bad), job.difficulty); nonce++)
+    new DataView(bad.buffer).setUint32(44, nonce);
   await t.rejects(mining.submit(job.id, bad), { code: MiniblockErrorCode.BadPow, message: /invalid proof of work/ });
   t.equal(mining.pooledCount(), 0);
   for (let i = 0; i < 9; i++) {

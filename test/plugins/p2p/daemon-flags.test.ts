@@ -10,10 +10,20 @@ import { postRpc } from '../../helpers/app.js';
 import { startCli } from '../../helpers/cli.js';
 
 const address = encodeAddress('simulator', premineKey(await loadCore(), 'simulator'));
-const call = async (url: string, method: string, params?: unknown) => (await postRpc(url, { jsonrpc: '2.0', id: 1, method, params })).json.result;
+const call = async (url: string, method: string, params?: unknown) =>
+  (await postRpc(url, { jsonrpc: '2.0', id: 1, method, params })).json.result;
 
 function daemon(t: Test, extra: string[]) {
-  const cli = startCli(['daemon', '--network', 'simulator', '--data-dir', mkdtempSync(join(tmpdir(), 'umbra-p2p-cli-')), '--rpc-bind', '127.0.0.1:0', ...extra]);
+  const cli = startCli([
+    'daemon',
+    '--network',
+    'simulator',
+    '--data-dir',
+    mkdtempSync(join(tmpdir(), 'umbra-p2p-cli-')),
+    '--rpc-bind',
+    '127.0.0.1:0',
+    ...extra,
+  ]);
   t.teardown(() => cli.child.kill('SIGKILL'));
   return cli;
 }
@@ -28,13 +38,22 @@ t.test('--p2p-bind, --add-peer and --max-peers', async (t) => {
   t.notMatch(second.log(), /P2P listening/, 'the simulator does not listen without --p2p-bind');
   for (;;) {
     const job = await call(url!, 'NODE.GetBlockTemplate', { wallet_address: address });
-    if ((await call(url!, 'NODE.SubmitBlock', { jobid: job.jobid, mbl_blob: job.blockhashing_blob })).block_found) break;
+    if ((await call(url!, 'NODE.SubmitBlock', { jobid: job.jobid, mbl_blob: job.blockhashing_blob })).block_found)
+      break;
   }
   const top = (await call(url!, 'NODE.GetInfo')).top_block_hash;
   for (let i = 0; (await call(secondUrl!, 'NODE.GetInfo')).top_block_hash !== top; i++) {
     if (i > 500) throw new Error('the block did not arrive');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  t.match(await call(secondUrl!, 'NODE.GetInfo'), { height: 1, outgoing_connections_count: 1, incoming_connections_count: 0 });
-  t.match(await call(url!, 'NODE.GetInfo'), { incoming_connections_count: 1, white_peerlist_size: 0 }, 'the second daemon does not listen, so it is no address to share');
+  t.match(await call(secondUrl!, 'NODE.GetInfo'), {
+    height: 1,
+    outgoing_connections_count: 1,
+    incoming_connections_count: 0,
+  });
+  t.match(
+    await call(url!, 'NODE.GetInfo'),
+    { incoming_connections_count: 1, white_peerlist_size: 0 },
+    'the second daemon does not listen, so it is no address to share',
+  );
 });

@@ -19,7 +19,10 @@ t.test('ordinary miniblocks travel; a block completes on another node with them'
     const job = a.mining.template(key);
     t.equal((await a.mining.submit(job.id, job.blob)).mini, true);
   }
-  await waitUntil('b and c pooled a’s three miniblocks', () => b.mining.pooledCount() === 3 && c.mining.pooledCount() === 3);
+  await waitUntil(
+    'b and c pooled a’s three miniblocks',
+    () => b.mining.pooledCount() === 3 && c.mining.pooledCount() === 3,
+  );
   const height = c.chain.top.height;
   await mine(c);
   const block = c.chain.block(c.chain.top.id)!;
@@ -39,6 +42,9 @@ t.test('a miniblock naming an unregistered miner gets its sender banned', async 
   const forged = encodeMiniblock({ ...decodeMiniblock(job.blob), keyHash: new Uint8Array(16).fill(7) });
   peer.send('miniblock', { blob: forged });
   await waitUntil('the sender is cut off', peer.closed);
-  t.ok(node.logLines.some((line) => line.includes('banned 127.0.0.21') && /not registered/.test(line)), 'banned, with the reason');
+  t.ok(
+    node.logLines.some((line) => line.includes('banned 127.0.0.21') && /not registered/.test(line)),
+    'banned, with the reason',
+  );
   t.equal(node.mining.pooledCount(), 0, 'nothing pooled');
 });

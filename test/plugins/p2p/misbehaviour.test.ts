@@ -19,13 +19,25 @@ async function handshaken(node: TestNode, localAddress: string): Promise<RawPeer
   const peer = await rawPeer(node.p2p.port, localAddress);
   const { body } = await peer.next('hello');
   peer.send('hello', { ...body, nodeId: randomBytes(16), port: 0 });
-  await waitUntil('the node accepts the raw peer', () => node.p2p.peers().length > 0 && node.p2p.peers().some((p) => p.host === localAddress));
+  await waitUntil(
+    'the node accepts the raw peer',
+    () => node.p2p.peers().length > 0 && node.p2p.peers().some((p) => p.host === localAddress),
+  );
   return peer;
 }
 
-async function expectBanned(t: Test, node: TestNode, peer: RawPeer, localAddress: string, reason: RegExp): Promise<void> {
+async function expectBanned(
+  t: Test,
+  node: TestNode,
+  peer: RawPeer,
+  localAddress: string,
+  reason: RegExp,
+): Promise<void> {
   await waitUntil(`${localAddress} is disconnected`, peer.closed);
-  t.ok(node.logLines.some((line) => line.includes(`banned ${localAddress}`) && reason.test(line)), `ban logged with its reason (${reason})`);
+  t.ok(
+    node.logLines.some((line) => line.includes(`banned ${localAddress}`) && reason.test(line)),
+    `ban logged with its reason (${reason})`,
+  );
   const again = await rawPeer(node.p2p.port, localAddress);
   await waitUntil('the reconnection is cut', again.closed);
   t.equal(again.received.length, 0, 'a banned address gets no handshake');
@@ -77,16 +89,29 @@ t.test('a handshake from another network or genesis is refused with the reason, 
   const goodbye = await stranger.next('goodbye');
   t.match(goodbye.body.reason, /^refused: genesis 0101.* this node's is [0-9a-f]{64}$/);
   await waitUntil('the stranger is disconnected', stranger.closed);
-  t.ok(node.logLines.some((line) => /refused peer 127\.0\.0\.21:\d+: genesis/.test(line)), 'logged with the reason');
+  t.ok(
+    node.logLines.some((line) => /refused peer 127\.0\.0\.21:\d+: genesis/.test(line)),
+    'logged with the reason',
+  );
 
   const testnet = await startNode('testnet', { network: 'testnet' }, t);
   await node.p2p.connect(testnet.address);
   // Each side refuses the other, and says why.
-  await waitUntil('both refused', () =>
-    node.logLines.some((line) => /refused peer 127\.0\.0\.1:\d+: network testnet, this node is on simulator/.test(line)) &&
-    testnet.logLines.some((line) => /refused peer 127\.0\.0\.1:\d+: network simulator, this node is on testnet/.test(line)));
+  await waitUntil(
+    'both refused',
+    () =>
+      node.logLines.some((line) =>
+        /refused peer 127\.0\.0\.1:\d+: network testnet, this node is on simulator/.test(line),
+      ) &&
+      testnet.logLines.some((line) =>
+        /refused peer 127\.0\.0\.1:\d+: network simulator, this node is on testnet/.test(line),
+      ),
+  );
   t.equal(node.p2p.peers().length, 0);
-  t.notOk([...node.logLines, ...testnet.logLines].some((line) => /banned/.test(line)), 'nobody was banned');
+  t.notOk(
+    [...node.logLines, ...testnet.logLines].some((line) => /banned/.test(line)),
+    'nobody was banned',
+  );
 
   const version = await rawPeer(node.p2p.port, '127.0.0.21');
   version.send('hello', { ...body, version: 99, nodeId: randomBytes(16) });
@@ -112,7 +137,10 @@ t.test('blocks from a clock running ahead are held, or left out when far ahead, 
     peer.received.length = 0;
     peer.send('newBlock', { id, height: 1, work: 10n });
     const request = await peer.next('getBlocks');
-    peer.send('blocks', { request: request.body.request, blocks: [{ block: elsewhere.chain.blockBytes(id)!, txs: [] }] });
+    peer.send('blocks', {
+      request: request.body.request,
+      blocks: [{ block: elsewhere.chain.blockBytes(id)!, txs: [] }],
+    });
     return id;
   };
   const soon = await offer(1500);
@@ -122,5 +150,8 @@ t.test('blocks from a clock running ahead are held, or left out when far ahead, 
   await new Promise((resolve) => setTimeout(resolve, 300));
   t.notOk(node.chain.meta(far), 'the block a minute ahead is left out');
   t.notOk(peer.closed(), 'the peer is still connected');
-  t.notOk(node.logLines.some((line) => /banned/.test(line)), 'and not banned');
+  t.notOk(
+    node.logLines.some((line) => /banned/.test(line)),
+    'and not banned',
+  );
 });

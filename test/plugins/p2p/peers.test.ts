@@ -9,17 +9,28 @@ import { postRpc } from '../../helpers/app.js';
 import { mine, rpcUrl, startNode, waitUntil, converged } from '../../helpers/p2p.js';
 import { rawPeer } from '../../helpers/raw-peer.js';
 
-const getInfo = async (url: string) => (await postRpc(url, { jsonrpc: '2.0', id: 1, method: 'NODE.GetInfo' })).json.result;
+const getInfo = async (url: string) =>
+  (await postRpc(url, { jsonrpc: '2.0', id: 1, method: 'NODE.GetInfo' })).json.result;
 
 t.test('GetInfo reports connections and peer lists as they are', async (t) => {
   const a = await startNode('a', { transports: ['http'] }, t);
   const url = rpcUrl(a);
-  t.match(await getInfo(url), { incoming_connections_count: 0, outgoing_connections_count: 0, white_peerlist_size: 0, grey_peerlist_size: 0 });
+  t.match(await getInfo(url), {
+    incoming_connections_count: 0,
+    outgoing_connections_count: 0,
+    white_peerlist_size: 0,
+    grey_peerlist_size: 0,
+  });
   const b = await startNode('b', { addPeers: [a.address] }, t);
   const c = await startNode('c', { addPeers: [a.address] }, t);
   // b and c learn of each other through a and connect: a full mesh of three.
   await waitUntil('a full mesh', () => [a, b, c].every((node) => node.p2p.peers().length === 2));
-  t.match(await getInfo(url), { incoming_connections_count: 2, outgoing_connections_count: 0, white_peerlist_size: 2, grey_peerlist_size: 0 });
+  t.match(await getInfo(url), {
+    incoming_connections_count: 2,
+    outgoing_connections_count: 0,
+    white_peerlist_size: 2,
+    grey_peerlist_size: 0,
+  });
   const counts = [b, c].map((node) => node.p2p.counts());
   t.equal(counts[0]!.incoming + counts[1]!.incoming, 1, 'one of b and c dialled the other');
   t.equal(counts[0]!.outgoing + counts[1]!.outgoing, 3);
@@ -27,7 +38,12 @@ t.test('GetInfo reports connections and peer lists as they are', async (t) => {
   // d takes one connection only: what it hears of stays grey.
   const d = await startNode('d', { addPeers: [a.address], maxPeers: 1, transports: ['http'] }, t);
   await waitUntil('d heard of b and c', () => d.p2p.counts().grey === 2);
-  t.match(await getInfo(rpcUrl(d)), { incoming_connections_count: 0, outgoing_connections_count: 1, white_peerlist_size: 1, grey_peerlist_size: 2 });
+  t.match(await getInfo(rpcUrl(d)), {
+    incoming_connections_count: 0,
+    outgoing_connections_count: 1,
+    white_peerlist_size: 1,
+    grey_peerlist_size: 2,
+  });
 
   t.equal((await getInfo(url)).target_height, 0, 'everyone at genesis');
   const ahead = await rawPeer(a.p2p.port, '127.0.0.71');
@@ -51,7 +67,7 @@ t.test('peer lists and bans are kept across a restart', async (t) => {
   attacker.socket.write(encodeFrame(250, Buffer.alloc(1)));
   await waitUntil('the attacker is cut off', attacker.closed);
   await mine(a, 2);
-  await waitUntil('e has a\'s blocks', () => converged(a, e));
+  await waitUntil("e has a's blocks", () => converged(a, e));
   await e.app.stop();
 
   e = await startNode('e', { store: 'rocksdb', dataDir }, t);
@@ -68,7 +84,9 @@ t.test('a node that dials itself notices, forgets the address and does not hear 
   const b = await startNode('b', { addPeers: [a.address] }, t);
   await waitUntil('b is connected', () => b.p2p.peers().length === 1);
   await a.p2p.connect(a.address);
-  await waitUntil('a refused itself', () => a.logLines.some((line) => line.includes(`refused peer ${a.address}: connected to itself`)));
+  await waitUntil('a refused itself', () =>
+    a.logLines.some((line) => line.includes(`refused peer ${a.address}: connected to itself`)),
+  );
   t.equal(a.p2p.peers().length, 1, 'only b');
   // Another peer tells a of its own address (and of one more): a takes only the other one.
   const teller = await rawPeer(a.p2p.port, '127.0.0.61');

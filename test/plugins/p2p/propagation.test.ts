@@ -12,7 +12,7 @@ t.test('a block mined on one node reaches the others', async (t) => {
   await waitUntil('all three have the block', () => converged(a, b, c));
   t.equal(c.chain.top.height, 1n, 'c got the block two hops away');
   await mine(c, 3);
-  await waitUntil('a has c\'s blocks', () => converged(a, b, c));
+  await waitUntil("a has c's blocks", () => converged(a, b, c));
   t.equal(a.chain.top.height, 4n);
   t.equal(topOf(a), topOf(c));
 });

@@ -15,8 +15,14 @@ t.test('a fresh node syncs 200 blocks and ends with the same state root', async 
   t.equal(fresh.chain.top.height, 200n);
   t.equal(toHex(fresh.chain.top.stateRoot), toHex(a.chain.top.stateRoot), 'same state root');
   t.equal(fresh.chain.top.cumulativeWork, a.chain.top.cumulativeWork);
-  t.ok(fresh.logLines.some((line) => /syncing from 127\.0\.0\.1:\d+: this node at height 0, the peer at 200/.test(line)), 'a line when sync starts');
-  t.ok(fresh.logLines.some((line) => /sync from 127\.0\.0\.1:\d+ done: 200 blocks in [\d.]+ s, height 0 → 200/.test(line)), 'a line when it ends');
+  t.ok(
+    fresh.logLines.some((line) => /syncing from 127\.0\.0\.1:\d+: this node at height 0, the peer at 200/.test(line)),
+    'a line when sync starts',
+  );
+  t.ok(
+    fresh.logLines.some((line) => /sync from 127\.0\.0\.1:\d+ done: 200 blocks in [\d.]+ s, height 0 → 200/.test(line)),
+    'a line when it ends',
+  );
 });
 
 t.test('partitioned groups mine, reconnect and converge on the heaviest chain', async (t) => {
@@ -26,7 +32,7 @@ t.test('partitioned groups mine, reconnect and converge on the heaviest chain', 
   await mine(a, 2);
   await waitUntil('b and c are connected', () => c.p2p.peers().length === 1);
   await mine(b, 3);
-  await waitUntil('c has b\'s blocks', () => converged(b, c));
+  await waitUntil("c has b's blocks", () => converged(b, c));
   await mine(c, 1);
   await waitUntil('b and c agree', () => converged(b, c));
   t.equal(b.chain.top.height, 4n, 'group {b, c} is at height 4');

@@ -12,10 +12,22 @@ t.test('daemon JSON-RPC over HTTP', async (t) => {
     t.equal(echo.status, 200);
     t.match(echo.headers.get('content-type'), /^application\/json/);
     t.same(echo.json, { jsonrpc: '2.0', id: 1, result: 'UMBRA hello world' });
-    t.same((await rpc({ jsonrpc: '2.0', id: 'a', method: 'NODE.Echo' })).json.result, 'UMBRA', 'no params: just the label');
+    t.same(
+      (await rpc({ jsonrpc: '2.0', id: 'a', method: 'NODE.Echo' })).json.result,
+      'UMBRA',
+      'no params: just the label',
+    );
     t.same((await rpc({ jsonrpc: '2.0', id: 2, method: 'DAEMON.Echo', params: ['x'] })).json.result, 'DAEMON x');
-    t.same((await rpc({ jsonrpc: '2.0', id: 3, method: 'NODE.Ping' })).json, { jsonrpc: '2.0', id: 3, result: 'Pong ' });
-    t.same((await rpc({ jsonrpc: '2.0', id: 4, method: 'node.ping', params: [] })).json.result, 'Pong ', 'case-insensitive, empty params accepted');
+    t.same((await rpc({ jsonrpc: '2.0', id: 3, method: 'NODE.Ping' })).json, {
+      jsonrpc: '2.0',
+      id: 3,
+      result: 'Pong ',
+    });
+    t.same(
+      (await rpc({ jsonrpc: '2.0', id: 4, method: 'node.ping', params: [] })).json.result,
+      'Pong ',
+      'case-insensitive, empty params accepted',
+    );
   });
 
   t.test('ids are echoed as given', async (t) => {
@@ -32,7 +44,10 @@ t.test('daemon JSON-RPC over HTTP', async (t) => {
       { jsonrpc: '2.0', id: 3, method: 'NODE.Nope' },
     ]);
     t.equal(batch.status, 200);
-    t.same(batch.json.map((r: any) => r.id), [1, 2, 3]);
+    t.same(
+      batch.json.map((r: any) => r.id),
+      [1, 2, 3],
+    );
     t.equal(batch.json[1].result, 'UMBRA b');
     t.equal(batch.json[2].error.code, -32601);
     const one = await rpc([{ jsonrpc: '2.0', id: 9, method: 'NODE.Ping' }]);
@@ -45,7 +60,10 @@ t.test('daemon JSON-RPC over HTTP', async (t) => {
     const single = await rpc({ jsonrpc: '2.0', method: 'NODE.Ping' });
     t.equal(single.status, 204);
     t.equal(single.text, '');
-    const allNotifications = await rpc([{ jsonrpc: '2.0', method: 'NODE.Ping' }, { jsonrpc: '2.0', method: 'NODE.Missing' }]);
+    const allNotifications = await rpc([
+      { jsonrpc: '2.0', method: 'NODE.Ping' },
+      { jsonrpc: '2.0', method: 'NODE.Missing' },
+    ]);
     t.equal(allNotifications.status, 204);
   });
 
@@ -61,7 +79,11 @@ t.test('daemon JSON-RPC over HTTP', async (t) => {
     t.equal(noVersion.json.id, 5, 'the id of an invalid request is echoed when it is valid');
     t.match(noVersion.json.error.message, /'jsonrpc' must be "2.0"/);
     t.equal((await rpc({ jsonrpc: '2.0', id: 1 })).json.error.code, -32600, 'missing method');
-    t.equal((await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping', params: 'x' })).json.error.code, -32600, 'params not object/array');
+    t.equal(
+      (await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping', params: 'x' })).json.error.code,
+      -32600,
+      'params not object/array',
+    );
     t.equal((await rpc({ jsonrpc: '2.0', id: {}, method: 'NODE.Ping' })).json.error.code, -32600, 'bad id');
     t.equal((await rpc(42)).json.error.code, -32600, 'not an object');
 
@@ -74,21 +96,29 @@ t.test('daemon JSON-RPC over HTTP', async (t) => {
     const pingWithParams = await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping', params: { x: 1 } });
     t.equal(pingWithParams.json.error.code, -32602);
     t.match(pingWithParams.json.error.message, /takes no parameters/);
-    for (const response of [parse, noVersion, unknown, badParam]) t.notMatch(response.text, /\bat .*\.js:\d+/, 'never a stack trace');
+    for (const response of [parse, noVersion, unknown, badParam])
+      t.notMatch(response.text, /\bat .*\.js:\d+/, 'never a stack trace');
   });
 
   t.test('HTTP rules', async (t) => {
     const get = await fetch(`${url}/json_rpc`);
     t.equal(get.status, 405);
     t.equal(get.headers.get('allow'), 'POST');
-    const charset = await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping' }, { 'Content-Type': 'application/json; charset=utf-8' });
+    const charset = await rpc(
+      { jsonrpc: '2.0', id: 1, method: 'NODE.Ping' },
+      { 'Content-Type': 'application/json; charset=utf-8' },
+    );
     t.equal(charset.json.result, 'Pong ', 'charset parameter accepted');
     const text = await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping' }, { 'Content-Type': 'text/plain' });
     t.equal(text.status, 415);
     t.match(text.text, /Content-Type must be application\/json/);
     const big = await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Echo', params: ['x'.repeat(4096)] });
     t.equal(big.status, 413, 'body over the cap');
-    t.equal((await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping' })).json.result, 'Pong ', 'the server keeps working after a 413');
+    t.equal(
+      (await rpc({ jsonrpc: '2.0', id: 1, method: 'NODE.Ping' })).json.result,
+      'Pong ',
+      'the server keeps working after a 413',
+    );
     const home = await fetch(`${url}/`);
     t.equal(home.status, 200);
     t.match(await home.text(), /Umbra daemon/);
@@ -99,10 +129,19 @@ t.test('daemon JSON-RPC over HTTP', async (t) => {
   t.test('a body that exceeds the cap while streaming (no content-length) gets 413', async (t) => {
     const { port } = new URL(url);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/json_rpc', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/json_rpc',
+          headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.write('[' + '1,'.repeat(1500));
       req.end('1]');
@@ -130,5 +169,7 @@ t.test('HTTP Basic auth', async (t) => {
 t.test('a busy port is a clear start-up error', async (t) => {
   const { url } = await startTestApp(t);
   const port = new URL(url).port;
-  await t.rejects(startTestApp(t, { rpcBind: `127.0.0.1:${port}` }), { message: `cannot listen on 127.0.0.1:${port} for the daemon RPC server: address already in use` });
+  await t.rejects(startTestApp(t, { rpcBind: `127.0.0.1:${port}` }), {
+    message: `cannot listen on 127.0.0.1:${port} for the daemon RPC server: address already in use`,
+  });
 });

@@ -24,7 +24,12 @@ t.test('requests, batches, errors and push over WebSocket', async (t) => {
   ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'NODE.Echo', params: ['over', 'ws'] }));
   t.same(await nextMessage(ws), { jsonrpc: '2.0', id: 1, result: 'UMBRA over ws' });
 
-  ws.send(JSON.stringify([{ jsonrpc: '2.0', id: 'x', method: 'NODE.Ping' }, { jsonrpc: '2.0', id: 'y', method: 'getnothing' }]));
+  ws.send(
+    JSON.stringify([
+      { jsonrpc: '2.0', id: 'x', method: 'NODE.Ping' },
+      { jsonrpc: '2.0', id: 'y', method: 'getnothing' },
+    ]),
+  );
   const batch = await nextMessage(ws);
   t.equal(batch[0].result, 'Pong ');
   t.equal(batch[1].error.code, -32601);

@@ -14,7 +14,8 @@ t.test('account queries', async (t) => {
   const core = await loadCore({ impl: 'fallback' });
   const premine = encodeAddress('testnet', premineKey(core, 'testnet'));
   let id = 0;
-  const call = async (method: string, params?: unknown) => (await postRpc(url, { jsonrpc: '2.0', id: ++id, method, params })).json;
+  const call = async (method: string, params?: unknown) =>
+    (await postRpc(url, { jsonrpc: '2.0', id: ++id, method, params })).json;
 
   await t.test('GetEncryptedBalance of the premine account decrypts to the premine', async (t) => {
     const r = (await call('NODE.GetEncryptedBalance', { address: premine, topoheight: -1 })).result;
@@ -33,12 +34,31 @@ t.test('account queries', async (t) => {
 
   await t.test('GetEncryptedBalance errors', async (t) => {
     const stranger = account(core, 4).address;
-    t.match((await call('NODE.GetEncryptedBalance', { address: stranger, topoheight: -1 })).error, { code: -32098, message: 'Account Unregistered' });
-    t.match((await call('NODE.GetEncryptedBalance', { address: premine, scid: 'ab'.repeat(32) })).error, { code: -32098, message: 'Account Unregistered' }, 'holds none of the asset');
-    t.match((await call('NODE.GetEncryptedBalance', { address: 'umb1xyz' })).error, { code: -32602, message: /'address'/ });
-    t.match((await call('NODE.GetEncryptedBalance', { address: premine, topoheight: 5 })).error, { code: -32098, message: /topoheight 5 is not on the chain/ });
-    t.match((await call('NODE.GetEncryptedBalance', { address: premine, scid: '' })).error, { code: -32602, message: /'scid'/ });
-    t.match((await call('NODE.GetEncryptedBalance', {})).error, { code: -32602, message: /'address' must be a string/ });
+    t.match((await call('NODE.GetEncryptedBalance', { address: stranger, topoheight: -1 })).error, {
+      code: -32098,
+      message: 'Account Unregistered',
+    });
+    t.match(
+      (await call('NODE.GetEncryptedBalance', { address: premine, scid: 'ab'.repeat(32) })).error,
+      { code: -32098, message: 'Account Unregistered' },
+      'holds none of the asset',
+    );
+    t.match((await call('NODE.GetEncryptedBalance', { address: 'umb1xyz' })).error, {
+      code: -32602,
+      message: /'address'/,
+    });
+    t.match((await call('NODE.GetEncryptedBalance', { address: premine, topoheight: 5 })).error, {
+      code: -32098,
+      message: /topoheight 5 is not on the chain/,
+    });
+    t.match((await call('NODE.GetEncryptedBalance', { address: premine, scid: '' })).error, {
+      code: -32602,
+      message: /'scid'/,
+    });
+    t.match((await call('NODE.GetEncryptedBalance', {})).error, {
+      code: -32602,
+      message: /'address' must be a string/,
+    });
   });
 
   await t.test('GetRandomAddress: registered accounts, or holders of an asset', async (t) => {

@@ -50,7 +50,8 @@ t.test('graviton trie vectors reproduce', async (t) => {
   for (const name of ['one', 'two'] as const) {
     const store = new MemoryStore();
     const state = new StateDb(store, hasher).writable(null);
-    for (const [key, value] of Object.entries(vectors[name].entries as Record<string, string>)) state.tree(TREE).put(b(key), b(value));
+    for (const [key, value] of Object.entries(vectors[name].entries as Record<string, string>))
+      state.tree(TREE).put(b(key), b(value));
     const batch = store.batch();
     state.commit(batch);
     await batch.write();
@@ -82,7 +83,11 @@ for (const [kind, open] of stores) {
           model.set(key, value);
         }
       }
-      t.equal(new TextDecoder().decode(state.tree(TREE).get(b([...model.keys()][0] ?? 'none')) ?? b('')), model.get([...model.keys()][0] ?? 'none') ?? '', 'reads see pending writes');
+      t.equal(
+        new TextDecoder().decode(state.tree(TREE).get(b([...model.keys()][0] ?? 'none')) ?? b('')),
+        model.get([...model.keys()][0] ?? 'none') ?? '',
+        'reads see pending writes',
+      );
       const batch = store.batch();
       const { version: committed, root } = state.commit(batch);
       t.equal(committed, BigInt(version));
@@ -101,7 +106,8 @@ for (const [kind, open] of stores) {
     }
     // Every historical version is still readable after reopening.
     const reopened = new StateDb(store, hasher);
-    for (let version = 0; version < roots.length; version++) t.equal(toHex(reopened.snapshot(BigInt(version)).root), toHex(roots[version]!));
+    for (let version = 0; version < roots.length; version++)
+      t.equal(toHex(reopened.snapshot(BigInt(version)).root), toHex(roots[version]!));
     t.throws(() => reopened.snapshot(999n), { name: 'StateError', message: 'state version 999 does not exist' });
   });
 }

@@ -24,7 +24,12 @@ function installed(): ContractSession {
   return s;
 }
 
-const interchange = (s: ContractSession, signer: string | undefined, incoming: number, options: Partial<CallOptions> = {}) =>
+const interchange = (
+  s: ContractSession,
+  signer: string | undefined,
+  incoming: number,
+  options: Partial<CallOptions> = {},
+) =>
   s.call('Interchange', { signer, assets: { [X]: incoming }, args: [H('incoming', X), H('outgoing', Y)], ...options });
 
 t.test('Initialize stores the owner, once', async (t) => {
@@ -78,18 +83,30 @@ t.test('Interchange pays half the incoming asset in the outgoing asset', async (
   t.equal(one.committed, true, '1 / 2 = 0: nothing to pay, still 0');
   t.same(one.transfers, []);
 
-  const coinOut = s.call('Interchange', { signer: B.address, assets: { [X]: 20 }, args: [H('incoming', X), H('outgoing', COIN_HEX)] });
+  const coinOut = s.call('Interchange', {
+    signer: B.address,
+    assets: { [X]: 20 },
+    args: [H('incoming', X), H('outgoing', COIN_HEX)],
+  });
   t.equal(coinOut.ok, false, 'the exchange holds no coin');
   s.call('Deposit', { coinvalue: 100 });
-  const coinOk = s.call('Interchange', { signer: B.address, assets: { [X]: 20 }, args: [H('incoming', X), H('outgoing', COIN_HEX)] });
+  const coinOk = s.call('Interchange', {
+    signer: B.address,
+    assets: { [X]: 20 },
+    args: [H('incoming', X), H('outgoing', COIN_HEX)],
+  });
   t.same(coinOk.transfers, [payment(COIN_HEX, B.address, 10)], 'the zero id is the native coin');
   t.equal(s.balance(), 90n);
 });
 
-t.test('Interchange: the same call\'s deposit can be paid out', async (t) => {
+t.test("Interchange: the same call's deposit can be paid out", async (t) => {
   const s = new ContractSession(d, code);
   s.call('Initialize', { signer: A.address });
-  const r = s.call('Interchange', { signer: B.address, assets: { [X]: 100 }, args: [H('incoming', X), H('outgoing', X)] });
+  const r = s.call('Interchange', {
+    signer: B.address,
+    assets: { [X]: 100 },
+    args: [H('incoming', X), H('outgoing', X)],
+  });
   t.equal(r.committed, true);
   t.same(r.transfers, [payment(X, B.address, 50)]);
   t.equal(s.balance(X), 50n);
@@ -114,7 +131,11 @@ t.test('Interchange is discarded when the exchange lacks the outgoing asset', as
 
 t.test('Interchange: asset ids are 32 raw bytes (H arguments); anonymous callers get 1', async (t) => {
   const s = installed();
-  const asText = s.call('Interchange', { signer: B.address, assets: { [X]: 10 }, args: [S('incoming', X), S('outgoing', Y)] });
+  const asText = s.call('Interchange', {
+    signer: B.address,
+    assets: { [X]: 10 },
+    args: [S('incoming', X), S('outgoing', Y)],
+  });
   t.equal(asText.ok, false, 'a 64-character S argument is not an asset id');
   t.match(asText.error?.message, /32 raw bytes/);
   const missing = s.call('Interchange', { signer: B.address, assets: { [X]: 10 }, args: [H('incoming', X)] });
@@ -148,7 +169,8 @@ t.test('Withdraw: the owner takes any asset; others get 1; too much panics', asy
 
 t.test('ownership hand-over', async (t) => {
   const s = installed();
-  const transfer = (signer: string | undefined, to: string) => s.call('TransferOwnership', { signer, args: [S('newowner', to)] });
+  const transfer = (signer: string | undefined, to: string) =>
+    s.call('TransferOwnership', { signer, args: [S('newowner', to)] });
   t.equal(transfer(B.address, B.address).result, '1', 'non-owner: 1');
   t.equal(transfer(A.address, 'umbt1notanaddress').result, '1', 'invalid address: 1');
   const byOwner = transfer(A.address, B.address);
@@ -157,7 +179,11 @@ t.test('ownership hand-over', async (t) => {
   // owner check; 20 IF ADDRESS_RAW(newowner) == "" 5000 + 60000 + 800; 30 STORE("tmpowner", ADDRESS_RAW(newowner)) 5000 + 10000 + 60000; 40 RETURN 5000
   t.equal(byOwner.gas.compute, OWNER_CHECK_GAS + 65800 + 75000 + 5000);
   t.equal(s.get('owner'), A.rawHex, 'owner unchanged until the claim');
-  t.equal(s.call('Withdraw', { signer: B.address, args: [U('amount', 1), H('asset', Y)] }).result, '1', 'B is not owner yet');
+  t.equal(
+    s.call('Withdraw', { signer: B.address, args: [U('amount', 1), H('asset', Y)] }).result,
+    '1',
+    'B is not owner yet',
+  );
 
   const wrong = s.call('ClaimOwnership', { signer: C.address });
   t.equal(wrong.committed, false);
@@ -167,7 +193,11 @@ t.test('ownership hand-over', async (t) => {
   t.same(claim.writes, [rawKeyWrite('owner', B.rawHex), { ktype: 'S', key: 'tmpowner', deleted: true }]);
   // 10 IF EXISTS("tmpowner") == 0 10800; 20 IF LOAD("tmpowner") != SIGNER() 15800; 30 STORE 20000; 40 DELETE 8000; 50 RETURN 5000
   t.equal(claim.gas.compute, 10800 + 15800 + 20000 + 8000 + 5000);
-  t.same(s.call('Withdraw', { signer: B.address, args: [U('amount', 1), H('asset', Y)] }).transfers, [payment(Y, B.address, 1)], 'B is owner now');
+  t.same(
+    s.call('Withdraw', { signer: B.address, args: [U('amount', 1), H('asset', Y)] }).transfers,
+    [payment(Y, B.address, 1)],
+    'B is owner now',
+  );
   t.equal(s.call('Withdraw', { signer: A.address, args: [U('amount', 1), H('asset', Y)] }).result, '1', 'A is not');
 });
 
@@ -175,11 +205,18 @@ t.test('UpdateCode: owner only; refuses code that does not compile', async (t) =
   const s = installed();
   const newCode = 'Function Deposit() Uint64\n10 RETURN 0\nEnd Function\n';
   t.equal(s.call('UpdateCode', { signer: B.address, args: [S('code', newCode)] }).result, '1');
-  const broken = s.call('UpdateCode', { signer: A.address, args: [S('code', 'Function Deposit() Uint64\n10 RETURN STRLEN()\nEnd Function\n')] });
+  const broken = s.call('UpdateCode', {
+    signer: A.address,
+    args: [S('code', 'Function Deposit() Uint64\n10 RETURN STRLEN()\nEnd Function\n')],
+  });
   t.equal(broken.ok, false, 'a wrong built-in argument count does not compile');
   const ok = s.call('UpdateCode', { signer: A.address, args: [S('code', newCode)] });
   t.equal(ok.committed, true);
   t.equal(ok.code, newCode, 'the new code is returned beside the writes');
   t.same(ok.writes, []);
-  t.equal(ok.gas.compute, OWNER_CHECK_GAS + 10000 + 5000, 'owner check; 20 UPDATE_SC_CODE(code) 5000 + 5000; 30 RETURN 5000');
+  t.equal(
+    ok.gas.compute,
+    OWNER_CHECK_GAS + 10000 + 5000,
+    'owner check; 20 UPDATE_SC_CODE(code) 5000 + 5000; 30 RETURN 5000',
+  );
 });

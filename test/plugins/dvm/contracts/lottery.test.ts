@@ -47,7 +47,13 @@ t.test('Initialize: owner is the installer, defaults stored, exact gas', async (
   t.equal(r.type, 'Uint64');
   t.equal(r.result, '0');
   t.equal(r.error, null);
-  t.same(r.writes, [rawKeyWrite('owner', A.rawHex), uintWrite('lotteryeveryXdeposit', 2), uintWrite('lotterygiveback', 9900), uintWrite('deposit_count', 0), uintWrite('deposit_total', 0)]);
+  t.same(r.writes, [
+    rawKeyWrite('owner', A.rawHex),
+    uintWrite('lotteryeveryXdeposit', 2),
+    uintWrite('lotterygiveback', 9900),
+    uintWrite('deposit_count', 0),
+    uintWrite('deposit_total', 0),
+  ]);
   t.same(r.transfers, []);
   // 10 IF EXISTS("owner") …        5000 + EXISTS 5000                      = 10000
   // 20 VERSION("1.0.0")            5000 + VERSION 1000                     =  6000
@@ -90,14 +96,22 @@ t.test('Lottery: value is the coin deposit, never an argument named value', asyn
   t.equal(ignored.committed, true);
   t.same(ignored.writes, [], 'a U argument "value" does not bind: value = COINVALUE = 0');
   const r = s.call('Lottery', { signer: B.address, coinvalue: 10, args: [U('value', 999)] });
-  t.same(r.writes, [uintWrite('deposit_total', 10), rawKeyWrite('depositor_address0', B.rawHex), uintWrite('deposit_count', 1)]);
+  t.same(r.writes, [
+    uintWrite('deposit_total', 10),
+    rawKeyWrite('depositor_address0', B.rawHex),
+    uintWrite('deposit_count', 1),
+  ]);
 });
 
 t.test('Lottery round: 45 then 55, the winner gets 99 and 1 stays (winner index 0)', async (t) => {
   const s = installed(VECTOR_EVEN.scid);
   const first = s.call('Lottery', { signer: A.address, coinvalue: 45, blid: VECTOR_EVEN.blid, txid: VECTOR_EVEN.txid });
   t.equal(first.committed, true);
-  t.same(first.writes, [uintWrite('deposit_total', 45), rawKeyWrite('depositor_address0', A.rawHex), uintWrite('deposit_count', 1)], 'deposit counted');
+  t.same(
+    first.writes,
+    [uintWrite('deposit_total', 45), rawKeyWrite('depositor_address0', A.rawHex), uintWrite('deposit_count', 1)],
+    'deposit counted',
+  );
   t.same(first.transfers, []);
   // 10 DIM                                                      5000
   // 20 IF value == 0                                            5000 + 800                  =  5800
@@ -113,11 +127,20 @@ t.test('Lottery round: 45 then 55, the winner gets 99 and 1 stays (winner index 
   t.equal(s.balance(), 45n);
   t.equal(s.get('deposit_total'), 45);
 
-  const second = s.call('Lottery', { signer: B.address, coinvalue: 55, blid: VECTOR_EVEN.blid, txid: VECTOR_EVEN.txid });
+  const second = s.call('Lottery', {
+    signer: B.address,
+    coinvalue: 55,
+    blid: VECTOR_EVEN.blid,
+    txid: VECTOR_EVEN.txid,
+  });
   t.equal(second.committed, true);
   t.equal(second.result, '0');
   t.same(second.transfers, [coinTo(A.address, 99)], '9900 × 100 / 10000 = 99 to depositor 0 (first draw is even)');
-  t.same(second.writes, [uintWrite('deposit_total', 0), rawKeyWrite('depositor_address1', B.rawHex), uintWrite('deposit_count', 0)], 'count and total reset');
+  t.same(
+    second.writes,
+    [uintWrite('deposit_total', 0), rawKeyWrite('depositor_address1', B.rawHex), uintWrite('deposit_count', 0)],
+    'count and total reset',
+  );
   // lines 10–80 as above, then
   // 90 LET winner = RANDOM(deposit_count)                       5000 + 2500                 =  7500
   // 100 SEND_COIN_TO_ADDRESS(LOAD("depositor_address" + winner),
@@ -146,7 +169,11 @@ t.test('Lottery: a second round starts from zero and reuses the depositor slots'
   s.call('Lottery', { signer: A.address, coinvalue: 45, ...ctx });
   s.call('Lottery', { signer: B.address, coinvalue: 55, ...ctx });
   const third = s.call('Lottery', { signer: C.address, coinvalue: 200, ...ctx });
-  t.same(third.writes, [uintWrite('deposit_total', 200), rawKeyWrite('depositor_address0', C.rawHex), uintWrite('deposit_count', 1)]);
+  t.same(third.writes, [
+    uintWrite('deposit_total', 200),
+    rawKeyWrite('depositor_address0', C.rawHex),
+    uintWrite('deposit_count', 1),
+  ]);
   const fourth = s.call('Lottery', { signer: B.address, coinvalue: 300, ...ctx });
   t.same(fourth.transfers, [coinTo(C.address, 495)], '9900 × 500 / 10000 = 495 to slot 0 (now C)');
   t.equal(s.balance(), 1n + 500n - 495n);
@@ -172,7 +199,10 @@ t.test('Lottery: anonymous deposits go into the pot without an entry', async (t)
 t.test('TuneLotteryParameters: owner only, validated, and the new round rules apply', async (t) => {
   const s = installed(VECTOR_ODD.scid);
   const tune = (signer: string | undefined, every: number, giveback: number) =>
-    s.call('TuneLotteryParameters', { signer, args: [U('input', 0), U('lotteryeveryXdeposit', every), U('lotterygiveback', giveback)] });
+    s.call('TuneLotteryParameters', {
+      signer,
+      args: [U('input', 0), U('lotteryeveryXdeposit', every), U('lotterygiveback', giveback)],
+    });
   const other = tune(B.address, 3, 5000);
   t.equal(other.committed, false);
   t.equal(other.result, '1');
@@ -192,7 +222,10 @@ t.test('TuneLotteryParameters: owner only, validated, and the new round rules ap
   // 10: 5800; isOwner 10800 + 15800; 20 IF a == 0 || b > 10000 5000 + 3×800 = 7400; 30, 40 STORE 2×15000; 50 RETURN 5000
   t.equal(ok.gas.compute, OWNER_CHECK_GAS + 7400 + 30000 + 5000);
 
-  const missing = s.call('TuneLotteryParameters', { signer: A.address, args: [U('lotteryeveryXdeposit', 4), U('lotterygiveback', 1)] });
+  const missing = s.call('TuneLotteryParameters', {
+    signer: A.address,
+    args: [U('lotteryeveryXdeposit', 4), U('lotterygiveback', 1)],
+  });
   t.equal(missing.ok, false, 'every Uint64 parameter needs its U argument');
   t.match(missing.error?.message, /input/);
 
@@ -200,7 +233,11 @@ t.test('TuneLotteryParameters: owner only, validated, and the new round rules ap
   t.same(s.call('Lottery', { signer: A.address, coinvalue: 10, ...ctx }).transfers, []);
   t.same(s.call('Lottery', { signer: B.address, coinvalue: 20, ...ctx }).transfers, [], 'two deposits no longer draw');
   const round = s.call('Lottery', { signer: C.address, coinvalue: 33, ...ctx });
-  t.same(round.transfers, [coinTo(B.address, 31)], '5000 × 63 / 10000 = 31 (integer division) to slot 1 (first draw ≡ 1 mod 3)');
+  t.same(
+    round.transfers,
+    [coinTo(B.address, 31)],
+    '5000 × 63 / 10000 = 31 (integer division) to slot 1 (first draw ≡ 1 mod 3)',
+  );
   t.equal(s.balance(), 63n - 31n);
 });
 
@@ -237,7 +274,8 @@ t.test('Withdraw: owner only; more than the balance panics and discards', async 
 
 t.test('ownership hand-over: TransferOwnership and ClaimOwnership', async (t) => {
   const s = installed();
-  const transfer = (signer: string | undefined, to: string) => s.call('TransferOwnership', { signer, args: [S('newowner', to)] });
+  const transfer = (signer: string | undefined, to: string) =>
+    s.call('TransferOwnership', { signer, args: [S('newowner', to)] });
 
   const byOther = transfer(B.address, B.address);
   t.equal(byOther.committed, false);
@@ -278,26 +316,40 @@ t.test('ownership hand-over: TransferOwnership and ClaimOwnership', async (t) =>
   t.equal(s.get('owner'), B.rawHex);
   t.equal(s.get('tmpowner'), undefined);
   t.equal(s.call('Withdraw', { signer: A.address, args: [U('amount', 0)] }).result, '1', 'A is no longer owner');
-  t.equal(s.call('TuneLotteryParameters', { signer: B.address, args: [U('input', 0), U('lotteryeveryXdeposit', 5), U('lotterygiveback', 1)] }).result, '0', 'B is');
+  t.equal(
+    s.call('TuneLotteryParameters', {
+      signer: B.address,
+      args: [U('input', 0), U('lotteryeveryXdeposit', 5), U('lotterygiveback', 1)],
+    }).result,
+    '0',
+    'B is',
+  );
   t.equal(s.call('ClaimOwnership', { signer: B.address }).result, '1', 'a claim works once');
 });
 
 t.test('UpdateCode: owner only; new code takes effect, state kept; uncompilable code refused', async (t) => {
   const s = installed();
-  const newCode = 'Function IsOwner() Uint64\n10 IF LOAD("owner") == SIGNER() THEN GOTO 30\n20 RETURN 1\n30 RETURN 0\nEnd Function\n';
+  const newCode =
+    'Function IsOwner() Uint64\n10 IF LOAD("owner") == SIGNER() THEN GOTO 30\n20 RETURN 1\n30 RETURN 0\nEnd Function\n';
   const other = s.call('UpdateCode', { signer: B.address, args: [S('code', newCode)] });
   t.equal(other.committed, false);
   t.equal(other.result, '1');
   t.same(other.writes, []);
 
-  const broken = s.call('UpdateCode', { signer: A.address, args: [S('code', 'Function F() Uint64\n10 RETURN 1 +\nEnd Function\n')] });
+  const broken = s.call('UpdateCode', {
+    signer: A.address,
+    args: [S('code', 'Function F() Uint64\n10 RETURN 1 +\nEnd Function\n')],
+  });
   t.equal(broken.ok, false, 'code that does not compile is refused');
   t.equal(broken.committed, false);
   t.equal(broken.error?.function, 'UpdateCode');
   t.equal(broken.error?.line, 20);
   t.match(broken.error?.message, /does not compile/);
   t.same(broken.writes, []);
-  const undeclared = s.call('UpdateCode', { signer: A.address, args: [S('code', 'Function F() Uint64\n10 RETURN x\nEnd Function\n')] });
+  const undeclared = s.call('UpdateCode', {
+    signer: A.address,
+    args: [S('code', 'Function F() Uint64\n10 RETURN x\nEnd Function\n')],
+  });
   t.equal(undeclared.committed, false, 'an undeclared variable is a compile error too');
 
   const ok = s.call('UpdateCode', { signer: A.address, args: [S('code', newCode)] });
@@ -310,5 +362,9 @@ t.test('UpdateCode: owner only; new code takes effect, state kept; uncompilable 
   const next = updated(s, ok.code!);
   t.equal(next.call('IsOwner', { signer: A.address }).result, '0', 'the new entry point runs against the kept owner');
   t.equal(next.call('IsOwner', { signer: B.address }).result, '1');
-  t.throws(() => next.call('Lottery', { signer: A.address, coinvalue: 1 }), /no entry point Lottery/, 'old entry points are gone');
+  t.throws(
+    () => next.call('Lottery', { signer: A.address, coinvalue: 1 }),
+    /no entry point Lottery/,
+    'old entry points are gone',
+  );
 });

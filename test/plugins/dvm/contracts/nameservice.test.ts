@@ -21,7 +21,8 @@ function genesis(privileged = true): ContractSession {
   if (privileged) s.store.set('U:0', { ktype: 'U', key: 0, vtype: 'S', value: P.rawHex, encoding: 'hex' });
   return s;
 }
-const register = (s: ContractSession, signer: string | undefined, name: string) => s.call('Register', { signer, args: [S('name', name)] });
+const register = (s: ContractSession, signer: string | undefined, name: string) =>
+  s.call('Register', { signer, args: [S('name', name)] });
 const transfer = (s: ContractSession, signer: string | undefined, name: string, newowner: string) =>
   s.call('TransferOwnership', { signer, args: [S('name', name), S('newowner', newowner)] });
 
@@ -53,10 +54,18 @@ t.test('Register: a name of 6 to 63 bytes goes to the signer', async (t) => {
   t.same(r.transfers, []);
   t.equal(r.gas.compute, 10800 + 10000 + 25800 + 25800 + 20000 + 5000, 'lines 10, 20, 30, 40, 80, 100');
   t.same(register(s, B.address, 'x'.repeat(63)).writes, [rawKeyWrite('x'.repeat(63), B.rawHex)], '63 bytes');
-  t.same(register(s, B.address, 'ééé').writes, [rawKeyWrite('ééé', B.rawHex)], 'bytes, not characters: 3 characters, 6 bytes');
+  t.same(
+    register(s, B.address, 'ééé').writes,
+    [rawKeyWrite('ééé', B.rawHex)],
+    'bytes, not characters: 3 characters, 6 bytes',
+  );
   t.same(register(s, B.address, 'éé').writes, [], '4 bytes is short');
   const hashName = s.call('Register', { signer: A.address, args: [H('name', 'ab'.repeat(32))] });
-  t.same(hashName.writes, [{ ktype: 'S', key: 'ab'.repeat(32), kencoding: 'hex', vtype: 'S', value: A.rawHex, encoding: 'hex' }], 'an H name is its 32 raw bytes');
+  t.same(
+    hashName.writes,
+    [{ ktype: 'S', key: 'ab'.repeat(32), kencoding: 'hex', vtype: 'S', value: A.rawHex, encoding: 'hex' }],
+    'an H name is its 32 raw bytes',
+  );
 });
 
 t.test('Register: an existing name does not change', async (t) => {
@@ -122,7 +131,7 @@ t.test('Register: anonymous callers register nothing', async (t) => {
   }
 });
 
-t.test('TransferOwnership: by the owner stores the new owner\'s raw key; by others returns 1', async (t) => {
+t.test("TransferOwnership: by the owner stores the new owner's raw key; by others returns 1", async (t) => {
   const s = genesis();
   register(s, A.address, 'alice1');
   const byOther = transfer(s, B.address, 'alice1', B.address);
@@ -146,5 +155,9 @@ t.test('TransferOwnership: by the owner stores the new owner\'s raw key; by othe
   // 50 STORE(name, ADDRESS_RAW(newowner)) 5000 + 10000 + 60000; 60 RETURN 0 5000
   t.equal(byOwner.gas.compute, 10800 + 10800 + 15800 + 65800 + 75000 + 5000);
   t.equal(transfer(s, A.address, 'alice1', A.address).result, '1', 'the old owner has lost it');
-  t.same(transfer(s, B.address, 'alice1', A.address).writes, [rawKeyWrite('alice1', A.rawHex)], 'the new owner can pass it on');
+  t.same(
+    transfer(s, B.address, 'alice1', A.address).writes,
+    [rawKeyWrite('alice1', A.rawHex)],
+    'the new owner can pass it on',
+  );
 });

@@ -128,7 +128,8 @@ t.test('Withdraw: owner only; more than the balance panics', async (t) => {
 
 t.test('ownership hand-over', async (t) => {
   const s = installed();
-  const transfer = (signer: string | undefined, to: string) => s.call('TransferOwnership', { signer, args: [S('newowner', to)] });
+  const transfer = (signer: string | undefined, to: string) =>
+    s.call('TransferOwnership', { signer, args: [S('newowner', to)] });
   t.equal(transfer(B.address, B.address).result, '1', 'non-owner: 1');
   t.equal(transfer(undefined, B.address).result, '1', 'anonymous: 1');
   t.equal(s.call('ClaimOwnership', { signer: B.address }).result, '1', 'nothing pending: 1');
@@ -157,7 +158,10 @@ t.test('UpdateCode: owner only; refuses code that does not compile', async (t) =
   const s = installed();
   const newCode = 'Function Hello() Uint64\n10 RETURN 0\nEnd Function\n';
   t.equal(s.call('UpdateCode', { signer: B.address, args: [S('code', newCode)] }).result, '1');
-  const broken = s.call('UpdateCode', { signer: A.address, args: [S('code', 'Function Hello() Uint64\n10 GOTO 20\nEnd Function\n')] });
+  const broken = s.call('UpdateCode', {
+    signer: A.address,
+    args: [S('code', 'Function Hello() Uint64\n10 GOTO 20\nEnd Function\n')],
+  });
   t.equal(broken.ok, false, 'a missing jump target does not compile');
   t.same(broken.writes, []);
   const ok = s.call('UpdateCode', { signer: A.address, args: [S('code', newCode)] });

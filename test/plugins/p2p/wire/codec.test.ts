@@ -9,12 +9,27 @@ const roundTrip = (frame: Uint8Array) => decodeMessage(new FrameDecoder(frameLim
 const id = (fill: number) => new Uint8Array(32).fill(fill);
 
 t.test('every message kind round-trips', async (t) => {
-  const hello = { version: 1, network: 'testnet', genesis: id(1), height: 7, work: 2n ** 80n + 3n, top: id(2), nodeId: new Uint8Array(16).fill(3), port: 40401 };
+  const hello = {
+    version: 1,
+    network: 'testnet',
+    genesis: id(1),
+    height: 7,
+    work: 2n ** 80n + 3n,
+    top: id(2),
+    nodeId: new Uint8Array(16).fill(3),
+    port: 40401,
+  };
   const back = roundTrip(encodeMessage('hello', hello));
   t.equal(back.type, 'hello');
   t.same(back.body, hello, 'bignum work and byte strings survive');
-  t.same(roundTrip(encodeMessage('newBlock', { id: id(4), height: 3, work: 12n })).body, { id: id(4), height: 3, work: 12n }, 'small work comes back as a bigint too');
-  const blocks = roundTrip(encodeMessage('blocks', { request: 9, blocks: [{ block: Buffer.from('abc'), txs: [Buffer.from('t')] }] }));
+  t.same(
+    roundTrip(encodeMessage('newBlock', { id: id(4), height: 3, work: 12n })).body,
+    { id: id(4), height: 3, work: 12n },
+    'small work comes back as a bigint too',
+  );
+  const blocks = roundTrip(
+    encodeMessage('blocks', { request: 9, blocks: [{ block: Buffer.from('abc'), txs: [Buffer.from('t')] }] }),
+  );
   t.same(blocks.type === 'blocks' && blocks.body.blocks[0]!.txs.length, 1);
   t.same(roundTrip(encodeMessage('getPeers', {})), { type: 'getPeers', body: {} });
   t.same(roundTrip(encodeMessage('peers', { addresses: ['127.0.0.1:1'] })).body, { addresses: ['127.0.0.1:1'] });
@@ -23,12 +38,25 @@ t.test('every message kind round-trips', async (t) => {
 t.test('malformed bodies are protocol errors naming the field', async (t) => {
   const cbor = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false });
   const frame = (kind: number, value: unknown) => encodeFrame(kind, cbor.encode(value));
-  t.throws(() => roundTrip(encodeFrame(MESSAGES.ping.kind, Buffer.from([0xff, 0x00]))), { name: 'ProtocolError', message: /ping is not valid CBOR/ });
+  t.throws(() => roundTrip(encodeFrame(MESSAGES.ping.kind, Buffer.from([0xff, 0x00]))), {
+    name: 'ProtocolError',
+    message: /ping is not valid CBOR/,
+  });
   t.throws(() => roundTrip(encodeFrame(MESSAGES.ping.kind, new Uint8Array(0))), { name: 'ProtocolError' });
   t.throws(() => roundTrip(frame(MESSAGES.ping.kind, [1, 2])), /ping must be a map/);
   t.throws(() => roundTrip(frame(MESSAGES.ping.kind, { nonce: -1 })), /ping\.nonce must be a non-negative integer/);
-  t.throws(() => roundTrip(frame(MESSAGES.newBlock.kind, { id: Buffer.alloc(31), height: 1, work: 1 })), /newBlock\.id must be 32 bytes/);
-  t.throws(() => roundTrip(frame(MESSAGES.getBlocks.kind, { request: 1, ids: Array(129).fill(Buffer.alloc(32)) })), /getBlocks\.ids must be an array of at most 128 items/);
+  t.throws(
+    () => roundTrip(frame(MESSAGES.newBlock.kind, { id: Buffer.alloc(31), height: 1, work: 1 })),
+    /newBlock\.id must be 32 bytes/,
+  );
+  t.throws(
+    () => roundTrip(frame(MESSAGES.getBlocks.kind, { request: 1, ids: Array(129).fill(Buffer.alloc(32)) })),
+    /getBlocks\.ids must be an array of at most 128 items/,
+  );
   t.throws(() => roundTrip(frame(MESSAGES.goodbye.kind, { reason: 5 })), /goodbye\.reason must be text/);
-  t.same(roundTrip(frame(MESSAGES.ping.kind, { nonce: 1, later: 'field' })).body, { nonce: 1 }, 'unknown fields are ignored (a later version may add some)');
+  t.same(
+    roundTrip(frame(MESSAGES.ping.kind, { nonce: 1, later: 'field' })).body,
+    { nonce: 1 },
+    'unknown fields are ignored (a later version may add some)',
+  );
 });

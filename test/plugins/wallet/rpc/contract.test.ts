@@ -32,7 +32,8 @@ End Function
 `;
 
 async function mined(daemonUrl: string): Promise<void> {
-  while ((await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  while ((await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 t.test('install_sc, scinvoke and names', async (t) => {
@@ -40,11 +41,15 @@ t.test('install_sc, scinvoke and names', async (t) => {
   const premineAddress = encodeAddress('simulator', premineKey(core, 'simulator'));
   autoMine(t, daemon.url, premineAddress);
   // Payloads without a destination (deposits, the fee payload) go to a random registered account.
-  for (let i = 0; i < 3; i++) await rpcCall(daemon.url, 'NODE.SendRawTransaction', { tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32BE(randomScalar()), 0))) });
+  for (let i = 0; i < 3; i++)
+    await rpcCall(daemon.url, 'NODE.SendRawTransaction', {
+      tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32BE(randomScalar()), 0))),
+    });
   await mined(daemon.url);
   const url = await startWalletApp(t, testWallet(core, 'simulator', premineSecret(core, 'simulator'), daemon.url));
   let id = 0;
-  const rpc = async (wallet: string, method: string, params?: unknown) => (await postRpc(wallet, { jsonrpc: '2.0', id: ++id, method, params })).json;
+  const rpc = async (wallet: string, method: string, params?: unknown) =>
+    (await postRpc(wallet, { jsonrpc: '2.0', id: ++id, method, params })).json;
 
   await t.test('POST /install_sc', async (t) => {
     const response = await fetch(`${url}/install_sc`, { method: 'POST', body: CONTRACT });
@@ -55,10 +60,21 @@ t.test('install_sc, scinvoke and names', async (t) => {
     await mined(daemon.url);
     const sc = await rpcCall(daemon.url, 'NODE.GetSC', { scid, code: true, variables: true });
     t.equal(sc.code, CONTRACT, 'installed under the txid');
-    t.equal(sc.stringkeys.owner, Buffer.from(premineKey(core, 'simulator')).toString('hex'), 'ring 2: the installer is the signer');
+    t.equal(
+      sc.stringkeys.owner,
+      Buffer.from(premineKey(core, 'simulator')).toString('hex'),
+      'ring 2: the installer is the signer',
+    );
 
     await t.test('scinvoke with a deposit', async (t) => {
-      const sent = await rpc(url, 'scinvoke', { scid, sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Keep' }, { name: 'n', datatype: 'U', value: 42 }], sc_dero_deposit: 700 });
+      const sent = await rpc(url, 'scinvoke', {
+        scid,
+        sc_rpc: [
+          { name: 'entrypoint', datatype: 'S', value: 'Keep' },
+          { name: 'n', datatype: 'U', value: 42 },
+        ],
+        sc_dero_deposit: 700,
+      });
       t.match(sent.result?.txid, /^[0-9a-f]{64}$/);
       await mined(daemon.url);
       const after = await rpcCall(daemon.url, 'NODE.GetSC', { scid, variables: true });
@@ -72,7 +88,10 @@ t.test('install_sc, scinvoke and names', async (t) => {
     t.same([empty.status, await empty.json()], [400, { error: 'the request body must be the contract source' }]);
     const get = await fetch(`${url}/install_sc`);
     t.equal(get.status, 405);
-    const broken = await fetch(`${url}/install_sc`, { method: 'POST', body: 'Function Other() Uint64\n10 RETURN 0\nEnd Function' });
+    const broken = await fetch(`${url}/install_sc`, {
+      method: 'POST',
+      body: 'Function Other() Uint64\n10 RETURN 0\nEnd Function',
+    });
     t.equal(broken.status, 400);
     t.match(((await broken.json()) as { error: string }).error, /transaction rejected: .*no Initialize/);
   });
@@ -80,16 +99,28 @@ t.test('install_sc, scinvoke and names', async (t) => {
   await t.test('a registered name as a destination', async (t) => {
     const alice = testWallet(core, 'simulator', bigintToBytes32BE(randomScalar()), daemon.url);
     const aliceUrl = await startWalletApp(t, alice);
-    t.match((await rpc(url, 'transfer', { destination: alice.address, amount: 10_000, ringsize: 2 })).error?.message, /is not registered/);
+    t.match(
+      (await rpc(url, 'transfer', { destination: alice.address, amount: 10_000, ringsize: 2 })).error?.message,
+      /is not registered/,
+    );
     await alice.registration.ensure();
     t.ok((await rpc(url, 'transfer', { destination: alice.address, amount: 10_000, ringsize: 2 })).result?.txid);
     await mined(daemon.url);
-    const register = await rpc(aliceUrl, 'scinvoke', { scid: NAME_SERVICE, sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Register' }, { name: 'name', datatype: 'S', value: 'alice-wonder' }] });
+    const register = await rpc(aliceUrl, 'scinvoke', {
+      scid: NAME_SERVICE,
+      sc_rpc: [
+        { name: 'entrypoint', datatype: 'S', value: 'Register' },
+        { name: 'name', datatype: 'S', value: 'alice-wonder' },
+      ],
+    });
     t.ok(register.result?.txid, JSON.stringify(register.error));
     await mined(daemon.url);
     t.equal((await rpcCall(daemon.url, 'NODE.NameToAddress', { name: 'alice-wonder' })).address, alice.address);
     const before = (await rpc(aliceUrl, 'GetBalance')).result.balance;
-    t.ok((await rpc(url, 'transfer', { transfers: [{ destination: 'alice-wonder', amount: 500 }], ringsize: 2 })).result?.txid);
+    t.ok(
+      (await rpc(url, 'transfer', { transfers: [{ destination: 'alice-wonder', amount: 500 }], ringsize: 2 })).result
+        ?.txid,
+    );
     await mined(daemon.url);
     t.equal((await rpc(aliceUrl, 'GetBalance')).result.balance, before + 500, 'paid through the name');
   });

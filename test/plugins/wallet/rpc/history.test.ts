@@ -23,7 +23,15 @@ import { WalletFile } from '../../../../wallet/wallet-file.js';
 import { keyContents, walletKeys } from '../../../../wallet/wallet-keys.js';
 import { WalletService } from '../../../../wallet/wallet-service.js';
 import { mineOneViaRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
-import { autoMine, mined, startWalletApp, TEST_BALANCE_TABLE_DIR, testWallet, transfersOf, walletRpc } from '../../../helpers/wallet-app.js';
+import {
+  autoMine,
+  mined,
+  startWalletApp,
+  TEST_BALANCE_TABLE_DIR,
+  testWallet,
+  transfersOf,
+  walletRpc,
+} from '../../../helpers/wallet-app.js';
 
 const core = await loadCore();
 const { G } = core.generators('UMBRA');
@@ -42,8 +50,20 @@ class CountingClient extends DaemonClient {
   }
 }
 
-function fileWallet(secretKey: Uint8Array, daemonUrl: string, file: WalletFile, daemon = new DaemonClient(daemonUrl)): WalletService {
-  return new WalletService({ core, keys: walletKeys(core, 'simulator', secretKey), daemon, balanceTableDir: TEST_BALANCE_TABLE_DIR, registrationTiming: { pollMs: 20, timeoutMs: 30_000 }, file });
+function fileWallet(
+  secretKey: Uint8Array,
+  daemonUrl: string,
+  file: WalletFile,
+  daemon = new DaemonClient(daemonUrl),
+): WalletService {
+  return new WalletService({
+    core,
+    keys: walletKeys(core, 'simulator', secretKey),
+    daemon,
+    balanceTableDir: TEST_BALANCE_TABLE_DIR,
+    registrationTiming: { pollMs: 20, timeoutMs: 30_000 },
+    file,
+  });
 }
 
 t.test('history sync', async (t) => {
@@ -56,7 +76,12 @@ t.test('history sync', async (t) => {
   const aliceFile = await WalletFile.create(join(dir, 'alice.wallet'), 'pw', keyContents(aliceKeys), FAST);
   const alice = fileWallet(aliceSecret, daemon.url, aliceFile);
   const bobSecret = bigintToBytes32BE(randomScalar());
-  const bobFile = await WalletFile.create(join(dir, 'bob.wallet'), 'pw', keyContents(walletKeys(core, 'simulator', bobSecret)), FAST);
+  const bobFile = await WalletFile.create(
+    join(dir, 'bob.wallet'),
+    'pw',
+    keyContents(walletKeys(core, 'simulator', bobSecret)),
+    FAST,
+  );
   const bob = fileWallet(bobSecret, daemon.url, bobFile);
   const aliceUrl = await startWalletApp(t, alice);
   const bobUrl = await startWalletApp(t, bob);
@@ -64,7 +89,9 @@ t.test('history sync', async (t) => {
   await bob.registration.ensure();
   for (let i = 0; i < 14; i++) {
     const secret = core.keccak256(new TextEncoder().encode(`history decoy ${i} ${toHex(aliceSecret)}`));
-    await rpcCall(daemon.url, 'NODE.SendRawTransaction', { tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, secret, 0))) });
+    await rpcCall(daemon.url, 'NODE.SendRawTransaction', {
+      tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, secret, 0))),
+    });
   }
   await mined(daemon.url);
 
@@ -81,7 +108,19 @@ t.test('history sync', async (t) => {
   });
 
   const same = (t: Test, out: TransferEntry, into: TransferEntry): void => {
-    for (const field of ['txid', 'amount', 'height', 'topoheight', 'blockhash', 'time', 'proof', 'payload', 'pos', 'tpos'] as const) t.equal(into[field], out[field], field);
+    for (const field of [
+      'txid',
+      'amount',
+      'height',
+      'topoheight',
+      'blockhash',
+      'time',
+      'proof',
+      'payload',
+      'pos',
+      'tpos',
+    ] as const)
+      t.equal(into[field], out[field], field);
     t.equal(out.destination, bob.address);
     t.equal(into.destination, bob.address);
   };
@@ -89,7 +128,10 @@ t.test('history sync', async (t) => {
 
   for (const ring of [2, 16]) {
     await t.test(`ring ${ring}: both histories agree`, async (t) => {
-      const { txid } = await rpc(aliceUrl, 'transfer', { transfers: [{ destination: bob.address, amount: 1234 + ring }], ringsize: ring });
+      const { txid } = await rpc(aliceUrl, 'transfer', {
+        transfers: [{ destination: bob.address, amount: 1234 + ring }],
+        ringsize: ring,
+      });
       await mined(daemon.url);
       const [out] = (await entries(aliceUrl, { out: true })).filter((e) => e.txid === txid);
       const [into] = (await entries(bobUrl, { in: true })).filter((e) => e.txid === txid);
@@ -104,9 +146,15 @@ t.test('history sync', async (t) => {
   }
 
   await t.test("an integrated address's arguments reach the receiver's entry", async (t) => {
-    const payload_rpc = [{ name: 'D', datatype: 'U', value: 4242 }, { name: 'C', datatype: 'S', value: 'invoice 7' }];
+    const payload_rpc = [
+      { name: 'D', datatype: 'U', value: 4242 },
+      { name: 'C', datatype: 'S', value: 'invoice 7' },
+    ];
     const { integrated_address } = await rpc(bobUrl, 'MakeIntegratedAddress', { payload_rpc });
-    const { txid } = await rpc(aliceUrl, 'transfer', { transfers: [{ destination: integrated_address, amount: 77 }], ringsize: 2 });
+    const { txid } = await rpc(aliceUrl, 'transfer', {
+      transfers: [{ destination: integrated_address, amount: 77 }],
+      ringsize: 2,
+    });
     await mined(daemon.url);
     const found = await entries(bobUrl, { in: true, dstport: 4242 });
     t.equal(found.length, 1);
@@ -117,7 +165,10 @@ t.test('history sync', async (t) => {
 
   await t.test('balances add up', async (t) => {
     const all = await entries(bobUrl, { in: true, out: true, coinbase: true });
-    t.equal(all.reduce((sum, e) => sum + (e.incoming ? e.amount : -e.amount - e.fees), 0), await balance(bobUrl));
+    t.equal(
+      all.reduce((sum, e) => sum + (e.incoming ? e.amount : -e.amount - e.fees), 0),
+      await balance(bobUrl),
+    );
   });
 
   await t.test('a restart continues from the wallet file without reading old blocks', async (t) => {
@@ -131,7 +182,10 @@ t.test('history sync', async (t) => {
     t.same(reopened.historySync.position, saved, 'the position came back from the file');
     await reopened.sync();
     t.ok(client.headers.length > 0);
-    t.ok(client.headers.every((topo) => topo >= saved.topoheight), `only blocks from ${saved.topoheight} on were read (${client.headers.join(',')})`);
+    t.ok(
+      client.headers.every((topo) => topo >= saved.topoheight),
+      `only blocks from ${saved.topoheight} on were read (${client.headers.join(',')})`,
+    );
     const after = reopened.history.entries('0'.repeat(64));
     t.same(after.slice(0, before.length), before);
     t.equal(after.length, before.length + 1);
@@ -140,7 +194,12 @@ t.test('history sync', async (t) => {
 
   await t.test('restored from the mnemonic into a new file: same balance and history', async (t) => {
     const secret = mnemonicToSecretKey(aliceKeys.mnemonic);
-    const file = await WalletFile.create(join(dir, 'alice-restored.wallet'), 'pw2', keyContents(walletKeys(core, 'simulator', secret)), FAST);
+    const file = await WalletFile.create(
+      join(dir, 'alice-restored.wallet'),
+      'pw2',
+      keyContents(walletKeys(core, 'simulator', secret)),
+      FAST,
+    );
     const restored = fileWallet(secret, daemon.url, file);
     const restoredUrl = await startWalletApp(t, restored);
     const all = { in: true, out: true, coinbase: true };
@@ -150,6 +209,8 @@ t.test('history sync', async (t) => {
     t.equal(theirs.length, mine.length);
     t.same(theirs, mine);
     t.ok((await WalletFile.open(file.path, 'pw2')).contents, 'the history is in the new file');
-    t.same(((await WalletFile.open(file.path, 'pw2')).contents as { history: { entries: unknown } }).history.entries, { ['0'.repeat(64)]: theirs });
+    t.same(((await WalletFile.open(file.path, 'pw2')).contents as { history: { entries: unknown } }).history.entries, {
+      ['0'.repeat(64)]: theirs,
+    });
   });
 });

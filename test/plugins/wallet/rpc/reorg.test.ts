@@ -20,7 +20,8 @@ const core = await loadCore();
 const premineAddress = encodeAddress('simulator', premineKey(core, 'simulator'));
 const ALL = { in: true, out: true, coinbase: true };
 
-const header = async (url: string, topoheight: number) => (await rpcCall(url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight })).block_header;
+const header = async (url: string, topoheight: number) =>
+  (await rpcCall(url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight })).block_header;
 const topoOf = async (url: string): Promise<number> => (await rpcCall(url, 'NODE.GetInfo')).topoheight;
 
 /** Feeds the blocks of `from` at topoheights (after, to] into `into`, as complete blocks (their transactions first). */
@@ -44,10 +45,19 @@ async function feed(from: string, into: string, after: number, to: number): Prom
 async function consistent(t: Test, walletUrl: string, daemonUrl: string, what: string): Promise<TransferEntry[]> {
   const all = await transfersOf(walletUrl, ALL);
   const { balance } = await walletRpc(walletUrl, 'GetBalance');
-  t.equal(all.reduce((sum, e) => sum + (e.incoming ? e.amount : -e.amount - e.fees), 0), balance, `${what}: the balance is the sum of the entries`);
+  t.equal(
+    all.reduce((sum, e) => sum + (e.incoming ? e.amount : -e.amount - e.fees), 0),
+    balance,
+    `${what}: the balance is the sum of the entries`,
+  );
   const keys = all.map((e) => `${e.txid}:${e.pos}:${e.incoming}:${e.coinbase}`);
   t.equal(new Set(keys).size, keys.length, `${what}: no entry twice`);
-  for (const e of all) t.equal(e.blockhash, (await header(daemonUrl, e.topoheight)).hash, `${what}: ${e.coinbase ? 'coinbase' : e.txid.slice(0, 8)} at ${e.topoheight} is on the main chain`);
+  for (const e of all)
+    t.equal(
+      e.blockhash,
+      (await header(daemonUrl, e.topoheight)).hash,
+      `${what}: ${e.coinbase ? 'coinbase' : e.txid.slice(0, 8)} at ${e.topoheight} is on the main chain`,
+    );
   return all;
 }
 
@@ -64,36 +74,56 @@ t.test('the history follows a reorganisation', async (t) => {
   await mineOneViaRpc(a.url, alice.address); // a coinbase entry before the fork: dropped and found again
   const fork = await topoOf(a.url);
   await feed(a.url, b.url, 0, fork);
-  t.equal((await header(b.url, fork)).hash, (await header(a.url, fork)).hash, 'B shares A\'s chain up to the fork');
+  t.equal((await header(b.url, fork)).hash, (await header(a.url, fork)).hash, "B shares A's chain up to the fork");
   const before = await consistent(t, aliceUrl, a.url, 'before the fork');
   t.equal(before.length, 1);
 
-  const { txid } = await walletRpc(senderUrl, 'transfer', { transfers: [{ destination: alice.address, amount: 4321 }], ringsize: 2 });
+  const { txid } = await walletRpc(senderUrl, 'transfer', {
+    transfers: [{ destination: alice.address, amount: 4321 }],
+    ringsize: 2,
+  });
   const txHex = (await rpcCall(a.url, 'NODE.GetTransaction', { txs_hashes: [txid] })).txs[0].as_hex;
   const onA = await mineOneViaRpc(a.url, premineAddress);
   const [seen] = (await transfersOf(aliceUrl, { in: true })).filter((e) => e.txid === txid);
-  t.match(seen, { amount: 4321, height: fork + 1, topoheight: fork + 1, blockhash: onA }, 'the wallet sees the transfer in its block on A');
+  t.match(
+    seen,
+    { amount: 4321, height: fork + 1, topoheight: fork + 1, blockhash: onA },
+    'the wallet sees the transfer in its block on A',
+  );
   await consistent(t, aliceUrl, a.url, 'with the transfer on A');
 
   await t.test('a heavier branch without the transfer: the entry is gone', async (t) => {
     for (let i = 0; i < 2; i++) await mineOneViaRpc(b.url, premineAddress);
     await feed(b.url, a.url, fork, fork + 2);
-    t.equal((await rpcCall(a.url, 'NODE.GetInfo')).top_block_hash, (await rpcCall(b.url, 'NODE.GetInfo')).top_block_hash, 'A follows B');
+    t.equal(
+      (await rpcCall(a.url, 'NODE.GetInfo')).top_block_hash,
+      (await rpcCall(b.url, 'NODE.GetInfo')).top_block_hash,
+      'A follows B',
+    );
     t.equal((await rpcCall(a.url, 'NODE.GetBlockHeaderByHash', { hash: onA })).block_header.sideblock, true);
-    t.same((await transfersOf(aliceUrl, { in: true })).filter((e) => e.txid === txid), [], 'the transfer is no longer in the history');
+    t.same(
+      (await transfersOf(aliceUrl, { in: true })).filter((e) => e.txid === txid),
+      [],
+      'the transfer is no longer in the history',
+    );
     const after = await consistent(t, aliceUrl, a.url, 'after the reorganisation');
     t.same(after, before, 'the history is what it was before the transfer');
     const out = (await transfersOf(senderUrl, { out: true })).filter((e) => e.txid === txid);
-    t.equal(out.length, 1, "the sender keeps its entry (with the payload it sent) …");
+    t.equal(out.length, 1, 'the sender keeps its entry (with the payload it sent) …');
     t.match(out[0], { height: 0, topoheight: -1, blockhash: '' }, '… waiting for a block again');
   });
 
   await t.test('a heavier branch with the transfer in a later block: the entry moves there', async (t) => {
     // A mines the transfer again (it came back to A's pool); the wallet sees it there first.
     const top = await topoOf(a.url);
-    if ((await rpcCall(a.url, 'NODE.GetTxPool')).txs.length === 0) await rpcCall(a.url, 'NODE.SendRawTransaction', { tx_as_hex: txHex });
+    if ((await rpcCall(a.url, 'NODE.GetTxPool')).txs.length === 0)
+      await rpcCall(a.url, 'NODE.SendRawTransaction', { tx_as_hex: txHex });
     const againOnA = await mineOneViaRpc(a.url, premineAddress);
-    t.match((await transfersOf(aliceUrl, { in: true })).filter((e) => e.txid === txid), [{ height: top + 1, blockhash: againOnA }], 'mined again on A');
+    t.match(
+      (await transfersOf(aliceUrl, { in: true })).filter((e) => e.txid === txid),
+      [{ height: top + 1, blockhash: againOnA }],
+      'mined again on A',
+    );
     // B mines an empty block, then the transfer.
     await mineOneViaRpc(b.url, premineAddress);
     await rpcCall(b.url, 'NODE.SendRawTransaction', { tx_as_hex: txHex });
@@ -107,6 +137,10 @@ t.test('the history follows a reorganisation', async (t) => {
     t.equal(after.length, before.length + 1);
     const out = (await transfersOf(senderUrl, { out: true })).filter((e) => e.txid === txid);
     t.equal(out.length, 1, "one entry on the sender's side");
-    t.match(out[0], { amount: 4321, height: top + 2, topoheight: top + 2, blockhash: onB, destination: alice.address }, "the sender's entry moved too");
+    t.match(
+      out[0],
+      { amount: 4321, height: top + 2, topoheight: top + 2, blockhash: onB, destination: alice.address },
+      "the sender's entry moved too",
+    );
   });
 });

@@ -19,15 +19,21 @@ const core = await loadCore();
 const { G } = core.generators('UMBRA');
 
 let nextId = 1;
-async function rpc(url: string, method: string, params?: unknown): Promise<{ result?: any; error?: { code: number; message: string } }> {
-  return (await postRpc(url, { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) })).json;
+async function rpc(
+  url: string,
+  method: string,
+  params?: unknown,
+): Promise<{ result?: any; error?: { code: number; message: string } }> {
+  return (await postRpc(url, { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) }))
+    .json;
 }
 
 const balance = async (url: string): Promise<number> => (await rpc(url, 'GetBalance')).result.balance;
 
 /** Waits until the daemon's pool is empty (the auto-miner has mined what was sent). */
 async function mined(daemonUrl: string): Promise<void> {
-  while ((await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  while ((await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 t.test('transfers through the wallet RPC', async (t) => {
@@ -42,13 +48,31 @@ t.test('transfers through the wallet RPC', async (t) => {
   const start = await balance(premine);
 
   await t.test('an unregistered destination or a bad one is an error, not a txid', async (t) => {
-    t.same((await rpc(premine, 'transfer', { transfers: [{ destination: alice.address, amount: 1 }], ringsize: 2 })).error, { code: -32098, message: `destination ${alice.address} is not registered` });
-    t.match((await rpc(premine, 'transfer', { transfers: [{ destination: 'umbt1nothing', amount: 1 }], ringsize: 2 })).error, { code: -32098, message: /is neither an address .* nor a registered name/ });
+    t.same(
+      (await rpc(premine, 'transfer', { transfers: [{ destination: alice.address, amount: 1 }], ringsize: 2 })).error,
+      { code: -32098, message: `destination ${alice.address} is not registered` },
+    );
+    t.match(
+      (await rpc(premine, 'transfer', { transfers: [{ destination: 'umbt1nothing', amount: 1 }], ringsize: 2 })).error,
+      { code: -32098, message: /is neither an address .* nor a registered name/ },
+    );
     const mainnet = encodeAddress('mainnet', premineKey(core, 'simulator'));
-    t.match((await rpc(premine, 'transfer', { transfers: [{ destination: mainnet, amount: 1 }] })).error, { code: -32098, message: /is a mainnet address; this wallet is on simulator/ });
-    t.match((await rpc(premine, 'transfer', { transfers: [{ destination: premineAddress, amount: 1 }], ringsize: 2 })).error, { code: -32098, message: 'sending to self is not supported' });
-    t.match((await rpc(premine, 'transfer', { transfers: [{ destination: alice.address, amount: 1 }], ringsize: 3 })).error, { code: -32602, message: /'ringsize' must be a power of two from 2 to 128, got 3/ });
-    t.match((await rpc(premine, 'transfer', { transfers: [{ destination: alice.address, amount: 1 }], ringsize: 256 })).error, { code: -32602 });
+    t.match((await rpc(premine, 'transfer', { transfers: [{ destination: mainnet, amount: 1 }] })).error, {
+      code: -32098,
+      message: /is a mainnet address; this wallet is on simulator/,
+    });
+    t.match(
+      (await rpc(premine, 'transfer', { transfers: [{ destination: premineAddress, amount: 1 }], ringsize: 2 })).error,
+      { code: -32098, message: 'sending to self is not supported' },
+    );
+    t.match(
+      (await rpc(premine, 'transfer', { transfers: [{ destination: alice.address, amount: 1 }], ringsize: 3 })).error,
+      { code: -32602, message: /'ringsize' must be a power of two from 2 to 128, got 3/ },
+    );
+    t.match(
+      (await rpc(premine, 'transfer', { transfers: [{ destination: alice.address, amount: 1 }], ringsize: 256 })).error,
+      { code: -32602 },
+    );
     t.match((await rpc(premine, 'transfer', {})).error, { code: -32602, message: /give 'transfers'/ });
     t.same((await rpcCall(daemon.url, 'NODE.GetTxPool')).txs, [], 'nothing was sent');
   });
@@ -60,7 +84,9 @@ t.test('transfers through the wallet RPC', async (t) => {
   });
 
   await t.test('ring 2: the premine pays alice; both balances agree', async (t) => {
-    const sent = (await rpc(premine, 'transfer', { transfers: [{ destination: alice.address, amount: 5000 }], ringsize: 2 })).result;
+    const sent = (
+      await rpc(premine, 'transfer', { transfers: [{ destination: alice.address, amount: 5000 }], ringsize: 2 })
+    ).result;
     t.match(sent.txid, /^[0-9a-f]{64}$/);
     await mined(daemon.url);
     const record = (await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [sent.txid] })).txs[0];
@@ -72,27 +98,65 @@ t.test('transfers through the wallet RPC', async (t) => {
 
     const { entry, scid } = (await rpc(premine, 'GetTransferbyTXID', { txid: sent.txid })).result;
     t.equal(scid, '0'.repeat(64));
-    t.match(entry, { txid: sent.txid, incoming: false, coinbase: false, status: 1, destination: alice.address, amount: 5000, fees: 60, pos: 0, sender: premineAddress, payloadtype: 0, blockhash: record.valid_block, height: record.block_height });
+    t.match(entry, {
+      txid: sent.txid,
+      incoming: false,
+      coinbase: false,
+      status: 1,
+      destination: alice.address,
+      amount: 5000,
+      fees: 60,
+      pos: 0,
+      sender: premineAddress,
+      payloadtype: 0,
+      blockhash: record.valid_block,
+      height: record.block_height,
+    });
     t.match(entry.proof, /^umbproof1/);
     t.match(entry.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);
     t.equal(Buffer.from(entry.payload, 'base64').length, 144);
-    t.same((await rpc(premine, 'GetTransfers', { out: true })).result.entries.map((e: { txid: string }) => e.txid), [sent.txid]);
-    t.same((await rpc(premine, 'GetTransfers', { in: true })).result, {}, 'no incoming entries are recorded by sending');
-    t.ok((await rpc(premine, 'GetTransfers', { coinbase: true })).result.entries.length > 0, 'the blocks it mined are coinbase entries');
+    t.same(
+      (await rpc(premine, 'GetTransfers', { out: true })).result.entries.map((e: { txid: string }) => e.txid),
+      [sent.txid],
+    );
+    t.same(
+      (await rpc(premine, 'GetTransfers', { in: true })).result,
+      {},
+      'no incoming entries are recorded by sending',
+    );
+    t.ok(
+      (await rpc(premine, 'GetTransfers', { coinbase: true })).result.entries.length > 0,
+      'the blocks it mined are coinbase entries',
+    );
     t.same((await rpc(premine, 'GetTransfers', { out: true, min_height: record.block_height + 1 })).result, {});
-    t.match((await rpc(premine, 'GetTransferbyTXID', { txid: 'ab'.repeat(32) })).error, { code: -32098, message: `Transaction not found. TXID ${'ab'.repeat(32)}` });
+    t.match((await rpc(premine, 'GetTransferbyTXID', { txid: 'ab'.repeat(32) })).error, {
+      code: -32098,
+      message: `Transaction not found. TXID ${'ab'.repeat(32)}`,
+    });
   });
 
   await t.test('registration on first use through transfer; insufficient funds is an error', async (t) => {
-    const answer = await rpc(bobUrl, 'transfer', { transfers: [{ destination: alice.address, amount: 1 }], ringsize: 2 });
-    t.match(answer.error, { code: -32098, message: /^insufficient funds: need 61 \(amounts, burns and fee\), have 0$/ });
+    const answer = await rpc(bobUrl, 'transfer', {
+      transfers: [{ destination: alice.address, amount: 1 }],
+      ringsize: 2,
+    });
+    t.match(answer.error, {
+      code: -32098,
+      message: /^insufficient funds: need 61 \(amounts, burns and fee\), have 0$/,
+    });
     t.equal(await balance(bobUrl), 0, 'bob is registered now');
   });
 
   await t.test('ring 16 needs 16 registered accounts', async (t) => {
-    t.match((await rpc(aliceUrl, 'transfer', { transfers: [{ destination: bob.address, amount: 1000 }] })).error, { code: -32098, message: /a ring of 16 needs 14 other registered accounts, the daemon offered 1/ });
+    t.match((await rpc(aliceUrl, 'transfer', { transfers: [{ destination: bob.address, amount: 1000 }] })).error, {
+      code: -32098,
+      message: /a ring of 16 needs 14 other registered accounts, the daemon offered 1/,
+    });
     miner.paused = true;
-    for (let i = 0; i < 14; i++) await rpcCall(daemon.url, 'NODE.SendRawTransaction', { tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32BE(randomScalar()), 0))) });
+    for (let i = 0; i < 14; i++)
+      await rpcCall(daemon.url, 'NODE.SendRawTransaction', {
+        tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32BE(randomScalar()), 0))),
+      });
     miner.paused = false;
     await mined(daemon.url);
     const sent = (await rpc(aliceUrl, 'transfer', { transfers: [{ destination: bob.address, amount: 1000 }] })).result;
@@ -104,33 +168,71 @@ t.test('transfers through the wallet RPC', async (t) => {
   });
 
   await t.test('several destinations in one transaction, an integrated address carrying a port', async (t) => {
-    const integrated = (await rpc(bobUrl, 'MakeIntegratedAddress', { payload_rpc: [{ name: 'D', datatype: 'U', value: 777 }] })).result.integrated_address;
-    const sent = (await rpc(premine, 'transfer', { transfers: [{ destination: integrated, amount: 300 }, { destination: alice.address, amount: 200, payload_rpc: [{ name: 'C', datatype: 'S', value: 'hi' }] }], ringsize: 4 })).result;
+    const integrated = (
+      await rpc(bobUrl, 'MakeIntegratedAddress', { payload_rpc: [{ name: 'D', datatype: 'U', value: 777 }] })
+    ).result.integrated_address;
+    const sent = (
+      await rpc(premine, 'transfer', {
+        transfers: [
+          { destination: integrated, amount: 300 },
+          { destination: alice.address, amount: 200, payload_rpc: [{ name: 'C', datatype: 'S', value: 'hi' }] },
+        ],
+        ringsize: 4,
+      })
+    ).result;
     await mined(daemon.url);
     t.equal(await balance(bobUrl), 1300);
     t.equal(await balance(aliceUrl), 3880 + 200);
     // The formula gives (2 + 2) × 20 = 80; the pool's floor of 20 per started KiB wins when it is higher.
-    const bytes = (await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [sent.txid] })).txs_as_hex[0].length / 2;
+    const bytes =
+      (await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [sent.txid] })).txs_as_hex[0].length / 2;
     const fees = Math.max(80, Math.ceil(bytes / 1024) * 20);
     const entries = (await rpc(premine, 'GetTransfers', { out: true, dstport: 777 })).result.entries;
-    t.match(entries, [{ txid: sent.txid, pos: 0, destination: bob.address, amount: 300, fees, dstport: 777, payload_rpc: [{ name: 'D', datatype: 'U', value: 777 }] }], 'the integrated address’s port is in the payload');
+    t.match(
+      entries,
+      [
+        {
+          txid: sent.txid,
+          pos: 0,
+          destination: bob.address,
+          amount: 300,
+          fees,
+          dstport: 777,
+          payload_rpc: [{ name: 'D', datatype: 'U', value: 777 }],
+        },
+      ],
+      'the integrated address’s port is in the payload',
+    );
     const toAlice = (await rpc(premine, 'GetTransfers', { out: true, receiver: alice.address })).result.entries;
-    t.match(toAlice, [{ amount: 5000 }, { txid: sent.txid, pos: 1, amount: 200, fees: 0 }], 'the fee is on the first native payload');
+    t.match(
+      toAlice,
+      [{ amount: 5000 }, { txid: sent.txid, pos: 1, amount: 200, fees: 0 }],
+      'the fee is on the first native payload',
+    );
   });
 
   await t.test('a second transfer while the first is pending is refused', async (t) => {
     miner.paused = true;
     const first = (await rpc(premine, 'transfer', { destination: bob.address, amount: 1, ringsize: 2 })).result;
-    t.same((await rpc(premine, 'transfer', { destination: bob.address, amount: 2, ringsize: 2 })).error, { code: -32098, message: `a previous transaction ${first.txid} is not mined yet; send again once it is in a block` });
+    t.same((await rpc(premine, 'transfer', { destination: bob.address, amount: 2, ringsize: 2 })).error, {
+      code: -32098,
+      message: `a previous transaction ${first.txid} is not mined yet; send again once it is in a block`,
+    });
     miner.paused = false;
     await mined(daemon.url);
-    t.ok((await rpc(premine, 'transfer', { destination: bob.address, amount: 2, ringsize: 2 })).result.txid, 'accepted once the first is mined');
+    t.ok(
+      (await rpc(premine, 'transfer', { destination: bob.address, amount: 2, ringsize: 2 })).result.txid,
+      'accepted once the first is mined',
+    );
     await mined(daemon.url);
     t.equal(await balance(bobUrl), 1303);
   });
 
   await t.test('a transaction the daemon rejects gives its message', async (t) => {
-    const answer = await rpc(aliceUrl, 'scinvoke', { scid: 'ab'.repeat(32), sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Nope' }] });
+    const answer = await rpc(aliceUrl, 'scinvoke', {
+      scid: 'ab'.repeat(32),
+      sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Nope' }],
+    });
     t.match(answer.error, { code: -32098, message: /^transaction rejected: / });
     t.notOk(answer.result);
   });
