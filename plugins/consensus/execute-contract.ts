@@ -56,12 +56,12 @@ export class ContractRules {
   constructor(
     private readonly core: Core,
     private readonly math: BalanceMath,
-    private readonly vm: () => ContractVm | undefined,
+    private readonly vm: ContractVm | undefined,
   ) {}
 
   /** Reads a contract transaction's arguments against the state; throws a TransactionError when it cannot run. */
   invocation(txid: Uint8Array, tx: TransferTx, state: AccountsReader): ContractInvocation {
-    const vm = this.vm();
+    const { vm } = this;
     if (!vm) throw new TransactionError(TransactionErrorCode.NoContractVm, 'this node runs without the contract VM');
     let args: RpcArgument[];
     try {
@@ -135,7 +135,7 @@ export class ContractRules {
     const deposits = new Map<string, bigint>();
     for (const payload of tx.payloads) deposits.set(latin1(payload.scid), payload.burn);
     const signer = this.signer(tx, payloads);
-    const result = this.vm()!.call({
+    const result = this.vm!.call({
       contract: call.contract,
       entrypoint: call.entrypoint,
       args: call.args,

@@ -44,7 +44,7 @@ const plugin: Plugin = {
         core,
         network: network.name,
         math,
-        contractVm: () => contractVm,
+        contractVm,
         logger: logger.child('execution'),
         verifyPool,
       }),
@@ -65,9 +65,9 @@ const plugin: Plugin = {
     for (const method of [
       ...daemonEchoMethods,
       ...chainMethods({ chain, network, version: UMBRA_VERSION, addressOf, info }),
-      ...contractMethods({ chain: () => chain, contractVm: () => contractVm, addressOf, keyOf }),
-      ...accountMethods({ chain: () => chain, addressOf, keyOf }),
-      ...transactionMethods({ chain: () => chain, core, pool, addressOf }),
+      ...contractMethods({ chain, contractVm, addressOf, keyOf }),
+      ...accountMethods({ chain, addressOf, keyOf }),
+      ...transactionMethods({ chain, core, pool, addressOf }),
     ]) {
       daemon.registry.add(method);
     }

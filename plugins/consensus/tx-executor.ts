@@ -27,7 +27,7 @@ export interface ExecutorDeps {
   core: Core;
   network: NetworkName;
   math: BalanceMath;
-  contractVm: () => ContractVm | undefined;
+  contractVm: ContractVm | undefined;
   logger: Logger;
   /** Worker threads for verifying a block's proofs (none: batched on this thread). */
   verifyPool?: VerifyPool;

@@ -49,7 +49,7 @@ export async function openTestChain(
     logger,
     now: () => clock.now,
     math,
-    executeTransactions: transactionExecutor({ core, network, math, contractVm: () => vm, logger }),
+    executeTransactions: transactionExecutor({ core, network, math, contractVm: vm, logger }),
   });
   const pool = new TxPool(chain, (data) => core.keccak256(data), network);
   pool.connect();

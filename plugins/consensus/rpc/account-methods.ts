@@ -13,7 +13,7 @@ import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
 
 export interface AccountRpcDeps {
-  chain(): Chain;
+  chain: Chain;
   addressOf(key: Uint8Array): string;
   /** An address of this network as its key; throws with a message naming the problem. */
   keyOf(address: string): Uint8Array;
@@ -64,7 +64,7 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
         }),
       ),
       handler: (params: { address: string; scid: string | undefined; topoheight: number }) => {
-        const chain = deps.chain();
+        const chain = deps.chain;
         let key: Uint8Array;
         try {
           key = deps.keyOf(params.address);
@@ -104,7 +104,7 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
       aliases: ['getrandomaddress'],
       params: objectParams(p.object({ scid: p.optional(p.hash(), undefined) })),
       handler: ({ scid }: { scid: string | undefined }) => {
-        const chain = deps.chain();
+        const chain = deps.chain;
         const top = chain.top;
         const id = asset(scid);
         const state = chain.stateAt();

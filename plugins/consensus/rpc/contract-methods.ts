@@ -23,9 +23,9 @@ import type { Chain } from '../chain.js';
 import { describeFailure } from '../execute-contract.js';
 
 export interface ContractRpcDeps {
-  chain(): Chain;
+  chain: Chain;
   /** The contract VM, when the dvm plugin is loaded. */
-  contractVm(): ContractVm | undefined;
+  contractVm: ContractVm | undefined;
   /** A 33-byte key as an address of this network. */
   addressOf(key: Uint8Array): string;
   /** An address of this network as its 33-byte key; throws with a message naming the problem. */
@@ -63,7 +63,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
   };
 
   const vm = (): ContractVm => {
-    const found = deps.contractVm();
+    const found = deps.contractVm;
     if (!found) throw new ApplicationError('this node runs without the contract VM (add the dvm plugin)');
     return found;
   };
@@ -90,7 +90,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
         keysuint64: number[];
         topoheight: number | undefined;
       }) => {
-        const { state } = stateAt(deps.chain(), params.topoheight);
+        const { state } = stateAt(deps.chain, params.topoheight);
         const scid = fromHex(params.scid, 32);
         const contracts = state.contracts;
         if (!contracts.exists(scid)) throw new ApplicationError(`no contract ${params.scid} at this topoheight`);
@@ -122,7 +122,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
       aliases: ['nametoaddress'],
       params: objectParams(p.object({ name: p.string(), topoheight: p.optional(p.int(), undefined) })),
       handler: ({ name, topoheight }: { name: string; topoheight: number | undefined }) => {
-        const { state } = stateAt(deps.chain(), topoheight);
+        const { state } = stateAt(deps.chain, topoheight);
         const owner = state.contracts.variable(NAME_SERVICE_SCID, utf8ByteString(name));
         if (typeof owner !== 'string' || owner.length !== 33)
           throw new ApplicationError(`name ${JSON.stringify(name)} is not registered`);
@@ -146,7 +146,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
         sc_rpc: RpcArgument[];
         signer: string | undefined;
       }) => {
-        const chain = deps.chain();
+        const chain = deps.chain;
         const contractVm = vm();
         let signer: string | undefined;
         if (params.signer !== undefined && params.signer !== '') {

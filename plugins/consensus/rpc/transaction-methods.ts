@@ -18,7 +18,7 @@ import type { AccountsReader } from '../accounts.js';
 import type { Chain } from '../chain.js';
 
 export interface TransactionRpcDeps {
-  chain(): Chain;
+  chain: Chain;
   core: Core;
   /** The pool, when the mempool plugin runs. */
   pool(): TxPoolService | undefined;
@@ -79,7 +79,7 @@ export function transactionMethods(deps: TransactionRpcDeps): RpcMethod<any, unk
   });
 
   const record = (hash: string): { hex: string; info: typeof empty } => {
-    const chain = deps.chain();
+    const chain = deps.chain;
     const id = fromHex(hash, 32);
     const pooled = deps.pool()?.get(id);
     const blockId = chain.includingBlock(id);
