@@ -4,7 +4,13 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-const outside = [['\\.\\.', 'shared(?![\\w-])'].join('/'), ['reference', '[a-z]+\\.md'].join('-')];
+const outside = [
+  ['\\.\\.', 'shared(?![\\w-])'].join('/'),
+  ['reference', '[a-z]+\\.md'].join('-'),
+  ['reference', '(protocol|rpc|dvm)\\b'].join('-'),
+  ['SERVICE', 'md'].join('\\.'),
+  ['DESIGN', 'md'].join('\\.'),
+];
 const pattern = new RegExp(outside.join('|'));
 const skipped = new Set(['package-lock.json']);
 

@@ -1,5 +1,5 @@
 /**
- * The Fiat–Shamir transcript of a transfer proof (reference-protocol §1.8.5–1.8.6), written once for the prover and
+ * The Fiat–Shamir transcript of a transfer proof (docs/cryptography.md § Proof construction), written once for the prover and
  * the verifier: if the two ever hashed different inputs, every proof would fail.
  *
  * Each challenge hashes the previous one with the commitments of its step, so the challenges form one chain:
