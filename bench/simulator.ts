@@ -3,42 +3,14 @@
  * wallet's `scinvoke` until the call's effect shows in NODE.GetSC (median of several lottery plays), and NODE.GetInfo
  * and NODE.GetHeight throughput with 4 and 16 connections beside the bare-server floor (bench/lib/bare-rpc-server).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BARE_SERVER, requestsPerSecond, startServer, UMBRA } from './lib/rpc-load.js';
+import { readFileSync } from 'node:fs';
+import { BARE_SERVER, requestsPerSecond, startServer } from './lib/rpc-load.js';
+import { rpcCall, startSimulator } from './lib/simulator.js';
 import { runBench, type BenchRow } from './harness.js';
 
-const home = mkdtempSync(join(tmpdir(), 'umbra-bench-home-'));
-const simulator = await startServer(
-  [
-    UMBRA,
-    'simulator',
-    '--wallets',
-    '2',
-    '--rpc-bind',
-    '127.0.0.1:0',
-    '--wallet-rpc-port-base',
-    '0',
-    '--log-level',
-    'warn',
-  ],
-  /daemon RPC http:\/\/127\.0\.0\.1:(\d+)/,
-  { ...process.env, HOME: home },
-);
+const simulator = await startSimulator(/daemon RPC http:\/\/127\.0\.0\.1:(\d+)/);
 const bare = await startServer([BARE_SERVER], /^(\d+)$/m);
 const rows: BenchRow[] = [];
-
-async function call(url: string, method: string, params: unknown = {}): Promise<any> {
-  const response = await fetch(`${url}/json_rpc`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: any; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
 
 /** Milliseconds from scinvoke to the effect visible in GetSC, for each of `plays` lottery plays. */
 async function scinvokeVisible(plays: number): Promise<number[]> {
@@ -52,7 +24,7 @@ async function scinvokeVisible(plays: number): Promise<number[]> {
   const { txid: scid } = (await installed.json()) as { txid: string };
   const total = async (): Promise<number | undefined> => {
     try {
-      return (await call(daemon, 'NODE.GetSC', { scid, variables: true, code: false })).stringkeys.deposit_total;
+      return (await rpcCall(daemon, 'NODE.GetSC', { scid, variables: true, code: false })).stringkeys.deposit_total;
     } catch {
       return undefined; // not installed yet
     }
@@ -62,7 +34,7 @@ async function scinvokeVisible(plays: number): Promise<number[]> {
   for (let i = 0; i < plays; i++) {
     const before = await total();
     const start = performance.now();
-    await call(wallet, 'scinvoke', {
+    await rpcCall(wallet, 'scinvoke', {
       scid,
       sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Lottery' }],
       sc_dero_deposit: 1000,

@@ -7,9 +7,6 @@
  * wallet of that key (balance table loaded beforehand) syncs its history from genesis: every block changes its
  * balance (a coinbase entry each), the worst case for the bisecting sync.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadCore } from '../core-native/ts/index.js';
 import { premineSecret } from '../host/protocol/premine.js';
 import { DaemonClient } from '../wallet/daemon-client.js';
@@ -19,44 +16,19 @@ import { defaultCacheDir } from '../host/config/defaults.js';
 import { toHex } from '../host/protocol/bytes.js';
 import { makeRegistration } from '../host/protocol/registration.js';
 import { encodeTransaction } from '../host/protocol/transaction.js';
-import { startServer, UMBRA } from './lib/rpc-load.js';
+import { rpcCall, startSimulator } from './lib/simulator.js';
 import { runBench, type BenchRow } from './harness.js';
 
 const core = await loadCore();
-const home = mkdtempSync(join(tmpdir(), 'umbra-bench-home-'));
-const simulator = await startServer(
-  [
-    UMBRA,
-    'simulator',
-    '--wallets',
-    '2',
-    '--rpc-bind',
-    '127.0.0.1:0',
-    '--wallet-rpc-port-base',
-    '0',
-    '--log-level',
-    'warn',
-  ],
-  /simulator ready/,
-  { ...process.env, HOME: home },
-);
+const simulator = await startSimulator(/simulator ready/);
 const daemon = /daemon RPC (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/.exec(simulator.output())![1]!;
 const [sender, receiver] = [
   ...simulator.output().matchAll(/wallet \d+: (\S+) (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/g),
 ].map((m) => ({ address: m[1]!, url: m[2]! }));
 
-async function call(url: string, method: string, params: unknown = {}): Promise<any> {
-  const response = await fetch(`${url}/json_rpc`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: any; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
 const mined = async (): Promise<void> => {
-  while ((await call(daemon, 'NODE.GetTxPool')).txs.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  while ((await rpcCall(daemon, 'NODE.GetTxPool')).txs.length > 0)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
 const rows: BenchRow[] = [];
@@ -64,7 +36,7 @@ try {
   const { G } = core.generators('UMBRA');
   for (let i = 0; i < 130; i++) {
     const secret = core.keccak256(new TextEncoder().encode(`bench decoy ${i}`));
-    await call(daemon, 'NODE.SendRawTransaction', {
+    await rpcCall(daemon, 'NODE.SendRawTransaction', {
       tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, secret, 0))),
     });
   }
@@ -73,7 +45,7 @@ try {
     const times: number[] = [];
     for (let i = 0; i < (ring === 128 ? 3 : 5); i++) {
       const start = performance.now();
-      await call(sender!.url, 'transfer', {
+      await rpcCall(sender!.url, 'transfer', {
         transfers: [{ destination: receiver!.address, amount: 1000 }],
         ringsize: ring,
       });
@@ -88,7 +60,7 @@ try {
       value: Math.round(times[Math.floor(times.length / 2)]!),
     });
   }
-  for (let i = 0; i < 10; i++) await call(daemon, 'SIMULATOR.Mine', { blocks: 100 });
+  for (let i = 0; i < 10; i++) await rpcCall(daemon, 'SIMULATOR.Mine', { blocks: 100 });
   const wallet = new WalletService({
     core,
     keys: walletKeys(core, 'simulator', premineSecret(core, 'simulator')),
@@ -99,7 +71,7 @@ try {
   const start = performance.now();
   await wallet.sync();
   const elapsed = performance.now() - start;
-  const blocks = (await call(daemon, 'NODE.GetInfo')).topoheight;
+  const blocks = (await rpcCall(daemon, 'NODE.GetInfo')).topoheight;
   const coinbase = wallet.history.entries('0'.repeat(64)).filter((e) => e.coinbase).length;
   rows.push({ case: 'sync-1000-blocks', impl: core.impl, unit: 'ms', value: Math.round(elapsed) });
   console.log(`sync-1000-blocks: ${blocks} blocks, ${coinbase} coinbase entries`);

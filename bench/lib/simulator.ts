@@ -1,0 +1,24 @@
+/** `umbra simulator` (two wallets, free ports, its own home) in a child process, and JSON-RPC calls to it. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningServer, startServer, UMBRA } from './rpc-load.js';
+
+/** Starts the simulator and resolves once `ready` appears in its output (group 1, if any: the daemon's port). */
+export function startSimulator(ready: RegExp): Promise<RunningServer> {
+  const home = mkdtempSync(join(tmpdir(), 'umbra-bench-home-'));
+  const args = ['simulator', '--wallets', '2', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'];
+  return startServer([UMBRA, ...args, '--log-level', 'warn'], ready, { ...process.env, HOME: home });
+}
+
+/** Calls a JSON-RPC method at `url`; an error answer throws, naming the method. */
+export async function rpcCall(url: string, method: string, params: unknown = {}): Promise<any> {
+  const response = await fetch(`${url}/json_rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: any; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
