@@ -12,7 +12,7 @@ t.test(
   'the daemon serves RPC from RocksDB, refuses a second daemon on its data dir, and stops on SIGTERM',
   async (t) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'umbra-daemon-'));
-    const daemon = startCli([
+    const args = [
       'daemon',
       '--testnet',
       '--data-dir',
@@ -21,7 +21,8 @@ t.test(
       '127.0.0.1:0',
       '--p2p-bind',
       '127.0.0.1:0',
-    ]);
+    ];
+    const daemon = startCli(args);
     t.teardown(() => daemon.child.kill('SIGKILL'));
     const [, url] = await daemon.waitFor(LISTENING);
     t.match(daemon.log(), /crypto implementation: (native|fallback)/, 'logs which crypto implementation runs');
@@ -29,16 +30,7 @@ t.test(
     const echo = await postRpc(url!, { jsonrpc: '2.0', id: 1, method: 'NODE.Echo', params: ['hi'] });
     t.equal(echo.json.result, 'UMBRA hi');
 
-    const second = await runCli([
-      'daemon',
-      '--testnet',
-      '--data-dir',
-      dataDir,
-      '--rpc-bind',
-      '127.0.0.1:0',
-      '--p2p-bind',
-      '127.0.0.1:0',
-    ]);
+    const second = await runCli(args);
     t.equal(second.code, 1, 'a second daemon on the same data dir exits 1');
     t.match(second.stderr, /umbra: the database in .* is in use by another process/);
     t.notMatch(second.stderr, /\n\s+at /, 'no stack trace');
@@ -52,16 +44,7 @@ t.test(
     t.equal(await daemon.exited, 0, 'graceful stop exits 0');
     t.match(daemon.log(), /SIGTERM received: stopping[\s\S]*stopped/);
 
-    const again = startCli([
-      'daemon',
-      '--testnet',
-      '--data-dir',
-      dataDir,
-      '--rpc-bind',
-      '127.0.0.1:0',
-      '--p2p-bind',
-      '127.0.0.1:0',
-    ]);
+    const again = startCli(args);
     t.teardown(() => again.child.kill('SIGKILL'));
     await again.waitFor(LISTENING);
     again.child.kill('SIGINT');
