@@ -6,15 +6,44 @@
  */
 import { bech32 } from '@scure/base';
 import type { Core } from '../../core-native/ts/core.js';
+import { AddressError, AddressErrorCode } from './address-errors.js';
+import { orList, readBech32, type Bech32Kind } from './bech32-text.js';
 import { NETWORKS, PAYMENT_PROOF_PREFIX, type NetworkName } from './network.js';
 import { decodeRpcArguments, encodeRpcArguments, RpcArgumentError, type RpcArgument } from './rpc-arguments.js';
 
 export const ADDRESS_VERSION = 0x01;
 const KEY_BYTES = 33;
 
-export class AddressError extends Error {
-  override readonly name = 'AddressError';
-}
+export { AddressError, AddressErrorCode } from './address-errors.js';
+
+const NETWORK_LIST = Object.values(NETWORKS) as (typeof NETWORKS)[NetworkName][];
+const PLAIN_PREFIXES = new Set(NETWORK_LIST.map((n) => n.addressPrefix));
+
+const ADDRESS_PREFIXES = [
+  ...new Set([...NETWORK_LIST.map((n) => n.addressPrefix), ...NETWORK_LIST.map((n) => n.integratedAddressPrefix)]),
+];
+
+const ADDRESS_TEXT: Bech32Kind = {
+  noun: 'address',
+  prefixes: ADDRESS_PREFIXES,
+  otherPrefix: (seen) => `unknown address prefix '${seen}' (expected ${orList(ADDRESS_PREFIXES)})`,
+  minBytes: 1 + KEY_BYTES,
+  exactBytes: (prefix) => (PLAIN_PREFIXES.has(prefix) ? 1 + KEY_BYTES : undefined),
+};
+
+const PAYMENT_PROOF_TEXT: Bech32Kind = {
+  noun: 'payment proof',
+  prefixes: [PAYMENT_PROOF_PREFIX],
+  otherPrefix: (seen) => `a payment proof starts with '${PAYMENT_PROOF_PREFIX}1', not '${seen}1'`,
+  minBytes: 1 + KEY_BYTES + 1,
+  exactBytes: () => undefined,
+};
+
+/** The networks of a prefix, for messages: `mainnet`, `testnet or simulator`. */
+const networksOf = (addressPrefix: string): string =>
+  NETWORK_LIST.filter((n) => n.addressPrefix === addressPrefix)
+    .map((n) => n.name)
+    .join(' or ');
 
 export interface DecodedAddress {
   /** Networks whose prefix the address carries (testnet and simulator share theirs). */
@@ -28,7 +57,10 @@ export interface DecodedAddress {
 /** Encodes a 33-byte compressed key (and, for an integrated address, its encoded arguments) for a network. */
 export function encodeAddress(network: NetworkName, publicKey: Uint8Array, payload?: Uint8Array): string {
   if (publicKey.length !== KEY_BYTES)
-    throw new AddressError(`a public key is ${KEY_BYTES} bytes, got ${publicKey.length}`);
+    throw new AddressError(
+      AddressErrorCode.BadKeyLength,
+      `a public key is ${KEY_BYTES} bytes, got ${publicKey.length}`,
+    );
   const params = NETWORKS[network];
   const prefix = payload && payload.length > 0 ? params.integratedAddressPrefix : params.addressPrefix;
   const data = new Uint8Array(1 + KEY_BYTES + (payload?.length ?? 0));
@@ -39,8 +71,8 @@ export function encodeAddress(network: NetworkName, publicKey: Uint8Array, paylo
 }
 
 /**
- * Decodes and checks an address: checksum, prefix (and that it belongs to `expected`, when given), version and
- * length. Whether the key is a curve point is checked by `isCurvePoint` when given (the crypto core's strict
+ * Decodes and checks an address: prefix, characters, checksum, network (that it belongs to `expected`, when given),
+ * version and length; an AddressError says what is wrong in words a person can act on. Whether the key is a curve point is checked by `isCurvePoint` when given (the crypto core's strict
  * decompression).
  */
 export function decodeAddress(
@@ -48,37 +80,34 @@ export function decodeAddress(
   expected?: NetworkName,
   isCurvePoint?: (key: Uint8Array) => boolean,
 ): DecodedAddress {
-  let prefix: string;
-  let words: number[];
-  try {
-    ({ prefix, words } = bech32.decode(address as `${string}1${string}`, false));
-  } catch (error) {
-    throw new AddressError(`not a valid address: ${(error as Error).message}`);
-  }
-  const match = (Object.values(NETWORKS) as (typeof NETWORKS)[NetworkName][]).find(
-    (n) => n.addressPrefix === prefix || n.integratedAddressPrefix === prefix,
-  );
-  if (!match) throw new AddressError(`unknown address prefix '${prefix}' (expected umb, umbt, umbi or umbti)`);
+  const { prefix, data } = readBech32(address, ADDRESS_TEXT);
+  const match = NETWORK_LIST.find((n) => n.addressPrefix === prefix || n.integratedAddressPrefix === prefix)!;
   const network = expected && NETWORKS[expected].addressPrefix === match.addressPrefix ? expected : match.name;
   if (expected && NETWORKS[expected].addressPrefix !== match.addressPrefix) {
-    throw new AddressError(`address is for ${match.testnet ? 'a test network' : 'mainnet'}, not ${expected}`);
-  }
-  let data: Uint8Array;
-  try {
-    data = bech32.fromWords(words);
-  } catch (error) {
-    throw new AddressError(`not a valid address: ${(error as Error).message}`);
+    throw new AddressError(
+      AddressErrorCode.WrongNetwork,
+      `address is for ${networksOf(match.addressPrefix)}, not ${expected}`,
+    );
   }
   if (data.length < 1 + KEY_BYTES)
-    throw new AddressError(`address is too short: ${data.length} bytes of data, at least ${1 + KEY_BYTES} expected`);
-  if (data[0] !== ADDRESS_VERSION) throw new AddressError(`unsupported address version ${data[0]}`);
+    throw new AddressError(
+      AddressErrorCode.TooShort,
+      `address is too short: ${data.length} bytes of data, at least ${1 + KEY_BYTES} expected`,
+    );
+  if (data[0] !== ADDRESS_VERSION)
+    throw new AddressError(AddressErrorCode.BadData, `unsupported address version ${data[0]}`);
   const integrated = prefix === match.integratedAddressPrefix;
   const payload = data.slice(1 + KEY_BYTES);
   if (!integrated && payload.length > 0)
-    throw new AddressError(`a plain address holds exactly ${KEY_BYTES} key bytes, this one has ${payload.length} more`);
-  if (integrated && payload.length === 0) throw new AddressError('an integrated address must carry arguments');
+    throw new AddressError(
+      AddressErrorCode.TooLong,
+      `a plain address holds exactly ${KEY_BYTES} key bytes, this one has ${payload.length} more`,
+    );
+  if (integrated && payload.length === 0)
+    throw new AddressError(AddressErrorCode.BadIntegratedPayload, 'an integrated address must carry arguments');
   const publicKey = data.slice(1, 1 + KEY_BYTES);
-  if (isCurvePoint && !isCurvePoint(publicKey)) throw new AddressError('address key is not a point on the curve');
+  if (isCurvePoint && !isCurvePoint(publicKey))
+    throw new AddressError(AddressErrorCode.NotACurvePoint, 'address key is not a point on the curve');
   return { network, publicKey, integrated, payload };
 }
 
@@ -100,7 +129,8 @@ export function encodeIntegratedAddress(
   publicKey: Uint8Array,
   args: readonly RpcArgument[],
 ): string {
-  if (args.length === 0) throw new AddressError('an integrated address must carry arguments');
+  if (args.length === 0)
+    throw new AddressError(AddressErrorCode.BadIntegratedPayload, 'an integrated address must carry arguments');
   return encodeAddress(network, publicKey, encodeRpcArguments(args));
 }
 
@@ -126,7 +156,14 @@ export function splitAddress(
     try {
       args = decodeRpcArguments(decoded.payload);
     } catch (error) {
-      if (error instanceof RpcArgumentError) throw new AddressError(`integrated address arguments: ${error.message}`);
+      if (error instanceof RpcArgumentError)
+        throw new AddressError(
+          AddressErrorCode.BadIntegratedPayload,
+          `integrated address arguments: ${error.message}`,
+          {
+            cause: error,
+          },
+        );
       throw error;
     }
   }
@@ -141,8 +178,10 @@ export function splitAddress(
 
 /** A payment proof (docs/cryptography.md § Payloads): the blinder r·Y_k in the key field and `{HH: shared, VU: amount}`. */
 export function encodePaymentProof(blinder: Uint8Array, shared: Uint8Array, amount: bigint): string {
-  if (blinder.length !== KEY_BYTES) throw new AddressError(`a blinder is ${KEY_BYTES} bytes, got ${blinder.length}`);
-  if (shared.length !== 32) throw new AddressError(`a shared secret is 32 bytes, got ${shared.length}`);
+  if (blinder.length !== KEY_BYTES)
+    throw new AddressError(AddressErrorCode.BadKeyLength, `a blinder is ${KEY_BYTES} bytes, got ${blinder.length}`);
+  if (shared.length !== 32)
+    throw new AddressError(AddressErrorCode.BadKeyLength, `a shared secret is 32 bytes, got ${shared.length}`);
   const args = encodeRpcArguments([
     { name: 'H', datatype: 'H', value: Buffer.from(shared).toString('hex') },
     { name: 'V', datatype: 'U', value: amount },
@@ -161,29 +200,21 @@ export interface PaymentProof {
 }
 
 export function decodePaymentProof(proof: string): PaymentProof {
-  let prefix: string;
-  let data: Uint8Array;
-  try {
-    const decoded = bech32.decode(proof as `${string}1${string}`, false);
-    prefix = decoded.prefix;
-    data = bech32.fromWords(decoded.words);
-  } catch (error) {
-    throw new AddressError(`not a valid payment proof: ${(error as Error).message}`);
-  }
-  if (prefix !== PAYMENT_PROOF_PREFIX)
-    throw new AddressError(`a payment proof starts with '${PAYMENT_PROOF_PREFIX}1', not '${prefix}1'`);
+  const { data } = readBech32(proof, PAYMENT_PROOF_TEXT);
   if (data.length <= 1 + KEY_BYTES || data[0] !== ADDRESS_VERSION)
-    throw new AddressError('payment proof has a bad version or length');
+    throw new AddressError(AddressErrorCode.BadPaymentProof, 'payment proof has a bad version or length');
   let args: RpcArgument[];
   try {
     args = decodeRpcArguments(data.slice(1 + KEY_BYTES));
   } catch (error) {
-    throw new AddressError(`payment proof arguments: ${(error as Error).message}`);
+    throw new AddressError(AddressErrorCode.BadPaymentProof, `payment proof arguments: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const shared = args.find((a) => a.name === 'H' && a.datatype === 'H');
   const amount = args.find((a) => a.name === 'V' && a.datatype === 'U');
   if (!shared || !amount || args.length !== 2)
-    throw new AddressError('a payment proof carries exactly H (hash) and V (amount)');
+    throw new AddressError(AddressErrorCode.BadPaymentProof, 'a payment proof carries exactly H (hash) and V (amount)');
   return {
     blinder: data.slice(1, 1 + KEY_BYTES),
     shared: Uint8Array.from(Buffer.from(shared.value as string, 'hex')),
@@ -222,9 +253,11 @@ export function addressCodec(network: NetworkName, core: Core): AddressCodec {
     fromRaw(raw) {
       if (!(raw instanceof Uint8Array) || raw.length !== KEY_BYTES)
         throw new AddressError(
+          AddressErrorCode.BadKeyLength,
           `a raw address is ${KEY_BYTES} bytes, got ${raw instanceof Uint8Array ? raw.length : typeof raw}`,
         );
-      if (!onCurve(raw)) throw new AddressError('raw address is not a point on the curve');
+      if (!onCurve(raw))
+        throw new AddressError(AddressErrorCode.NotACurvePoint, 'raw address is not a point on the curve');
       return encodeAddress(network, raw);
     },
   };

@@ -1,6 +1,6 @@
 import { bech32 } from '@scure/base';
 import t from 'tap';
-import { decodeAddress, encodeAddress } from '../../../host/protocol/address.js';
+import { AddressErrorCode, decodeAddress, encodeAddress } from '../../../host/protocol/address.js';
 import { fromHex } from '../../../host/protocol/bytes.js';
 
 const key = fromHex('0f9c94b22c3e83d91db09d45e4864c23013f9342e0fa189642107f6d7305217301');
@@ -30,7 +30,7 @@ t.test('bad addresses are clear errors', async (t) => {
   const good = encodeAddress('testnet', key);
   t.throws(() => decodeAddress(good, 'mainnet'), {
     name: 'AddressError',
-    message: 'address is for a test network, not mainnet',
+    message: 'address is for testnet or simulator, not mainnet',
   });
   t.throws(() => decodeAddress(encodeAddress('mainnet', key), 'testnet'), {
     message: 'address is for mainnet, not testnet',
@@ -56,4 +56,40 @@ t.test('bad addresses are clear errors', async (t) => {
   });
   t.throws(() => decodeAddress(good, 'testnet', () => false), { message: 'address key is not a point on the curve' });
   t.throws(() => encodeAddress('testnet', key.slice(1)), { message: /33 bytes/ });
+});
+
+t.test('a malformed address says what is wrong with it, with a code', async (t) => {
+  const good = encodeAddress('testnet', key);
+  const rejects = (text: string, code: AddressErrorCode, message: RegExp | string, expected?: 'mainnet') =>
+    t.throws(() => decodeAddress(text, expected), { name: 'AddressError', code, message }, JSON.stringify(text));
+  rejects('', AddressErrorCode.Empty, 'not a valid address: it is empty');
+  rejects('hello', AddressErrorCode.UnknownPrefix, /does not start with umb1, umbt1, umbi1 or umbti1$/);
+  rejects(
+    'xyz1qqqq',
+    AddressErrorCode.UnknownPrefix,
+    "unknown address prefix 'xyz' (expected umb, umbt, umbi or umbti)",
+  );
+  rejects(
+    'umb1qqq',
+    AddressErrorCode.TooShort,
+    'not a valid address: it is too short: 7 characters, an address starting umb1 has 65',
+  );
+  rejects(good.slice(0, -1), AddressErrorCode.TooShort, /too short: 65 characters, an address starting umbt1 has 66$/);
+  rejects(`${good}qq`, AddressErrorCode.TooLong, /too long: 68 characters, an address starting umbt1 has 66$/);
+  rejects(
+    'umbti1qqq',
+    AddressErrorCode.TooShort,
+    /too short: 9 characters, an address starting umbti1 has at least 67$/,
+  );
+  const typo = good.slice(0, 20) + (good[20] === 'q' ? 'p' : 'q') + good.slice(21);
+  rejects(typo, AddressErrorCode.BadChecksum, 'not a valid address: it has a typo (its checksum does not match)');
+  rejects(
+    'umbt1notanaddress',
+    AddressErrorCode.BadCharacter,
+    /"o" \(character 7\) cannot be in an address; .*other than 1, b, i and o$/,
+  );
+  rejects(`${good} `, AddressErrorCode.BadCharacter, /" " \(character 67\)/);
+  rejects(good.slice(0, 10).toUpperCase() + good.slice(10), AddressErrorCode.MixedCase, /mixes upper- and lower-case/);
+  rejects(good, AddressErrorCode.WrongNetwork, 'address is for testnet or simulator, not mainnet', 'mainnet');
+  t.equal(decodeAddress(good.toUpperCase()).network, 'testnet', 'an address in capitals is the same address');
 });
