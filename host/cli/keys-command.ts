@@ -2,11 +2,13 @@
  * `umbra keys`: key tools for users and scripts, no node needed.
  *   keys new [--network N] [--json]   a fresh 24-word mnemonic with its secret key, public key and address
  *   keys inspect ADDRESS [--json]     validates a plain or integrated address: network, key, embedded arguments
- * Bad input throws an Error with a clear message; the CLI's `main` prints it on stderr and exits 1.
+ * Bad input throws an Error with a clear message; the CLI's `main` prints it on stderr and exits 1. With `--json` an
+ * invalid address is answered on stdout too, as `{"error": {"code": "address.…", "message"}}`.
  */
 import { Command, Option } from 'commander';
 import { loadCore } from '../../core-native/ts/index.js';
 import { curvePointCheck, encodeAddress, splitAddress } from '../protocol/address.js';
+import { answeringFailuresAsJson } from './json-failure.js';
 import { publicKeyOf } from '../protocol/keys.js';
 import { mnemonicToSecretKey, newMnemonic } from '../protocol/mnemonic.js';
 import { NETWORK_NAMES, NETWORKS, type NetworkName } from '../protocol/network.js';
@@ -60,31 +62,40 @@ export function keysCommand(io: KeysCommandIo = { write: (text) => process.stdou
     .description('validate an address or integrated address and show its network, key and arguments')
     .argument('<address>', 'the address to check')
     .option('--json', 'print the result as JSON')
-    .action(async (address: string, options: { json?: boolean }) => {
-      const core = await loadCore();
-      const split = splitAddress(address.trim(), undefined, curvePointCheck(core));
-      const networks = NETWORK_NAMES.filter((n) => NETWORKS[n].addressPrefix === NETWORKS[split.network].addressPrefix);
-      const args = split.args.map(rpcArgumentToJson);
-      const result = {
-        valid: true,
-        network: split.network,
-        networks,
-        integrated: split.integrated,
-        public_key: hex(split.publicKey),
-        address: split.address,
-        payload_rpc: args,
-      };
-      if (options.json) return io.write(json(result));
-      const rows: [string, string][] = [
-        ['valid', 'yes'],
-        ['network', networks.join(', ')],
-        ['type', split.integrated ? 'integrated address' : 'address'],
-        ['public key', result.public_key],
-      ];
-      if (split.integrated) rows.push(['plain address', split.address]);
-      rows.push(...args.map((a): [string, string] => [`argument ${a.name} (${a.datatype})`, String(a.value)]));
-      io.write(table(rows));
-    });
+    .action((address: string, options: { json?: boolean }) =>
+      answeringFailuresAsJson(
+        options.json,
+        (text) => io.write(text),
+        () => inspect(io, address, options.json),
+      ),
+    );
 
   return keys;
+}
+
+/** `keys inspect`: the address's network, key and arguments, as a table or JSON. */
+async function inspect(io: KeysCommandIo, address: string, asJson: boolean | undefined): Promise<void> {
+  const core = await loadCore();
+  const split = splitAddress(address.trim(), undefined, curvePointCheck(core));
+  const networks = NETWORK_NAMES.filter((n) => NETWORKS[n].addressPrefix === NETWORKS[split.network].addressPrefix);
+  const args = split.args.map(rpcArgumentToJson);
+  const result = {
+    valid: true,
+    network: split.network,
+    networks,
+    integrated: split.integrated,
+    public_key: hex(split.publicKey),
+    address: split.address,
+    payload_rpc: args,
+  };
+  if (asJson) return io.write(json(result));
+  const rows: [string, string][] = [
+    ['valid', 'yes'],
+    ['network', networks.join(', ')],
+    ['type', split.integrated ? 'integrated address' : 'address'],
+    ['public key', result.public_key],
+  ];
+  if (split.integrated) rows.push(['plain address', split.address]);
+  rows.push(...args.map((a): [string, string] => [`argument ${a.name} (${a.datatype})`, String(a.value)]));
+  io.write(table(rows));
 }

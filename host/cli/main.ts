@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { UMBRA_VERSION } from '../version.js';
 import { contractCommand } from './contract-command.js';
 import { daemonCommand } from './daemon-command.js';
+import { AnsweredFailure } from './json-failure.js';
 import { keysCommand } from './keys-command.js';
 import { simulatorCommand } from './simulator-command.js';
 import { walletCommand } from './wallet-command.js';
@@ -26,6 +27,7 @@ export async function main(argv: string[]): Promise<void> {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) process.exit(error.exitCode);
+    if (error instanceof AnsweredFailure) process.exit(1);
     process.stderr.write(`umbra: ${(error as Error).message}\n`);
     process.exit(1);
   }

@@ -70,6 +70,20 @@ t.test('keys inspect shows network, key and arguments', async (t) => {
   );
 });
 
+t.test('keys inspect --json answers a bad address as a JSON error', async (t) => {
+  let out = '';
+  const program = new Command('umbra').exitOverride().addCommand(keysCommand({ write: (text) => (out += text) }));
+  await t.rejects(program.parseAsync(['keys', 'inspect', 'umb1qqq', '--json'], { from: 'user' }), {
+    name: 'AnsweredFailure',
+  });
+  t.same(JSON.parse(out), {
+    error: {
+      code: 'address.too-short',
+      message: 'not a valid address: it is too short: 7 characters, an address starting umb1 has 65',
+    },
+  });
+});
+
 const wired = buildProgram().commands.some((c) => c.name() === 'keys');
 t.test(
   'through the real CLI',
@@ -85,5 +99,19 @@ t.test(
     t.equal(bad.code, 1);
     t.match(bad.stderr, /^umbra: not a valid address/);
     t.notMatch(bad.stderr, /\n\s+at /, 'no stack trace');
+    const badJson = await runCli(['keys', 'inspect', 'umbt1notanaddress', '--json']);
+    t.equal(badJson.code, 1);
+    t.equal(badJson.stderr, '', 'the answer is on stdout only');
+    t.same(JSON.parse(badJson.stdout), {
+      error: {
+        code: 'address.bad-character',
+        message:
+          'not a valid address: "o" (character 7) cannot be in an address; after umbt1 come only digits and ' +
+          'lower-case letters other than 1, b, i and o',
+      },
+    });
+    const typo = address.slice(0, 20) + (address[20] === 'q' ? 'p' : 'q') + address.slice(21);
+    const typoJson = JSON.parse((await runCli(['keys', 'inspect', typo, '--json'])).stdout);
+    t.equal(typoJson.error.code, 'address.bad-checksum');
   },
 );
