@@ -47,6 +47,16 @@ t.test('account queries', async (t) => {
       code: -32602,
       message: /'address'/,
     });
+    t.same((await call('NODE.GetEncryptedBalance', { address: 'umbt1qq' })).error, {
+      code: -32602,
+      message:
+        "invalid params: 'address': not a valid address: it is too short: 7 characters, an address starting umbt1 has 66",
+    });
+    const mainnetAddress = encodeAddress('mainnet', premineKey(core, 'testnet'));
+    t.same((await call('NODE.GetEncryptedBalance', { address: mainnetAddress })).error, {
+      code: -32602,
+      message: "invalid params: 'address': address is for mainnet, not testnet",
+    });
     t.match((await call('NODE.GetEncryptedBalance', { address: premine, topoheight: 5 })).error, {
       code: -32098,
       message: /topoheight 5 is not on the chain/,
