@@ -7,6 +7,7 @@ import type { HttpRoute, HttpRouteResponse } from '../../host/rpc/endpoint.js';
 import { installArgs } from '../../wallet/contract-args.js';
 import { WalletError } from '../../wallet/wallet-error.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
+import { newlinesWereStripped, STRIPPED_NEWLINES_MESSAGE } from './stripped-newlines.js';
 
 export const INSTALL_SC_PATH = '/install_sc';
 
@@ -21,6 +22,7 @@ export function installRoute(wallet: WalletService): HttpRoute {
     if (method !== 'POST') return json(405, { error: `POST the contract source to ${INSTALL_SC_PATH}` });
     const code = body.toString('utf8');
     if (code.trim() === '') return json(400, { error: 'the request body must be the contract source' });
+    if (newlinesWereStripped(code)) return json(400, { error: STRIPPED_NEWLINES_MESSAGE });
     try {
       return json(200, { txid: await wallet.transfers.send({ transfers: [], ringSize: 2, scRpc: installArgs(code) }) });
     } catch (error) {

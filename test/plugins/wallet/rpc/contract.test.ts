@@ -12,6 +12,7 @@ import { toHex } from '../../../../host/protocol/bytes.js';
 import { makeRegistration } from '../../../../host/protocol/registration.js';
 import { encodeTransaction } from '../../../../host/protocol/transaction.js';
 import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
+import { STRIPPED_NEWLINES_MESSAGE } from '../../../../plugins/wallet/stripped-newlines.js';
 import { postRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
 import { autoMine, startWalletApp, testWallet } from '../../../helpers/wallet-app.js';
 
@@ -94,6 +95,14 @@ t.test('install_sc, scinvoke and names', async (t) => {
     });
     t.equal(broken.status, 400);
     t.match(((await broken.json()) as { error: string }).error, /transaction rejected: .*no Initialize/);
+    const squashed = await fetch(`${url}/install_sc`, { method: 'POST', body: CONTRACT.replaceAll('\n', '') });
+    t.same(
+      [squashed.status, await squashed.json()],
+      [400, { error: STRIPPED_NEWLINES_MESSAGE }],
+      'a source sent with curl -d instead of --data-binary',
+    );
+    t.match(STRIPPED_NEWLINES_MESSAGE, /newlines were stripped.*curl --data-binary @file\.bas/);
+    t.same((await rpcCall(daemon.url, 'NODE.GetTxPool')).txs, [], 'nothing was sent');
   });
 
   await t.test('a registered name as a destination', async (t) => {
