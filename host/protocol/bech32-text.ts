@@ -30,6 +30,8 @@ export interface Bech32Text {
 const textLength = (prefix: string, bytes: number): number =>
   prefix.length + 1 + Math.ceil((bytes * 8) / 5) + CHECKSUM_CHARACTERS;
 
+const withArticle = (noun: string): string => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+
 export const orList = (items: readonly string[]): string =>
   items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 
@@ -54,7 +56,7 @@ export function readBech32(text: string, kind: Bech32Kind): Bech32Text {
   if (bad >= 0) {
     throw invalid(
       AddressErrorCode.BadCharacter,
-      `${JSON.stringify(text[dataStart + bad])} (character ${dataStart + bad + 1}) cannot be in an ${kind.noun}; after ` +
+      `${JSON.stringify(text[dataStart + bad])} (character ${dataStart + bad + 1}) cannot be in ${withArticle(kind.noun)}; after ` +
         `${prefix}1 come only digits and lower-case letters other than 1, b, i and o`,
     );
   }
@@ -79,7 +81,7 @@ function checksumFailure(
   invalid: (code: AddressErrorCode, why: string) => AddressError,
 ): AddressError {
   const exactBytes = kind.exactBytes(prefix);
-  const starting = `an ${kind.noun} starting ${prefix}1`;
+  const starting = `${withArticle(kind.noun)} starting ${prefix}1`;
   if (exactBytes !== undefined && text.length !== textLength(prefix, exactBytes)) {
     const expected = textLength(prefix, exactBytes);
     const code = text.length < expected ? AddressErrorCode.TooShort : AddressErrorCode.TooLong;

@@ -3,6 +3,7 @@ import { bech32 } from '@scure/base';
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import {
+  AddressErrorCode,
   addressCodec,
   curvePointCheck,
   decodeAddress,
@@ -69,6 +70,15 @@ t.test('payment proofs', async (t) => {
   t.same(decodePaymentProof(proof), { blinder: key, shared, amount: 123456n });
   t.throws(() => decodePaymentProof(encodeAddress('mainnet', key)), /starts with 'umbproof1', not 'umb1'/);
   t.throws(() => decodePaymentProof('umbproof1xyz'), /not a valid payment proof/);
+  t.throws(() => decodePaymentProof('umbproof1xyz'), {
+    code: AddressErrorCode.TooShort,
+    message:
+      'not a valid payment proof: it is too short: 12 characters, a payment proof starting umbproof1 has at least 71',
+  });
+  t.throws(() => decodePaymentProof(`${proof.slice(0, 12)}b${proof.slice(13)}`), {
+    code: AddressErrorCode.BadCharacter,
+    message: /^not a valid payment proof: "b" \(character 13\) cannot be in a payment proof; /,
+  });
 });
 
 await forEachCore(t, async (t, core) => {
