@@ -6,6 +6,7 @@
 import { parseRpcArguments, RpcArgumentError, type RpcArgument } from '../protocol/rpc-arguments.js';
 import { closestName } from './closest-name.js';
 import { InvalidParamsError } from './errors.js';
+import { stringifyExactJson } from './exact-json.js';
 
 /** Turns raw JSON into a typed value or throws with a message that starts from `path`. */
 export type ParamCheck<T> = (value: unknown, path: string) => T;
@@ -21,7 +22,7 @@ const describe = (value: unknown): string =>
         ? 'an array'
         : typeof value === 'string'
           ? `string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`
-          : `${typeof value} ${JSON.stringify(value)}`;
+          : `${typeof value} ${stringifyExactJson(value)}`;
 
 function fail(path: string, expected: string, value: unknown): never {
   throw new InvalidParamsError(`invalid params: '${path}' must be ${expected}, got ${describe(value)}`);

@@ -72,3 +72,10 @@ t.test('uint64 is exact up to 2^64 − 1 and refuses anything else', async (t) =
     'a check that wants a safe integer names an exact bigint as the number it was',
   );
 });
+
+t.test('a refused value holding an exact bigint is still described', async (t) => {
+  t.equal(
+    refused(() => p.string()({ amount: 9007199254740993n }, 'destination')),
+    `invalid params: 'destination' must be a string, got object {"amount":9007199254740993}`,
+  );
+});
