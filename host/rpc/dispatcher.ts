@@ -3,6 +3,7 @@
  * validation, error mapping. An UmbraError (a failure a service reports on purpose) is answered with -32098 and its
  * message; handlers' unexpected errors are logged and answered with -32603, never a stack trace.
  * Synchronous handlers are answered synchronously (no promise per request): this is the daemon's hot path.
+ * Integers beyond 2^53 are read and written exactly, as bigints (exact-json.ts).
  */
 import {
   createJSONRPCErrorResponse,
@@ -13,16 +14,18 @@ import {
 import { UmbraError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { RpcError, RpcErrorCode } from './errors.js';
+import { parseExactJson, stringifyExactJson } from './exact-json.js';
 import type { MethodRegistry, RpcCallContext } from './registry.js';
 
 type Answer = JSONRPCResponse | null;
 type MaybePromise<T> = T | Promise<T>;
 
+/** A bigint id is an integer beyond 2^53 (see exact-json.ts); it is echoed with all its digits. */
 const isId = (id: unknown): id is JSONRPCID =>
-  id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+  id === null || typeof id === 'string' || typeof id === 'bigint' || (typeof id === 'number' && Number.isFinite(id));
 const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === 'function';
 const serialise = (answer: JSONRPCResponse | JSONRPCResponse[] | null): string | null =>
-  answer === null ? null : JSON.stringify(answer);
+  answer === null ? null : stringifyExactJson(answer);
 
 export class JsonRpcDispatcher {
   constructor(
@@ -34,7 +37,7 @@ export class JsonRpcDispatcher {
   handleText(text: string, context: RpcCallContext): MaybePromise<string | null> {
     let message: unknown;
     try {
-      message = JSON.parse(text);
+      message = parseExactJson(text);
     } catch (error) {
       return JSON.stringify(
         createJSONRPCErrorResponse(null, RpcErrorCode.ParseError, `parse error: ${(error as Error).message}`),

@@ -1,26 +1,48 @@
 /**
  * Declarative checks for JSON-RPC params. A method declares what it takes; the dispatcher runs the check before the
  * handler, so handlers receive typed values and a bad field becomes -32602 with a message naming it. Object keys
- * match case-insensitively (as the reference's decoder does); unknown keys are ignored.
+ * match case-insensitively (as the reference's decoder does); unknown keys are ignored, except by `strictObject`.
  */
 import { parseRpcArguments, RpcArgumentError, type RpcArgument } from '../protocol/rpc-arguments.js';
+import { closestName } from './closest-name.js';
 import { InvalidParamsError } from './errors.js';
+import { stringifyExactJson } from './exact-json.js';
 
 /** Turns raw JSON into a typed value or throws with a message that starts from `path`. */
 export type ParamCheck<T> = (value: unknown, path: string) => T;
 
+const MAX_UINT64 = (1n << 64n) - 1n;
+
 const describe = (value: unknown): string =>
   value === null
     ? 'null'
-    : Array.isArray(value)
-      ? 'an array'
-      : typeof value === 'string'
-        ? `string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`
-        : `${typeof value} ${JSON.stringify(value)}`;
+    : typeof value === 'bigint'
+      ? `number ${value}` // a JSON integer beyond 2^53, read exactly (exact-json.ts)
+      : Array.isArray(value)
+        ? 'an array'
+        : typeof value === 'string'
+          ? `string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`
+          : `${typeof value} ${stringifyExactJson(value)}`;
 
 function fail(path: string, expected: string, value: unknown): never {
   throw new InvalidParamsError(`invalid params: '${path}' must be ${expected}, got ${describe(value)}`);
 }
+
+/** The name of field `key` of the object at `path`, as messages show it. */
+const fieldPath = (path: string, key: string): string => (path === 'params' ? key : `${path}.${key}`);
+
+const isPlainObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function refuseUnknownField(key: string, path: string, known: readonly string[]): never {
+  const suggestion = closestName(key, known);
+  throw new InvalidParamsError(
+    `invalid params: unknown field '${fieldPath(path, key)}' ` +
+      (suggestion ? `(did you mean '${suggestion}'?)` : `(known fields: ${known.join(', ')})`),
+  );
+}
+
+type ObjectCheck<S extends Record<string, ParamCheck<unknown>>> = ParamCheck<{ [K in keyof S]: ReturnType<S[K]> }>;
 
 export const p = {
   string(): ParamCheck<string> {
@@ -29,12 +51,21 @@ export const p = {
   bool(): ParamCheck<boolean> {
     return (value, path) => (typeof value === 'boolean' ? value : fail(path, 'a boolean', value));
   },
-  /** A non-negative integer that fits in a uint64, as a bigint-safe number or bigint. */
+  /** A non-negative safe integer (below 2^53). */
   uint(): ParamCheck<number> {
     return (value, path) =>
       typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
         ? value
         : fail(path, 'a non-negative integer', value);
+  },
+  /** An unsigned 64-bit integer (amounts, fees), exact also beyond 2^53, where the parser gives a bigint. */
+  uint64(): ParamCheck<bigint> {
+    return (value, path) =>
+      typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+        ? BigInt(value)
+        : typeof value === 'bigint' && value >= 0n && value <= MAX_UINT64
+          ? value
+          : fail(path, `a non-negative integer up to ${MAX_UINT64}`, value);
   },
   int(): ParamCheck<number> {
     return (value, path) =>
@@ -73,15 +104,29 @@ export const p = {
   optional<T, F extends T | undefined>(check: ParamCheck<T>, fallback: F): ParamCheck<T | F> {
     return (value, path) => (value === undefined || value === null ? fallback : check(value, path));
   },
-  object<S extends Record<string, ParamCheck<unknown>>>(shape: S): ParamCheck<{ [K in keyof S]: ReturnType<S[K]> }> {
+  object<S extends Record<string, ParamCheck<unknown>>>(shape: S): ObjectCheck<S> {
     const keys = Object.keys(shape);
     return (value, path) => {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(path, 'an object', value);
-      const byLowerName = new Map(Object.entries(value as object).map(([k, v]) => [k.toLowerCase(), v]));
+      if (!isPlainObject(value)) fail(path, 'an object', value);
+      const byLowerName = new Map(Object.entries(value).map(([k, v]) => [k.toLowerCase(), v]));
       const out: Record<string, unknown> = {};
-      for (const key of keys)
-        out[key] = shape[key]!(byLowerName.get(key.toLowerCase()), path === 'params' ? key : `${path}.${key}`);
+      for (const key of keys) out[key] = shape[key]!(byLowerName.get(key.toLowerCase()), fieldPath(path, key));
       return out as { [K in keyof S]: ReturnType<S[K]> };
+    };
+  },
+  /**
+   * An object that refuses keys its shape does not know, naming the key and the closest known one: for methods that
+   * move money, where a misspelt key must not silently take its default (`ammount` sending 0 coins).
+   */
+  strictObject<S extends Record<string, ParamCheck<unknown>>>(shape: S): ObjectCheck<S> {
+    const known = Object.keys(shape);
+    const knownLower = new Set(known.map((key) => key.toLowerCase()));
+    const check = p.object(shape);
+    return (value, path) => {
+      if (isPlainObject(value))
+        for (const key of Object.keys(value))
+          if (!knownLower.has(key.toLowerCase())) refuseUnknownField(key, path, known);
+      return check(value, path);
     };
   },
 };

@@ -2,6 +2,7 @@
  * The wallet's address methods: GetAddress, MakeIntegratedAddress (an address carrying `payload_rpc` arguments, e.g.
  * a destination port) and SplitIntegratedAddress (back to the plain address and its arguments, sorted by name).
  * Addresses of any network are accepted and keep their network, as the reference does; keys must be curve points.
+ * `U` values beyond 2^53 are answered as exact JSON numbers.
  */
 import type { Core } from '../../../core-native/ts/core.js';
 import {
@@ -12,7 +13,7 @@ import {
   encodeIntegratedAddress,
   splitAddress,
 } from '../../../host/protocol/address.js';
-import { rpcArgumentToJson, type RpcArgument } from '../../../host/protocol/rpc-arguments.js';
+import { rpcArgumentToExactJson, type RpcArgument } from '../../../host/protocol/rpc-arguments.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
@@ -50,7 +51,7 @@ export function addressMethods(wallet: WalletService, core: Core): RpcMethod<any
           payload_rpc.length === 0
             ? encodeAddress(base.network, base.publicKey)
             : encodeIntegratedAddress(base.network, base.publicKey, payload_rpc);
-        return { integrated_address: integrated, payload_rpc: payload_rpc.map(rpcArgumentToJson) };
+        return { integrated_address: integrated, payload_rpc: payload_rpc.map(rpcArgumentToExactJson) };
       },
     },
     {
@@ -63,7 +64,7 @@ export function addressMethods(wallet: WalletService, core: Core): RpcMethod<any
           throw new InvalidParamsError(
             `invalid params: 'integrated_address' is a plain address, not an integrated one`,
           );
-        return { address: split.address, payload_rpc: split.args.map(rpcArgumentToJson) };
+        return { address: split.address, payload_rpc: split.args.map(rpcArgumentToExactJson) };
       },
     },
   ];

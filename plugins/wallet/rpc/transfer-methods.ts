@@ -3,6 +3,8 @@
  * payload_rpc; or the single form `destination` + `amount`; `sc` installs, top-level `scid` or `sc_rpc` call a
  * contract) and `scinvoke` (a contract call with native and token deposits, ring 2 by default so that the contract
  * knows its signer). Both answer `{txid}`; a WalletError (including the daemon's refusal) is -32098 with its message.
+ * Their params are strict (an unknown key is -32602 with the closest known one, so a typo never sends a different
+ * transaction) and amounts are uint64s, exact beyond 2^53.
  */
 import type { RpcArgument } from '../../../host/protocol/rpc-arguments.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
@@ -28,23 +30,27 @@ const ringSize =
     return size;
   };
 
-const transferItem = p.object({
+const transferItemFields = p.strictObject({
   destination: p.optional(p.string(), ''),
-  amount: p.optional(p.uint(), 0),
+  amount: p.optional(p.uint64(), undefined),
   scid: p.optional(p.hash(), NATIVE_ASSET),
-  burn: p.optional(p.uint(), 0),
+  burn: p.optional(p.uint64(), undefined),
   payload_rpc: p.optional(p.rpcArguments(), []),
 });
 
-type ItemParams = ReturnType<typeof transferItem>;
-
-const toItem = (item: ItemParams): TransferItem => ({
-  destination: item.destination,
-  amount: BigInt(item.amount),
-  scid: item.scid,
-  burn: BigInt(item.burn),
-  payloadRpc: item.payload_rpc,
-});
+/** A transfer item; one that names neither an amount nor a burn moves nothing and is refused. */
+const transferItem: ParamCheck<TransferItem> = (value, path) => {
+  const item = transferItemFields(value, path);
+  if (item.amount === undefined && item.burn === undefined)
+    throw new InvalidParamsError(`invalid params: '${path}' needs 'amount' or 'burn'`);
+  return {
+    destination: item.destination,
+    amount: item.amount ?? 0n,
+    scid: item.scid,
+    burn: item.burn ?? 0n,
+    payloadRpc: item.payload_rpc,
+  };
+};
 
 const sending = async (wallet: WalletService, request: TransferRequest): Promise<{ txid: string }> => ({
   txid: await answering(wallet.transfers.send(request)),
@@ -56,36 +62,38 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
       name: 'transfer',
       aliases: ['transfer_split'],
       params: objectParams(
-        p.object({
+        p.strictObject({
           transfers: p.optional(p.array(transferItem), []),
           destination: p.optional(p.string(), ''),
-          amount: p.optional(p.uint(), 0),
+          amount: p.optional(p.uint64(), undefined),
           scid: p.optional(p.hash(), undefined),
           sc: p.optional(p.string(), undefined),
           sc_rpc: p.optional(p.rpcArguments(), []),
           ringsize: ringSize(DEFAULT_RING),
-          fees: p.optional(p.uint(), 0),
+          fees: p.optional(p.uint64(), 0n),
         }),
       ),
       handler: (params: {
-        transfers: ItemParams[];
+        transfers: TransferItem[];
         destination: string;
-        amount: number;
+        amount?: bigint;
         scid?: string;
         sc?: string;
         sc_rpc: RpcArgument[];
         ringsize: number;
-        fees: number;
+        fees: bigint;
       }) => {
-        const transfers = params.transfers.map(toItem);
-        if (params.destination !== '')
+        const transfers = [...params.transfers];
+        if (params.destination !== '') {
+          if (params.amount === undefined) throw new InvalidParamsError("invalid params: 'destination' needs 'amount'");
           transfers.push({
             destination: params.destination,
-            amount: BigInt(params.amount),
+            amount: params.amount,
             scid: NATIVE_ASSET,
             burn: 0n,
             payloadRpc: [],
           });
+        }
         const scRpc = params.scid
           ? callArgs(params.scid, params.sc_rpc)
           : params.sc !== undefined
@@ -100,7 +108,7 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
         return sending(wallet, {
           transfers,
           ringSize: params.ringsize,
-          fees: params.fees > 0 ? BigInt(params.fees) : undefined,
+          fees: params.fees > 0n ? params.fees : undefined,
           scRpc,
         });
       },
@@ -108,45 +116,45 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
     {
       name: 'scinvoke',
       params: objectParams(
-        p.object({
+        p.strictObject({
           scid: p.hash(),
           sc_rpc: p.optional(p.rpcArguments(), []),
-          sc_dero_deposit: p.optional(p.uint(), 0),
-          sc_token_deposit: p.optional(p.uint(), 0),
+          sc_dero_deposit: p.optional(p.uint64(), 0n),
+          sc_token_deposit: p.optional(p.uint64(), 0n),
           ringsize: ringSize(DEFAULT_CONTRACT_RING),
-          fees: p.optional(p.uint(), 0),
+          fees: p.optional(p.uint64(), 0n),
         }),
       ),
       handler: (params: {
         scid: string;
         sc_rpc: RpcArgument[];
-        sc_dero_deposit: number;
-        sc_token_deposit: number;
+        sc_dero_deposit: bigint;
+        sc_token_deposit: bigint;
         ringsize: number;
-        fees: number;
+        fees: bigint;
       }) => {
         // Deposits are burns on payloads of their asset, to random accounts (the contract, not a receiver, gets them).
         const transfers: TransferItem[] = [];
-        if (params.sc_dero_deposit > 0)
+        if (params.sc_dero_deposit > 0n)
           transfers.push({
             destination: '',
             amount: 0n,
             scid: NATIVE_ASSET,
-            burn: BigInt(params.sc_dero_deposit),
+            burn: params.sc_dero_deposit,
             payloadRpc: [],
           });
-        if (params.sc_token_deposit > 0)
+        if (params.sc_token_deposit > 0n)
           transfers.push({
             destination: '',
             amount: 0n,
             scid: params.scid,
-            burn: BigInt(params.sc_token_deposit),
+            burn: params.sc_token_deposit,
             payloadRpc: [],
           });
         return sending(wallet, {
           transfers,
           ringSize: params.ringsize,
-          fees: params.fees > 0 ? BigInt(params.fees) : undefined,
+          fees: params.fees > 0n ? params.fees : undefined,
           scRpc: callArgs(params.scid, params.sc_rpc),
         });
       },

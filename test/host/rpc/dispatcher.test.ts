@@ -4,7 +4,7 @@ import { UmbraError } from '../../../host/errors.js';
 import { createLogger } from '../../../host/logger.js';
 import { JsonRpcDispatcher } from '../../../host/rpc/dispatcher.js';
 import { ApplicationError } from '../../../host/rpc/errors.js';
-import { noParams } from '../../../host/rpc/params.js';
+import { noParams, p } from '../../../host/rpc/params.js';
 import { MethodRegistry } from '../../../host/rpc/registry.js';
 
 const context = { transport: 'internal' } as const;
@@ -75,5 +75,22 @@ t.test('an unexpected error is logged and answered as an internal error without 
     logged.join('\n'),
     /ERROR .*Broken failed unexpectedly: TypeError: secret detail\n\s+at /,
     'the stack is logged',
+  );
+});
+
+t.test('integers beyond 2^53 reach the method and come back exactly', async (t) => {
+  const registry = new MethodRegistry();
+  registry.add({ name: 'Double', params: p.object({ value: p.uint64() }), handler: ({ value }) => value * 2n });
+  const d = new JsonRpcDispatcher(
+    registry,
+    createLogger('error', () => {}),
+  );
+  t.equal(
+    await d.handleText(
+      '{"jsonrpc":"2.0","id":18446744073709551615,"method":"Double","params":{"value":9007199254740993}}',
+      context,
+    ),
+    '{"jsonrpc":"2.0","id":18446744073709551615,"result":18014398509481986}',
+    'the params, the result and the id keep every digit',
   );
 });
