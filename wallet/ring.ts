@@ -10,6 +10,26 @@ import { WalletError, WalletErrorCode } from './wallet-error.js';
 
 /** GetRandomAddress answers at most 100 addresses; a ring of 128 needs several draws. */
 const DRAWS = 8;
+const RANDOM_ADDRESS_LIMIT = 100;
+
+/** The largest ring (a power of two) that `accounts` registered accounts can fill; 2 at least, the smallest ring. */
+const largestRing = (accounts: number): number => 2 ** Math.floor(Math.log2(Math.max(accounts, 2)));
+
+/**
+ * Refuses, before anything is built, a ring larger than the chain's registered accounts. One GetRandomAddress answer
+ * shorter than its limit is every account the daemon offers (a young chain); a full answer says nothing, and the
+ * decoy draw decides.
+ */
+export async function checkRingFits(daemon: DaemonClient, ringSize: number): Promise<void> {
+  // A ring of 2 has no decoys: it is the sender and the receiver, whose registration is checked on its own.
+  if (ringSize <= 2) return;
+  const accounts = (await daemon.getRandomAddress()).length;
+  if (accounts >= RANDOM_ADDRESS_LIMIT || accounts >= ringSize) return;
+  throw new WalletError(
+    WalletErrorCode.RingTooLarge,
+    `ring ${ringSize} needs ${ringSize} registered accounts; this chain has ${accounts} — use --ring ${largestRing(accounts)}`,
+  );
+}
 
 /** `count` distinct registered addresses outside `exclude` (for a payload of asset `scid` with a ring of `ringSize`). */
 export async function drawDecoys(

@@ -22,7 +22,7 @@ import { UmbraError } from '../host/errors.js';
 import { DaemonClientErrorCode, DaemonRpcError, type DaemonInfo } from './daemon-client.js';
 import { resolveDestination } from './destination.js';
 import { defaultFee } from './fees.js';
-import { arrangeRing, drawDecoys } from './ring.js';
+import { arrangeRing, checkRingFits, drawDecoys } from './ring.js';
 import { isoTime, port, type TransferHistory } from './transfer-history.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 import type { AccountRegistration } from './account-registration.js';
@@ -168,6 +168,7 @@ export class TransferSender {
         WalletErrorCode.PayloadTooLarge,
         `payload arguments pack into ${packed} bytes, the limit is ${PAYLOAD_ARGS_BYTES}`,
       );
+    await checkRingFits(this.context.daemon, ringSize);
     const decoys = await drawDecoys(
       this.context.daemon,
       item.scid,

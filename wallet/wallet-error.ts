@@ -22,6 +22,8 @@ export enum WalletErrorCode {
   SendToSelf = 'wallet.send-to-self',
   /** A payload's arguments do not fit in a payload. */
   PayloadTooLarge = 'wallet.payload-too-large',
+  /** The chain has fewer registered accounts than the ring's size (found before anything is built). */
+  RingTooLarge = 'wallet.ring-too-large',
   /** The daemon offers fewer accounts than the ring needs. */
   NotEnoughDecoys = 'wallet.not-enough-decoys',
   /** The previous transaction is still in the pool. */

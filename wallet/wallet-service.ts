@@ -6,13 +6,14 @@
  */
 import type { Core } from '../core-native/ts/core.js';
 import { UmbraError } from '../host/errors.js';
-import { AccountRegistration, type RegistrationTiming } from './account-registration.js';
+import { AccountRegistration, type RegistrationStep, type RegistrationTiming } from './account-registration.js';
 import {
   DaemonClientErrorCode,
   DaemonUnavailableError,
   type DaemonClient,
   type EncryptedBalanceRecord,
 } from './daemon-client.js';
+import { DaemonReachability, type DaemonReachabilityChange } from './daemon-reachability.js';
 import { HistorySync, type SyncPosition } from './history-sync.js';
 import { OwnBalances } from './own-balances.js';
 import { TransferHistory } from './transfer-history.js';
@@ -35,6 +36,10 @@ export interface WalletServiceOptions {
   file?: WalletFile;
   /** Called while a sync reads blocks (e.g. a progress line on the terminal). */
   syncProgress?: (done: number, total: number) => void;
+  /** Called at each step of the account's registration (proof of work, sent, waiting for a block). */
+  registrationProgress?: (step: RegistrationStep) => void;
+  /** Called when the background sync finds the daemon gone, and when it answers again. */
+  daemonReachability?: (change: DaemonReachabilityChange) => void;
 }
 
 /** The wallet file's `history` field. */
@@ -54,12 +59,20 @@ export class WalletService {
   private readonly balances: OwnBalances;
   private readonly file?: WalletFile;
   private background?: { timer?: NodeJS.Timeout; stopped: boolean };
+  private readonly reachability?: DaemonReachability;
   private knownHeight = 0;
 
   constructor(options: WalletServiceOptions) {
     this.context = walletContext(options.core, options.keys, options.daemon, options.balanceTableDir);
     this.balances = new OwnBalances(this.context.decoder, options.keys.secretKey);
-    this.registration = new AccountRegistration(options.core, options.keys, options.daemon, options.registrationTiming);
+    this.registration = new AccountRegistration(
+      options.core,
+      options.keys,
+      options.daemon,
+      options.registrationTiming,
+      options.registrationProgress,
+    );
+    if (options.daemonReachability) this.reachability = new DaemonReachability(options.daemonReachability);
     this.file = options.file;
     this.historySync = new HistorySync(this.context, this.history, {
       save: () => this.persist(),
@@ -102,7 +115,10 @@ export class WalletService {
     }
   }
 
-  /** Syncs now and then every `intervalMs` until `stopSync`; failures (a daemon away) wait for the next round. */
+  /**
+   * Syncs now and then every `intervalMs` until `stopSync`; failures (a daemon away) wait for the next round. The
+   * rounds tell `daemonReachability` when the daemon goes away and when it comes back.
+   */
   startSync(intervalMs = 5000, onError?: (error: unknown) => void): void {
     if (this.background) return;
     const state: { timer?: NodeJS.Timeout; stopped: boolean } = { stopped: false };
@@ -110,8 +126,11 @@ export class WalletService {
     const round = (): void => {
       this.sync()
         .then(
-          () => undefined,
-          (error: unknown) => onError?.(error),
+          () => this.reachability?.observe(),
+          (error: unknown) => {
+            this.reachability?.observe(error);
+            onError?.(error);
+          },
         )
         .finally(() => {
           if (!state.stopped) {

@@ -31,6 +31,9 @@ export interface Generators {
   readonly GSUM: Uint8Array;
 }
 
+/** The most points one g1Progression call returns (the addon has the same limit). */
+export const G1_PROGRESSION_MAX = 1 << 16;
+
 export interface CurveCore {
   /** Strict decompression: rejects x ≥ p, a flag other than 0/1, and x with no point on the curve. */
   g1Decompress(compressed: Uint8Array): Uint8Array;
@@ -49,6 +52,11 @@ export interface CurveCore {
   g1FixedBase(point: Uint8Array): FixedBase;
   /** Σ scalars[i]·points[i] (Pippenger); `points` is n·64 bytes, `scalars` n·32 bytes. */
   g1Msm(points: Uint8Array, scalars: Uint8Array): Uint8Array;
+  /**
+   * start, start + step, …, start + (count − 1)·step, concatenated (count·64 bytes); count at most
+   * G1_PROGRESSION_MAX. Much cheaper per point than g1Add (one field inversion for all of them).
+   */
+  g1Progression(start: Uint8Array, step: Uint8Array, count: number): Uint8Array;
   /** Try-and-increment HashToPoint (docs/cryptography.md § HashToPoint). */
   hashToPoint(data: Uint8Array): Uint8Array;
   /** The generator set for a domain string (`DERO` reproduces the reference vectors; our networks use `UMBRA`). */

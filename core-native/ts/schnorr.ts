@@ -16,16 +16,40 @@ export interface SchnorrSignature {
   s: Uint8Array;
 }
 
-const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
+const ascii = (text: string): Uint8Array => new TextEncoder().encode(text);
+const HEX_DIGITS = ascii('0123456789abcdef');
+const POINT_OPEN = ascii('bn256.G1(');
+const POINT_COMMA = ascii(', ');
+const POINT_CLOSE = ascii(')');
+/** Length of a point's debug string: the prefix, x and y as 64 hex digits each, the comma and the parenthesis. */
+const POINT_TEXT = POINT_OPEN.length + 64 + POINT_COMMA.length + 64 + POINT_CLOSE.length;
 
-/** Go's debug string of an affine point (x and y as 64 lowercase hex digits). */
-function pointString(point: Uint8Array): string {
-  return `bn256.G1(${hex(point.subarray(0, 32))}, ${hex(point.subarray(32, 64))})`;
+/** Writes `bytes` as lowercase hex at `at`; returns the offset after it. */
+function writeHex(bytes: Uint8Array, out: Uint8Array, at: number): number {
+  for (const byte of bytes) {
+    out[at++] = HEX_DIGITS[byte >> 4]!;
+    out[at++] = HEX_DIGITS[byte & 15]!;
+  }
+  return at;
 }
 
-function challenge(core: Core, Y: Uint8Array, T: Uint8Array, message: Uint8Array | undefined): bigint {
-  const text = pointString(Y) + pointString(T) + (message ? hex(message) : '');
-  return modN(bigintFromBytesBE(core.keccak256(new TextEncoder().encode(text))));
+/** Writes Go's debug string of an affine point, "bn256.G1(<x hex>, <y hex>)", at `at`; returns the offset after it. */
+function writePointText(point: Uint8Array, out: Uint8Array, at: number): number {
+  out.set(POINT_OPEN, at);
+  at = writeHex(point.subarray(0, 32), out, at + POINT_OPEN.length);
+  out.set(POINT_COMMA, at);
+  at = writeHex(point.subarray(32, 64), out, at + POINT_COMMA.length);
+  out.set(POINT_CLOSE, at);
+  return at + POINT_CLOSE.length;
+}
+
+/** c = Hs(str(Y) ‖ str(T) [‖ hex(msg)]): exported for signers that choose their nonces' commitments T themselves. */
+export function schnorrChallenge(core: Core, Y: Uint8Array, T: Uint8Array, message?: Uint8Array): bigint {
+  // Written byte by byte rather than as a string: registration grinding computes tens of thousands of these.
+  const text = new Uint8Array(2 * POINT_TEXT + 2 * (message?.length ?? 0));
+  let at = writePointText(T, text, writePointText(Y, text, 0));
+  if (message) at = writeHex(message, text, at);
+  return modN(bigintFromBytesBE(core.keccak256(text)));
 }
 
 /**
@@ -42,7 +66,7 @@ export function schnorrSign(
   const k = nonce === undefined ? randomScalar() : modN(nonce);
   const Y = core.g1MulSecret(G, sk);
   const T = core.g1MulSecret(G, bigintToBytes32BE(k));
-  const c = challenge(core, Y, T, message);
+  const c = schnorrChallenge(core, Y, T, message);
   const s = modN(k + c * modN(bigintFromBytesBE(sk)));
   return { c: bigintToBytes32BE(c), s: bigintToBytes32BE(s) };
 }
@@ -60,5 +84,5 @@ export function schnorrVerify(
   const cv = bigintFromBytesBE(c);
   if (cv >= GROUP_ORDER || bigintFromBytesBE(s) >= GROUP_ORDER) return false;
   const T = core.g1Sub(core.g1Mul(G, s), core.g1Mul(Y, c));
-  return challenge(core, Y, T, message) === cv;
+  return schnorrChallenge(core, Y, T, message) === cv;
 }

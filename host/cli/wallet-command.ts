@@ -13,7 +13,10 @@ import { WalletError } from '../../wallet/wallet-error.js';
 import { WalletFile } from '../../wallet/wallet-file.js';
 import { keyContents, keysFromContents, walletKeys, type WalletKeys } from '../../wallet/wallet-keys.js';
 import { composeWalletApp } from './wallet-app.js';
-import { WalletService } from '../../wallet/wallet-service.js';
+import { WalletService, type WalletServiceOptions } from '../../wallet/wallet-service.js';
+import { describeRegistrationStep } from '../../wallet/account-registration.js';
+import { isDaemonUnreachable } from '../../wallet/daemon-reachability.js';
+import type { Logger } from '../logger.js';
 import { terminalSyncProgress } from '../../wallet/sync-progress.js';
 import { defaultCacheDir } from '../config/defaults.js';
 import { CRYPTO_IMPLS, LOG_LEVELS, type UmbraConfig } from '../config/schema.js';
@@ -138,21 +141,54 @@ async function openWallet(flags: WalletFlags, io: WalletCommandIo): Promise<void
   const wanted = flaggedNetwork(flags);
   if (wanted && wanted !== keys.network)
     throw new Error(`${flags.walletFile} is a ${keys.network} wallet, not ${wanted}`);
-  const params = NETWORKS[keys.network];
-  const daemon = new DaemonClient(flags.daemonAddress ?? `127.0.0.1:${params.defaultRpcPort}`);
-  const wallet = new WalletService({
+  const options: WalletServiceOptions = {
     core,
     keys,
-    daemon,
+    daemon: new DaemonClient(flags.daemonAddress ?? `127.0.0.1:${NETWORKS[keys.network].defaultRpcPort}`),
     balanceTableDir: defaultCacheDir(),
     file,
     syncProgress: terminalSyncProgress(),
-  });
+  };
   if (!flags.rpcServer) {
-    // The history is brought up to date (and saved) on every open; a daemon away leaves it as it was.
-    await wallet.sync().catch(() => undefined);
+    const wallet = new WalletService(options);
+    // The history is brought up to date (and saved) on every open. A daemon that cannot be reached fails the command
+    // (there is nothing to show); other sync failures leave the history as it was and the summary says what it can.
+    await wallet.sync().catch((error: unknown) => {
+      if (isDaemonUnreachable(error))
+        throw new Error(`${(error as Error).message}; start the daemon, or name it with --daemon-address`);
+    });
     return printSummary(wallet, flags, io);
   }
+  return serveWallet(options, flags);
+}
+
+/** `wallet open --rpc-server`: serves the wallet JSON-RPC, registering the account and syncing in the background. */
+async function serveWallet(options: WalletServiceOptions, flags: WalletFlags): Promise<void> {
+  const { keys, daemon } = options;
+  const params = NETWORKS[keys.network];
+  // The logger exists once the app does; the wallet reports to it through this indirection.
+  let log: Logger | undefined;
+  let registrationWaitsForDaemon = false;
+  const register = (): void => {
+    registrationWaitsForDaemon = false;
+    wallet.registration.ensure().then(
+      () => log?.info('the account is registered on chain'),
+      (error: unknown) => {
+        // An unreachable daemon is reported once by the sync; the registration runs again when it comes back.
+        if (isDaemonUnreachable(error)) registrationWaitsForDaemon = true;
+        else log?.warn(`the account's registration failed (a transfer retries): ${(error as Error).message}`);
+      },
+    );
+  };
+  const wallet = new WalletService({
+    ...options,
+    registrationProgress: (step) => log?.info(describeRegistrationStep(step)),
+    daemonReachability: (change) => {
+      if (!change.reachable) return log?.warn(`${change.reason}; the wallet retries every 5 s`);
+      log?.info(`the daemon at ${daemon.url} answers again`);
+      if (registrationWaitsForDaemon) register();
+    },
+  });
 
   const app = await composeWalletApp(wallet, {
     rpcBind: flags.rpcBind ?? `127.0.0.1:${params.defaultWalletRpcPort}`,
@@ -160,13 +196,10 @@ async function openWallet(flags: WalletFlags, io: WalletCommandIo): Promise<void
     crypto: flags.crypto,
     logLevel: flags.logLevel,
   });
+  log = app.logger;
   app.logger.info(`Umbra wallet ${keys.address} on ${keys.network}; daemon ${daemon.url}`);
   // Start-up step: a new account registers now (in the background) rather than on its first transfer.
-  wallet.registration.ensure().then(
-    () => app.logger.info('the account is registered on chain'),
-    (error: unknown) =>
-      app.logger.warn(`the account is not registered yet (a transfer retries): ${(error as Error).message}`),
-  );
+  register();
   // The history sync: now, then every 5 s (GetTransfers and GetBalance also sync before they answer).
   wallet.startSync(5000, (error: unknown) => app.logger.debug(`history sync: ${(error as Error).message}`));
   try {

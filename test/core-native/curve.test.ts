@@ -104,4 +104,22 @@ await forEachCore(t, async (t, core) => {
     t.equal(hex(core.g1Msm(gens.Gs.subarray(0, count * 64), Buffer.concat(scalars))), hex(sum), 'msm = Σ kᵢ·Pᵢ');
     t.equal(hex(core.g1Msm(new Uint8Array(0), new Uint8Array(0))), hex(INFINITY), 'empty msm = infinity');
   });
+
+  t.test('g1Progression walks start + i·step', async (t) => {
+    const start = core.g1Mul(G, bigintToBytes32BE(7n));
+    const walked = core.g1Progression(start, gens.H, 5);
+    t.equal(walked.length, 5 * 64);
+    for (let i = 0; i < 5; i++) {
+      const expected = core.g1Add(start, core.g1Mul(gens.H, bigintToBytes32BE(BigInt(i))));
+      t.equal(hex(walked.subarray(i * 64, (i + 1) * 64)), hex(expected), `point ${i}`);
+    }
+    const n = core.g1Progression(core.g1Neg(G), G, 3);
+    t.equal(hex(n.subarray(64, 128)), hex(INFINITY), 'passes through infinity');
+    t.equal(hex(n.subarray(128)), hex(G), 'and out of it');
+    t.equal(core.g1Progression(G, G, 0).length, 0, 'an empty walk');
+    t.throws(() => core.g1Progression(G, G, (1 << 16) + 1), /count must be an integer from 0 to 65536/);
+    const offCurve = G.slice();
+    offCurve[63]! ^= 1;
+    t.throws(() => core.g1Progression(offCurve, G, 1), 'rejects an off-curve start');
+  });
 });

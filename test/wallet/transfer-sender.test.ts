@@ -94,7 +94,8 @@ t.test('transfer sender', async (t) => {
     await refused(
       t,
       premine.sender.send({ transfers: [pay(alice.address, 1n)], ringSize: 128 }),
-      WalletErrorCode.NotEnoughDecoys,
+      WalletErrorCode.RingTooLarge,
+      /^ring 128 needs 128 registered accounts; this chain has 2 — use --ring 2$/,
     );
     await refused(
       t,

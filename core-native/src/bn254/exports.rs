@@ -3,7 +3,7 @@
 use super::fp::Fp;
 use super::hash_to_point::{generators, hash_to_point};
 use super::mul::{fixed_base_table, msm, mul_fixed, mul_secret, mul_var, FIXED_PER_WINDOW, FIXED_WINDOWS};
-use super::point::{Affine, Jacobian};
+use super::point::{batch_normalize, Affine, Jacobian};
 use super::scalar::{scalar_from_be, scalar_from_be_ct};
 use crate::napi::{Call, Exports, Value};
 
@@ -94,6 +94,27 @@ fn msm_fn(call: &Call) -> Result<Value, String> {
     jacobian_out(call, &msm(&affine, &ks))
 }
 
+/// The most points one g1Progression call returns (64 KiB of output per 1024 points).
+const PROGRESSION_MAX: u64 = 1 << 16;
+
+/// start, start + step, …, start + (count − 1)·step, all made affine with one field inversion: the cheap way to walk
+/// many consecutive multiples of a point (registration grinding steps its Schnorr nonce by one each attempt).
+fn progression_fn(call: &Call) -> Result<Value, String> {
+    let start = point_arg(call, 0, "start")?;
+    let step = point_arg(call, 1, "step")?;
+    let count = call.index(2, "count")?;
+    if count > PROGRESSION_MAX {
+        return Err(format!("count must be an integer from 0 to {PROGRESSION_MAX}, got {count}"));
+    }
+    let mut points = Vec::with_capacity(count as usize);
+    let mut current = start.to_jacobian();
+    for _ in 0..count {
+        points.push(current);
+        current = current.add_affine(&step);
+    }
+    points_out(call, &batch_normalize(&points))
+}
+
 pub fn register(exports: &Exports) -> Result<(), String> {
     exports.function("g1Decompress", |call| {
         let p = Affine::decompress(call.bytes(0, "compressed point")?)?;
@@ -127,6 +148,7 @@ pub fn register(exports: &Exports) -> Result<(), String> {
     exports.function("g1FixedBaseTable", fixed_base_table_fn)?;
     exports.function("g1FixedBaseMul", fixed_base_mul_fn)?;
     exports.function("g1Msm", msm_fn)?;
+    exports.function("g1Progression", progression_fn)?;
     exports.function("hashToPoint", |call| point_out(call, &hash_to_point(call.bytes(0, "data")?)))?;
     exports.function("g1Generators", |call| points_out(call, &generators(call.string(0, "domain")?.as_bytes())))
 }

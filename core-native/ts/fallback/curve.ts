@@ -6,7 +6,7 @@ import { pippenger } from '@noble/curves/abstract/curve.js';
 import { bn254 } from '@noble/curves/bn254.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { readUint256BE, writeUint256BE } from '../bigint-bytes.js';
-import { FIELD_PRIME as P, type CurveCore, type FixedBase, type Generators } from '../curve.js';
+import { FIELD_PRIME as P, G1_PROGRESSION_MAX, type CurveCore, type FixedBase, type Generators } from '../curve.js';
 import { GROUP_ORDER as N } from '../scalar.js';
 
 const Point = bn254.G1.Point;
@@ -185,6 +185,15 @@ export function fallbackCurve(): CurveCore {
       if (ps.length !== ks.length)
         throw new Error(`msm needs as many scalars as points (${ps.length} points, ${ks.length} scalars)`);
       return writePoint(pippenger(Point, ps, ks));
+    },
+    g1Progression(start, step, count) {
+      if (!Number.isSafeInteger(count) || count < 0 || count > G1_PROGRESSION_MAX)
+        throw new Error(`count must be an integer from 0 to ${G1_PROGRESSION_MAX}, got ${count}`);
+      const delta = readPoint(step, 'step');
+      const out = new Uint8Array(count * POINT);
+      let current = readPoint(start, 'start');
+      for (let i = 0; i < count; i++, current = current.add(delta)) out.set(writePoint(current), i * POINT);
+      return out;
     },
     hashToPoint,
     generators(domain) {

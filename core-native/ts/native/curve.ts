@@ -14,6 +14,7 @@ interface CurveAddon {
   g1FixedBaseTable(point: Uint8Array): Uint8Array;
   g1FixedBaseMul(table: Uint8Array, scalar: Uint8Array): Uint8Array;
   g1Msm(points: Uint8Array, scalars: Uint8Array): Uint8Array;
+  g1Progression(start: Uint8Array, step: Uint8Array, count: number): Uint8Array;
   hashToPoint(data: Uint8Array): Uint8Array;
   /** G, H, Gs[0..128], Hs[0..128], GSUM, concatenated (259·64 bytes). */
   g1Generators(domain: string): Uint8Array;
@@ -63,6 +64,7 @@ export function nativeCurve(addon: CurveAddon): CurveCore {
     g1MulSecret: addon.g1MulSecret,
     g1FixedBase: fixedBase,
     g1Msm: addon.g1Msm,
+    g1Progression: addon.g1Progression,
     hashToPoint: addon.hashToPoint,
     generators,
   };

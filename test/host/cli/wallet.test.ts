@@ -1,5 +1,6 @@
 /** `umbra wallet create|restore|open` through the real CLI, against a real simulator daemon. */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
@@ -9,7 +10,7 @@ import { CHAIN_PARAMS } from '../../../host/protocol/chain-params.js';
 import { mnemonicToSecretKey, secretKeyToMnemonic } from '../../../host/protocol/mnemonic.js';
 import { premineKey, premineSecret } from '../../../host/protocol/premine.js';
 import { walletKeys } from '../../../wallet/wallet-keys.js';
-import { postRpc } from '../../helpers/app.js';
+import { mineOneViaRpc, postRpc } from '../../helpers/app.js';
 import { runCli, startCli } from '../../helpers/cli.js';
 
 const core = await loadCore();
@@ -19,6 +20,17 @@ writeFileSync(passwordFile, 'open sesame\n');
 // The CLI caches its balance table under $HOME/.umbra: keep the test's out of the real home.
 const env = { HOME: dir };
 const wallet = (args: string[], stdin?: string) => runCli(['wallet', ...args], stdin, 60_000, env);
+
+/** A loopback port nothing listens on (it was free a moment ago). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
 
 t.test('create prints the address and mnemonic once and never overwrites a wallet', async (t) => {
   const file = join(dir, 'new.json');
@@ -205,6 +217,80 @@ t.test('restore, then open against a daemon: summary, and the RPC server until S
   server.child.kill('SIGTERM');
   t.equal(await server.exited, 0, 'SIGTERM stops the wallet server cleanly');
 });
+
+t.test(
+  'an unreachable daemon: open fails naming it; the RPC server says so, and registers when it comes back',
+  async (t) => {
+    const port = await freePort();
+    const file = join(dir, 'away.json');
+    const created = await wallet([
+      'create',
+      '--wallet-file',
+      file,
+      '--password-file',
+      passwordFile,
+      '--network',
+      'simulator',
+    ]);
+    t.equal(created.code, 0, created.stderr);
+    const address = /^address: +(\S+)$/m.exec(created.stdout)![1]!;
+    const daemonAddress = `127.0.0.1:${port}`;
+
+    const open = await wallet([
+      'open',
+      '--wallet-file',
+      file,
+      '--password-file',
+      passwordFile,
+      '--daemon-address',
+      daemonAddress,
+    ]);
+    t.equal(open.code, 1, 'open exits non-zero');
+    t.match(
+      open.stderr,
+      `umbra: Daemon is offline (cannot reach the daemon at http://${daemonAddress}/json_rpc: ECONNREFUSED); start the daemon, or name it with --daemon-address`,
+    );
+    t.notMatch(open.stderr, /\n\s+at /, 'no stack trace');
+    t.equal(open.stdout, '', 'no summary');
+
+    const server = startCli(
+      [
+        'wallet',
+        'open',
+        '--wallet-file',
+        file,
+        '--password-file',
+        passwordFile,
+        '--daemon-address',
+        daemonAddress,
+        '--rpc-server',
+        '--rpc-bind',
+        '127.0.0.1:0',
+      ],
+      env,
+    );
+    t.teardown(() => server.child.kill('SIGKILL'));
+    await server.waitFor(/cannot reach the daemon at \S+: ECONNREFUSED\); the wallet retries every 5 s/);
+    t.notMatch(server.log(), /not registered/, 'an unreachable daemon is not an unregistered account');
+
+    const daemon = startCli(
+      ['daemon', '--network', 'simulator', '--store', 'memory', '--rpc-bind', daemonAddress],
+      env,
+    );
+    t.teardown(() => daemon.child.kill('SIGKILL'));
+    await daemon.waitFor(/daemon RPC listening/);
+    await server.waitFor(new RegExp(`the daemon at http://${daemonAddress}/json_rpc answers again`), 15_000);
+    await server.waitFor(/registration: computing the proof of work \(0 leading zero bits\)/);
+    await server.waitFor(/registration: sent [0-9a-f]{64} \(proof of work \d+ ms\)/);
+    await server.waitFor(/registration: waiting for block 1/);
+    await mineOneViaRpc(`http://${daemonAddress}`, encodeAddress('simulator', premineKey(core, 'simulator')));
+    await server.waitFor(/the account is registered on chain/);
+    t.equal(server.log().match(/cannot reach the daemon/g)?.length, 1, 'the daemon away is logged once');
+    t.match(server.log(), `Umbra wallet ${address} on simulator`, 'the new wallet was served');
+    server.child.kill('SIGTERM');
+    t.equal(await server.exited, 0);
+  },
+);
 
 t.test('--help documents the flags', async (t) => {
   const open = await runCli(['wallet', 'open', '--help']);

@@ -33,3 +33,12 @@ t.test('a registration passes, and each broken rule has its code', async (t) => 
     message: /^registration key is not a curve point: /,
   });
 });
+
+t.test('grinding signs with fresh nonces: two registrations of one key differ, and both verify', async (t) => {
+  const [a, b] = [makeRegistration(core, G, secret, 8), makeRegistration(core, G, secret, 8)];
+  t.not(Buffer.from(a.c).toString('hex'), Buffer.from(b.c).toString('hex'));
+  for (const tx of [a, b]) {
+    checkRegistration(core, G, tx, 8);
+    t.ok(leadingZeroBits(registrationId(core, tx)) >= 8, 'ground to 8 zero bits');
+  }
+});

@@ -1,0 +1,57 @@
+/** Registration against an in-process simulator daemon: the steps it reports, and an unreachable daemon said as such. */
+import t from 'tap';
+import { loadCore } from '../../core-native/ts/index.js';
+import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
+import { randomScalar } from '../../core-native/ts/scalar.js';
+import { UmbraError } from '../../host/errors.js';
+import { encodeAddress } from '../../host/protocol/address.js';
+import { premineKey } from '../../host/protocol/premine.js';
+import {
+  AccountRegistration,
+  describeRegistrationStep,
+  type RegistrationStep,
+} from '../../wallet/account-registration.js';
+import { DaemonClient, DaemonClientErrorCode } from '../../wallet/daemon-client.js';
+import { walletKeys } from '../../wallet/wallet-keys.js';
+import { rpcCall, startTestApp } from '../helpers/app.js';
+import { autoMine } from '../helpers/wallet-app.js';
+
+const core = await loadCore();
+const TIMING = { pollMs: 20, timeoutMs: 30_000 };
+const newKeys = () => walletKeys(core, 'simulator', bigintToBytes32BE(randomScalar()));
+
+t.test('a new account: proof of work, sent, waiting for the next block, registered', async (t) => {
+  const app = await startTestApp(t, { network: 'simulator' });
+  const { height } = await rpcCall(app.url, 'NODE.GetHeight');
+  autoMine(t, app.url, encodeAddress('simulator', premineKey(core, 'simulator')));
+  const steps: RegistrationStep[] = [];
+  const registration = new AccountRegistration(core, newKeys(), new DaemonClient(app.url), TIMING, (step) =>
+    steps.push(step),
+  );
+  await registration.ensure();
+  t.match(steps, [
+    { step: 'proof-of-work', bits: 0 },
+    { step: 'sent', txid: /^[0-9a-f]{64}$/ },
+    { step: 'waiting', height: height + 1 },
+  ]);
+  t.equal(steps.length, 3, 'mined in the first block');
+  const lines = steps.map(describeRegistrationStep);
+  t.equal(lines[0], 'registration: computing the proof of work (0 leading zero bits)');
+  t.match(lines[1], /^registration: sent [0-9a-f]{64} \(proof of work \d+ ms\)$/);
+  t.equal(lines[2], `registration: waiting for block ${height + 1}`);
+  const pool = await rpcCall(app.url, 'NODE.GetTxPool');
+  t.same(pool.txs, [], 'the registration left the pool');
+  await registration.ensure();
+  t.equal(steps.length, 3, 'a registered account does nothing more');
+});
+
+t.test('an unreachable daemon fails the registration as unavailable, before any proof of work', async (t) => {
+  const steps: RegistrationStep[] = [];
+  const registration = new AccountRegistration(core, newKeys(), new DaemonClient('127.0.0.1:1'), TIMING, (step) =>
+    steps.push(step),
+  );
+  const error = await registration.ensure().catch((failure: unknown) => failure);
+  t.ok(UmbraError.is(error, DaemonClientErrorCode.Unavailable), (error as Error).message);
+  t.match((error as Error).message, /^cannot reach the daemon at http:\/\/127\.0\.0\.1:1\/json_rpc: /);
+  t.same(steps, []);
+});

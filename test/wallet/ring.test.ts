@@ -1,0 +1,39 @@
+/** Ring selection: a ring larger than the chain's registered accounts is refused up front, with the numbers. */
+import t from 'tap';
+import { loadCore } from '../../core-native/ts/index.js';
+import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
+import { UmbraError } from '../../host/errors.js';
+import { encodeAddress } from '../../host/protocol/address.js';
+import { toHex } from '../../host/protocol/bytes.js';
+import { premineKey } from '../../host/protocol/premine.js';
+import { makeRegistration } from '../../host/protocol/registration.js';
+import { encodeTransaction } from '../../host/protocol/transaction.js';
+import { DaemonClient } from '../../wallet/daemon-client.js';
+import { checkRingFits } from '../../wallet/ring.js';
+import { WalletErrorCode } from '../../wallet/wallet-error.js';
+import { rpcCall, startTestApp } from '../helpers/app.js';
+import { autoMine, mined } from '../helpers/wallet-app.js';
+
+const core = await loadCore();
+
+t.test('a young chain of 5 accounts: rings up to 4 pass, 8 and 16 are refused naming the counts', async (t) => {
+  const app = await startTestApp(t, { network: 'simulator' });
+  autoMine(t, app.url, encodeAddress('simulator', premineKey(core, 'simulator')));
+  const { G } = core.generators('UMBRA');
+  for (let i = 1n; i <= 4n; i++)
+    await rpcCall(app.url, 'NODE.SendRawTransaction', {
+      tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32BE(1000n + i), 0))),
+    });
+  await mined(app.url);
+  const daemon = new DaemonClient(app.url);
+
+  for (const ring of [2, 4]) await t.resolves(checkRingFits(daemon, ring), `ring ${ring} fits`);
+  for (const [ring, message] of [
+    [16, 'ring 16 needs 16 registered accounts; this chain has 5 — use --ring 4'],
+    [8, 'ring 8 needs 8 registered accounts; this chain has 5 — use --ring 4'],
+  ] as const) {
+    const error = await checkRingFits(daemon, ring).catch((failure: unknown) => failure);
+    t.ok(UmbraError.is(error, WalletErrorCode.RingTooLarge), `ring ${ring}: ${WalletErrorCode.RingTooLarge}`);
+    t.equal((error as Error).message, message);
+  }
+});
