@@ -48,6 +48,8 @@ export interface TransferRequest {
   fees?: bigint;
   /** Contract arguments (SC_ACTION, SC_CODE or SC_ID, entrypoint …): makes it a contract transaction. */
   scRpc?: RpcArgument[];
+  /** Send a contract call even when a trial run against the latest state says it would fail (docs/rpc.md § transfer). */
+  force?: boolean;
 }
 
 interface PlannedPayload {

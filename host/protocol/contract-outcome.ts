@@ -1,0 +1,20 @@
+/**
+ * What a contract call did when its block executed it — an Umbra extension field, `sc_outcome`, of NODE.GetTransaction
+ * records and of wallet history entries (docs/rpc.md § NODE.GetTransaction). The node that executes the block
+ * records it; a wallet reads it back, so a call that failed is never silent.
+ */
+export interface ContractCallOutcome {
+  /**
+   * `committed`: the entry point returned 0 and its changes were kept; `returned`: it returned a non-zero value
+   * (`code`) and its changes were discarded; `failed`: an error stopped it (`message`, `line`), changes discarded.
+   */
+  status: 'committed' | 'returned' | 'failed';
+  /** The Uint64 the entry point returned (0 when committed), when it returned one. */
+  code?: number;
+  /** Why the call did not commit. */
+  message?: string;
+  /** The source line where it failed, when the error has one. */
+  line?: number;
+  /** Compute gas the call used. */
+  gascompute: number;
+}
