@@ -4,6 +4,7 @@
  * with is a DaemonRpcError carrying its JSON-RPC code and message, classified once (`daemonErrorCode`) so that callers
  * recognise a failure by its `code` (e.g. DaemonClientErrorCode.AccountUnregistered), never by its text.
  */
+import type { ContractCallOutcome } from '../host/protocol/contract-outcome.js';
 import { UmbraError } from '../host/errors.js';
 import { ACCOUNT_UNREGISTERED } from './wallet-constants.js';
 
@@ -87,6 +88,8 @@ export interface TransactionRecord {
   in_pool: boolean;
   valid_block: string;
   block_height: number;
+  /** A mined contract transaction's outcome (an Umbra extension). */
+  sc_outcome?: ContractCallOutcome;
 }
 
 /** A block header as NODE.GetBlockHeaderByTopoHeight gives it (the fields the wallet reads). */

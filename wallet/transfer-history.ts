@@ -5,6 +5,7 @@
  * (history-sync.ts) finds it; incoming, coinbase and contract-payout entries come from the sync. Entries of a token
  * carry its `scid` (native entries have none). `toJSON` and `load` carry the entries through the wallet file.
  */
+import type { ContractCallOutcome } from '../host/protocol/contract-outcome.js';
 import type { rpcArgumentToJson, RpcArgument } from '../host/protocol/rpc-arguments.js';
 import type { DaemonClient, TransactionRecord } from './daemon-client.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
@@ -37,6 +38,8 @@ export interface TransferEntry {
   srcport: number;
   /** The token's SCID (absent on native-coin entries). */
   scid?: string;
+  /** What a contract transaction did when mined (outgoing contract calls and installs, once in a block). */
+  sc_outcome?: ContractCallOutcome;
 }
 
 /** The `D` (destination port) or `S` (source port) argument's value, else 0. */
