@@ -9,7 +9,7 @@ export interface ContractCallOutcome {
    * (`code`) and its changes were discarded; `failed`: an error stopped it (`message`, `line`), changes discarded.
    */
   status: 'committed' | 'returned' | 'failed';
-  /** The Uint64 the entry point returned (0 when committed), when it returned one. */
+  /** The Uint64 the entry point returned (0 when committed), when it returned one (exact up to 2^53, a JSON number). */
   code?: number;
   /** Why the call did not commit. */
   message?: string;

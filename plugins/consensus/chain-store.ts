@@ -9,10 +9,13 @@
  *   c t <topoheight 8 B>      → block id of the main chain at that topoheight
  *   c x <txid>                → serialised transaction
  *   c i <txid>                → id of the main-chain block that includes it
+ *   c o <block id> <txid>     → what a contract transaction's call did in that block (main or side: a transaction
+ *                               executed again in another block after a reorganisation has its own record there)
  *   c T                       → topoheight of the main-chain top (8 B)
  */
 import { bigintFromBytesBE, bigintToMinimalBytesBE } from '../../core-native/ts/bigint-bytes.js';
-import { ByteReader, ByteWriter } from '../../host/protocol/bytes.js';
+import { ByteReader, ByteWriter, DecodeError } from '../../host/protocol/bytes.js';
+import type { ContractCallOutcome } from '../../host/protocol/contract-outcome.js';
 import type { BlockMeta } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
 
@@ -38,6 +41,7 @@ const KEY = {
   topo: (topoheight: bigint) => concat(tag('t'), u64(topoheight)),
   tx: (txid: Uint8Array) => concat(tag('x'), txid),
   txBlock: (txid: Uint8Array) => concat(tag('i'), txid),
+  callOutcome: (blockId: Uint8Array, txid: Uint8Array) => concat(tag('o'), blockId, txid),
   top: () => tag('T'),
 };
 
@@ -86,6 +90,16 @@ function decodeMeta(bytes: Uint8Array): BlockMeta {
   return meta;
 }
 
+/** A call outcome is stored as its JSON (a plain record; JSON keeps its numbers exactly, codes above 2^53 included). */
+const encodeCallOutcome = (outcome: ContractCallOutcome): Uint8Array => enc.encode(JSON.stringify(outcome));
+
+function decodeCallOutcome(bytes: Uint8Array): ContractCallOutcome {
+  const outcome = JSON.parse(new TextDecoder().decode(bytes)) as ContractCallOutcome;
+  if (!['committed', 'returned', 'failed'].includes(outcome?.status) || typeof outcome.gascompute !== 'number')
+    throw new DecodeError('contract call outcome: not a stored outcome record');
+  return outcome;
+}
+
 export class ChainStore {
   constructor(private readonly store: KeyValueStore) {}
 
@@ -128,6 +142,16 @@ export class ChainStore {
   /** The main-chain block that includes a transaction. */
   txBlock(txid: Uint8Array): Uint8Array | undefined {
     return this.store.getSync(KEY.txBlock(txid));
+  }
+
+  /** What a contract transaction's call did in the block `blockId`. */
+  callOutcome(blockId: Uint8Array, txid: Uint8Array): ContractCallOutcome | undefined {
+    const bytes = this.store.getSync(KEY.callOutcome(blockId, txid));
+    return bytes && decodeCallOutcome(bytes);
+  }
+
+  putCallOutcome(batch: WriteBatch, blockId: Uint8Array, txid: Uint8Array, outcome: ContractCallOutcome): void {
+    batch.put(KEY.callOutcome(blockId, txid), encodeCallOutcome(outcome));
   }
 
   putBlock(batch: WriteBatch, meta: BlockMeta, blockBytes: Uint8Array): void {

@@ -1,7 +1,7 @@
 /**
  * The chain: blocks in, fork choice by cumulative work, and the main-chain index. Blocks are validated in a fixed
  * order (decode → known? → parent → context → miniblocks/PoW → execution → state root), and everything an accepted
- * block changes — block, metadata, index, transactions, state — is written in one atomic batch, so a rejected block
+ * block changes — block, metadata, index, transactions, contract call outcomes, state — is written in one atomic batch, so a rejected block
  * changes nothing and a crash leaves the previous chain intact. Each block's state is its own version, so a
  * reorganisation only re-points the main-chain index (never below the stable height).
  */
@@ -10,6 +10,7 @@ import type { Logger } from '../../host/logger.js';
 import { decodeBlock, encodeBlock, MAX_BLOCK_TX_BYTES, type Block } from '../../host/protocol/block.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import { blockReward, CHAIN_PARAMS, STABLE_DEPTH, type ChainParams } from '../../host/protocol/chain-params.js';
+import type { ContractCallOutcome } from '../../host/protocol/contract-outcome.js';
 import type { NetworkName } from '../../host/protocol/network.js';
 import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
 import { decodeTransaction, encodeTransactionHeader, type Transaction } from '../../host/protocol/transaction.js';
@@ -39,12 +40,29 @@ export interface ExecutionView {
   stateAt(meta: BlockMeta): AccountsReader;
 }
 
+/** A contract transaction of a block and what its call did there. */
+export interface ExecutedCall {
+  readonly txid: Uint8Array;
+  readonly outcome: ContractCallOutcome;
+}
+
+/** What a block's transactions gave: the fees they pay and what each contract transaction's call did. */
+export interface BlockExecution {
+  readonly fees: bigint;
+  readonly calls: readonly ExecutedCall[];
+}
+
 /** The rules for the transactions inside blocks (tx-executor.ts). */
 export interface TransactionExecutor {
   /** Verifies what it can of a block's transactions ahead of `executeBlock` (proofs, in parallel); never throws. */
   prepareBlock(txs: readonly BlockTransaction[], view: ExecutionView): Promise<void>;
-  /** Applies a block's transactions, in order, to the state and returns the fees they pay; throws TransactionRejected. */
-  executeBlock(block: Block, state: AccountsWriter, txs: readonly BlockTransaction[], view: ExecutionView): bigint;
+  /** Applies a block's transactions, in order, to the state; throws TransactionRejected. */
+  executeBlock(
+    block: Block,
+    state: AccountsWriter,
+    txs: readonly BlockTransaction[],
+    view: ExecutionView,
+  ): BlockExecution;
   /**
    * Checks that a transaction could go into a block of height `height` on `state` (nothing is kept); throws a
    * TransactionError naming the reason. Returns the proof nonces of a transfer (none for a registration).
@@ -214,6 +232,11 @@ export class Chain implements ChainService {
     return this.blocks.txBlock(txid);
   }
 
+  /** What a contract transaction's call did in the block that executed it (undefined for other transactions). */
+  callOutcome(blockId: Uint8Array, txid: Uint8Array): ContractCallOutcome | undefined {
+    return this.blocks.callOutcome(blockId, txid);
+  }
+
   /** The bodies of a block's transactions, decoded and checked against the ids the block lists. */
   private blockTransactions(block: Block): BlockTransaction[] {
     const seen = new Set<string>();
@@ -310,23 +333,23 @@ export class Chain implements ChainService {
     block: Block,
     parent: BlockMeta,
     batch: WriteBatch,
-  ): { version: bigint; root: Uint8Array; fees: bigint; txs: BlockTransaction[] } {
+  ): { version: bigint; root: Uint8Array; txs: BlockTransaction[]; calls: readonly ExecutedCall[] } {
     const state = this.deps.accounts.write(parent.stateVersion);
-    let fees = 0n;
+    let execution: BlockExecution = { fees: 0n, calls: [] };
     const txs = this.blockTransactions(block);
     try {
       if (txs.length > 0) {
         if (!this.deps.executeTransactions)
           throw new BlockRejected(BlockErrorCode.NotExecuted, 'this node does not execute transactions');
-        fees = this.deps.executeTransactions.executeBlock(block, state, txs, this.executionView(parent));
+        execution = this.deps.executeTransactions.executeBlock(block, state, txs, this.executionView(parent));
       }
-      payBlockRewards(block, state, this.deps.math, fees);
+      payBlockRewards(block, state, this.deps.math, execution.fees);
     } catch (error) {
       throw error instanceof BlockRejected
         ? error
         : new BlockRejected(BlockErrorCode.ExecutionFailed, (error as Error).message, { cause: error });
     }
-    return { ...state.commit(batch), fees, txs };
+    return { ...state.commit(batch), txs, calls: execution.calls };
   }
 
   private async addBlockNow(bytes: Uint8Array): Promise<AddBlockOutcome> {
@@ -358,7 +381,7 @@ export class Chain implements ChainService {
 
     await this.prepareTransactions(block, parent);
     const batch = this.deps.store.batch();
-    const { version, root, txs } = this.execute(block, parent, batch);
+    const { version, root, txs, calls } = this.execute(block, parent, batch);
     if (!equalBytes(root, block.stateRoot))
       throw new BlockRejected(
         BlockErrorCode.WrongStateRoot,
@@ -378,6 +401,7 @@ export class Chain implements ChainService {
     };
     this.blocks.putBlock(batch, meta, bytes);
     for (const tx of txs) this.blocks.putTx(batch, tx.id, tx.bytes);
+    for (const call of calls) this.blocks.putCallOutcome(batch, id, call.txid, call.outcome);
     const outcome = this.chooseFork(batch, meta, block);
     await batch.write();
     if (outcome.status === 'main') this.topMeta = meta;

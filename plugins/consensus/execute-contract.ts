@@ -7,12 +7,14 @@
  * or malformed arguments, code that does not compile or has no initializer, an unknown contract or entry point — makes
  * the transaction invalid (the pool refuses it, so no deposit is ever lost to a typo); and when a call fails at run
  * time, a known signer gets the deposits back in every case (the reference keeps them after a failed initializer).
- * Payments to unregistered keys fail the call instead of half-applying it.
+ * Payments to unregistered keys fail the call instead of half-applying it. Every run ends in a ContractCallOutcome
+ * (committed, returned a non-zero code, or failed with the reason), which the chain keeps with the block.
  */
 import type { Core } from '../../core-native/ts/core.js';
 import type { Block } from '../../host/protocol/block.js';
 import { encodeBlock } from '../../host/protocol/block.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import type { ContractCallOutcome } from '../../host/protocol/contract-outcome.js';
 import { MINIBLOCKS_PER_BLOCK } from '../../host/protocol/miniblock.js';
 import { decodeRpcArguments, RpcArgumentError, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
 import { NATIVE_SCID, transferFee, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
@@ -40,11 +42,10 @@ export interface ContractInvocation {
   readonly args: RpcArgument[];
 }
 
-export interface ContractOutcome {
+/** A contract transaction executed in a block: the contract it ran and what the call did. */
+export interface ContractExecution {
   readonly scid: Uint8Array;
-  readonly committed: boolean;
-  /** Why the call was discarded. */
-  readonly failure?: string;
+  readonly outcome: ContractCallOutcome;
 }
 
 const find = (args: readonly RpcArgument[], name: string, datatype: RpcArgument['datatype']): RpcArgument | undefined =>
@@ -130,7 +131,7 @@ export class ContractRules {
     tx: TransferTx,
     payloads: readonly VerifiedPayload[],
     state: AccountsWriter,
-  ): ContractOutcome {
+  ): ContractExecution {
     const call = this.invocation(txid, tx, state);
     const deposits = new Map<string, bigint>();
     for (const payload of tx.payloads) deposits.set(latin1(payload.scid), payload.burn);
@@ -152,13 +153,10 @@ export class ContractRules {
         argumentsGas: BigInt(tx.scData.length),
       },
     });
-    const failure = result.committed ? this.unpayable(result, state) : describeFailure(result);
-    if (failure !== undefined) {
-      if (signer) this.refund(signer, deposits, state);
-      return { scid: call.scid, committed: false, failure };
-    }
-    this.commit(call, result, deposits, state);
-    return { scid: call.scid, committed: true };
+    const outcome = callOutcome(result, result.committed ? this.unpayable(result, state) : undefined);
+    if (outcome.status === 'committed') this.commit(call, result, deposits, state);
+    else if (signer) this.refund(signer, deposits, state);
+    return { scid: call.scid, outcome };
   }
 
   /**
@@ -232,6 +230,27 @@ export class ContractRules {
     if (this.compiled.size > COMPILED_CACHE_SIZE) this.compiled.delete(this.compiled.keys().next().value!);
     return contract;
   }
+}
+
+/**
+ * What a call did, as the chain records it; `unpayable` says why a call that returned 0 still cannot commit. A String
+ * or missing return value is a failure (only a Uint64 is a return code).
+ */
+function callOutcome(result: CallResult, unpayable: string | undefined): ContractCallOutcome {
+  const gascompute = Number(result.gas.compute);
+  if (unpayable !== undefined) return { status: 'failed', message: unpayable, gascompute };
+  if (result.committed) return { status: 'committed', code: 0, gascompute };
+  if (result.error) {
+    const { line } = result.error;
+    return {
+      status: 'failed',
+      message: describeFailure(result),
+      ...(line !== undefined && { line: Number(line) }),
+      gascompute,
+    };
+  }
+  if (typeof result.value === 'bigint') return { status: 'returned', code: Number(result.value), gascompute };
+  return { status: 'failed', message: describeFailure(result), gascompute };
 }
 
 /** Why a call was discarded, naming the place of an error. */

@@ -19,7 +19,7 @@ import type { ContractVm } from '../../host/services/contract-vm.js';
 import { NATIVE_ASSET, type AccountsReader } from './accounts.js';
 import { TransactionRejected } from './block-errors.js';
 import type { BalanceMath } from './block-executor.js';
-import type { BlockTransaction, ExecutionView, TransactionExecutor } from './chain.js';
+import type { BlockTransaction, ExecutedCall, ExecutionView, TransactionExecutor } from './chain.js';
 import { ContractRules } from './execute-contract.js';
 import { TransferRules } from './execute-transfer.js';
 
@@ -100,6 +100,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
     executeBlock(block, state, txs, view) {
       const scope: BlockScope = { keys: new Set(), nonces: new Set() };
       let fees = 0n;
+      const calls: ExecutedCall[] = [];
       for (const item of txs) {
         const { tx } = item;
         if (tx.type === TxType.Registration) {
@@ -112,15 +113,16 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
           transfers.apply(tx, payloads, block.height, state);
           fees += transferFee(tx);
           if (tx.type === TxType.SmartContract) {
-            const outcome = contracts.execute(block, item.id, tx, payloads, state);
-            if (!outcome.committed)
+            const { scid, outcome } = contracts.execute(block, item.id, tx, payloads, state);
+            calls.push({ txid: item.id, outcome });
+            if (outcome.status !== 'committed')
               deps.logger.debug(
-                `contract ${toHex(outcome.scid)}: transaction ${toHex(item.id)} discarded: ${outcome.failure}`,
+                `contract ${toHex(scid)}: transaction ${toHex(item.id)} discarded: ${outcome.message ?? `returned ${outcome.code}`}`,
               );
           }
         } else judged(item.id, () => unexpected(item));
       }
-      return fees;
+      return { fees, calls };
     },
     checkPending(item, height, state, view) {
       const { tx } = item;

@@ -1,10 +1,11 @@
 /**
  * Contract transactions executed in blocks: install (SCID = txid, initializer run, code stored), calls with deposits,
  * payouts to accounts, the contract's own token, the signer known only with a ring of 2, refunds on failure to a
- * known signer, and what the pool refuses before anything runs.
+ * known signer, what the pool refuses before anything runs, and the outcome each call leaves on record.
  */
 import { readFileSync } from 'node:fs';
 import t from 'tap';
+import { encodeAddress } from '../../../host/protocol/address.js';
 import { toHex } from '../../../host/protocol/bytes.js';
 import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
 import type { RpcArgument } from '../../../host/protocol/rpc-arguments.js';
@@ -12,6 +13,7 @@ import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js
 import {
   balanceOf,
   buildTestTransfer,
+  newAccount,
   premineAccount,
   premineBalance,
   registeredAccounts,
@@ -202,4 +204,84 @@ t.test('a name registered through the name service resolves now and not before',
     undefined,
     'the earlier state does not know it',
   );
+});
+
+const outcomes = `Function Initialize() Uint64
+10 RETURN 0
+End Function
+
+Function Fail() Uint64
+10 DIM unused as Uint64
+20 PANIC()
+End Function
+
+Function Code() Uint64
+10 RETURN 7
+End Function
+
+Function Text() String
+10 RETURN "no"
+End Function
+
+Function Spin() Uint64
+10 DIM i AS Uint64
+20 LET i = i + 1
+30 GOTO 20
+End Function
+
+Function PayTo(to String) Uint64
+10 SEND_COIN_TO_ADDRESS(to, 100)
+20 RETURN 0
+End Function
+`;
+
+t.test('each contract call records what it did in the block that executed it', async (t) => {
+  const { chain, alice, others } = await funded();
+  const outcomeOf = (txid: Uint8Array) => chain.chain.callOutcome(chain.chain.includingBlock(txid)!, txid);
+  const scid = await scTx(chain, alice, others[0]!, install(outcomes), { fee: 2000n });
+  t.match(outcomeOf(scid), { status: 'committed', code: 0 }, 'an install is a call of its Initialize');
+  t.ok(outcomeOf(scid)!.gascompute > 0, 'with the compute gas it used');
+
+  const committed = await scTx(
+    chain,
+    alice,
+    others[0]!,
+    call(scid, 'PayTo', [{ name: 'to', datatype: 'S', value: encodeAddress(chain.network, others[1]!.key) }]),
+    { burn: 1000n },
+  );
+  t.same(outcomeOf(committed), { status: 'committed', code: 0, gascompute: outcomeOf(committed)!.gascompute });
+
+  const returned = await scTx(chain, alice, others[0]!, call(scid, 'Code'));
+  t.same(outcomeOf(returned), { status: 'returned', code: 7, gascompute: outcomeOf(returned)!.gascompute });
+
+  const panicked = outcomeOf(await scTx(chain, alice, others[0]!, call(scid, 'Fail')));
+  t.match(panicked, { status: 'failed', message: /panic.*\(in Fail line 20\)/i, line: 20 }, 'a panic, with its line');
+  t.notOk('code' in panicked!, 'a failure has no return code');
+
+  t.match(
+    outcomeOf(await scTx(chain, alice, others[0]!, call(scid, 'Text'))),
+    { status: 'failed', message: /returned a String/ },
+    'a String return value is a failure',
+  );
+  const spun = outcomeOf(await scTx(chain, alice, others[0]!, call(scid, 'Spin')));
+  t.match(spun, { status: 'failed', message: /out of compute gas/ }, 'out of gas');
+  t.ok([20, 30].includes(spun!.line!) && spun!.gascompute > 9_000_000, 'in the loop, having used the limit');
+
+  const stranger = encodeAddress(chain.network, newAccount(chain).key);
+  const unpayable = await scTx(
+    chain,
+    alice,
+    others[0]!,
+    call(scid, 'PayTo', [{ name: 'to', datatype: 'S', value: stranger }]),
+    {
+      burn: 1000n,
+    },
+  );
+  t.match(outcomeOf(unpayable), { status: 'failed', message: /which is not a registered account/ }, 'unpayable');
+  t.notOk('line' in outcomeOf(unpayable)!, 'no line: the VM did not fail');
+
+  const plain = buildTestTransfer(chain, alice, others[0]!.key, 10n);
+  chain.pool.add(plain.bytes);
+  await mineBlock(chain);
+  t.equal(outcomeOf(plain.txid), undefined, 'a plain transfer has no call outcome');
 });
