@@ -2,7 +2,8 @@
  * NODE.GetTransaction (docs/rpc.md § NODE.GetTransaction): one record per requested hash, in order —
  * where the transaction is (pool, main-chain block, nowhere), its rings as addresses, the signer a ring of 2 reveals,
  * and for a contract install the contract's balance and code at its block and now. Unknown hashes give an empty
- * record, not an error. Umbra fills `as_hex`, `tx_hash`, `balancenow` and `codenow`, which the reference leaves empty.
+ * record, not an error. Umbra fills `as_hex`, `tx_hash`, `balancenow` and `codenow`, which the reference leaves empty,
+ * and adds `sc_outcome` to a mined contract transaction: what its call did in the block that executed it.
  */
 import { senderParityOf } from '../../../core-native/ts/proof/parity.js';
 import type { Core } from '../../../core-native/ts/core.js';
@@ -93,6 +94,7 @@ export function transactionMethods(deps: TransactionRpcDeps): RpcMethod<any, unk
     const scid = installedScid(id, tx);
     const atBlock = scid && contractView(chain.stateAt(meta), scid);
     const now = scid && contractView(chain.stateAt(), scid);
+    const outcome = tx.type === TxType.SmartContract ? chain.callOutcome(meta.id, id) : undefined;
     return {
       hex,
       info: {
@@ -102,6 +104,7 @@ export function transactionMethods(deps: TransactionRpcDeps): RpcMethod<any, unk
         ...(atBlock && now
           ? { balance: atBlock.balance, code: atBlock.code, balancenow: now.balance, codenow: now.code }
           : {}),
+        ...(outcome && { sc_outcome: outcome }),
       },
     };
   };
