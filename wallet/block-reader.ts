@@ -1,6 +1,7 @@
 /**
  * Reads a block from the daemon as the block scanner takes it: the header by topoheight, then its transfer and
- * contract transactions (decoded, with their rings' addresses) and the fees they pay.
+ * contract transactions (decoded, with their rings' addresses and, for a contract transaction, what its call did) and
+ * the fees they pay.
  */
 import { fromHex } from '../host/protocol/bytes.js';
 import { decodeTransaction, TxType } from '../host/protocol/transaction.js';
@@ -17,7 +18,12 @@ export async function readChainBlock(daemon: DaemonClient, topoheight: number): 
     const tx = decodeTransaction(fromHex(record.as_hex));
     if (tx.type !== TxType.Normal && tx.type !== TxType.SmartContract) return;
     for (const payload of tx.payloads) block.fees += payload.statement.fees;
-    block.txs.push({ txid: hashes[i]!, tx, ring: record.ring ?? [] });
+    block.txs.push({
+      txid: hashes[i]!,
+      tx,
+      ring: record.ring ?? [],
+      ...(record.sc_outcome && { sc_outcome: record.sc_outcome }),
+    });
   });
   return block;
 }

@@ -8,7 +8,8 @@
  *   its first byte names when that index has the sender's parity), the payment proof from the blinder C_j − a·G.
  *   Outgoing: an entry recorded when sending gets its block fields; one not known (a restored wallet) is rebuilt —
  *   the deterministic blinding r is recomputed from the ring and root, and the receiver is the member k of the other
- *   parity with C_k − r·Y_k = (a − burn)·G;
+ *   parity with C_k − r·Y_k = (a − burn)·G; the entry of a contract transaction carries what its call did
+ *   (`sc_outcome`);
  * - coinbase (native coin only): the block's reward plus fees, a tenth to each of the nine miniblock miners (by key
  *   hash) and the rest to the integrator (the coinbase key); the wallet's share is one entry whose txid is the block hash;
  * - what remains of the balance change (credits no transfer names: contract payouts, refunds) is one incoming entry.
@@ -22,6 +23,7 @@ import { encodePaymentProof } from '../host/protocol/address.js';
 import { equalBytes, fromHex, toHex } from '../host/protocol/bytes.js';
 import { decodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
 import { TxType, type TransferTx } from '../host/protocol/transaction.js';
+import type { ContractCallOutcome } from '../host/protocol/contract-outcome.js';
 import type { BlockHeaderRecord } from './daemon-client.js';
 import { isoTime, port, type TransferEntry } from './transfer-history.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
@@ -35,6 +37,8 @@ export interface BlockTransfer {
   txid: string;
   tx: TransferTx;
   ring: string[][];
+  /** What a contract transaction's call did in this block (as the daemon reports it). */
+  sc_outcome?: ContractCallOutcome;
 }
 
 /** A block as the scanner reads it: its header and its transfer transactions with their fees. */
@@ -46,8 +50,11 @@ export interface ChainBlock {
   fees: bigint;
 }
 
-/** Where an entry is on chain. */
-export type BlockFields = Pick<TransferEntry, 'height' | 'topoheight' | 'blockhash' | 'tpos' | 'pos' | 'txid' | 'time'>;
+/** Where an entry is on chain (and, for the sender of a contract transaction, what its call did there). */
+export type BlockFields = Pick<
+  TransferEntry,
+  'height' | 'topoheight' | 'blockhash' | 'tpos' | 'pos' | 'txid' | 'time' | 'sc_outcome'
+>;
 
 export interface BlockScan {
   /** New entries, in history order: the block's transfers, then the coinbase share, then a credit no transfer names. */
@@ -130,7 +137,7 @@ export class BlockScanner {
     const coinbase = scid === NATIVE_ASSET ? this.coinbaseShare(block) : 0n;
     let explained = coinbase;
     const scan: BlockScan = { entries: [], mined: [], assets: [], amount: 0n };
-    block.txs.forEach(({ txid, tx, ring }, tpos) => {
+    block.txs.forEach(({ txid, tx, ring, sc_outcome }, tpos) => {
       tx.payloads.forEach((payload, pos) => {
         const { statement } = payload;
         const j = statement.ring.findIndex((key) => equalBytes(key, keys.publicKey));
@@ -158,8 +165,9 @@ export class BlockScanner {
           const spent = decoder.decodePoint(core.g1Neg(P), known ? [BigInt(known.amount + known.fees)] : []);
           if (!spent) return;
           explained -= spent;
-          if (known) scan.mined.push({ entry: known, fields });
-          else scan.entries.push(this.rebuiltOutgoing(tx, pos, j, parity, spent, ring[pos] ?? [], fields));
+          const sent = { ...fields, ...(sc_outcome && { sc_outcome }) };
+          if (known) scan.mined.push({ entry: known, fields: sent });
+          else scan.entries.push(this.rebuiltOutgoing(tx, pos, j, parity, spent, ring[pos] ?? [], sent));
           return;
         }
         const amount = decoder.decodePoint(P);

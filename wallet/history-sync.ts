@@ -234,7 +234,10 @@ export class HistorySync {
     this.setPosition(scid, undefined);
     const entries = this.history.entries(scid);
     const kept = entries.filter((entry) => !entry.incoming && !entry.coinbase);
-    for (const entry of kept) Object.assign(entry, { height: 0, topoheight: -1, blockhash: '' });
+    for (const entry of kept) {
+      Object.assign(entry, { height: 0, topoheight: -1, blockhash: '' });
+      delete entry.sc_outcome; // the block that executes it again decides anew
+    }
     entries.splice(0, entries.length, ...kept);
   }
 

@@ -2,8 +2,9 @@
  * The wallet's transfer history, per asset: the entries of docs/rpc.md § GetTransferbyTXID. The wallet records
  * its outgoing payloads itself when it sends them (`time` is then the sending time); their block fields (height,
  * topoheight, blockhash, time) are filled once the daemon reports the transaction in a block or the history sync
- * (history-sync.ts) finds it; incoming, coinbase and contract-payout entries come from the sync. Entries of a token
- * carry its `scid` (native entries have none). `toJSON` and `load` carry the entries through the wallet file.
+ * (history-sync.ts) finds it, with `sc_outcome` for a contract transaction; incoming, coinbase and contract-payout
+ * entries come from the sync. Entries of a token carry its `scid` (native entries have none). `toJSON` and `load`
+ * carry the entries through the wallet file.
  */
 import type { ContractCallOutcome } from '../host/protocol/contract-outcome.js';
 import type { rpcArgumentToJson, RpcArgument } from '../host/protocol/rpc-arguments.js';
@@ -108,7 +109,10 @@ export class TransferHistory {
       if (/^[0-9a-f]{64}$/.test(scid) && Array.isArray(entries)) this.byAsset.set(scid, entries as TransferEntry[]);
   }
 
-  /** Fills the block fields (height, topoheight, blockhash, time) of entries whose transaction is now in a block. */
+  /**
+   * Fills the block fields (height, topoheight, blockhash, time) of entries whose transaction is now in a block, and
+   * what a contract transaction's call did there (`sc_outcome`).
+   */
   async confirm(daemon: DaemonClient): Promise<void> {
     const waiting = [...this.byAsset.values()].flat().filter((entry) => entry.blockhash === '');
     const records = new Map<string, Promise<TransactionRecord>>();
@@ -122,6 +126,7 @@ export class TransferHistory {
         topoheight: record.block_height,
         blockhash: record.valid_block,
         time: isoTime(await daemon.blockTimestamp(record.valid_block)),
+        ...(record.sc_outcome && { sc_outcome: record.sc_outcome }),
       });
     }
   }
