@@ -90,13 +90,21 @@ function decodeMeta(bytes: Uint8Array): BlockMeta {
   return meta;
 }
 
-/** A call outcome is stored as its JSON (a plain record; JSON keeps its numbers exactly, codes above 2^53 included). */
+/** A call outcome is stored as its JSON: a plain record whose numbers JSON carries back exactly. */
 const encodeCallOutcome = (outcome: ContractCallOutcome): Uint8Array => enc.encode(JSON.stringify(outcome));
 
 function decodeCallOutcome(bytes: Uint8Array): ContractCallOutcome {
-  const outcome = JSON.parse(new TextDecoder().decode(bytes)) as ContractCallOutcome;
-  if (!['committed', 'returned', 'failed'].includes(outcome?.status) || typeof outcome.gascompute !== 'number')
-    throw new DecodeError('contract call outcome: not a stored outcome record');
+  let outcome: ContractCallOutcome | undefined;
+  try {
+    outcome = JSON.parse(new TextDecoder().decode(bytes)) as ContractCallOutcome;
+  } catch {
+    // not JSON: refused below
+  }
+  if (
+    !['committed', 'returned', 'failed'].includes(outcome?.status as string) ||
+    typeof outcome?.gascompute !== 'number'
+  )
+    throw new DecodeError('contract call outcome: the stored record is damaged');
   return outcome;
 }
 

@@ -1,6 +1,6 @@
 /**
  * What the chain store keeps per block, seen through the chain: a contract transaction's call outcome belongs to the
- * block that executed it, follows a reorganisation and survives a restart on RocksDB.
+ * block that executed it, follows a reorganisation and survives a restart on RocksDB; records round-trip exactly.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import t from 'tap';
 import { toHex } from '../../../host/protocol/bytes.js';
 import type { RpcArgument } from '../../../host/protocol/rpc-arguments.js';
+import type { ContractCallOutcome } from '../../../host/protocol/contract-outcome.js';
+import { MemoryStore } from '../../../host/storage/memory-store.js';
 import { RocksDbStore } from '../../../host/storage/rocksdb-store.js';
+import { ChainStore } from '../../../plugins/consensus/chain-store.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
 import { buildTestTransfer, premineAccount, premineBalance, registeredAccounts } from '../../helpers/transfers.js';
 
@@ -88,4 +91,26 @@ t.test('a call outcome belongs to the block that executed it: it follows a reorg
     answer,
     'the outcome survives a restart',
   );
+});
+
+t.test('outcome records round-trip exactly; a damaged one is a clear error', async (t) => {
+  const store = new MemoryStore();
+  const blocks = new ChainStore(store);
+  const block = new Uint8Array(32).fill(1);
+  const outcomes: ContractCallOutcome[] = [
+    { status: 'committed', code: 0, gascompute: 1 },
+    { status: 'returned', code: 2 ** 60, gascompute: 5000 },
+    { status: 'failed', message: 'PANIC (in Withdraw line 20) — ünïcode', line: 20, gascompute: 30800 },
+  ];
+  const batch = store.batch();
+  outcomes.forEach((outcome, i) => blocks.putCallOutcome(batch, block, new Uint8Array(32).fill(i), outcome));
+  await batch.write();
+  outcomes.forEach((outcome, i) => t.same(blocks.callOutcome(block, new Uint8Array(32).fill(i)), outcome));
+  t.equal(blocks.callOutcome(new Uint8Array(32).fill(2), new Uint8Array(32)), undefined, 'another block: none');
+  const damaged = Uint8Array.from([...Buffer.from('co'), ...block, ...new Uint8Array(32).fill(9)]);
+  await store.put(damaged, Buffer.from('{"status":'));
+  t.throws(() => blocks.callOutcome(block, new Uint8Array(32).fill(9)), {
+    name: 'DecodeError',
+    message: /contract call outcome: the stored record is damaged/,
+  });
 });
