@@ -1,7 +1,7 @@
 /**
- * Where the chain keeps blocks, their metadata, the main-chain (topological) index and transactions, in the node's
- * key-value store. Every key starts with the byte 'c'. Writes go into a caller's WriteBatch so that a block, its
- * metadata, its index entries and its state land in one atomic write.
+ * Where the chain keeps blocks, their metadata, the main-chain (topological) index, transactions and what contract
+ * calls did, in the node's key-value store. Every key starts with the byte 'c'. Writes go into a caller's WriteBatch
+ * so that a block, its metadata, its index entries, its call outcomes and its state land in one atomic write.
  *
  *   c b <block id>            → serialised block
  *   c m <block id>            → BlockMeta
