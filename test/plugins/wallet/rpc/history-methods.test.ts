@@ -1,7 +1,7 @@
 /**
  * GetTransfers and GetTransferbyTXID with contract outcomes, against an in-process simulator daemon: the outgoing
- * entry of a contract call that failed carries the daemon's `sc_outcome` once mined, one that committed says so, and
- * both survive the wallet file's form of the history.
+ * entry of a contract call that failed carries the daemon's `sc_outcome` once mined (from the history sync or from
+ * confirm), one that committed says so, and both survive the wallet file's form of the history.
  */
 import t from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
@@ -13,6 +13,7 @@ import { makeRegistration } from '../../../../host/protocol/registration.js';
 import { encodeTransaction } from '../../../../host/protocol/transaction.js';
 import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
 import { callArgs, installArgs } from '../../../../wallet/contract-args.js';
+import { DaemonClient } from '../../../../wallet/daemon-client.js';
 import { TransferHistory } from '../../../../wallet/transfer-history.js';
 import { NATIVE_ASSET } from '../../../../wallet/wallet-constants.js';
 import { rpcCall, startTestApp } from '../../../helpers/app.js';
@@ -57,6 +58,12 @@ t.test("a contract call's outgoing entry carries what the call did", async (t) =
     'not known before it is mined',
   );
   await mined(daemon.url);
+  await wallet.sync();
+  t.match(
+    wallet.history.entries(NATIVE_ASSET).find((entry) => entry.txid === withdraw)!.sc_outcome,
+    { status: 'failed' },
+    'the history sync fills it from the block it reads',
+  );
 
   const { entry } = await walletRpc(url, 'GetTransferbyTXID', { txid: withdraw });
   t.match(
@@ -72,6 +79,18 @@ t.test("a contract call's outgoing entry carries what the call did", async (t) =
     'GetTransfers: the install committed',
   );
   t.same(out.find((e) => e.txid === withdraw)!.sc_outcome, entry.sc_outcome, 'GetTransfers: the same outcome');
+
+  // An entry the sync cannot see (e.g. another asset's send) gets it from confirm, which asks NODE.GetTransaction.
+  const unconfirmed = new TransferHistory();
+  const sentEntry = wallet.history.entries(NATIVE_ASSET).find((e) => e.txid === withdraw)!;
+  const { sc_outcome: _, ...waiting } = { ...sentEntry, height: 0, topoheight: -1, blockhash: '' };
+  unconfirmed.add(NATIVE_ASSET, waiting);
+  await unconfirmed.confirm(new DaemonClient(daemon.url));
+  t.match(
+    unconfirmed.entries(NATIVE_ASSET)[0],
+    { blockhash: sentEntry.blockhash, sc_outcome: entry.sc_outcome },
+    'confirm fills it',
+  );
 
   const reloaded = new TransferHistory();
   reloaded.load(JSON.parse(JSON.stringify(wallet.history.toJSON())));
