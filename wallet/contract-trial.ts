@@ -15,13 +15,12 @@ export class ContractWouldFailError extends WalletError {
   constructor(
     readonly failure: string,
     readonly install: boolean,
-    /** How the caller overrides the trial, e.g. `set "force": true`. */
-    howToForce = 'set "force": true',
   ) {
-    super(WalletErrorCode.ContractCallWouldFail, contractWouldFailMessage(failure, install, howToForce));
+    super(WalletErrorCode.ContractCallWouldFail, contractWouldFailMessage(failure, install, 'set "force": true'));
   }
 }
 
+/** The refusal's text; `howToForce` tells how the caller overrides the trial (RPC: `set "force": true`). */
 export function contractWouldFailMessage(failure: string, install: boolean, howToForce: string): string {
   return `the contract ${install ? 'install' : 'call'} would fail: ${failure}; nothing was sent (${howToForce} to send it anyway)`;
 }
