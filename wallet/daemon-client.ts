@@ -5,6 +5,7 @@
  * recognise a failure by its `code` (e.g. DaemonClientErrorCode.AccountUnregistered), never by its text.
  */
 import type { ContractCallOutcome } from '../host/protocol/contract-outcome.js';
+import { rpcArgumentToExactJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
 import { UmbraError } from '../host/errors.js';
 import { ACCOUNT_UNREGISTERED } from './wallet-constants.js';
 
@@ -17,6 +18,8 @@ export enum DaemonClientErrorCode {
   AccountUnregistered = 'daemon-client.account-unregistered',
   /** The daemon's pool already holds a registration of this key. */
   RegistrationPending = 'daemon-client.registration-pending',
+  /** NODE.GetGasEstimate ran the contract call and it would not commit. */
+  ContractCallWouldFail = 'daemon-client.contract-call-would-fail',
   /** Any other error the daemon answered with. */
   Refused = 'daemon-client.refused',
 }
@@ -34,6 +37,8 @@ export class DaemonUnavailableError extends DaemonClientError {
 
 /** The JSON-RPC code of the daemon's application-level failures (`the call was understood but cannot be done`). */
 const APPLICATION_ERROR = -32098;
+/** How NODE.GetGasEstimate's message starts when the call ran and would not commit; the contract's error follows. */
+export const CALL_WOULD_FAIL_PREFIX = 'the call would fail: ';
 
 /**
  * What an error answer of the daemon means. The daemon's JSON-RPC answers carry no finer signal than the generic
@@ -44,6 +49,7 @@ export function daemonErrorCode(rpcCode: number, message: string): DaemonClientE
   if (message === ACCOUNT_UNREGISTERED) return DaemonClientErrorCode.AccountUnregistered;
   if (message.includes('a registration of this key is already pending'))
     return DaemonClientErrorCode.RegistrationPending;
+  if (message.startsWith(CALL_WOULD_FAIL_PREFIX)) return DaemonClientErrorCode.ContractCallWouldFail;
   return DaemonClientErrorCode.Refused;
 }
 
@@ -112,6 +118,29 @@ export interface FullTransactionRecord extends TransactionRecord {
   ring: string[][] | null;
 }
 
+/** What NODE.GetGasEstimate runs: an install (`sc`) or a call (`sc_rpc` with SC_ID and entrypoint). */
+export interface GasEstimateRequest {
+  /** The source of a contract to install. */
+  sc?: string;
+  scRpc: RpcArgument[];
+  /** The deposits: a burn per asset (64 hex; zeros for the native coin). */
+  deposits: { scid: string; burn: bigint }[];
+  /** The address the contract sees as SIGNER(); absent: anonymous. */
+  signer?: string;
+}
+
+/** NODE.GetGasEstimate's result. */
+export interface GasEstimate {
+  gascompute: number;
+  gasstorage: number;
+}
+
+/** JSON text in which bigints (amounts beyond 2^53) are bare numbers with every digit, as the daemon reads them. */
+const exactJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'bigint' ? (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(v.toString()) : v,
+  );
+
 /** `host:port` or an `http(s)://` URL, as the JSON-RPC URL `…/json_rpc`. */
 export function daemonRpcUrl(address: string): string {
   const base = /^https?:\/\//i.test(address) ? address : `http://${address}`;
@@ -146,7 +175,7 @@ export class DaemonClient {
       response = await fetch(this.url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
+        body: exactJson({
           jsonrpc: '2.0',
           id: this.nextId++,
           method,
@@ -226,6 +255,16 @@ export class DaemonClient {
   /** Records of several transactions, in order (at most 1000). */
   async getTransactions(txids: string[]): Promise<FullTransactionRecord[]> {
     return (await this.call<{ txs: FullTransactionRecord[] }>('NODE.GetTransaction', { txs_hashes: txids })).txs;
+  }
+
+  /** Runs an install or call against the latest state, keeping nothing; its gas, or the reason it would fail. */
+  getGasEstimate(request: GasEstimateRequest): Promise<GasEstimate> {
+    return this.call('NODE.GetGasEstimate', {
+      ...(request.sc === undefined ? {} : { sc: request.sc }),
+      sc_rpc: request.scRpc.map(rpcArgumentToExactJson),
+      transfers: request.deposits,
+      ...(request.signer === undefined ? {} : { signer: request.signer }),
+    });
   }
 
   async getTransaction(txid: string): Promise<TransactionRecord> {

@@ -2,7 +2,8 @@
  * Sends the wallet's transfers (docs/rpc.md § transfer): one payload per transfer item (plus a 0-amount native
  * payload to a random account when no item is in the native coin, because the native payload carries the fee), rings
  * from NODE.GetRandomAddress, ring balances read at the current top (the transaction's reference block), the default
- * fee unless one is given, then NODE.SendRawTransaction. A rejected transaction is an error, never a txid.
+ * fee unless one is given, then NODE.SendRawTransaction. A rejected transaction is an error, never a txid. A contract
+ * install or call is first tried on the daemon (contract-trial.ts) and refused when it would fail, unless forced.
  *
  * One transaction at a time: calls run in turn, and while the previous transaction is still in the pool a new one is
  * refused (it would spend the same balance, and the first would win). A sent transaction is recorded in the history,
@@ -26,6 +27,7 @@ import { arrangeRing, checkRingFits, drawDecoys } from './ring.js';
 import { isoTime, port, type TransferHistory } from './transfer-history.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 import type { AccountRegistration } from './account-registration.js';
+import { tryContract } from './contract-trial.js';
 import type { OwnBalances } from './own-balances.js';
 import type { WalletContext } from './wallet-context.js';
 import { daemonFailure, WalletError, WalletErrorCode } from './wallet-error.js';
@@ -117,6 +119,13 @@ export class TransferSender {
   private async sendNow(request: TransferRequest): Promise<string> {
     try {
       await this.refuseWhilePending();
+      if (request.scRpc && !request.force)
+        await tryContract(this.context.daemon, {
+          scRpc: request.scRpc,
+          transfers: request.transfers,
+          // Only a ring of 2 reveals the sender to the contract.
+          signer: request.ringSize === 2 ? this.address : undefined,
+        });
       await this.parts.registration.ensure();
       const info = await this.context.daemon.getInfo();
       const items = request.transfers.some((item) => item.scid === NATIVE_ASSET)

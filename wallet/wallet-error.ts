@@ -29,6 +29,8 @@ export enum WalletErrorCode {
   /** The previous transaction is still in the pool. */
   PreviousTransactionPending = 'wallet.previous-transaction-pending',
   InsufficientBalance = 'wallet.insufficient-balance',
+  /** A trial run of the contract install or call on the daemon's latest state says it would fail (nothing sent). */
+  ContractCallWouldFail = 'wallet.contract-call-would-fail',
   /** The daemon sent an encrypted balance that is not one. */
   MalformedBalance = 'wallet.malformed-balance',
   /** An encrypted balance holds more than the decoder can find. */

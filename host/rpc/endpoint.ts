@@ -7,6 +7,8 @@ import { MethodRegistry } from './registry.js';
 
 export interface HttpRouteRequest {
   readonly method: string;
+  /** The URL's query, e.g. `force=true` of `/install_sc?force=true`. */
+  readonly query: URLSearchParams;
   readonly headers: IncomingHttpHeaders;
   readonly body: Buffer;
 }

@@ -93,7 +93,8 @@ export function createHttpHandler(endpoint: RpcEndpoint, logger: Logger) {
     if (path === '/json_rpc') return serveJsonRpc(request, response);
     if (route) {
       return withBody(request, response, (body) => {
-        route({ method: request.method ?? 'GET', headers: request.headers, body }).then(
+        const params = new URLSearchParams(query === -1 ? '' : url.slice(query + 1));
+        route({ method: request.method ?? 'GET', query: params, headers: request.headers, body }).then(
           (answer) => send(response, answer.status, answer.body, answer.contentType ?? 'application/json'),
           (error: unknown) => failed(request, response, error),
         );

@@ -145,10 +145,11 @@ t.test('a panicking call refunds a known signer (ring 2), not an anonymous one (
   );
   const fee = 300;
   let before = await balance(w2);
-  await send(w2, 'scinvoke', { scid: boom, sc_rpc: args('Boom'), sc_dero_deposit: 5_000, ringsize: 2, fees: fee });
+  const boomCall = { scid: boom, sc_rpc: args('Boom'), sc_dero_deposit: 5_000, fees: fee, force: true };
+  await send(w2, 'scinvoke', { ...boomCall, ringsize: 2 });
   t.equal(await balance(w2), before - fee, 'ring 2: deposit refunded, fee paid');
   before = await balance(w2);
-  await send(w2, 'scinvoke', { scid: boom, sc_rpc: args('Boom'), sc_dero_deposit: 5_000, ringsize: 4, fees: fee });
+  await send(w2, 'scinvoke', { ...boomCall, ringsize: 4 });
   t.equal(await balance(w2), before - fee - 5_000, 'ring 4: deposit lost');
   t.equal((await sc(boom)).balance, 0, 'and not kept by the contract');
 });

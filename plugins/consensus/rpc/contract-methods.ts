@@ -18,7 +18,7 @@ import {
   type ContractVm,
   type DvmValue,
 } from '../../../host/services/contract-vm.js';
-import type { AccountsReader } from '../accounts.js';
+import { NATIVE_ASSET, type AccountsReader } from '../accounts.js';
 import type { Chain } from '../chain.js';
 import { describeFailure } from '../execute-contract.js';
 
@@ -49,7 +49,7 @@ const transferItem = p.object({
   destination: p.optional(p.string(), undefined),
   amount: p.optional(p.uint(), 0),
   scid: p.optional(p.hash(), undefined),
-  burn: p.optional(p.uint(), 0),
+  burn: p.optional(p.uint64(), 0n),
 });
 
 export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[] {
@@ -141,7 +141,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
         }),
       ),
       handler: (params: {
-        transfers: { scid?: string; burn: number }[];
+        transfers: { scid?: string; burn: bigint }[];
         sc: string | undefined;
         sc_rpc: RpcArgument[];
         signer: string | undefined;
@@ -159,7 +159,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
         const deposits = new Map<string, bigint>();
         for (const item of params.transfers) {
           const asset = item.scid ? Buffer.from(item.scid, 'hex').toString('latin1') : ZERO;
-          deposits.set(asset, (deposits.get(asset) ?? 0n) + BigInt(item.burn));
+          deposits.set(asset, (deposits.get(asset) ?? 0n) + item.burn);
         }
         const top = chain.top;
         const base = {
@@ -214,6 +214,14 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
           const code = state.contracts.code(scid);
           if (code === undefined) throw new ApplicationError(`no contract ${scidArg.value as string}`);
           const contract = contractVm.compile(code);
+          // What the pool refuses without running is not a call that would fail (forcing it would not send it).
+          const fn = contract.functions.get(entry.value as string);
+          if (!fn)
+            throw new ApplicationError(`contract ${scidArg.value as string} has no function ${entry.value as string}`);
+          if (!fn.exported)
+            throw new ApplicationError(
+              `function ${entry.value as string} of contract ${scidArg.value as string} is not exported (its name starts with a lower-case letter)`,
+            );
           result = contractVm.call({
             contract,
             entrypoint: entry.value as string,
@@ -226,7 +234,16 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
             },
           });
         }
-        if (!result.committed) throw new ApplicationError(`the call would fail: ${describeFailure(result)}`);
+        // As in a block (execute-contract.ts): a payment to an unregistered key fails a call that returned 0.
+        const state = chain.stateAt();
+        const unpayable = result.transfers.find(
+          (t) => t.amount > 0n && !state.getBalance(NATIVE_ASSET, Buffer.from(t.to, 'latin1')),
+        );
+        const failure = !result.committed
+          ? describeFailure(result)
+          : unpayable &&
+            `the contract pays ${Buffer.from(unpayable.to, 'latin1').toString('hex')}, which is not a registered account`;
+        if (failure) throw new ApplicationError(`the call would fail: ${failure}`);
         return { gascompute: Number(result.gas.compute), gasstorage: Number(result.gas.storage), status: 'OK' };
       },
     },

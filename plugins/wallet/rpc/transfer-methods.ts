@@ -2,7 +2,8 @@
  * The wallet's sending methods (docs/rpc.md § transfer, § scinvoke): `transfer` (items with destination, amount, scid, burn,
  * payload_rpc; or the single form `destination` + `amount`; `sc` installs, top-level `scid` or `sc_rpc` call a
  * contract) and `scinvoke` (a contract call with native and token deposits, ring 2 by default so that the contract
- * knows its signer). Both answer `{txid}`; a WalletError (including the daemon's refusal) is -32098 with its message.
+ * knows its signer). A contract install or call is first tried on the daemon and refused when it would fail, unless
+ * `force` is true. Both answer `{txid}`; a WalletError (including the daemon's refusal) is -32098 with its message.
  * Their params are strict (an unknown key is -32602 with the closest known one, so a typo never sends a different
  * transaction) and amounts are uint64s, exact beyond 2^53.
  */
@@ -71,6 +72,7 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
           sc_rpc: p.optional(p.rpcArguments(), []),
           ringsize: ringSize(DEFAULT_RING),
           fees: p.optional(p.uint64(), 0n),
+          force: p.optional(p.bool(), false),
         }),
       ),
       handler: (params: {
@@ -82,6 +84,7 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
         sc_rpc: RpcArgument[];
         ringsize: number;
         fees: bigint;
+        force: boolean;
       }) => {
         const transfers = [...params.transfers];
         if (params.destination !== '') {
@@ -110,6 +113,7 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
           ringSize: params.ringsize,
           fees: params.fees > 0n ? params.fees : undefined,
           scRpc,
+          force: params.force,
         });
       },
     },
@@ -123,6 +127,7 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
           sc_token_deposit: p.optional(p.uint64(), 0n),
           ringsize: ringSize(DEFAULT_CONTRACT_RING),
           fees: p.optional(p.uint64(), 0n),
+          force: p.optional(p.bool(), false),
         }),
       ),
       handler: (params: {
@@ -132,6 +137,7 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
         sc_token_deposit: bigint;
         ringsize: number;
         fees: bigint;
+        force: boolean;
       }) => {
         // Deposits are burns on payloads of their asset, to random accounts (the contract, not a receiver, gets them).
         const transfers: TransferItem[] = [];
@@ -156,6 +162,7 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
           ringSize: params.ringsize,
           fees: params.fees > 0n ? params.fees : undefined,
           scRpc: callArgs(params.scid, params.sc_rpc),
+          force: params.force,
         });
       },
     },

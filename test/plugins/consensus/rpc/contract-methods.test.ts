@@ -1,5 +1,6 @@
 /** NODE.GetSC, NODE.NameToAddress and NODE.GetGasEstimate through a real daemon (the name service is in genesis). */
 import t from 'tap';
+import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
 import { loadCore } from '../../../../core-native/ts/index.js';
 import { encodeAddress } from '../../../../host/protocol/address.js';
 import { premineKey } from '../../../../host/protocol/premine.js';
@@ -123,7 +124,29 @@ t.test('contract queries', async (t) => {
     t.match(
       (await call('NODE.GetGasEstimate', { sc_rpc: [...base, { name: 'entrypoint', datatype: 'S', value: 'Nope' }] }))
         .error,
-      { code: -32098, message: /no function Nope/ },
+      { code: -32098, message: `contract ${NAME_SERVICE} has no function Nope` },
+      'refused as the pool refuses it, not as a call that would fail',
+    );
+    const payer = 'Function Initialize() Uint64\n10 SEND_COIN_TO_ADDRESS(SIGNER(), 5)\n20 RETURN 0\nEnd Function\n';
+    const stranger = core.g1Compress(core.g1MulSecret(core.generators('UMBRA').G, bigintToBytes32BE(7n)));
+    t.match(
+      (
+        await call('NODE.GetGasEstimate', {
+          sc: payer,
+          transfers: [{ burn: 5 }],
+          signer: encodeAddress('testnet', stranger),
+        })
+      ).error,
+      {
+        code: -32098,
+        message: `the call would fail: the contract pays ${Buffer.from(stranger).toString('hex')}, which is not a registered account`,
+      },
+    );
+    t.equal(
+      (await call('NODE.GetGasEstimate', { sc: payer, transfers: [{ burn: 5 }], signer: premineAddress })).result
+        ?.status,
+      'OK',
+      'a registered signer can be paid',
     );
     t.match((await call('NODE.GetGasEstimate', { signer: 'umb1nope', sc: sampleContract('asset') })).error, {
       code: -32602,

@@ -32,6 +32,30 @@ Function Keep(n Uint64) Uint64
 End Function
 `;
 
+/** Its owner may withdraw, anyone else panics; Deposit needs coins; Refuse returns 1. */
+const GUARDED = `Function Initialize() Uint64
+10 STORE("owner", SIGNER())
+20 RETURN 0
+End Function
+
+Function Withdraw(amount Uint64) Uint64
+10 IF LOAD("owner") == SIGNER() THEN GOTO 30
+20 PANIC()
+30 SEND_COIN_TO_ADDRESS(SIGNER(), amount)
+40 RETURN 0
+End Function
+
+Function Deposit() Uint64
+10 IF COINVALUE() > 0 THEN GOTO 30
+20 RETURN 1
+30 RETURN 0
+End Function
+
+Function Refuse() Uint64
+10 RETURN 1
+End Function
+`;
+
 async function mined(daemonUrl: string): Promise<void> {
   while ((await rpcCall(daemonUrl, 'NODE.GetTxPool')).txs.length > 0)
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -94,7 +118,7 @@ t.test('install_sc, scinvoke and names', async (t) => {
       body: 'Function Other() Uint64\n10 RETURN 0\nEnd Function',
     });
     t.equal(broken.status, 400);
-    t.match(((await broken.json()) as { error: string }).error, /transaction rejected: .*no Initialize/);
+    t.match(((await broken.json()) as { error: string }).error, /^the daemon refused the trial run: .*no Initialize/);
     const squashed = await fetch(`${url}/install_sc`, { method: 'POST', body: CONTRACT.replaceAll('\n', '') });
     t.same(
       [squashed.status, await squashed.json()],
@@ -103,6 +127,101 @@ t.test('install_sc, scinvoke and names', async (t) => {
     );
     t.match(STRIPPED_NEWLINES_MESSAGE, /newlines were stripped.*curl --data-binary @file\.bas/);
     t.same((await rpcCall(daemon.url, 'NODE.GetTxPool')).txs, [], 'nothing was sent');
+  });
+
+  await t.test('a contract call that would fail is refused unless forced', async (t) => {
+    const pool = async (): Promise<unknown[]> => (await rpcCall(daemon.url, 'NODE.GetTxPool')).txs;
+    const balance = async (): Promise<number> => (await rpc(url, 'GetBalance')).result.balance;
+    const failingInstall = 'Function Initialize() Uint64\n10 RETURN 1\nEnd Function\n';
+    const before = await balance();
+    const refused = await fetch(`${url}/install_sc`, { method: 'POST', body: failingInstall });
+    t.same(
+      [refused.status, await refused.json()],
+      [
+        400,
+        {
+          error:
+            'the contract install would fail: the entry point returned 1 (only Uint64 0 commits); nothing was sent (add ?force=true to send it anyway)',
+        },
+      ],
+    );
+    const badForce = await fetch(`${url}/install_sc?force=yes`, { method: 'POST', body: failingInstall });
+    t.same([badForce.status, await badForce.json()], [400, { error: 'force must be true or false, got "yes"' }]);
+    t.same([await pool(), await balance()], [[], before], 'nothing sent, nothing spent');
+    const forced = await fetch(`${url}/install_sc?force=true`, { method: 'POST', body: failingInstall });
+    t.equal(forced.status, 200);
+    const { txid: failedScid } = (await forced.json()) as { txid: string };
+    await mined(daemon.url);
+    t.match((await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [failedScid] })).txs[0], {
+      in_pool: false,
+      valid_block: /^[0-9a-f]{64}$/,
+    });
+    t.match(
+      (await postRpc(daemon.url, { jsonrpc: '2.0', id: 1, method: 'NODE.GetSC', params: { scid: failedScid } })).json
+        .error,
+      {
+        message: /no contract/,
+      },
+      'forced and mined, the install was discarded',
+    );
+
+    const installed = await fetch(`${url}/install_sc`, { method: 'POST', body: GUARDED });
+    const { txid: scid } = (await installed.json()) as { txid: string };
+    t.equal(installed.status, 200, 'a succeeding install goes through without force');
+    await mined(daemon.url);
+    const withdraw = [
+      { name: 'entrypoint', datatype: 'S', value: 'Withdraw' },
+      { name: 'amount', datatype: 'U', value: 0 },
+    ];
+
+    const held = await balance();
+    const anonymous = await rpc(url, 'scinvoke', { scid, sc_rpc: withdraw, ringsize: 4 });
+    t.match(anonymous.error, {
+      code: -32098,
+      message:
+        /^the contract call would fail: .*\(in Withdraw line 20\); nothing was sent \(set "force": true to send it anyway\)$/,
+    });
+    const refusing = await rpc(url, 'transfer', {
+      scid,
+      sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Refuse' }],
+      ringsize: 2,
+    });
+    t.match(refusing.error, {
+      code: -32098,
+      message: /^the contract call would fail: the entry point returned 1 \(only Uint64 0 commits\); nothing was sent/,
+    });
+    const noDeposit = await rpc(url, 'scinvoke', {
+      scid,
+      sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Deposit' }],
+    });
+    t.match(noDeposit.error?.message, /^the contract call would fail: the entry point returned 1 /, 'no deposit given');
+    const unknown = await rpc(url, 'scinvoke', { scid: 'ab'.repeat(32), sc_rpc: withdraw });
+    t.match(unknown.error?.message, /^the daemon refused the trial run: no contract abab/);
+    t.same([await pool(), await balance()], [[], held], 'refused calls sent nothing');
+
+    t.ok((await rpc(url, 'scinvoke', { scid, sc_rpc: withdraw })).result?.txid, 'the owner (ring 2) may withdraw');
+    await mined(daemon.url);
+    const deposited = await rpc(url, 'scinvoke', {
+      scid,
+      sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Deposit' }],
+      sc_dero_deposit: 50,
+    });
+    t.ok(deposited.result?.txid, 'the trial sees the deposit');
+    await mined(daemon.url);
+    t.equal((await rpcCall(daemon.url, 'NODE.GetSC', { scid })).balance, 50);
+
+    const forcedCall = await rpc(url, 'scinvoke', {
+      scid,
+      sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Refuse' }],
+      force: true,
+    });
+    t.match(forcedCall.result?.txid, /^[0-9a-f]{64}$/, 'forced, it is sent');
+    await mined(daemon.url);
+    t.equal(
+      (await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [forcedCall.result.txid] })).txs[0].in_pool,
+      false,
+      'and mined',
+    );
   });
 
   await t.test('a registered name as a destination', async (t) => {

@@ -50,7 +50,7 @@ t.test('strict transfer and scinvoke requests', async (t) => {
       [
         'transfer',
         { transfers: [{ destination: alice.address, amount: 5000 }], colour: 'blue' },
-        "unknown field 'colour' (known fields: transfers, destination, amount, scid, sc, sc_rpc, ringsize, fees)",
+        "unknown field 'colour' (known fields: transfers, destination, amount, scid, sc, sc_rpc, ringsize, fees, force)",
       ],
       [
         'scinvoke',

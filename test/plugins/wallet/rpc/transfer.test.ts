@@ -232,6 +232,7 @@ t.test('transfers through the wallet RPC', async (t) => {
     const answer = await rpc(aliceUrl, 'scinvoke', {
       scid: 'ab'.repeat(32),
       sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Nope' }],
+      force: true,
     });
     t.match(answer.error, { code: -32098, message: /^transaction rejected: / });
     t.notOk(answer.result);

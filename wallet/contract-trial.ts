@@ -1,0 +1,66 @@
+/**
+ * The trial run before a contract transaction is built (docs/rpc.md § transfer): the install or call runs on the
+ * daemon (NODE.GetGasEstimate) against its latest state with the transaction's deposits and signer, and a call that
+ * would not commit is refused before anything is sent — a failed call is mined and its fee (and, for an anonymous
+ * sender, its deposits) is lost. The trial is not a promise: the mined call runs at a later height and time, in a
+ * block whose id it cannot know, after other transactions, so a contract that reads them or state others change may
+ * still fail (or succeed where the trial failed).
+ */
+import type { RpcArgument } from '../host/protocol/rpc-arguments.js';
+import { CALL_WOULD_FAIL_PREFIX, DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
+import { WalletError, WalletErrorCode } from './wallet-error.js';
+
+/** A contract transaction the trial says would fail; `failure` is the contract's error as the daemon gave it. */
+export class ContractWouldFailError extends WalletError {
+  constructor(
+    readonly failure: string,
+    readonly install: boolean,
+  ) {
+    super(WalletErrorCode.ContractCallWouldFail, contractWouldFailMessage(failure, install, 'set "force": true'));
+  }
+}
+
+/** The refusal's text; `howToForce` tells how the caller overrides the trial (RPC: `set "force": true`). */
+export function contractWouldFailMessage(failure: string, install: boolean, howToForce: string): string {
+  return `the contract ${install ? 'install' : 'call'} would fail: ${failure}; nothing was sent (${howToForce} to send it anyway)`;
+}
+
+const find = (args: readonly RpcArgument[], name: string, datatype: RpcArgument['datatype']): RpcArgument | undefined =>
+  args.find((a) => a.name === name && a.datatype === datatype);
+
+export interface ContractTrial {
+  /** The transaction's contract arguments (SC_ACTION 1 with SC_CODE, or 0 with SC_ID and entrypoint). */
+  scRpc: RpcArgument[];
+  /** Its items: their burns are the deposits. */
+  transfers: readonly { scid: string; burn: bigint }[];
+  /** The address the contract will see as its signer; absent when the ring hides it (larger than 2). */
+  signer?: string;
+}
+
+/**
+ * Throws ContractWouldFailError when the install or call would not commit on the daemon's latest state, and a
+ * WalletError naming the trial when the daemon refuses to run it (no contract VM, no such contract …); an unreachable
+ * daemon is a DaemonUnavailableError as for any call. Arguments without a
+ * readable action are not tried: the daemon's pool refuses such a transaction with its reason.
+ */
+export async function tryContract(daemon: Pick<DaemonClient, 'getGasEstimate'>, trial: ContractTrial): Promise<void> {
+  const action = find(trial.scRpc, 'SC_ACTION', 'U')?.value;
+  const code = find(trial.scRpc, 'SC_CODE', 'S')?.value as string | undefined;
+  const install = action === 1n;
+  if (install ? !code : action !== 0n || !find(trial.scRpc, 'SC_ID', 'H') || !find(trial.scRpc, 'entrypoint', 'S'))
+    return;
+  const deposits = new Map<string, bigint>();
+  for (const { scid, burn } of trial.transfers) if (burn > 0n) deposits.set(scid, (deposits.get(scid) ?? 0n) + burn);
+  try {
+    await daemon.getGasEstimate({
+      ...(install ? { sc: code, scRpc: trial.scRpc.filter((a) => a.name !== 'SC_CODE') } : { scRpc: trial.scRpc }),
+      deposits: [...deposits].map(([scid, burn]) => ({ scid, burn })),
+      signer: trial.signer,
+    });
+  } catch (error) {
+    if (!(error instanceof DaemonRpcError)) throw error;
+    if (error.code === DaemonClientErrorCode.ContractCallWouldFail)
+      throw new ContractWouldFailError(error.message.slice(CALL_WOULD_FAIL_PREFIX.length), install);
+    throw new WalletError(WalletErrorCode.DaemonRefused, `the daemon refused the trial run: ${error.message}`);
+  }
+}
