@@ -1,6 +1,7 @@
-use super::{grind, write_point_text, Grind, POINT_TEXT};
+use super::{advance, grind, write_point_text, Grind, POINT_TEXT};
 use crate::bn254::hash_to_point::generators;
 use crate::bn254::mul::{mul_secret, mul_var};
+use crate::bn254::point::Affine;
 use crate::bn254::scalar::scalar_from_be;
 use crate::hash::keccak256;
 
@@ -10,7 +11,7 @@ fn template() -> Vec<u8> {
     encoded
 }
 
-fn task<'a>(g: &'a crate::bn254::point::Affine, template: &'a [u8], pow_bits: u32, attempts: u64) -> Grind<'a> {
+fn task<'a>(g: &'a Affine, template: &'a [u8], pow_bits: u32, attempts: u64) -> Grind<'a> {
     Grind { g, secret_key: &[7u8; 32], nonce: &[9u8; 32], template, pow_bits, attempts }
 }
 
@@ -59,4 +60,15 @@ fn bad_arguments_are_refused() {
     assert!(grind(&task(&g, &[0u8; 10], 0, 1), &mut out).unwrap_err().contains("at least 64 bytes"));
     assert!(grind(&task(&g, &template(), 257, 1), &mut out).unwrap_err().contains("at most 256"));
     assert!(grind(&task(&g, &template(), 0, 1), &mut [0u8; 3]).unwrap_err().contains("64 bytes"));
+}
+
+#[test]
+fn strands_advance_like_the_general_addition_even_at_infinity_and_at_plus_minus_step() {
+    let g = generators(b"UMBRA")[0];
+    let step = mul_var(&g, &[1024, 0, 0, 0]).to_affine();
+    let mut strands: Vec<Affine> = (1..6).map(|i| mul_var(&g, &[i * 7919, 0, 0, 0]).to_affine()).collect();
+    strands.extend([Affine::INFINITY, step, step.neg()]);
+    let expected: Vec<Affine> = strands.iter().map(|p| p.to_jacobian().add_affine(&step).to_affine()).collect();
+    advance(&mut strands, &step, &mut Vec::new());
+    assert_eq!(strands, expected);
 }
