@@ -2,16 +2,18 @@
  * Registration on first use: an account exists on chain only once its REGISTRATION transaction (the key, a Schnorr
  * signature, the network's proof of work) is mined. `ensure` submits it when the daemon does not know the account,
  * then watches the daemon's height and asks NODE.GetEncryptedBalance after each new block until one holds it;
- * concurrent callers (start-up, a transfer) share one attempt. Each step is reported to `progress`.
+ * concurrent callers (start-up, a transfer) share one attempt. Each step is reported to `progress`. The proof of
+ * work runs off the event loop (registration-pow.ts); `close` stops it.
  */
 import type { Core } from '../core-native/ts/core.js';
 import { CHAIN_PARAMS } from '../host/protocol/chain-params.js';
 import { NETWORKS } from '../host/protocol/network.js';
 import { toHex } from '../host/protocol/bytes.js';
-import { makeRegistration, registrationId } from '../host/protocol/registration.js';
+import { registrationId } from '../host/protocol/registration.js';
 import { encodeTransaction } from '../host/protocol/transaction.js';
 import { UmbraError } from '../host/errors.js';
 import { DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
+import { computeRegistration } from './registration-pow.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 import { WalletError, WalletErrorCode } from './wallet-error.js';
 import type { WalletKeys } from './wallet-keys.js';
@@ -49,6 +51,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export class AccountRegistration {
   private registered = false;
   private inFlight?: Promise<void>;
+  private readonly closing = new AbortController();
 
   constructor(
     private readonly core: Core,
@@ -63,6 +66,11 @@ export class AccountRegistration {
     if (this.registered) return Promise.resolve();
     this.inFlight ??= this.register().finally(() => (this.inFlight = undefined));
     return this.inFlight;
+  }
+
+  /** Stops a proof of work in progress (its `ensure` fails with RegistrationCancelled); later calls fail alike. */
+  close(): void {
+    this.closing.abort();
   }
 
   private async isRegistered(): Promise<boolean> {
@@ -81,7 +89,7 @@ export class AccountRegistration {
     this.progress({ step: 'proof-of-work', bits });
     const started = performance.now();
     const { G } = this.core.generators(NETWORKS[this.keys.network].generatorDomain);
-    const tx = makeRegistration(this.core, G, this.keys.secretKey, bits);
+    const tx = await computeRegistration(this.core, G, this.keys.secretKey, bits, this.closing.signal);
     const powMs = Math.round(performance.now() - started);
     // Read before sending: any later height may hold the registration.
     let height = (await this.daemon.getHeight()).height;

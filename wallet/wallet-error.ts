@@ -13,6 +13,10 @@ export enum WalletErrorCode {
   RegistrationRefused = 'wallet.registration-refused',
   /** The registration was not mined in time (it stays in the pool). */
   RegistrationTimeout = 'wallet.registration-timeout',
+  /** The wallet closed while the registration's proof of work was running. */
+  RegistrationCancelled = 'wallet.registration-cancelled',
+  /** The proof-of-work worker failed (its message says why). */
+  RegistrationPowFailed = 'wallet.registration-pow-failed',
   /** A destination is neither an address nor a registered name. */
   UnknownDestination = 'wallet.unknown-destination',
   /** A destination is an address of another network. */

@@ -149,6 +149,12 @@ export class WalletService {
     this.background = undefined;
   }
 
+  /** When the wallet closes: stops the background sync and a registration's proof of work in progress. */
+  close(): void {
+    this.stopSync();
+    this.registration.close();
+  }
+
   get keys(): WalletKeys {
     return this.context.keys;
   }

@@ -8,6 +8,7 @@ pub mod hash;
 #[cfg(not(test))]
 mod napi;
 pub mod pow;
+pub mod registration;
 
 #[cfg(not(test))]
 fn register_all(exports: &napi::Exports) -> Result<(), String> {
@@ -16,6 +17,7 @@ fn register_all(exports: &napi::Exports) -> Result<(), String> {
     balance::register(exports)?;
     cipher::register(exports)?;
     pow::register(exports)?;
+    registration::register(exports)?;
     Ok(())
 }
 

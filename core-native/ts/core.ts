@@ -9,10 +9,11 @@ import type { CipherCore } from './cipher.js';
 import type { CurveCore } from './curve.js';
 import type { HashCore } from './hash.js';
 import type { PowCore } from './pow.js';
+import type { RegistrationPowCore } from './registration-pow.js';
 
 export type CoreImpl = 'native' | 'fallback';
 
-export interface Core extends HashCore, CurveCore, CipherCore, BalanceCore, PowCore {
+export interface Core extends HashCore, CurveCore, CipherCore, BalanceCore, PowCore, RegistrationPowCore {
   /** Which implementation this is. */
   readonly impl: CoreImpl;
 }

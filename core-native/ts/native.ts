@@ -13,6 +13,7 @@ import { nativeCipher } from './native/cipher.js';
 import { nativeCurve } from './native/curve.js';
 import { nativeHash } from './native/hash.js';
 import { nativePow } from './native/pow.js';
+import { nativeRegistrationPow } from './native/registration-pow.js';
 
 /** The raw exports of the addon; each area wrapper declares the functions it needs. */
 export type Addon = Record<string, any>;
@@ -71,6 +72,7 @@ export function nativeCore(addon: Addon): Core {
     ...nativeCipher(addon as any),
     ...nativeBalance(addon as any),
     ...nativePow(addon as any),
+    ...nativeRegistrationPow(addon as any),
   };
   const missing = Object.entries(core)
     .filter(([, value]) => value === undefined)

@@ -7,6 +7,7 @@
  */
 import { bigintFromBytesBE, bigintToBytes32BE } from './bigint-bytes.js';
 import type { Core } from './core.js';
+import type { HashCore } from './hash.js';
 import { GROUP_ORDER, modN, randomScalar } from './scalar.js';
 
 export interface SchnorrSignature {
@@ -44,12 +45,12 @@ function writePointText(point: Uint8Array, out: Uint8Array, at: number): number 
 }
 
 /** c = Hs(str(Y) ‖ str(T) [‖ hex(msg)]): exported for signers that choose their nonces' commitments T themselves. */
-export function schnorrChallenge(core: Core, Y: Uint8Array, T: Uint8Array, message?: Uint8Array): bigint {
+export function schnorrChallenge(hash: HashCore, Y: Uint8Array, T: Uint8Array, message?: Uint8Array): bigint {
   // Written byte by byte rather than as a string: registration grinding computes tens of thousands of these.
   const text = new Uint8Array(2 * POINT_TEXT + 2 * (message?.length ?? 0));
   let at = writePointText(T, text, writePointText(Y, text, 0));
   if (message) at = writeHex(message, text, at);
-  return modN(bigintFromBytesBE(core.keccak256(text)));
+  return modN(bigintFromBytesBE(hash.keccak256(text)));
 }
 
 /**

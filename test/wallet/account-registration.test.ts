@@ -1,4 +1,7 @@
-/** Registration against an in-process simulator daemon: the steps it reports, and an unreachable daemon said as such. */
+/**
+ * Registration against an in-process simulator daemon: the steps it reports, a closed registration cancelled, and an
+ * unreachable daemon said as such.
+ */
 import t from 'tap';
 import { loadCore } from '../../core-native/ts/index.js';
 import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
@@ -12,6 +15,7 @@ import {
   type RegistrationStep,
 } from '../../wallet/account-registration.js';
 import { DaemonClient, DaemonClientErrorCode } from '../../wallet/daemon-client.js';
+import { WalletErrorCode } from '../../wallet/wallet-error.js';
 import { walletKeys } from '../../wallet/wallet-keys.js';
 import { rpcCall, startTestApp } from '../helpers/app.js';
 import { autoMine } from '../helpers/wallet-app.js';
@@ -43,6 +47,19 @@ t.test('a new account: proof of work, sent, waiting for the next block, register
   t.same(pool.txs, [], 'the registration left the pool');
   await registration.ensure();
   t.equal(steps.length, 3, 'a registered account does nothing more');
+});
+
+t.test('a closed registration stops before its proof of work is sent', async (t) => {
+  const app = await startTestApp(t, { network: 'simulator' });
+  const steps: RegistrationStep[] = [];
+  const registration = new AccountRegistration(core, newKeys(), new DaemonClient(app.url), TIMING, (step) =>
+    steps.push(step),
+  );
+  registration.close();
+  const error = await registration.ensure().catch((failure: unknown) => failure);
+  t.ok(UmbraError.is(error, WalletErrorCode.RegistrationCancelled), (error as Error).message);
+  t.same(steps, [{ step: 'proof-of-work', bits: 0 }], 'nothing was sent');
+  t.same((await rpcCall(app.url, 'NODE.GetTxPool')).txs, [], 'the pool is empty');
 });
 
 t.test('an unreachable daemon fails the registration as unavailable, before any proof of work', async (t) => {

@@ -43,17 +43,53 @@ pub fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], u64) {
     ([r0, r1, r2, r3], c)
 }
 
-/// a mod p for a < 2p, without branches.
+/// a mod m for a < 2m, without branches.
 #[inline(always)]
-fn reduce_once(a: [u64; 4]) -> [u64; 4] {
-    let (r, borrow) = sub_limbs(&a, &P);
-    let keep_a = 0u64.wrapping_sub(borrow); // all ones when a < p
+fn reduce_once_mod(a: [u64; 4], m: &[u64; 4]) -> [u64; 4] {
+    let (r, borrow) = sub_limbs(&a, m);
+    let keep_a = 0u64.wrapping_sub(borrow); // all ones when a < m
     [
         (a[0] & keep_a) | (r[0] & !keep_a),
         (a[1] & keep_a) | (r[1] & !keep_a),
         (a[2] & keep_a) | (r[2] & !keep_a),
         (a[3] & keep_a) | (r[3] & !keep_a),
     ]
+}
+
+/// a + b mod m for a, b < m < 2^255, without branches.
+#[inline(always)]
+pub fn add_mod(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4]) -> [u64; 4] {
+    let (r0, c) = adc(a[0], b[0], 0);
+    let (r1, c) = adc(a[1], b[1], c);
+    let (r2, c) = adc(a[2], b[2], c);
+    let (r3, _) = adc(a[3], b[3], c);
+    reduce_once_mod([r0, r1, r2, r3], m)
+}
+
+/// Montgomery product a·b·2^−256 mod m for a, b < m, a modulus m < 2^254 and inv = −m⁻¹ mod 2^64: CIOS without
+/// the extra carry word, branch-free. F_p uses it with p; the scalar field can with n (both are below 2^254).
+#[inline(always)]
+pub fn mont_mul(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
+    // One CIOS round: t = (t + a_i·b + k·m) / 2^64 with k chosen so the low word vanishes.
+    macro_rules! round {
+        ($t0:expr, $t1:expr, $t2:expr, $t3:expr, $ai:expr) => {{
+            let (x0, c) = mac($t0, $ai, b[0], 0);
+            let k = x0.wrapping_mul(inv);
+            let (_, c2) = mac(x0, k, m[0], 0);
+            let (x1, c) = mac($t1, $ai, b[1], c);
+            let (r0, c2) = mac(x1, k, m[1], c2);
+            let (x2, c) = mac($t2, $ai, b[2], c);
+            let (r1, c2) = mac(x2, k, m[2], c2);
+            let (x3, c) = mac($t3, $ai, b[3], c);
+            let (r2, c2) = mac(x3, k, m[3], c2);
+            (r0, r1, r2, c.wrapping_add(c2))
+        }};
+    }
+    let (t0, t1, t2, t3) = round!(0, 0, 0, 0, a[0]);
+    let (t0, t1, t2, t3) = round!(t0, t1, t2, t3, a[1]);
+    let (t0, t1, t2, t3) = round!(t0, t1, t2, t3, a[2]);
+    let (t0, t1, t2, t3) = round!(t0, t1, t2, t3, a[3]);
+    reduce_once_mod([t0, t1, t2, t3], m)
 }
 
 /// Whether a < b as 256-bit integers.
@@ -130,11 +166,7 @@ impl Fp {
 
     #[inline(always)]
     pub fn add(&self, b: &Fp) -> Fp {
-        let (r0, c) = adc(self.0[0], b.0[0], 0);
-        let (r1, c) = adc(self.0[1], b.0[1], c);
-        let (r2, c) = adc(self.0[2], b.0[2], c);
-        let (r3, _) = adc(self.0[3], b.0[3], c);
-        Fp(reduce_once([r0, r1, r2, r3]))
+        Fp(add_mod(&self.0, &b.0, &P))
     }
 
     #[inline(always)]
@@ -160,27 +192,7 @@ impl Fp {
 
     #[inline(always)]
     pub fn mul(&self, b: &Fp) -> Fp {
-        let (a, b) = (&self.0, &b.0);
-        // One CIOS round: t = (t + a_i·b + m·p) / 2^64 with m chosen so the low word vanishes.
-        macro_rules! round {
-            ($t0:expr, $t1:expr, $t2:expr, $t3:expr, $ai:expr) => {{
-                let (x0, c) = mac($t0, $ai, b[0], 0);
-                let m = x0.wrapping_mul(INV);
-                let (_, c2) = mac(x0, m, P[0], 0);
-                let (x1, c) = mac($t1, $ai, b[1], c);
-                let (r0, c2) = mac(x1, m, P[1], c2);
-                let (x2, c) = mac($t2, $ai, b[2], c);
-                let (r1, c2) = mac(x2, m, P[2], c2);
-                let (x3, c) = mac($t3, $ai, b[3], c);
-                let (r2, c2) = mac(x3, m, P[3], c2);
-                (r0, r1, r2, c.wrapping_add(c2))
-            }};
-        }
-        let (t0, t1, t2, t3) = round!(0, 0, 0, 0, a[0]);
-        let (t0, t1, t2, t3) = round!(t0, t1, t2, t3, a[1]);
-        let (t0, t1, t2, t3) = round!(t0, t1, t2, t3, a[2]);
-        let (t0, t1, t2, t3) = round!(t0, t1, t2, t3, a[3]);
-        Fp(reduce_once([t0, t1, t2, t3]))
+        Fp(mont_mul(&self.0, &b.0, &P, INV))
     }
 
     #[inline(always)]

@@ -75,13 +75,18 @@ fn absorb_block(state: &mut [u64; 25], block: &[u8]) {
     keccak_f1600(state);
 }
 
-fn sponge256(data: &[u8], pad: u8) -> [u8; 32] {
-    let mut state = [0u64; 25];
+/// Absorbs the whole RATE-byte blocks of `data` into `state`; returns the bytes left over.
+fn absorb_blocks<'a>(state: &mut [u64; 25], data: &'a [u8]) -> &'a [u8] {
     let mut blocks = data.chunks_exact(RATE);
     for block in &mut blocks {
-        absorb_block(&mut state, block);
+        absorb_block(state, block);
     }
-    let tail = blocks.remainder();
+    blocks.remainder()
+}
+
+/// Absorbs `data` into `state`, pads and squeezes 32 bytes.
+fn finish256(mut state: [u64; 25], data: &[u8], pad: u8) -> [u8; 32] {
+    let tail = absorb_blocks(&mut state, data);
     let mut last = [0u8; RATE];
     last[..tail.len()].copy_from_slice(tail);
     last[tail.len()] ^= pad;
@@ -92,6 +97,31 @@ fn sponge256(data: &[u8], pad: u8) -> [u8; 32] {
         chunk.copy_from_slice(&lane.to_le_bytes());
     }
     out
+}
+
+fn sponge256(data: &[u8], pad: u8) -> [u8; 32] {
+    finish256([0u64; 25], data, pad)
+}
+
+/// Keccak-256 of many messages that share a prefix: the state after the prefix's whole blocks is computed once.
+#[derive(Clone, Copy)]
+pub struct Keccak256Prefix {
+    state: [u64; 25],
+    /// How many bytes of the prefix the state has absorbed (a multiple of RATE).
+    absorbed: usize,
+}
+
+impl Keccak256Prefix {
+    pub fn new(prefix: &[u8]) -> Self {
+        let mut state = [0u64; 25];
+        let tail = absorb_blocks(&mut state, prefix);
+        Keccak256Prefix { state, absorbed: prefix.len() - tail.len() }
+    }
+
+    /// Keccak-256 of `message`, whose first bytes must be the prefix given to `new`.
+    pub fn hash(&self, message: &[u8]) -> [u8; 32] {
+        finish256(self.state, &message[self.absorbed..], 0x01)
+    }
 }
 
 /// Keccak-256 with the original (pre-FIPS) padding.

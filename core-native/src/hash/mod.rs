@@ -5,7 +5,7 @@ mod keccak;
 pub mod sha256;
 
 pub use blake2s::blake2s256;
-pub use keccak::{keccak256, keccak_f1600, sha3_256};
+pub use keccak::{keccak256, keccak_f1600, sha3_256, Keccak256Prefix};
 pub use sha256::sha256;
 
 #[cfg(not(test))]

@@ -5,14 +5,17 @@ import { fallbackCipher } from './cipher.js';
 import { fallbackCurve } from './curve.js';
 import { fallbackHash } from './hash.js';
 import { fallbackPow } from './pow.js';
+import { fallbackRegistrationPow } from './registration-pow.js';
 
 export function fallbackCore(): Core {
+  const curve = fallbackCurve();
   return {
     impl: 'fallback',
     ...fallbackHash,
-    ...fallbackCurve(),
+    ...curve,
     ...fallbackCipher,
     ...fallbackBalance,
     ...fallbackPow(),
+    ...fallbackRegistrationPow(curve, fallbackHash),
   };
 }
