@@ -138,7 +138,10 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
     .option('--rpc-login <user:pass>', 'require HTTP Basic auth on the wallet RPC server')
     .addOption(new Option('--log-level <level>', 'log verbosity of the RPC server').choices(LOG_LEVELS))
     .action((flags: SessionFlags & RpcServerFlags & { rpcServer?: boolean }) => {
-      if (flags.rpcServer) return walletServiceOptions(flags).then((options) => serveWallet(options, flags));
+      if (flags.rpcServer)
+        return answeringFailuresAsJson(flags.json, write, async () =>
+          serveWallet(await walletServiceOptions(flags), flags),
+        );
       return run(
         flags,
         () => {

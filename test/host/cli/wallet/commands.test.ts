@@ -170,3 +170,9 @@ t.test('errors: clear lines, and JSON documents under --json', async (t) => {
     t.notMatch(text.stderr, /\n\s+at /, 'no stack trace');
   }
 });
+
+t.test('send --no-wait answers once the daemon has the transaction', async (t) => {
+  const sent = await json(t, premine, 'send', receiverAddress, '0.00002', '--ring', '2', '--yes', '--no-wait');
+  t.match(sent, { amount: 2, mined: false });
+  t.notOk('block_height' in sent, 'no block was waited for');
+});
