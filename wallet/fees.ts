@@ -4,8 +4,18 @@
  * storage-gas limit. The
  * pool's own floor (20 per started KiB) is checked against the built transaction by the sender.
  */
+import { encodeRpcArguments } from '../host/protocol/rpc-arguments.js';
+import type { TransferRequest } from './transfer-sender.js';
+import { NATIVE_ASSET } from './wallet-constants.js';
+
 const FEE_PER_KIB = 20;
 
 export function defaultFee(payloads: number, ringSize: number, scDataBytes: number): bigint {
   return BigInt((payloads + 2) * FEE_PER_KIB * (Math.floor(ringSize / 16) + 1) + Math.floor((3 * scDataBytes) / 2));
+}
+
+/** The default fee of `request` as the sender computes it (a native payload is added when no item is native). */
+export function requestFee(request: TransferRequest): bigint {
+  const payloads = request.transfers.length + (request.transfers.some((item) => item.scid === NATIVE_ASSET) ? 0 : 1);
+  return defaultFee(payloads, request.ringSize, request.scRpc ? encodeRpcArguments(request.scRpc).length : 0);
 }

@@ -13,6 +13,7 @@ import {
   type DaemonClient,
   type EncryptedBalanceRecord,
 } from './daemon-client.js';
+import { resolveDestination, type Destination } from './destination.js';
 import { DaemonReachability, type DaemonReachabilityChange } from './daemon-reachability.js';
 import { HistorySync, type SyncPosition } from './history-sync.js';
 import { OwnBalances } from './own-balances.js';
@@ -165,6 +166,11 @@ export class WalletService {
 
   get address(): string {
     return this.keys.address;
+  }
+
+  /** Where a destination (address, integrated address or registered name) goes, as a transfer would resolve it. */
+  resolve(destination: string): Promise<Destination> {
+    return resolveDestination(this.context, destination);
   }
 
   /** The daemon's chain height, asked afresh; while the daemon cannot be reached, the last height it told (0 before). */

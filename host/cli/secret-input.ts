@@ -3,13 +3,15 @@
  * without echo. With neither a file nor a terminal (a script, a pipe) it is a clear error, never a hang.
  */
 import { readFileSync } from 'node:fs';
+import { CliError, CliErrorCode } from './cli-error.js';
 
 export function readSecretFile(path: string, what: string): string {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(
+    throw new CliError(
+      CliErrorCode.UnreadableFile,
       `cannot read the ${what} file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
@@ -33,7 +35,9 @@ export function promptSecret(
 ): Promise<string> {
   const { input, output } = terminal;
   if (!input.isTTY)
-    return Promise.reject(new Error(`no terminal to ask for the ${question.toLowerCase()} on: give ${hint}`));
+    return Promise.reject(
+      new CliError(CliErrorCode.NoTerminal, `no terminal to ask for the ${question.toLowerCase()} on: give ${hint}`),
+    );
   return new Promise((resolve, reject) => {
     let answer = '';
     const finish = (error?: Error): void => {
@@ -47,7 +51,7 @@ export function promptSecret(
     const onData = (chunk: Buffer | string): void => {
       for (const char of chunk.toString()) {
         if (char === '\r' || char === '\n' || char === '\u0004') return finish();
-        if (char === '\u0003') return finish(new Error('cancelled'));
+        if (char === '\u0003') return finish(new CliError(CliErrorCode.Declined, 'cancelled'));
         if (char === '\u007f' || char === '\b') answer = answer.slice(0, -1);
         else answer += char;
       }

@@ -1,219 +1,83 @@
 /**
- * `umbra wallet`: the wallet's command line, the front end of the `wallet` plugin.
- *   wallet create  --wallet-file F   a new wallet file with fresh keys; prints the address and, once, the 24 words
- *   wallet restore --wallet-file F   a wallet file for existing seed words (--mnemonic-file, or typed)
- *   wallet open    --wallet-file F   shows address, height and balance; with --rpc-server serves the wallet JSON-RPC
- *                                    (the `wallet` plugin on the rpc-http/rpc-ws transports) until SIGINT/SIGTERM
- * Passwords come from --password-file or are typed at the terminal without echo.
+ * `umbra wallet`: the wallet's command line, the front end of the wallet library. Each command's work is a function
+ * of an open wallet session (host/cli/wallet/); this file only declares the commands and flags, opens the session
+ * from the flags, and renders the result as text or, with --json, as one JSON document (failures included).
+ *   create | restore                 a new wallet file (fresh keys, or existing seed words)
+ *   open [--rpc-server]              a summary, or the wallet JSON-RPC until SIGINT/SIGTERM
+ *   balance | address | seed | history
+ *   send | call | install            transactions: shown, confirmed, sent, waited for
  */
 import { Command, Option } from 'commander';
-import { loadCore } from '../../core-native/ts/index.js';
-import { DaemonClient } from '../../wallet/daemon-client.js';
-import { WalletError } from '../../wallet/wallet-error.js';
-import { WalletFile } from '../../wallet/wallet-file.js';
-import { keyContents, keysFromContents, walletKeys, type WalletKeys } from '../../wallet/wallet-keys.js';
-import { composeWalletApp } from './wallet-app.js';
-import { WalletService, type WalletServiceOptions } from '../../wallet/wallet-service.js';
-import { describeRegistrationStep } from '../../wallet/account-registration.js';
-import { isDaemonUnreachable } from '../../wallet/daemon-reachability.js';
-import type { Logger } from '../logger.js';
-import { terminalSyncProgress } from '../../wallet/sync-progress.js';
-import { defaultCacheDir } from '../config/defaults.js';
-import { CRYPTO_IMPLS, LOG_LEVELS, type UmbraConfig } from '../config/schema.js';
-import { runUntilSignalled } from '../lifecycle.js';
-import { ATOMIC_UNITS_PER_COIN as COIN } from '../protocol/chain-params.js';
 import { mnemonicToSecretKey, newMnemonic } from '../protocol/mnemonic.js';
-import { NETWORK_NAMES, NETWORKS, type NetworkName } from '../protocol/network.js';
-import { flagsToConfig } from './daemon-command.js';
+import { NETWORK_NAMES } from '../protocol/network.js';
+import { CRYPTO_IMPLS, LOG_LEVELS } from '../config/schema.js';
+import { CliError, CliErrorCode } from './cli-error.js';
+import { answeringFailuresAsJson } from './json-failure.js';
 import { promptSecret, readSecretFile } from './secret-input.js';
+import { address, addressText } from './wallet/address.js';
+import { parseAmount } from './wallet/amount.js';
+import { balance, balanceText } from './wallet/balance.js';
+import { parseContractArguments } from './wallet/contract-argument.js';
+import { call, callText } from './wallet/contract-call.js';
+import { install, installText } from './wallet/contract-install.js';
+import { createWallet } from './wallet/create.js';
+import { parseCount, parseRingSize, parseScid } from './wallet/flag-values.js';
+import { history, historyText } from './wallet/history.js';
+import { render, type CommandOutput } from './wallet/output.js';
+import { serveWallet, type RpcServerFlags } from './wallet/rpc-server.js';
+import { seed, seedText } from './wallet/seed.js';
+import { send, sendText } from './wallet/send.js';
+import { openSession, walletServiceOptions, type SessionFlags, type WalletSession } from './wallet/session.js';
+import { summary, summaryText } from './wallet/summary.js';
 
-export interface WalletCommandIo {
-  /** Where results go (default: process.stdout). */
-  write(text: string): void;
+interface TransactionFlags extends SessionFlags {
+  ring?: string;
+  force?: boolean;
+  yes?: boolean;
+  wait: boolean;
 }
 
-interface WalletFlags {
-  walletFile: string;
-  passwordFile?: string;
-  network?: NetworkName;
-  testnet?: boolean;
-  crypto?: UmbraConfig['crypto'];
-  json?: boolean;
-  mnemonicFile?: string;
-  daemonAddress?: string;
-  rpcServer?: boolean;
-  rpcBind?: string;
-  rpcLogin?: string;
-  logLevel?: UmbraConfig['logLevel'];
+/** A session command with its options bound, ready to run on the session. */
+const withOptions =
+  <O, T>(command: (session: WalletSession, options: O) => T, options: O) =>
+  (session: WalletSession): T =>
+    command(session, options);
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+const optionalAsset = (asset: string | undefined): string | undefined =>
+  asset === undefined ? undefined : parseScid(asset, '--asset');
+const ringOf = (flags: TransactionFlags): number | undefined =>
+  flags.ring === undefined ? undefined : parseRingSize(flags.ring);
+
+/** `SCID:AMOUNT` of --asset-deposit: the called contract's token and how much of it. */
+function tokenDeposit(text: string, scid: string): bigint {
+  const split = text.lastIndexOf(':');
+  if (split < 0)
+    throw new CliError(CliErrorCode.BadArgument, `--asset-deposit must be SCID:AMOUNT, got ${JSON.stringify(text)}`);
+  if (parseScid(text.slice(0, split), '--asset-deposit SCID') !== scid)
+    throw new CliError(CliErrorCode.BadArgument, '--asset-deposit can only deposit the called contract’s own token');
+  return parseAmount(text.slice(split + 1), '--asset-deposit amount');
 }
 
-const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
-const table = (rows: [string, string][]): string => {
-  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
-  return rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}\n`).join('');
-};
-const coins = (atomic: bigint): string => `${atomic / COIN}.${(atomic % COIN).toString().padStart(5, '0')}`;
-
-/** The network the flags name (--network or --testnet), if any. */
-const flaggedNetwork = ({ network, testnet }: WalletFlags): NetworkName | undefined =>
-  flagsToConfig({ network, testnet }).network as NetworkName | undefined;
-
-async function readPassword(flags: WalletFlags, confirm: boolean): Promise<string> {
-  if (flags.passwordFile) return readSecretFile(flags.passwordFile, 'password');
-  const password = await promptSecret('Wallet password', '--password-file');
-  if (confirm && (await promptSecret('Repeat the password', '--password-file')) !== password)
-    throw new Error('the two passwords differ');
-  return password;
-}
-
-/** Writes a new wallet file for `secretKey` and prints what the user must know about it. */
-async function createWallet(
-  flags: WalletFlags,
-  secretKey: Uint8Array,
-  io: WalletCommandIo,
-  showMnemonic: boolean,
-): Promise<void> {
-  const network = flaggedNetwork(flags) ?? 'mainnet';
-  const password = await readPassword(flags, true);
-  const keys = walletKeys(await loadCore({ impl: flags.crypto }), network, secretKey);
-  await WalletFile.create(flags.walletFile, password, keyContents(keys));
-  const result = {
-    wallet_file: flags.walletFile,
-    network,
-    address: keys.address,
-    ...(showMnemonic ? { mnemonic: keys.mnemonic } : {}),
-  };
-  if (flags.json) return io.write(json(result));
-  const rows: [string, string][] = [
-    ['wallet file', result.wallet_file],
-    ['network', network],
-    ['address', keys.address],
-  ];
-  if (!showMnemonic) return io.write(table(rows));
-  io.write(
-    table([...rows, ['mnemonic', keys.mnemonic]]) +
-      'Write the 24 words down and keep them private: they restore the wallet, and anyone who has them controls the funds.\n',
-  );
-}
-
-/** Address, height and balance of an open wallet, asked of its daemon. */
-async function printSummary(wallet: WalletService, flags: WalletFlags, io: WalletCommandIo): Promise<void> {
-  let balance: bigint | string;
-  try {
-    balance = await wallet.balance();
-  } catch (error) {
-    if (!(error instanceof WalletError)) throw error;
-    balance = error.message;
-  }
-  const height = await wallet.height();
-  const { network, address } = wallet.keys;
-  if (flags.json)
-    return io.write(
-      json({
-        wallet_file: flags.walletFile,
-        network,
-        address,
-        daemon: wallet.daemon.url,
-        height,
-        balance: typeof balance === 'bigint' ? Number(balance) : null,
-        error: typeof balance === 'string' ? balance : undefined,
-      }),
-    );
-  io.write(
-    table([
-      ['wallet file', flags.walletFile],
-      ['network', network],
-      ['address', address],
-      ['daemon', wallet.daemon.url],
-      ['height', String(height)],
-      ['balance', typeof balance === 'bigint' ? `${coins(balance)} (${balance} atomic units)` : balance],
-    ]),
-  );
-}
-
-async function openWallet(flags: WalletFlags, io: WalletCommandIo): Promise<void> {
-  if (!flags.rpcServer && (flags.rpcBind || flags.rpcLogin))
-    throw new Error('--rpc-bind and --rpc-login configure the wallet RPC server: add --rpc-server');
-  const password = await readPassword(flags, false);
-  const file = await WalletFile.open(flags.walletFile, password);
-  const core = await loadCore({ impl: flags.crypto });
-  const keys: WalletKeys = keysFromContents(core, file.contents);
-  const wanted = flaggedNetwork(flags);
-  if (wanted && wanted !== keys.network)
-    throw new Error(`${flags.walletFile} is a ${keys.network} wallet, not ${wanted}`);
-  const options: WalletServiceOptions = {
-    core,
-    keys,
-    daemon: new DaemonClient(flags.daemonAddress ?? `127.0.0.1:${NETWORKS[keys.network].defaultRpcPort}`),
-    balanceTableDir: defaultCacheDir(),
-    file,
-    syncProgress: terminalSyncProgress(),
-  };
-  if (!flags.rpcServer) {
-    const wallet = new WalletService(options);
-    // The history is brought up to date (and saved) on every open. A daemon that cannot be reached fails the command
-    // (there is nothing to show); other sync failures leave the history as it was and the summary says what it can.
-    await wallet.sync().catch((error: unknown) => {
-      if (isDaemonUnreachable(error))
-        throw new Error(`${(error as Error).message}; start the daemon, or name it with --daemon-address`);
-    });
-    return printSummary(wallet, flags, io);
-  }
-  return serveWallet(options, flags);
-}
-
-/** `wallet open --rpc-server`: serves the wallet JSON-RPC, registering the account and syncing in the background. */
-async function serveWallet(options: WalletServiceOptions, flags: WalletFlags): Promise<void> {
-  const { keys, daemon } = options;
-  const params = NETWORKS[keys.network];
-  // The logger exists once the app does; the wallet reports to it through this indirection.
-  let log: Logger | undefined;
-  let registrationWaitsForDaemon = false;
-  const register = (): void => {
-    registrationWaitsForDaemon = false;
-    wallet.registration.ensure().then(
-      () => log?.info('the account is registered on chain'),
-      (error: unknown) => {
-        // An unreachable daemon is reported once by the sync; the registration runs again when it comes back.
-        if (isDaemonUnreachable(error)) registrationWaitsForDaemon = true;
-        else log?.warn(`the account's registration failed (a transfer retries): ${(error as Error).message}`);
-      },
-    );
-  };
-  const wallet = new WalletService({
-    ...options,
-    registrationProgress: (step) => log?.info(describeRegistrationStep(step)),
-    daemonReachability: (change) => {
-      if (!change.reachable) return log?.warn(`${change.reason}; the wallet retries every 5 s`);
-      log?.info(`the daemon at ${daemon.url} answers again`);
-      if (registrationWaitsForDaemon) register();
-    },
-  });
-
-  const app = await composeWalletApp(wallet, {
-    rpcBind: flags.rpcBind ?? `127.0.0.1:${params.defaultWalletRpcPort}`,
-    rpcLogin: flags.rpcLogin,
-    crypto: flags.crypto,
-    logLevel: flags.logLevel,
-  });
-  log = app.logger;
-  app.logger.info(`Umbra wallet ${keys.address} on ${keys.network}; daemon ${daemon.url}`);
-  // Start-up step: a new account registers now (in the background) rather than on its first transfer.
-  register();
-  // The history sync: now, then every 5 s (GetTransfers and GetBalance also sync before they answer).
-  wallet.startSync(5000, (error: unknown) => app.logger.debug(`history sync: ${(error as Error).message}`));
-  try {
-    await runUntilSignalled(app);
-  } finally {
-    wallet.stopSync();
-  }
-}
-
-export function walletCommand(io: WalletCommandIo = { write: (text) => process.stdout.write(text) }): Command {
+export function walletCommand(io: CommandOutput = { write: (text) => process.stdout.write(text) }): Command {
   const wallet = new Command('wallet').description(
-    'create, restore and open wallets; serve the wallet JSON-RPC with --rpc-server',
+    'create, restore and open wallets; balance, history, send coins, call and install contracts',
   );
-  const withCommonOptions = (command: Command): Command =>
+  const write = (text: string): void => io.write(text);
+  /**
+   * Checks the command line (`plan` parses the arguments, before any password is asked for), opens the wallet the
+   * flags name, runs the planned command on it and renders its result.
+   */
+  const run = <T>(
+    flags: SessionFlags,
+    plan: () => (session: WalletSession) => Promise<T> | T,
+    text: (result: T) => string,
+  ): Promise<void> =>
+    answeringFailuresAsJson(flags.json, write, async () => {
+      const command = plan();
+      render(io, flags.json, await command(await openSession(flags)), text);
+    });
+
+  const walletFileOptions = (command: Command): Command =>
     command
       .requiredOption('--wallet-file <path>', 'the encrypted wallet file')
       .option(
@@ -225,34 +89,46 @@ export function walletCommand(io: WalletCommandIo = { write: (text) => process.s
       .addOption(
         new Option('--crypto <impl>', 'cryptography implementation (auto: native when built)').choices(CRYPTO_IMPLS),
       )
-      .option('--json', 'print the result as JSON');
+      .option('--json', 'print the result (or the error) as one JSON document');
+  const sessionOptions = (command: Command): Command =>
+    walletFileOptions(command).option(
+      '--daemon-address <host:port>',
+      'daemon JSON-RPC address, host:port or an http(s) URL (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator)',
+    );
+  const transactionOptions = (command: Command, defaultRing: number): Command =>
+    sessionOptions(command)
+      .option('--ring <n>', `ring size, a power of two from 2 to 128 (default ${defaultRing})`)
+      .option('--yes', 'send without asking for confirmation')
+      .option('--no-wait', 'do not wait for the transaction to be in a block');
 
-  withCommonOptions(wallet.command('create'))
+  walletFileOptions(wallet.command('create'))
     .description(
       'create a wallet file with fresh keys; prints its address and, this once, its 24 seed words (default network: mainnet)',
     )
-    .action((flags: WalletFlags) => createWallet(flags, mnemonicToSecretKey(newMnemonic()), io, true));
+    .action((flags: SessionFlags) =>
+      answeringFailuresAsJson(flags.json, write, () =>
+        createWallet(flags, mnemonicToSecretKey(newMnemonic()), io, true),
+      ),
+    );
 
-  withCommonOptions(wallet.command('restore'))
+  walletFileOptions(wallet.command('restore'))
     .description('create a wallet file from existing 24 seed words (default network: mainnet)')
     .option(
       '--mnemonic-file <path>',
       'read the 24 seed words from this file (default: ask on the terminal, without echo)',
     )
-    .action(async (flags: WalletFlags) => {
-      const words = flags.mnemonicFile
-        ? readSecretFile(flags.mnemonicFile, 'mnemonic')
-        : await promptSecret('Seed words (24)', '--mnemonic-file');
-      await createWallet(flags, mnemonicToSecretKey(words), io, false);
-    });
+    .action((flags: SessionFlags & { mnemonicFile?: string }) =>
+      answeringFailuresAsJson(flags.json, write, async () => {
+        const words = flags.mnemonicFile
+          ? readSecretFile(flags.mnemonicFile, 'mnemonic')
+          : await promptSecret('Seed words (24)', '--mnemonic-file');
+        await createWallet(flags, mnemonicToSecretKey(words), io, false);
+      }),
+    );
 
-  withCommonOptions(wallet.command('open'))
+  sessionOptions(wallet.command('open'))
     .description(
       "open a wallet file: show its address, the daemon's height and the balance, or serve the wallet JSON-RPC (--rpc-server)",
-    )
-    .option(
-      '--daemon-address <host:port>',
-      'daemon JSON-RPC address, host:port or an http(s) URL (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator)',
     )
     .option('--rpc-server', 'serve the wallet JSON-RPC on /json_rpc and /ws until SIGINT/SIGTERM')
     .option(
@@ -261,7 +137,135 @@ export function walletCommand(io: WalletCommandIo = { write: (text) => process.s
     )
     .option('--rpc-login <user:pass>', 'require HTTP Basic auth on the wallet RPC server')
     .addOption(new Option('--log-level <level>', 'log verbosity of the RPC server').choices(LOG_LEVELS))
-    .action((flags: WalletFlags) => openWallet(flags, io));
+    .action((flags: SessionFlags & RpcServerFlags & { rpcServer?: boolean }) => {
+      if (flags.rpcServer)
+        return answeringFailuresAsJson(flags.json, write, async () =>
+          serveWallet(await walletServiceOptions(flags), flags),
+        );
+      return run(
+        flags,
+        () => {
+          if (flags.rpcBind || flags.rpcLogin)
+            throw new CliError(
+              CliErrorCode.BadArgument,
+              '--rpc-bind and --rpc-login configure the wallet RPC server: add --rpc-server',
+            );
+          return summary;
+        },
+        summaryText,
+      );
+    });
+
+  sessionOptions(wallet.command('balance'))
+    .description('the balance, in coins (5 decimals) and atomic units; JSON: atomic units')
+    .option('--asset <scid>', 'a token’s balance (its SCID, 64 hex) instead of the native coin’s')
+    .action((flags: SessionFlags & { asset?: string }) =>
+      run(flags, () => withOptions(balance, { asset: optionalAsset(flags.asset) }), balanceText),
+    );
+
+  sessionOptions(wallet.command('address'))
+    .description('the wallet’s address')
+    .action((flags: SessionFlags) => run(flags, () => address, addressText));
+
+  sessionOptions(wallet.command('seed'))
+    .description('the 24 seed words, after a confirmation')
+    .option('--yes', 'show them without asking')
+    .action((flags: SessionFlags & { yes?: boolean }) =>
+      run(flags, () => withOptions(seed, { yes: flags.yes }), seedText),
+    );
+
+  sessionOptions(wallet.command('history'))
+    .description('the transfers of the native coin or a token, brought up to date first')
+    .option('--in', 'only incoming transfers')
+    .option('--out', 'only outgoing transfers')
+    .option('--asset <scid>', 'a token’s transfers (its SCID) instead of the native coin’s')
+    .option('--limit <n>', 'only the latest N transfers')
+    .action((flags: SessionFlags & { in?: boolean; out?: boolean; asset?: string; limit?: string }) =>
+      run(
+        flags,
+        () =>
+          withOptions(history, {
+            in: flags.in,
+            out: flags.out,
+            asset: optionalAsset(flags.asset),
+            limit: flags.limit === undefined ? undefined : parseCount(flags.limit, '--limit'),
+          }),
+        historyText,
+      ),
+    );
+
+  transactionOptions(wallet.command('send'), 16)
+    .description('send coins (or a token) to an address, an integrated address or a registered name')
+    .argument('<destination>', 'address, integrated address or registered name')
+    .argument('<amount>', 'coins with up to 5 decimals (1.5) or atomic units with a u suffix (150000u)')
+    .option('--asset <scid>', 'send this token (its SCID) instead of the native coin')
+    .option('--payload <NAME:TYPE=VALUE>', 'an argument for the receiver (TYPE U, S or H); repeatable', collect, [])
+    .action((destination: string, amount: string, flags: TransactionFlags & { asset?: string; payload: string[] }) =>
+      run(
+        flags,
+        () =>
+          withOptions(send, {
+            destination,
+            amount: parseAmount(amount),
+            asset: optionalAsset(flags.asset),
+            ring: ringOf(flags),
+            payload: parseContractArguments(flags.payload, false),
+            yes: flags.yes,
+            wait: flags.wait,
+          }),
+        sendText,
+      ),
+    );
+
+  transactionOptions(wallet.command('call'), 2)
+    .description('call a contract’s entry point')
+    .argument('<scid>', 'the contract (64 hex)')
+    .argument('<entrypoint>', 'the entry point, e.g. Register')
+    .argument(
+      '[arguments...]',
+      'NAME=VALUE (all digits: U, else S) or NAME:TYPE=VALUE with TYPE U (uint64), S (string), H (32-byte hex)',
+    )
+    .option('--deposit <amount>', 'coins to deposit into the contract (1.5, or 150000u)')
+    .option('--asset-deposit <SCID:AMOUNT>', 'units of the contract’s own token to deposit')
+    .option('--force', 'send even when the wallet’s trial run says the call fails')
+    .action(
+      (
+        scid: string,
+        entrypoint: string,
+        args: string[],
+        flags: TransactionFlags & { deposit?: string; assetDeposit?: string },
+      ) =>
+        run(
+          flags,
+          () => {
+            const contract = parseScid(scid);
+            return withOptions(call, {
+              scid: contract,
+              entrypoint,
+              args: parseContractArguments(args, true),
+              deposit: flags.deposit === undefined ? undefined : parseAmount(flags.deposit, '--deposit'),
+              assetDeposit: flags.assetDeposit === undefined ? undefined : tokenDeposit(flags.assetDeposit, contract),
+              ring: ringOf(flags),
+              force: flags.force,
+              yes: flags.yes,
+              wait: flags.wait,
+            });
+          },
+          callText,
+        ),
+    );
+
+  transactionOptions(wallet.command('install'), 2)
+    .description('install a contract from a .bas file; prints its SCID and the outcome of Initialize')
+    .argument('<file>', 'the contract’s source (.bas)')
+    .option('--force', 'send even when the wallet’s trial run says Initialize fails')
+    .action((file: string, flags: TransactionFlags) =>
+      run(
+        flags,
+        () => withOptions(install, { file, ring: ringOf(flags), force: flags.force, yes: flags.yes, wait: flags.wait }),
+        installText,
+      ),
+    );
 
   return wallet;
 }

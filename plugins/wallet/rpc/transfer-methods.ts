@@ -11,7 +11,7 @@ import type { RpcArgument } from '../../../host/protocol/rpc-arguments.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p, type ParamCheck } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
-import { callArgs, installArgs } from '../../../wallet/contract-args.js';
+import { callArgs, depositItems, installArgs } from '../../../wallet/contract-args.js';
 import type { TransferItem, TransferRequest } from '../../../wallet/transfer-sender.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
@@ -138,33 +138,14 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
         ringsize: number;
         fees: bigint;
         force: boolean;
-      }) => {
-        // Deposits are burns on payloads of their asset, to random accounts (the contract, not a receiver, gets them).
-        const transfers: TransferItem[] = [];
-        if (params.sc_dero_deposit > 0n)
-          transfers.push({
-            destination: '',
-            amount: 0n,
-            scid: NATIVE_ASSET,
-            burn: params.sc_dero_deposit,
-            payloadRpc: [],
-          });
-        if (params.sc_token_deposit > 0n)
-          transfers.push({
-            destination: '',
-            amount: 0n,
-            scid: params.scid,
-            burn: params.sc_token_deposit,
-            payloadRpc: [],
-          });
-        return sending(wallet, {
-          transfers,
+      }) =>
+        sending(wallet, {
+          transfers: depositItems(params.scid, params.sc_dero_deposit, params.sc_token_deposit),
           ringSize: params.ringsize,
           fees: params.fees > 0n ? params.fees : undefined,
           scRpc: callArgs(params.scid, params.sc_rpc),
           force: params.force,
-        });
-      },
+        }),
     },
   ];
 }

@@ -1,5 +1,12 @@
+import { Command, CommanderError } from 'commander';
 import t from 'tap';
-import { AnsweredFailure, answeringFailuresAsJson } from '../../../host/cli/json-failure.js';
+import {
+  AnsweredFailure,
+  answeringFailuresAsJson,
+  answerUsageError,
+  throwingUsageErrors,
+  wantsJson,
+} from '../../../host/cli/json-failure.js';
 import { UmbraError } from '../../../host/errors.js';
 
 const refused = new UmbraError('test.refused', 'refused for a reason');
@@ -36,3 +43,26 @@ t.test('other failures, and any failure without --json, pass through unchanged',
   );
   t.equal(out, '', 'nothing written');
 });
+
+t.test(
+  'usage errors: every subcommand throws instead of exiting; under --json they are answered as JSON',
+  async (t) => {
+    const { Command, CommanderError } = await import('commander');
+    const { answerUsageError, throwingUsageErrors, wantsJson } = await import('../../../host/cli/json-failure.js');
+    t.equal(wantsJson(['wallet', 'balance', '--json']), true);
+    t.equal(wantsJson(['wallet', 'balance']), false);
+    let stderr = '';
+    const program = new Command('umbra').configureOutput({ writeErr: (text) => (stderr += text) });
+    program.addCommand(new Command('sub').option('--json').action(() => undefined));
+    throwingUsageErrors(program, true);
+    const failure = await program.parseAsync(['sub', '--json', '--bogus'], { from: 'user' }).catch((e: unknown) => e);
+    t.type(failure, CommanderError);
+    t.equal(stderr, '', 'nothing on stderr under --json');
+    let out = '';
+    answerUsageError(failure as CommanderError, (text) => (out += text));
+    t.same(JSON.parse(out), { error: { code: 'cli.usage', message: "unknown option '--bogus'" } });
+    out = '';
+    answerUsageError(new CommanderError(0, 'commander.helpDisplayed', '(outputHelp)'), (text) => (out += text));
+    t.equal(out, '', 'help is not an error');
+  },
+);

@@ -1,0 +1,60 @@
+/**
+ * `wallet send DESTINATION AMOUNT [--asset SCID] [--ring N] [--payload NAME:TYPE=VALUE]… [--yes] [--no-wait]`: one
+ * transfer to an address, an integrated address or a registered name.
+ */
+import type { RpcArgument } from '../../protocol/rpc-arguments.js';
+import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
+import { describeAmount } from './amount.js';
+import { labelled } from './output.js';
+import type { WalletSession } from './session.js';
+import { sentRows, submitTransaction, type SentTransaction, type SubmitOptions } from './transaction-submission.js';
+
+export const DEFAULT_SEND_RING = 16;
+
+export interface SendOptions extends SubmitOptions {
+  destination: string;
+  /** Atomic units. */
+  amount: bigint;
+  asset?: string;
+  ring?: number;
+  /** Arguments for the receiver's payload. */
+  payload?: RpcArgument[];
+}
+
+export interface SendResult extends SentTransaction {
+  destination: string;
+  /** The plain address the destination resolved to. */
+  address: string;
+  asset: string;
+  amount: bigint;
+}
+
+export async function send(session: WalletSession, options: SendOptions): Promise<SendResult> {
+  const asset = options.asset ?? NATIVE_ASSET;
+  const resolved = await session.wallet.resolve(options.destination);
+  const preview: [string, string][] = [['destination', options.destination]];
+  if (resolved.address !== options.destination) preview.push(['address', resolved.address]);
+  if (asset !== NATIVE_ASSET) preview.push(['asset', asset]);
+  preview.push(['amount', describeAmount(options.amount)]);
+  const sent = await submitTransaction(
+    session,
+    {
+      transfers: [
+        {
+          destination: options.destination,
+          amount: options.amount,
+          scid: asset,
+          burn: 0n,
+          payloadRpc: options.payload ?? [],
+        },
+      ],
+      ringSize: options.ring ?? DEFAULT_SEND_RING,
+    },
+    preview,
+    options,
+  );
+  return { destination: options.destination, address: resolved.address, asset, amount: options.amount, ...sent };
+}
+
+export const sendText = (result: SendResult): string =>
+  labelled([['sent', describeAmount(result.amount)], ['to', result.address], ...sentRows(result)]);

@@ -1,0 +1,85 @@
+/**
+ * What send, call and install share: show what will be sent (on stderr) with the fee the wallet will use and the ring
+ * size, ask to confirm, send through the wallet library, and — unless told not to wait — wait for the block and read
+ * back the height and, for a contract transaction, its outcome.
+ */
+import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
+import { requestFee } from '../../../wallet/fees.js';
+import type { TransferRequest } from '../../../wallet/transfer-sender.js';
+import { describeAmount } from './amount.js';
+import { waitForBlock } from './block-wait.js';
+import { confirmOrRefuse } from './confirmation.js';
+import { describeOutcome } from './contract-outcome-text.js';
+import { labelled } from './output.js';
+import type { WalletSession } from './session.js';
+
+export interface SubmitOptions {
+  /** Send without asking. */
+  yes?: boolean;
+  /** Wait for the transaction's block (the default). */
+  wait: boolean;
+}
+
+export interface SentTransaction {
+  txid: string;
+  /** The fee paid, atomic units. */
+  fee: bigint;
+  ring_size: number;
+  /** Whether the command waited for a block (then block_height is set). */
+  mined: boolean;
+  block_height?: number;
+  /** A mined contract transaction's outcome; null when the daemon does not report it. */
+  sc_outcome?: ContractCallOutcome | null;
+}
+
+/** Confirms and sends `request`; `preview` names what it does (destination, amount, …) before the fee and ring. */
+export async function submitTransaction(
+  session: WalletSession,
+  request: TransferRequest,
+  preview: [string, string][],
+  options: SubmitOptions,
+): Promise<SentTransaction> {
+  const expectedFee = requestFee(request);
+  session.note(
+    labelled([...preview, ['fee', describeAmount(expectedFee)], ['ring size', String(request.ringSize)]]).trimEnd(),
+  );
+  await confirmOrRefuse('Send this transaction?', options.yes, 'send the transaction');
+  const { wallet } = session;
+  const txid = await wallet.transfers.send(request);
+  const recorded = wallet.history
+    .assets()
+    .flatMap(([, entries]) => entries)
+    .find((entry) => entry.txid === txid);
+  const sent: SentTransaction = {
+    txid,
+    fee: recorded ? BigInt(recorded.fees) : expectedFee,
+    ring_size: request.ringSize,
+    mined: false,
+  };
+  if (!options.wait) return sent;
+  session.note(`sent ${txid}; waiting for a block`);
+  const record = await waitForBlock(wallet.daemon, txid);
+  return {
+    ...sent,
+    mined: true,
+    block_height: record.block_height,
+    ...(request.scRpc ? { sc_outcome: record.sc_outcome ?? null } : {}),
+  };
+}
+
+/** The lines of a sent transaction, after the command's own. */
+export function sentRows(sent: SentTransaction): [string, string][] {
+  const rows: [string, string][] = [
+    ['txid', sent.txid],
+    ['fee', describeAmount(sent.fee)],
+  ];
+  rows.push(['block', sent.mined ? String(sent.block_height) : 'not waited for (--no-wait)']);
+  if (sent.sc_outcome !== undefined)
+    rows.push([
+      'outcome',
+      sent.sc_outcome
+        ? describeOutcome(sent.sc_outcome)
+        : 'not reported by the daemon (it records no contract outcomes)',
+    ]);
+  return rows;
+}

@@ -1,0 +1,178 @@
+/**
+ * `umbra wallet balance|address|seed|history|send|call|install` end to end: the real CLI as child processes against a
+ * real `umbra simulator` (16 registered accounts, so that the default ring of 16 can be filled). The test itself
+ * makes no RPC call: it restores the premine wallet and simulator wallet 0 from their public keys and uses the CLI.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t, { type Test } from 'tap';
+import { loadCore } from '../../../../core-native/ts/index.js';
+import { simulatorWalletSecret } from '../../../../host/cli/simulator-command.js';
+import { encodeIntegratedAddress, splitAddress } from '../../../../host/protocol/address.js';
+import { secretKeyToMnemonic } from '../../../../host/protocol/mnemonic.js';
+import { premineSecret } from '../../../../host/protocol/premine.js';
+import { runCli, startCli } from '../../../helpers/cli.js';
+
+const core = await loadCore();
+const dir = mkdtempSync(join(tmpdir(), 'umbra-wallet-commands-'));
+const env = { HOME: dir };
+const passwordFile = join(dir, 'password');
+writeFileSync(passwordFile, 'pw\n');
+const NAME_SERVICE = `${'0'.repeat(63)}1`;
+
+const sim = startCli(['simulator', '--wallets', '15', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'], env);
+t.teardown(() => sim.child.kill('SIGKILL'));
+const [, daemonUrl] = await sim.waitFor(/daemon RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/, 60_000);
+await sim.waitFor(/simulator ready/, 90_000);
+
+/** Restores a wallet file for `secret` through the CLI. */
+async function restore(name: string, secret: Uint8Array): Promise<string> {
+  const file = join(dir, `${name}.wallet`);
+  const words = join(dir, `${name}.words`);
+  writeFileSync(words, secretKeyToMnemonic(secret));
+  const args = ['--wallet-file', file, '--password-file', passwordFile, '--mnemonic-file', words];
+  const run = await runCli(['wallet', 'restore', ...args, '--network', 'simulator'], undefined, 60_000, env);
+  if (run.code !== 0) throw new Error(run.stderr);
+  return file;
+}
+const premine = await restore('premine', premineSecret(core, 'simulator'));
+const receiver = await restore('wallet0', simulatorWalletSecret(core, 0));
+
+/** `umbra wallet COMMAND … --wallet-file FILE` with the password file and the simulator's daemon. */
+const wallet = (file: string, command: string, ...args: string[]) =>
+  runCli(
+    [
+      'wallet',
+      command,
+      ...args,
+      '--wallet-file',
+      file,
+      '--password-file',
+      passwordFile,
+      '--daemon-address',
+      daemonUrl!,
+    ],
+    undefined,
+    60_000,
+    env,
+  );
+/** The same with --json, parsed; the run must succeed. */
+async function json(t: Test, file: string, command: string, ...args: string[]): Promise<any> {
+  const run = await wallet(file, command, ...args, '--json');
+  t.equal(run.code, 0, `${command} ${args.join(' ')}: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+const receiverAddress = (await json(t, receiver, 'address')).address as string;
+
+t.test('address and balance, as text and as JSON', async (t) => {
+  const text = await wallet(receiver, 'address');
+  t.equal(text.stdout, `${receiverAddress}\n`);
+  t.same(await json(t, receiver, 'address'), { address: receiverAddress, network: 'simulator' });
+  const balance = await json(t, receiver, 'balance');
+  t.equal(balance.balance, 800_000, 'a simulator wallet starts with 800 000 atomic units, as a JSON integer');
+  t.equal(balance.asset, '0'.repeat(64));
+  t.match((await wallet(receiver, 'balance')).stdout, /^balance: +8\.00000 \(800000 atomic units\)$/m);
+});
+
+t.test('send in coins (ring 16), in atomic units, to an integrated address and to a registered name', async (t) => {
+  const coins = await json(t, premine, 'send', receiverAddress, '1.5', '--yes');
+  t.match(coins, { address: receiverAddress, amount: 150_000, ring_size: 16, mined: true });
+  t.match(coins.txid, /^[0-9a-f]{64}$/);
+  t.ok(coins.block_height > 0 && coins.fee > 0, 'mined, with its fee');
+
+  const atomic = await wallet(premine, 'send', receiverAddress, '250u', '--ring', '2', '--yes');
+  t.equal(atomic.code, 0, atomic.stderr);
+  t.match(atomic.stdout, /^sent: +0\.00250 \(250 atomic units\)$/m);
+  t.match(atomic.stdout, /^block: +\d+$/m);
+  t.match(atomic.stderr, /^amount: +0\.00250 \(250 atomic units\)$/m, 'what is sent is shown first');
+  t.match(atomic.stderr, /^fee: +0\.00060 \(60 atomic units\)$/m);
+
+  const { publicKey } = splitAddress(receiverAddress);
+  const integrated = encodeIntegratedAddress('simulator', publicKey, [{ name: 'C', datatype: 'S', value: 'order 7' }]);
+  const toIntegrated = await json(t, premine, 'send', integrated, '0.00001', '--ring', '2', '--yes');
+  t.match(toIntegrated, { destination: integrated, address: receiverAddress, amount: 1 });
+
+  const name = `wallet0${process.pid}`;
+  const registered = await json(t, receiver, 'call', NAME_SERVICE, 'Register', `name=${name}`, '--yes');
+  t.match(registered, { scid: NAME_SERVICE, entrypoint: 'Register', ring_size: 2, mined: true });
+  t.ok('sc_outcome' in registered, 'a contract call reports its outcome (null: the daemon does not record it)');
+  const toName = await json(t, premine, 'send', name, '0.1', '--ring', '2', '--yes');
+  t.match(toName, { destination: name, address: receiverAddress, amount: 10_000 });
+
+  const received = await json(t, receiver, 'history', '--in');
+  const incoming = received.entries.filter((e: { txid: string }) =>
+    [coins.txid, toIntegrated.txid, toName.txid].includes(e.txid),
+  );
+  t.same(
+    incoming.map((e: { amount: number; direction: string }) => [e.direction, e.amount]),
+    [
+      ['in', 150_000],
+      ['in', 1],
+      ['in', 10_000],
+    ],
+  );
+  const sent = await json(t, premine, 'history', '--out', '--limit', '2');
+  t.equal(sent.entries.length, 2);
+  t.same(
+    sent.entries.map((e: { txid: string }) => e.txid),
+    [toIntegrated.txid, toName.txid],
+  );
+  t.equal(sent.entries[1].counterparty, receiverAddress);
+  const table = await wallet(premine, 'history', '--out', '--limit', '1');
+  t.match(table.stdout, /^height +time +in\/out +amount +fee +counterparty +txid/);
+  t.match(table.stdout, new RegExp(`out +0\\.10000 +0\\.00060 .*${toName.txid.slice(0, 8)}…${toName.txid.slice(-8)}`));
+});
+
+t.test('install a contract and call it with a deposit; its token balance and history', async (t) => {
+  const installed = await json(t, receiver, 'install', 'examples/contracts/asset.bas', '--yes');
+  t.match(installed, { ring_size: 2, mined: true });
+  t.equal(installed.scid, installed.txid, 'the SCID is the install’s txid');
+  const text = await wallet(receiver, 'call', installed.scid, 'IssueAsset', '--deposit', '0.5', '--yes');
+  t.equal(text.code, 0, text.stderr);
+  t.match(text.stdout, /^called: +IssueAsset of [0-9a-f]{64}$/m);
+  t.match(text.stdout, /^outcome: +/m);
+  t.match(text.stderr, /^deposit: +0\.50000 \(50000 atomic units\)$/m);
+  t.equal((await json(t, receiver, 'balance', '--asset', installed.scid)).balance, 50_000, 'issued 1:1');
+  const tokenHistory = await json(t, receiver, 'history', '--asset', installed.scid);
+  t.ok(tokenHistory.entries.length >= 1, 'the token’s history has the issue');
+});
+
+t.test('seed: refused without a terminal, shown with --yes', async (t) => {
+  const refused = await wallet(receiver, 'seed');
+  t.equal(refused.code, 1);
+  t.match(refused.stderr, /^umbra: no terminal to confirm on: add --yes to show the seed words without asking$/m);
+  t.equal(refused.stdout, '');
+  t.same(await json(t, receiver, 'seed', '--yes'), { mnemonic: secretKeyToMnemonic(simulatorWalletSecret(core, 0)) });
+});
+
+t.test('errors: clear lines, and JSON documents under --json', async (t) => {
+  const cases: [string[], string, RegExp][] = [
+    [['send', receiverAddress, '1.234567', '--yes'], 'cli.bad-amount', /not an amount: give coins with up to 5/],
+    [['send', receiverAddress, '-1', '--yes'], 'cli.bad-amount', /not an amount/],
+    [['send', receiverAddress, '1', '--bogus'], 'cli.usage', /unknown option '--bogus'/],
+    [['send', receiverAddress], 'cli.usage', /missing required argument 'amount'/],
+    [['send', receiverAddress, '1'], 'cli.no-terminal', /no terminal to confirm on: add --yes/],
+    [['send', 'nosuchname', '1', '--yes'], 'wallet.unknown-destination', /neither an address .* nor a registered name/],
+    [['send', receiverAddress, '1', '--ring', '3', '--yes'], 'cli.bad-argument', /--ring must be a power of two/],
+    [['balance', '--network', 'nonet'], 'cli.usage', /argument 'nonet' is invalid/],
+    [['balance', '--testnet'], 'cli.wrong-network', /is a simulator wallet, not testnet/],
+  ];
+  for (const [args, code, message] of cases) {
+    const run = await wallet(premine, args[0]!, ...args.slice(1), '--json');
+    t.equal(run.code, 1, args.join(' '));
+    t.same(Object.keys(JSON.parse(run.stdout)), ['error'], 'one JSON document');
+    t.match(JSON.parse(run.stdout).error, { code, message }, args.join(' '));
+    const text = await wallet(premine, args[0]!, ...args.slice(1));
+    t.equal(text.code, 1);
+    t.match(text.stderr, message, 'the same, as a line');
+    t.notMatch(text.stderr, /\n\s+at /, 'no stack trace');
+  }
+});
+
+t.test('send --no-wait answers once the daemon has the transaction', async (t) => {
+  const sent = await json(t, premine, 'send', receiverAddress, '0.00002', '--ring', '2', '--yes', '--no-wait');
+  t.match(sent, { amount: 2, mined: false });
+  t.notOk('block_height' in sent, 'no block was waited for');
+});
