@@ -47,8 +47,6 @@ t.test('other failures, and any failure without --json, pass through unchanged',
 t.test(
   'usage errors: every subcommand throws instead of exiting; under --json they are answered as JSON',
   async (t) => {
-    const { Command, CommanderError } = await import('commander');
-    const { answerUsageError, throwingUsageErrors, wantsJson } = await import('../../../host/cli/json-failure.js');
     t.equal(wantsJson(['wallet', 'balance', '--json']), true);
     t.equal(wantsJson(['wallet', 'balance']), false);
     let stderr = '';
