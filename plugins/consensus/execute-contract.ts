@@ -133,8 +133,7 @@ export class ContractRules {
     state: AccountsWriter,
   ): ContractExecution {
     const call = this.invocation(txid, tx, state);
-    const deposits = new Map<string, bigint>();
-    for (const payload of tx.payloads) deposits.set(latin1(payload.scid), payload.burn);
+    const deposits = sumDeposits(tx.payloads.map((payload) => [latin1(payload.scid), payload.burn]));
     const signer = this.signer(tx, payloads);
     const result = this.vm!.call({
       contract: call.contract,
@@ -153,7 +152,7 @@ export class ContractRules {
         argumentsGas: BigInt(tx.scData.length),
       },
     });
-    const outcome = callOutcome(result, result.committed ? this.unpayable(result, state) : undefined);
+    const outcome = callOutcome(result, result.committed ? unpayablePayment(result, state) : undefined);
     if (outcome.status === 'committed') this.commit(call, result, deposits, state);
     else if (signer) this.refund(signer, deposits, state);
     return { scid: call.scid, outcome };
@@ -173,12 +172,6 @@ export class ContractRules {
     const i = tx.payloads.findIndex((p) => equalBytes(p.scid, NATIVE_SCID));
     const { ring } = tx.payloads[i]!.statement;
     return ring.length === 2 ? ring[payloads[i]!.senderParity] : undefined;
-  }
-
-  /** Why a call that returned 0 cannot commit: a payment to a key that is not registered. */
-  private unpayable(result: CallResult, state: AccountsReader): string | undefined {
-    const to = result.transfers.find((t) => t.amount > 0n && !state.getBalance(NATIVE_ASSET, raw(t.to)));
-    return to && `the contract pays ${toHex(raw(to.to))}, which is not a registered account`;
   }
 
   private commit(
@@ -230,6 +223,22 @@ export class ContractRules {
     if (this.compiled.size > COMPILED_CACHE_SIZE) this.compiled.delete(this.compiled.keys().next().value!);
     return contract;
   }
+}
+
+/**
+ * A call's deposits per asset (latin1 asset id → atomic units): every payload's burn, summed, as a transaction may
+ * carry several payloads of one asset.
+ */
+export function sumDeposits(burns: Iterable<readonly [string, bigint]>): Map<string, bigint> {
+  const deposits = new Map<string, bigint>();
+  for (const [asset, burn] of burns) deposits.set(asset, (deposits.get(asset) ?? 0n) + burn);
+  return deposits;
+}
+
+/** Why a call that returned 0 cannot commit: a payment to a key that is not registered. */
+export function unpayablePayment(result: CallResult, state: AccountsReader): string | undefined {
+  const to = result.transfers.find((t) => t.amount > 0n && !state.getBalance(NATIVE_ASSET, raw(t.to)));
+  return to && `the contract pays ${toHex(raw(to.to))}, which is not a registered account`;
 }
 
 /**

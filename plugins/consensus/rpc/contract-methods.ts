@@ -18,9 +18,9 @@ import {
   type ContractVm,
   type DvmValue,
 } from '../../../host/services/contract-vm.js';
-import { NATIVE_ASSET, type AccountsReader } from '../accounts.js';
+import type { AccountsReader } from '../accounts.js';
 import type { Chain } from '../chain.js';
-import { describeFailure } from '../execute-contract.js';
+import { describeFailure, sumDeposits, unpayablePayment } from '../execute-contract.js';
 
 export interface ContractRpcDeps {
   chain: Chain;
@@ -156,11 +156,12 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
             throw new InvalidParamsError(`invalid params: 'signer': ${(error as Error).message}`);
           }
         }
-        const deposits = new Map<string, bigint>();
-        for (const item of params.transfers) {
-          const asset = item.scid ? Buffer.from(item.scid, 'hex').toString('latin1') : ZERO;
-          deposits.set(asset, (deposits.get(asset) ?? 0n) + item.burn);
-        }
+        const deposits = sumDeposits(
+          params.transfers.map((item) => [
+            item.scid ? Buffer.from(item.scid, 'hex').toString('latin1') : ZERO,
+            item.burn,
+          ]),
+        );
         const top = chain.top;
         const base = {
           blid: Buffer.from(top.id).toString('latin1'),
@@ -235,14 +236,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
           });
         }
         // As in a block (execute-contract.ts): a payment to an unregistered key fails a call that returned 0.
-        const state = chain.stateAt();
-        const unpayable = result.transfers.find(
-          (t) => t.amount > 0n && !state.getBalance(NATIVE_ASSET, Buffer.from(t.to, 'latin1')),
-        );
-        const failure = !result.committed
-          ? describeFailure(result)
-          : unpayable &&
-            `the contract pays ${Buffer.from(unpayable.to, 'latin1').toString('hex')}, which is not a registered account`;
+        const failure = result.committed ? unpayablePayment(result, chain.stateAt()) : describeFailure(result);
         if (failure) throw new ApplicationError(`the call would fail: ${failure}`);
         return { gascompute: Number(result.gas.compute), gasstorage: Number(result.gas.storage), status: 'OK' };
       },
