@@ -15,8 +15,9 @@ export class ContractWouldFailError extends WalletError {
   constructor(
     readonly failure: string,
     readonly install: boolean,
+    howToForce = 'set "force": true',
   ) {
-    super(WalletErrorCode.ContractCallWouldFail, contractWouldFailMessage(failure, install, 'set "force": true'));
+    super(WalletErrorCode.ContractCallWouldFail, contractWouldFailMessage(failure, install, howToForce));
   }
 }
 

@@ -5,8 +5,8 @@
  * pool's own floor (20 per started KiB) is checked against the built transaction by the sender.
  */
 import { encodeRpcArguments } from '../host/protocol/rpc-arguments.js';
+import { payloadItems } from './payload-items.js';
 import type { TransferRequest } from './transfer-sender.js';
-import { NATIVE_ASSET } from './wallet-constants.js';
 
 const FEE_PER_KIB = 20;
 
@@ -14,8 +14,11 @@ export function defaultFee(payloads: number, ringSize: number, scDataBytes: numb
   return BigInt((payloads + 2) * FEE_PER_KIB * (Math.floor(ringSize / 16) + 1) + Math.floor((3 * scDataBytes) / 2));
 }
 
-/** The default fee of `request` as the sender computes it (a native payload is added when no item is native). */
+/** The default fee of `request`, the one the sender pays unless the request names its fee. */
 export function requestFee(request: TransferRequest): bigint {
-  const payloads = request.transfers.length + (request.transfers.some((item) => item.scid === NATIVE_ASSET) ? 0 : 1);
-  return defaultFee(payloads, request.ringSize, request.scRpc ? encodeRpcArguments(request.scRpc).length : 0);
+  return defaultFee(
+    payloadItems(request.transfers).length,
+    request.ringSize,
+    request.scRpc ? encodeRpcArguments(request.scRpc).length : 0,
+  );
 }

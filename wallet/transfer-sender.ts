@@ -22,7 +22,8 @@ import { TxType } from '../host/protocol/transaction.js';
 import { UmbraError } from '../host/errors.js';
 import { DaemonClientErrorCode, DaemonRpcError, type DaemonInfo } from './daemon-client.js';
 import { resolveDestination } from './destination.js';
-import { defaultFee } from './fees.js';
+import { requestFee } from './fees.js';
+import { payloadItems } from './payload-items.js';
 import { arrangeRing, checkRingFits, drawDecoys } from './ring.js';
 import { isoTime, port, type TransferHistory } from './transfer-history.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
@@ -119,26 +120,19 @@ export class TransferSender {
   private async sendNow(request: TransferRequest): Promise<string> {
     try {
       await this.refuseWhilePending();
-      if (request.scRpc && !request.force)
-        await tryContract(this.context.daemon, {
-          scRpc: request.scRpc,
-          transfers: request.transfers,
-          // Only a ring of 2 reveals the sender to the contract.
-          signer: request.ringSize === 2 ? this.address : undefined,
-        });
+      if (!request.force) await this.tryContract(request);
       await this.parts.registration.ensure();
       const info = await this.context.daemon.getInfo();
-      const items = request.transfers.some((item) => item.scid === NATIVE_ASSET)
-        ? request.transfers
-        : [...request.transfers, { destination: '', amount: 0n, scid: NATIVE_ASSET, burn: 0n, payloadRpc: [] }];
-      const planned = await Promise.all(items.map((item) => this.plan(item, request.ringSize)));
+      const planned = await Promise.all(
+        payloadItems(request.transfers).map((item) => this.plan(item, request.ringSize)),
+      );
       const balances = await this.ringBalances(planned, info.topoheight);
       for (const { receiver } of planned) {
         if (!balances.has(balanceKey(NATIVE_ASSET, receiver)))
           throw new WalletError(WalletErrorCode.DestinationUnregistered, `destination ${receiver} is not registered`);
       }
       const scData = request.scRpc ? encodeRpcArguments(request.scRpc) : undefined;
-      let fee = request.fees ?? defaultFee(planned.length, request.ringSize, scData?.length ?? 0);
+      let fee = request.fees ?? requestFee(request);
       let built = this.build(planned, balances, info, fee, scData);
       // The formula stays above the pool's floor in practice; a very large transaction raises the fee to the floor.
       while (request.fees === undefined && fee < minimumFee(built.bytes.length)) {
@@ -154,6 +148,17 @@ export class TransferSender {
       if (error instanceof DaemonRpcError) throw new WalletError(WalletErrorCode.DaemonRefused, error.message);
       throw daemonFailure(error);
     }
+  }
+
+  /** The trial run of a contract request (contract-trial.ts); nothing for a plain transfer. */
+  async tryContract(request: TransferRequest): Promise<void> {
+    if (!request.scRpc) return;
+    await tryContract(this.context.daemon, {
+      scRpc: request.scRpc,
+      transfers: request.transfers,
+      // Only a ring of 2 reveals the sender to the contract.
+      signer: request.ringSize === 2 ? this.address : undefined,
+    });
   }
 
   private async refuseWhilePending(): Promise<void> {
