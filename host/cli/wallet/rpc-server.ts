@@ -60,6 +60,6 @@ export async function serveWallet(options: WalletServiceOptions, flags: RpcServe
   try {
     await runUntilSignalled(app);
   } finally {
-    wallet.stopSync();
+    wallet.close();
   }
 }

@@ -4,8 +4,10 @@
  * back the height and, for a contract transaction, its outcome.
  */
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
+import { ContractWouldFailError } from '../../../wallet/contract-trial.js';
 import { requestFee } from '../../../wallet/fees.js';
 import type { TransferRequest } from '../../../wallet/transfer-sender.js';
+import type { WalletService } from '../../../wallet/wallet-service.js';
 import { describeAmount } from './amount.js';
 import { waitForBlock } from './block-wait.js';
 import { confirmOrRefuse } from './confirmation.js';
@@ -39,12 +41,14 @@ export async function submitTransaction(
   preview: [string, string][],
   options: SubmitOptions,
 ): Promise<SentTransaction> {
+  const { wallet } = session;
+  // Tried before the question, so that nobody is asked to confirm a call that would be refused.
+  if (!request.force) await tryingContract(wallet, request);
   const expectedFee = requestFee(request);
   session.note(
     labelled([...preview, ['fee', describeAmount(expectedFee)], ['ring size', String(request.ringSize)]]).trimEnd(),
   );
   await confirmOrRefuse('Send this transaction?', options.yes, 'send the transaction');
-  const { wallet } = session;
   const txid = await wallet.transfers.send(request);
   const recorded = wallet.history
     .assets()
@@ -65,6 +69,17 @@ export async function submitTransaction(
     block_height: record.block_height,
     ...(request.scRpc ? { sc_outcome: record.sc_outcome ?? null } : {}),
   };
+}
+
+/** The wallet's trial run of a contract request, its refusal worded for the command line. */
+async function tryingContract(wallet: WalletService, request: TransferRequest): Promise<void> {
+  try {
+    await wallet.transfers.tryContract(request);
+  } catch (error) {
+    if (error instanceof ContractWouldFailError)
+      throw new ContractWouldFailError(error.failure, error.install, 'add --force');
+    throw error;
+  }
 }
 
 /** The lines of a sent transaction, after the command's own. */
