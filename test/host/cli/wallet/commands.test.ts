@@ -97,7 +97,7 @@ t.test('send in coins (ring 16), in atomic units, to an integrated address and t
   const name = `wallet0${process.pid}`;
   const registered = await json(t, receiver, 'call', NAME_SERVICE, 'Register', `name=${name}`, '--yes');
   t.match(registered, { scid: NAME_SERVICE, entrypoint: 'Register', ring_size: 2, mined: true });
-  t.ok('sc_outcome' in registered, 'a contract call reports its outcome (null: the daemon does not record it)');
+  t.same(registered.sc_outcome, { status: 'committed', code: 0, gascompute: registered.sc_outcome.gascompute });
   const toName = await json(t, premine, 'send', name, '0.1', '--ring', '2', '--yes');
   t.match(toName, { destination: name, address: receiverAddress, amount: 10_000 });
 
@@ -138,6 +138,44 @@ t.test('install a contract and call it with a deposit; its token balance and his
   const tokenHistory = await json(t, receiver, 'history', '--asset', installed.scid);
   t.ok(tokenHistory.entries.length >= 1, 'the token’s history has the issue');
 });
+
+t.test(
+  'a call that would fail is refused before sending; with --force it is mined and its outcome shown',
+  async (t) => {
+    const installed = await json(t, receiver, 'install', 'examples/contracts/asset.bas', '--yes');
+    const before = (await json(t, receiver, 'balance')).balance;
+    // IssueAsset returns 1 to an anonymous caller: a ring of 4 hides the signer.
+    const call = ['call', installed.scid, 'IssueAsset', '--ring', '4', '--yes'];
+    const refused = await wallet(receiver, call[0]!, ...call.slice(1), '--json');
+    t.equal(refused.code, 1);
+    t.match(JSON.parse(refused.stdout).error, {
+      code: 'wallet.contract-call-would-fail',
+      message: /^the contract call would fail: .*returned 1.*; nothing was sent \(.*--force.*\)/,
+    });
+    t.equal((await json(t, receiver, 'balance')).balance, before, 'nothing was spent');
+
+    const forced = await json(t, receiver, ...(call as [string, ...string[]]), '--force');
+    t.match(forced, { mined: true, ring_size: 4, sc_outcome: { status: 'returned', code: 1 } });
+    t.equal((await json(t, receiver, 'balance')).balance, before - forced.fee, 'the fee was paid');
+    const text = await wallet(receiver, 'history', '--out', '--limit', '1');
+    t.match(text.stdout, /returned 1 *$/m, 'the history table shows the outcome');
+    const [entry] = (await json(t, receiver, 'history', '--out', '--limit', '1')).entries;
+    t.match(entry, { txid: forced.txid, sc_outcome: { status: 'returned', code: 1 } });
+    // The daemon's own record of it (read here only to check what the CLI showed).
+    const answer = await fetch(`${daemonUrl}/json_rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'NODE.GetTransaction',
+        params: { txs_hashes: [forced.txid] },
+      }),
+    });
+    const { result } = (await answer.json()) as { result: { txs: { sc_outcome: unknown }[] } };
+    t.same(result.txs[0]!.sc_outcome, forced.sc_outcome);
+  },
+);
 
 t.test('seed: refused without a terminal, shown with --yes', async (t) => {
   const refused = await wallet(receiver, 'seed');
