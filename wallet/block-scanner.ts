@@ -21,7 +21,7 @@ import { transferBlinding } from '../core-native/ts/proof/statement.js';
 import { payloadKey, sharedSecret } from '../core-native/ts/shared-secret.js';
 import { encodePaymentProof } from '../host/protocol/address.js';
 import { equalBytes, fromHex, toHex } from '../host/protocol/bytes.js';
-import { decodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
+import { decodeRpcArguments, rpcArgumentToExactJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
 import { TxType, type TransferTx } from '../host/protocol/transaction.js';
 import type { ContractCallOutcome } from '../host/protocol/contract-outcome.js';
 import type { BlockHeaderRecord } from './daemon-client.js';
@@ -91,7 +91,7 @@ function payloadFields(
     data: Buffer.concat([Buffer.from([senderIndex]), padded]).toString('base64'),
     payloadtype,
     payload: Buffer.from(padded).toString('base64'),
-    ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToJson) } : {}),
+    ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToExactJson) } : {}),
     dstport: port(args, 'D'),
     srcport: port(args, 'S'),
   };

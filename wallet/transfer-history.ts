@@ -7,7 +7,7 @@
  * carry the entries through the wallet file.
  */
 import type { ContractCallOutcome } from '../host/protocol/contract-outcome.js';
-import type { rpcArgumentToJson, RpcArgument } from '../host/protocol/rpc-arguments.js';
+import type { rpcArgumentToExactJson, RpcArgument } from '../host/protocol/rpc-arguments.js';
 import type { DaemonClient, TransactionRecord } from './daemon-client.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 
@@ -33,7 +33,8 @@ export interface TransferEntry {
   data: string;
   payloadtype: number;
   payload: string;
-  payload_rpc?: ReturnType<typeof rpcArgumentToJson>[];
+  /** The payload's arguments; a `U` beyond 2^53 is a bigint, which the wallet file and the answers write exactly. */
+  payload_rpc?: ReturnType<typeof rpcArgumentToExactJson>[];
   sender: string;
   dstport: number;
   srcport: number;

@@ -15,7 +15,7 @@ import { sharedSecret } from '../core-native/ts/shared-secret.js';
 import { decodeAddress, encodePaymentProof } from '../host/protocol/address.js';
 import { fromHex, toHex } from '../host/protocol/bytes.js';
 import { decodeNonceBalance, type NonceBalance } from '../host/protocol/nonce-balance.js';
-import { encodeRpcArguments, rpcArgumentToJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
+import { encodeRpcArguments, rpcArgumentToExactJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
 import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../host/protocol/transfer-builder.js';
 import { minimumFee } from '../host/protocol/transfer-checks.js';
 import { TxType } from '../host/protocol/transaction.js';
@@ -310,7 +310,7 @@ export class TransferSender {
         data: Buffer.concat([Buffer.from([senderIndex]), padded]).toString('base64'),
         payloadtype: 0,
         payload: Buffer.from(padded).toString('base64'),
-        ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToJson) } : {}),
+        ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToExactJson) } : {}),
         sender: this.address,
         dstport: port(args, 'D'),
         srcport: port(args, 'S'),

@@ -16,6 +16,7 @@ import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmS
 import { basename, dirname, join } from 'node:path';
 import nacl from 'tweetnacl';
 import { UmbraError } from '../host/errors.js';
+import { parseExactJson, stringifyExactJson } from '../host/protocol/exact-json.js';
 
 const FORMAT = 'umbra-wallet';
 const VERSION = 1;
@@ -199,7 +200,7 @@ export class WalletFile {
       );
     let contents: unknown;
     try {
-      contents = JSON.parse(Buffer.from(plain).toString('utf8'));
+      contents = parseExactJson(Buffer.from(plain).toString('utf8'));
     } catch {
       throw new WalletFileError(
         WalletFileErrorCode.BadContents,
@@ -222,7 +223,7 @@ export class WalletFile {
 
   private write(contents: unknown, exclusive: boolean): void {
     const nonce = randomBytes(nacl.secretbox.nonceLength);
-    const ciphertext = nacl.secretbox(new TextEncoder().encode(JSON.stringify(contents)), nonce, this.key);
+    const ciphertext = nacl.secretbox(new TextEncoder().encode(stringifyExactJson(contents)), nonce, this.key);
     const container = {
       format: FORMAT,
       version: VERSION,

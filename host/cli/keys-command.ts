@@ -12,7 +12,8 @@ import { answeringFailuresAsJson } from './json-failure.js';
 import { publicKeyOf } from '../protocol/keys.js';
 import { mnemonicToSecretKey, newMnemonic } from '../protocol/mnemonic.js';
 import { NETWORK_NAMES, NETWORKS, type NetworkName } from '../protocol/network.js';
-import { rpcArgumentToJson } from '../protocol/rpc-arguments.js';
+import { rpcArgumentToExactJson } from '../protocol/rpc-arguments.js';
+import { stringifyExactJson } from '../protocol/exact-json.js';
 
 export interface KeysCommandIo {
   /** Where results go (default: process.stdout). */
@@ -20,7 +21,7 @@ export interface KeysCommandIo {
 }
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
-const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+const json = (value: unknown): string => `${stringifyExactJson(value, 2)}\n`;
 const table = (rows: [string, string][]): string => {
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}\n`).join('');
@@ -78,7 +79,7 @@ async function inspect(io: KeysCommandIo, address: string, asJson: boolean | und
   const core = await loadCore();
   const split = splitAddress(address.trim(), undefined, curvePointCheck(core));
   const networks = NETWORK_NAMES.filter((n) => NETWORKS[n].addressPrefix === NETWORKS[split.network].addressPrefix);
-  const args = split.args.map(rpcArgumentToJson);
+  const args = split.args.map(rpcArgumentToExactJson);
   const result = {
     valid: true,
     network: split.network,

@@ -79,7 +79,7 @@ export function parseRpcArguments(input: unknown, where = 'arguments'): RpcArgum
 
 /**
  * The JSON shape with U values that a JSON number cannot hold exactly left as bigints, for writers that put bigints
- * out with all their digits (the RPC answers, host/rpc/exact-json.ts).
+ * out with all their digits (the RPC answers, host/protocol/exact-json.ts).
  */
 export function rpcArgumentToExactJson(arg: RpcArgument): {
   name: string;
@@ -93,12 +93,6 @@ export function rpcArgumentToExactJson(arg: RpcArgument): {
       value: arg.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(arg.value) : arg.value,
     };
   return { name: arg.name, datatype: arg.datatype, value: arg.value };
-}
-
-/** The JSON shape for plain JSON.stringify: U as a number when exact, else as a decimal string. */
-export function rpcArgumentToJson(arg: RpcArgument): { name: string; datatype: RpcDatatype; value: string | number } {
-  const json = rpcArgumentToExactJson(arg);
-  return { ...json, value: typeof json.value === 'bigint' ? json.value.toString() : json.value };
 }
 
 function head(major: number, value: number | bigint): number[] {

@@ -6,7 +6,7 @@
 import { parseRpcArguments, RpcArgumentError, type RpcArgument } from '../protocol/rpc-arguments.js';
 import { closestName } from './closest-name.js';
 import { InvalidParamsError } from './errors.js';
-import { stringifyExactJson } from './exact-json.js';
+import { stringifyExactJson } from '../protocol/exact-json.js';
 
 /** Turns raw JSON into a typed value or throws with a message that starts from `path`. */
 export type ParamCheck<T> = (value: unknown, path: string) => T;
@@ -17,7 +17,7 @@ const describe = (value: unknown): string =>
   value === null
     ? 'null'
     : typeof value === 'bigint'
-      ? `number ${value}` // a JSON integer beyond 2^53, read exactly (exact-json.ts)
+      ? `number ${value}` // a JSON integer beyond 2^53, read exactly (host/protocol/exact-json.ts)
       : Array.isArray(value)
         ? 'an array'
         : typeof value === 'string'

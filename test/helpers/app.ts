@@ -4,6 +4,7 @@ import type { Test } from 'tap';
 import { composeApp, type App } from '../../host/app.js';
 import { loadConfig } from '../../host/config/load.js';
 import { createLogger, type Logger } from '../../host/logger.js';
+import { parseExactJson } from '../../host/protocol/exact-json.js';
 
 export interface TestApp {
   app: App;
@@ -27,7 +28,7 @@ export async function startTestApp(t: Test, flags: Record<string, unknown> = {})
   return { app, url: `http://127.0.0.1:${port}`, logLines };
 }
 
-/** POSTs a JSON-RPC body (object or raw text) to /json_rpc and returns status, headers and parsed body. */
+/** POSTs a JSON-RPC body (object or raw text) to /json_rpc and returns status, headers and the body, parsed exactly. */
 export async function postRpc(url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${url}/json_rpc`, {
     method: 'POST',
@@ -37,7 +38,7 @@ export async function postRpc(url: string, body: unknown, headers: Record<string
   const text = await response.text();
   let json: any;
   try {
-    json = text ? JSON.parse(text) : undefined;
+    json = text ? parseExactJson(text) : undefined;
   } catch {
     json = undefined;
   }

@@ -46,6 +46,14 @@ t.test('save replaces the contents under the same password with a fresh nonce', 
   t.same((await WalletFile.open(path, 'pw')).contents, { n: 2, sync: { height: 10 } });
 });
 
+t.test('integers beyond 2^53 (uint64 arguments in the history) are kept exactly', async (t) => {
+  const path = join(freshDir(), 'w.json');
+  const file = await WalletFile.create(path, 'pw', { n: 1 }, FAST);
+  const contents = { payload_rpc: [{ name: 'V', datatype: 'U', value: 2n ** 64n - 1n }], safe: 2 ** 53 - 1 };
+  file.save(contents);
+  t.strictSame((await WalletFile.open(path, 'pw')).contents, contents);
+});
+
 t.test('a new wallet never replaces an existing file', async (t) => {
   const path = join(freshDir(), 'w.json');
   writeFileSync(path, 'precious');
@@ -102,7 +110,9 @@ t.test('a failed save keeps the original, and leftovers of a crashed save are ig
   const dir = freshDir();
   const path = join(dir, 'w.json');
   const file = await WalletFile.create(path, 'pw', { balance: 1 }, FAST);
-  t.throws(() => file.save({ balance: 2n }), TypeError, 'contents that cannot be written');
+  const circular: Record<string, unknown> = {};
+  circular['self'] = circular;
+  t.throws(() => file.save({ balance: circular }), TypeError, 'contents that cannot be written');
   t.same(file.contents, { balance: 1 }, 'the open file keeps its contents');
   t.same((await WalletFile.open(path, 'pw')).contents, { balance: 1 }, 'and so does the file on disk');
   writeFileSync(join(dir, '.w.json.0123456789ab.tmp'), '{"half written');

@@ -1,8 +1,8 @@
 /**
  * The one formatter of the wallet commands: a result is written either as one exact JSON document (amounts as JSON
- * integers with every digit, host/rpc/exact-json.ts) or as the text its command describes it with.
+ * integers with every digit, host/protocol/exact-json.ts) or as the text its command describes it with.
  */
-import { stringifyExactJson } from '../../rpc/exact-json.js';
+import { stringifyExactJson } from '../../protocol/exact-json.js';
 
 export interface CommandOutput {
   /** Where results go (stdout). */

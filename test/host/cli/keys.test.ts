@@ -40,8 +40,11 @@ t.test('keys inspect shows network, key and arguments', async (t) => {
   const integrated = encodeIntegratedAddress('testnet', key, [
     { name: 'D', datatype: 'U', value: 1337n },
     { name: 'C', datatype: 'S', value: 'order 7' },
+    { name: 'V', datatype: 'U', value: 2n ** 64n - 1n },
   ]);
-  const result = JSON.parse(await run(['inspect', integrated, '--json']));
+  const answer = await run(['inspect', integrated, '--json']);
+  t.match(answer, /"value": 18446744073709551615\n/, 'a uint64 beyond 2^53 is written with every digit');
+  const result = JSON.parse(answer);
   t.same(result, {
     valid: true,
     network: 'testnet',
@@ -52,6 +55,7 @@ t.test('keys inspect shows network, key and arguments', async (t) => {
     payload_rpc: [
       { name: 'C', datatype: 'S', value: 'order 7' },
       { name: 'D', datatype: 'U', value: 1337 },
+      { name: 'V', datatype: 'U', value: 2 ** 64 },
     ],
   });
   const text = await run(['inspect', result.address]);

@@ -22,7 +22,7 @@ import type { TransferEntry } from '../../../../wallet/transfer-history.js';
 import { WalletFile } from '../../../../wallet/wallet-file.js';
 import { keyContents, walletKeys } from '../../../../wallet/wallet-keys.js';
 import { WalletService } from '../../../../wallet/wallet-service.js';
-import { mineOneViaRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
+import { mineOneViaRpc, postRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
 import {
   autoMine,
   mined,
@@ -150,7 +150,12 @@ t.test('history sync', async (t) => {
       { name: 'D', datatype: 'U', value: 4242 },
       { name: 'C', datatype: 'S', value: 'invoice 7' },
     ];
-    const { integrated_address } = await rpc(bobUrl, 'MakeIntegratedAddress', { payload_rpc });
+    const MAX_U64 = '{"name":"W","datatype":"U","value":18446744073709551615}';
+    const made = await postRpc(
+      bobUrl,
+      `{"jsonrpc":"2.0","id":1,"method":"MakeIntegratedAddress","params":{"payload_rpc":[${payload_rpc.map((a) => JSON.stringify(a)).join(',')},${MAX_U64}]}}`,
+    );
+    const { integrated_address } = made.json.result;
     const { txid } = await rpc(aliceUrl, 'transfer', {
       transfers: [{ destination: integrated_address, amount: 77 }],
       ringsize: 2,
@@ -159,8 +164,18 @@ t.test('history sync', async (t) => {
     const found = await entries(bobUrl, { in: true, dstport: 4242 });
     t.equal(found.length, 1);
     t.match(found[0], { txid, amount: 77, dstport: 4242, srcport: 0 });
-    t.same(found[0]!.payload_rpc, [payload_rpc[1], payload_rpc[0]], 'the arguments, in their encoded order (by name)');
+    t.same(
+      found[0]!.payload_rpc!.slice(0, 2),
+      [payload_rpc[1], payload_rpc[0]],
+      'the arguments, in their encoded order (by name)',
+    );
     t.same((await rpc(bobUrl, 'GetTransferbyTXID', { txid })).entry, found[0]);
+    const byTxid = await postRpc(bobUrl, { jsonrpc: '2.0', id: 2, method: 'GetTransferbyTXID', params: { txid } });
+    t.match(
+      byTxid.text,
+      `"payload_rpc":[{"name":"C","datatype":"S","value":"invoice 7"},{"name":"D","datatype":"U","value":4242},${MAX_U64}]`,
+      'a uint64 beyond 2^53 comes back with every digit',
+    );
   });
 
   await t.test('balances add up', async (t) => {
