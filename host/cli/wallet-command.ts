@@ -6,7 +6,8 @@
  *   open [--rpc-server]              a summary, or the wallet JSON-RPC until SIGINT/SIGTERM
  *   balance | address | seed | history
  *   send | call | install            transactions: shown, confirmed, sent, waited for
- * The commands that work on an open session are declared in wallet/session-commands.ts.
+ *   shell                            the commands above, interactively, on a wallet opened once
+ * The commands that work on an open session are declared in wallet/session-commands.ts, shared with the shell.
  */
 import { Command, Option } from 'commander';
 import { mnemonicToSecretKey, newMnemonic } from '../protocol/mnemonic.js';
@@ -26,11 +27,12 @@ import {
   type PlannedCommand,
 } from './wallet/session-commands.js';
 import { openSession, walletServiceOptions, type SessionFlags } from './wallet/session.js';
+import { runShell } from './wallet/shell.js';
 import { summary, summaryText } from './wallet/summary.js';
 
 export function walletCommand(io: CommandOutput = { write: (text) => process.stdout.write(text) }): Command {
   const wallet = new Command('wallet').description(
-    'create, restore and open wallets; balance, history, send coins, call and install contracts',
+    'create, restore and open wallets; balance, history, send coins, call and install contracts; an interactive shell',
   );
   const write = (text: string): void => io.write(text);
   /**
@@ -126,6 +128,12 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
         run(flags as unknown as SessionFlags, plan),
       ),
     );
+
+  sessionOptions(wallet.command('shell'))
+    .description(
+      'an interactive session on the wallet: the commands above without the wallet flags, with line editing, history and tab completion',
+    )
+    .action((flags: SessionFlags) => runShell(flags, io));
 
   return wallet;
 }
