@@ -2,15 +2,15 @@
  * The wallet shell's input, one line at a time. On a terminal each line is read by a fresh node:readline interface
  * (line editing, history, tab completion) that is closed as soon as the line is entered, so that while a command
  * runs nothing else reads the terminal — a confirmation prompt gets every key. From a pipe one interface reads it
- * all, without prompts.
+ * all, without prompts or history.
  */
 import { createInterface, type Completer, type Interface } from 'node:readline';
 
 export interface ShellInput {
   /** The next line, or undefined at the end: Ctrl-D, Ctrl-C on an empty line, or the end of a pipe. */
   next(prompt: string): Promise<string | undefined>;
-  /** The lines entered so far and those loaded, newest first. */
-  readonly history: readonly string[];
+  /** The lines entered so far and those loaded, newest first; none from a pipe (a script is not the person's history). */
+  readonly history: readonly string[] | undefined;
   close(): void;
 }
 
@@ -74,8 +74,7 @@ function pipedInput(options: ShellInputOptions): ShellInput {
   const rl = createInterface({ input: options.input, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
   return {
-    // A script's lines are not the person's history.
-    history: options.history,
+    history: undefined,
     next: async () => {
       const { value, done } = await lines.next();
       return done ? undefined : value;

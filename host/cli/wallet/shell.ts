@@ -49,7 +49,7 @@ export async function runShell(flags: SessionFlags, io: CommandOutput): Promise<
     for (;;) {
       const line = await input.next(prompt);
       if (line === undefined) break;
-      saveShellHistory(historyFile, input.history);
+      if (input.history) saveShellHistory(historyFile, input.history);
       if ((await runLine(session, line, io)) === 'exit') break;
     }
   } finally {

@@ -3,7 +3,7 @@
  * commands and their errors, tab completion, a send confirmed at its prompt, Ctrl-C, history recalled with the up
  * arrow and kept in the history file, and leaving with `exit` and Ctrl-D.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import t from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
 import { simulatorWalletSecret } from '../../../../host/cli/simulator-command.js';
@@ -111,4 +111,17 @@ t.test('the next session recalls the saved history; Ctrl-D leaves', async (t) =>
   await shell.type('\x03');
   await shell.type('\x04');
   t.equal(await shell.exited, 0, 'Ctrl-D leaves with status 0');
+});
+
+t.test('from a pipe: one command per line, no prompt, no history file', async (t) => {
+  const lines = ['address', 'balance --json', 'seed', "call 'not hex' Run", 'history --limit 1 --json', ''];
+  const run = await runCli(['wallet', 'shell', ...sessionFlags(receiver)], lines.join('\n'), 60_000, simulator.env);
+  t.equal(run.code, 0, run.stderr);
+  const [address, balance, history] = run.stdout.trimEnd().split('\n');
+  t.equal(address, receiverAddress);
+  t.match(JSON.parse(balance!), { balance: 850_000 }, 'wallet 0 got the 0.5 sent in the session above');
+  t.equal(JSON.parse(history!).entries.length, 1);
+  t.match(run.stderr, /^error: no terminal to confirm on: add --yes to show the seed words without asking$/m);
+  t.match(run.stderr, /^error: .*not hex/m, 'a quoted argument is one word');
+  t.notOk(existsSync(`${receiver}.history`), 'a script is not the person’s history');
 });
