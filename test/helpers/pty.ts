@@ -9,11 +9,11 @@ import { cliEnv, REPO_ROOT, UMBRA_BIN } from './cli.js';
 /** Quotes a word for `sh -c`. */
 const shellQuote = (word: string): string => `'${word.replaceAll("'", `'\\''`)}'`;
 
-/** What the terminal shows, with colours and cursor movements left out (every line end as `\n`). */
+/** What the terminal shows, with colours, cursor movements and saves left out (every line end as `\n`). */
 export const plainText = (screen: string): string =>
   screen
     // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escape sequences are what is removed.
-    .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+    .replace(/\x1b(\[[0-9;?]*[A-Za-z]|[78])/g, '')
     .replace(/\r*\n|\r/g, '\n');
 
 export interface PtyCli {

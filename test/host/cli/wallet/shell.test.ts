@@ -102,13 +102,29 @@ t.test('a session: commands, completion, a confirmed send, errors, Ctrl-C, histo
   );
 });
 
-t.test('the next session recalls the saved history; Ctrl-D leaves', async (t) => {
+t.test('the next session recalls the saved history; the sync progress bar; Ctrl-D leaves', async (t) => {
   const shell = startShell();
   await shell.waitFor(PROMPT, 0, 60_000);
-  const from = shell.screen().length;
+  let from = shell.screen().length;
   await shell.type('\x1b[A');
   await shell.waitFor(/exit$/, from);
   await shell.type('\x03');
+
+  // 60 new blocks: enough for the progress bar (drawn from 50 blocks on).
+  const mined = await fetch(`${simulator.daemonUrl}/json_rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SIMULATOR.Mine', params: { blocks: 60 } }),
+  });
+  t.match(await mined.json(), { result: { status: 'OK' } }, '60 blocks mined');
+  from = shell.screen().length;
+  await shell.type('sync\r');
+  await shell.waitFor(new RegExp(`history up to date at height \\d+\n${PROMPT.source}`), from, 60_000);
+  t.match(
+    shell.screen().slice(from),
+    /\nsyncing history \[=+\] (\d+)\/\1 blocks\nhistory up to date/,
+    'the bar ends on its own line before the result and the next prompt',
+  );
   await shell.type('\x04');
   t.equal(await shell.exited, 0, 'Ctrl-D leaves with status 0');
 });
