@@ -49,12 +49,23 @@ export async function runShell(flags: SessionFlags, io: CommandOutput): Promise<
     for (;;) {
       const line = await input.next(prompt);
       if (line === undefined) break;
-      if (input.history) saveShellHistory(historyFile, input.history);
+      if (input.history) saveHistory(session, historyFile, input.history);
       if ((await runLine(session, line, io)) === 'exit') break;
     }
   } finally {
     input.close();
     session.wallet.close();
+  }
+}
+
+/** Saves the history after each line; a history that cannot be written is said, and the shell goes on. */
+function saveHistory(session: WalletSession, file: string, history: readonly string[]): void {
+  try {
+    saveShellHistory(file, history);
+  } catch (error) {
+    session.note(
+      `error: cannot save the shell history to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }
 
