@@ -7,7 +7,7 @@ export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..
 export const UMBRA_BIN = join(REPO_ROOT, 'bin', 'umbra');
 
 /** The environment a user's shell would give the CLI: without the test runner's module loaders (NODE_OPTIONS). */
-const cliEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
+export const cliEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
   const env = { ...process.env, ...extra };
   delete env['NODE_OPTIONS'];
   return env;

@@ -3,39 +3,19 @@
  * real `umbra simulator` (16 registered accounts, so that the default ring of 16 can be filled). The test itself
  * makes no RPC call: it restores the premine wallet and simulator wallet 0 from their public keys and uses the CLI.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
 import { simulatorWalletSecret } from '../../../../host/cli/simulator-command.js';
 import { encodeIntegratedAddress, splitAddress } from '../../../../host/protocol/address.js';
 import { secretKeyToMnemonic } from '../../../../host/protocol/mnemonic.js';
 import { premineSecret } from '../../../../host/protocol/premine.js';
-import { runCli, startCli } from '../../../helpers/cli.js';
+import { runCli } from '../../../helpers/cli.js';
+import { startWalletSimulator } from '../../../helpers/wallet-simulator.js';
 
 const core = await loadCore();
-const dir = mkdtempSync(join(tmpdir(), 'umbra-wallet-commands-'));
-const env = { HOME: dir };
-const passwordFile = join(dir, 'password');
-writeFileSync(passwordFile, 'pw\n');
+const { env, passwordFile, daemonUrl, restore } = await startWalletSimulator(t, 'umbra-wallet-commands-', 15);
 const NAME_SERVICE = `${'0'.repeat(63)}1`;
 
-const sim = startCli(['simulator', '--wallets', '15', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'], env);
-t.teardown(() => sim.child.kill('SIGKILL'));
-const [, daemonUrl] = await sim.waitFor(/daemon RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/, 60_000);
-await sim.waitFor(/simulator ready/, 90_000);
-
-/** Restores a wallet file for `secret` through the CLI. */
-async function restore(name: string, secret: Uint8Array): Promise<string> {
-  const file = join(dir, `${name}.wallet`);
-  const words = join(dir, `${name}.words`);
-  writeFileSync(words, secretKeyToMnemonic(secret));
-  const args = ['--wallet-file', file, '--password-file', passwordFile, '--mnemonic-file', words];
-  const run = await runCli(['wallet', 'restore', ...args, '--network', 'simulator'], undefined, 60_000, env);
-  if (run.code !== 0) throw new Error(run.stderr);
-  return file;
-}
 const premine = await restore('premine', premineSecret(core, 'simulator'));
 const receiver = await restore('wallet0', simulatorWalletSecret(core, 0));
 
