@@ -4,7 +4,7 @@
  * from the flags, and renders the result as text or, with --json, as one JSON document (failures included).
  *   create | restore                 a new wallet file (fresh keys, or existing seed words)
  *   open [--rpc-server]              a summary, or the wallet JSON-RPC until SIGINT/SIGTERM
- *   balance | address | seed | history
+ *   balance | address | register | seed | history
  *   send | call | install            transactions: shown, confirmed, sent, waited for
  *   shell                            the commands above, interactively, on a wallet opened once
  * The commands that work on an open session are declared in wallet/session-commands.ts, shared with the shell.

@@ -1,7 +1,7 @@
 /**
- * The wallet commands that work on an open session (balance, address, seed, history, send, call, install), each
- * declared once: its arguments, options and description, how its command line becomes the work to do on a session,
- * and how its result reads as text. `umbra wallet COMMAND` adds the session flags and opens a session per run; the
+ * The wallet commands that work on an open session (balance, address, register, seed, history, send, call,
+ * install), each declared once: its arguments, options and description, how its command line becomes the work to do
+ * on a session, and how its result reads as text. `umbra wallet COMMAND` adds the session flags and opens a session per run; the
  * shell (shell.ts) parses its lines with the same commands and runs them on the session it keeps open.
  */
 import { Command, Option } from 'commander';
@@ -15,6 +15,7 @@ import { install, installText } from './contract-install.js';
 import { parseCount, parseRingSize, parseScid } from './flag-values.js';
 import { history, historyText } from './history.js';
 import { render, type CommandOutput } from './output.js';
+import { register, registerText } from './register.js';
 import { seed, seedText } from './seed.js';
 import { send, sendText } from './send.js';
 import type { WalletSession } from './session.js';
@@ -107,6 +108,16 @@ export const SESSION_COMMANDS: readonly SessionCommand[] = [
     define: (command) => command.description('the wallet’s address'),
     plan: () => address,
     text: addressText,
+  }),
+
+  sessionCommand({
+    name: 'register',
+    define: (command) =>
+      command.description(
+        'put a new wallet’s account on chain (a proof of work and one block), so that it can receive; a first send does it too',
+      ),
+    plan: () => register,
+    text: registerText,
   }),
 
   sessionCommand({

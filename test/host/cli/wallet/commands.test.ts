@@ -1,5 +1,5 @@
 /**
- * `umbra wallet balance|address|seed|history|send|call|install` end to end: the real CLI as child processes against a
+ * `umbra wallet balance|address|register|seed|history|send|call|install` end to end: the real CLI as child processes against a
  * real `umbra simulator` (16 registered accounts, so that the default ring of 16 can be filled). The test itself
  * makes no RPC call: it restores the premine wallet and simulator wallet 0 from their public keys and uses the CLI.
  */
@@ -156,6 +156,22 @@ t.test(
     t.same(result.txs[0]!.sc_outcome, forced.sc_outcome);
   },
 );
+
+t.test('a new wallet: balance names `register`, which puts the account on chain once', async (t) => {
+  const fresh = await restore('fresh', simulatorWalletSecret(core, 100));
+  const unregistered = await wallet(fresh, 'balance', '--json');
+  t.equal(unregistered.code, 1);
+  t.match(JSON.parse(unregistered.stdout).error, {
+    code: 'wallet.account-unregistered',
+    message: /is not registered on this chain yet.*`umbra wallet register` registers it/,
+  });
+  const registered = await wallet(fresh, 'register');
+  t.equal(registered.code, 0, registered.stderr);
+  t.match(registered.stdout, /^registered: umbt1[a-z0-9]+ \(in [\d.]+ s\)$/m);
+  t.match(registered.stderr, /^registration: waiting for block \d+$/m, 'the steps are shown as they happen');
+  t.match(await json(t, fresh, 'register'), { already_registered: true, seconds: 0 });
+  t.equal((await json(t, fresh, 'balance')).balance, 0);
+});
 
 t.test('seed: refused without a terminal, shown with --yes', async (t) => {
   const refused = await wallet(receiver, 'seed');
