@@ -3,38 +3,19 @@
  * docs/wallet.md: trying a contract locally, and restoring the simulator's premine wallet from its published words.
  * (Examples that start servers on the documented fixed ports are covered by rpc-examples.test.ts on free ports.)
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import t from 'tap';
-import { REPO_ROOT } from '../helpers/cli.js';
+import { readerShell, scratchCheckout } from './reader-shell.js';
 import { shellExamples } from './shell-examples.js';
 
 /** The simulator premine's address (docs/protocol.md § Networks), which the premine's words must restore. */
 const SIMULATOR_PREMINE_ADDRESS = 'umbt1qyk9nk20na7mgu6whzp8tnj2jk725dtspwzctg833v937jzqvn6suqghty4ql';
-
-/** A scratch directory that looks like a checkout to the commands (`bin/`, `examples/`), with its own HOME. */
-function scratchCheckout(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'umbra-docs-cli-'));
-  for (const name of ['bin', 'examples']) symlinkSync(join(REPO_ROOT, name), join(dir, name));
-  return dir;
-}
-
-/** Runs shell lines one after another in `dir`, as a reader pasting them would (without the test runner's loaders). */
-async function runShell(dir: string, lines: string[]): Promise<{ stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: dir };
-  delete env['NODE_OPTIONS'];
-  return promisify(execFile)('bash', ['-e', '-c', lines.join('\n')], { cwd: dir, env, timeout: 120_000 });
-}
 
 t.test('README: trying a contract before paying for it', async (t) => {
   const commands = shellExamples('README.md')
     .map((e) => e.command)
     .filter((c) => c.startsWith('bin/umbra contract run'));
   t.equal(commands.length, 1, 'the README shows one `bin/umbra contract run`');
-  const { stdout } = await runShell(scratchCheckout(), commands);
+  const { stdout } = await readerShell(scratchCheckout(), commands);
   t.match(stdout, /^returned: +0 \(Uint64\)$/m);
   t.match(stdout, /^committed: yes$/m);
 });
@@ -46,6 +27,6 @@ t.test('docs/wallet.md: restoring the simulator premine wallet from its words', 
     block.findIndex((c) => c.startsWith('bin/umbra wallet restore --wallet-file premine.wallet')) + 1,
   );
   t.equal(restore.length, 3, 'the words, the password and the restore');
-  const { stdout } = await runShell(scratchCheckout(), restore);
+  const { stdout } = await readerShell(scratchCheckout(), restore);
   t.match(stdout, SIMULATOR_PREMINE_ADDRESS);
 });
