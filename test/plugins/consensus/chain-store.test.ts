@@ -14,6 +14,7 @@ import { RocksDbStore } from '../../../host/storage/rocksdb-store.js';
 import { ChainStore } from '../../../plugins/consensus/chain-store.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
 import { buildTestTransfer, premineAccount, premineBalance, registeredAccounts } from '../../helpers/transfers.js';
+import { installArgs } from '../../../wallet/contract-args.js';
 
 const onceCode = `Function Initialize() Uint64
 10 RETURN 0
@@ -45,10 +46,7 @@ t.test('a call outcome belongs to the block that executed it: it follows a reorg
   a.pool.add(toBob.bytes);
   await mineBlock(a);
   const install = buildTestTransfer(a, alice!, carol!.key, 0n, {
-    scArgs: [
-      { name: 'SC_ACTION', datatype: 'U', value: 1n },
-      { name: 'SC_CODE', datatype: 'S', value: onceCode },
-    ],
+    scArgs: installArgs(onceCode),
     fee: 2000n,
   });
   a.pool.add(install.bytes);

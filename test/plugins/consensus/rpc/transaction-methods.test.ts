@@ -9,18 +9,8 @@ import type { RpcArgument } from '../../../../host/protocol/rpc-arguments.js';
 import { transactionMethods } from '../../../../plugins/consensus/rpc/transaction-methods.js';
 import { mineBlock, openTestChain } from '../../../helpers/chain.js';
 import { buildTestTransfer, premineAccount, registeredAccounts } from '../../../helpers/transfers.js';
-
-const code = `Function Initialize() Uint64
-10 STORE("owner", "someone else")
-20 RETURN 0
-End Function
-
-Function Withdraw() Uint64
-10 IF SIGNER() == LOAD("owner") THEN GOTO 30
-20 PANIC()
-30 RETURN 0
-End Function
-`;
+import { VAULT_CONTRACT } from '../../../helpers/vault-contract.js';
+import { installArgs } from '../../../../wallet/contract-args.js';
 
 t.test('GetTransaction reports sc_outcome for mined contract transactions only', async (t) => {
   const chain = await openTestChain();
@@ -41,10 +31,7 @@ t.test('GetTransaction reports sc_outcome for mined contract transactions only',
     ).txs;
 
   const install = buildTestTransfer(chain, alice!, bob!.key, 0n, {
-    scArgs: [
-      { name: 'SC_ACTION', datatype: 'U', value: 1n },
-      { name: 'SC_CODE', datatype: 'S', value: code },
-    ],
+    scArgs: installArgs(VAULT_CONTRACT),
     fee: 2000n,
   });
   chain.pool.add(install.bytes);

@@ -18,20 +18,9 @@ import { TransferHistory } from '../../../../wallet/transfer-history.js';
 import { NATIVE_ASSET } from '../../../../wallet/wallet-constants.js';
 import { rpcCall, startTestApp } from '../../../helpers/app.js';
 import { autoMine, mined, startWalletApp, testWallet, transfersOf, walletRpc } from '../../../helpers/wallet-app.js';
+import { VAULT_CONTRACT } from '../../../helpers/vault-contract.js';
 
 const core = await loadCore();
-
-const vault = `Function Initialize() Uint64
-10 STORE("owner", "someone else")
-20 RETURN 0
-End Function
-
-Function Withdraw() Uint64
-10 IF SIGNER() == LOAD("owner") THEN GOTO 30
-20 PANIC()
-30 RETURN 0
-End Function
-`;
 
 t.test("a contract call's outgoing entry carries what the call did", async (t) => {
   const daemon = await startTestApp(t, { network: 'simulator' });
@@ -45,7 +34,12 @@ t.test("a contract call's outgoing entry carries what the call did", async (t) =
   await mined(daemon.url);
 
   // force: sent as asked, without a trial run that would refuse the failing call.
-  const install = await wallet.transfers.send({ transfers: [], ringSize: 2, scRpc: installArgs(vault), force: true });
+  const install = await wallet.transfers.send({
+    transfers: [],
+    ringSize: 2,
+    scRpc: installArgs(VAULT_CONTRACT),
+    force: true,
+  });
   await mined(daemon.url);
   const withdraw = await wallet.transfers.send({
     transfers: [],
