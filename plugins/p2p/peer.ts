@@ -1,7 +1,8 @@
 /**
- * One P2P connection: frames in and out of the socket, requests matched to their responses, keep-alive pings and
- * the idle timeout, and an orderly close (a `goodbye` with the reason first). What the messages mean is for the
- * peer manager and the relays; a stream that breaks the wire format is reported as a violation and closed.
+ * One P2P connection: frames in and out of the socket, requests matched to their responses, keep-alive pings (which
+ * also measure the round trip) and the idle timeout, and an orderly close (a `goodbye` with the reason first). What
+ * the messages mean is for the peer manager and the relays; a stream that breaks the wire format is reported as a
+ * violation and closed.
  */
 import type { Socket } from 'node:net';
 import { decodeMessage, encodeMessage } from './wire/codec.js';
@@ -20,7 +21,7 @@ import { KnownSet } from './known-set.js';
 export interface PeerTimings {
   /** Time a new connection has to complete the handshake. */
   handshakeMs: number;
-  /** A ping goes out when nothing was sent for this long. */
+  /** A ping goes out this often: it keeps the connection alive and measures the round trip. */
   pingIntervalMs: number;
   /** A peer that sends nothing (not even a pong) for this long is dropped. */
   idleTimeoutMs: number;
@@ -66,6 +67,10 @@ export class Peer {
   /** The peer's chain as last announced. */
   height = 0;
   work = 0n;
+  /** When the connection was opened (ms since the epoch). */
+  readonly connectedAt = Date.now();
+  /** The round trip of the last answered ping, ms; undefined until one is answered. */
+  latencyMs: number | undefined;
   readonly knownBlocks = new KnownSet();
   readonly knownTxs = new KnownSet();
   readonly knownMiniblocks = new KnownSet(1024);
@@ -73,7 +78,8 @@ export class Peer {
   private readonly pending = new Map<number, PendingRequest>();
   private nextRequest = 1;
   private lastReceived = Date.now();
-  private lastSent = Date.now();
+  /** The ping awaiting its pong; a newer ping replaces it. */
+  private pingSent: { nonce: number; at: number } | undefined;
   private readonly keepAlive: NodeJS.Timeout;
   private handshakeTimer: NodeJS.Timeout | undefined;
   private closedReason: string | undefined;
@@ -120,12 +126,12 @@ export class Peer {
     this.height = hello.height;
     this.work = hello.work;
     this.knownBlocks.add(hello.top);
+    this.ping();
   }
 
   send<N extends MessageName>(type: N, body: Body<N>): void {
     if (this.closed) return;
     this.socket.write(encodeMessage(type, body));
-    this.lastSent = Date.now();
     if (this.socket.writableLength > MAX_WRITE_BACKLOG) this.close('too slow: it does not read what is sent to it');
   }
 
@@ -190,7 +196,10 @@ export class Peer {
 
   private dispatch(message: Message): void {
     if (message.type === 'ping') return this.send('pong', { nonce: message.body.nonce });
-    if (message.type === 'pong') return;
+    if (message.type === 'pong') {
+      if (message.body.nonce === this.pingSent?.nonce) this.latencyMs = Date.now() - this.pingSent.at;
+      return;
+    }
     if ('request' in message.body && (Object.values(RESPONSES) as string[]).includes(message.type)) {
       const pending = this.pending.get(message.body.request);
       // A response that arrives after its request timed out is dropped: slow is not malicious.
@@ -208,7 +217,11 @@ export class Peer {
     const now = Date.now();
     if (now - this.lastReceived > this.timings.idleTimeoutMs)
       return this.close(`silent for ${this.timings.idleTimeoutMs} ms`);
-    if (now - this.lastSent >= this.timings.pingIntervalMs)
-      this.send('ping', { nonce: Math.floor(Math.random() * 2 ** 32) });
+    if (now - (this.pingSent?.at ?? 0) >= this.timings.pingIntervalMs) this.ping();
+  }
+
+  private ping(): void {
+    this.pingSent = { nonce: Math.floor(Math.random() * 2 ** 32), at: Date.now() };
+    this.send('ping', { nonce: this.pingSent.nonce });
   }
 }

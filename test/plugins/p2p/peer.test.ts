@@ -1,4 +1,7 @@
-/** One connection: keep-alive pings, the idle and handshake timeouts, request timeouts and mismatched answers. */
+/**
+ * One connection: keep-alive pings and the latency they measure, the idle and handshake timeouts, request timeouts
+ * and mismatched answers.
+ */
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import t, { type Test } from 'tap';
 import { Peer, type PeerHandlers, type PeerTimings } from '../../../plugins/p2p/peer.js';
@@ -44,6 +47,18 @@ t.test('a client answering pings stays connected', async (t) => {
   await new Promise((resolve) => setTimeout(resolve, 900));
   t.notOk(peer.closed, 'still open after three idle timeouts');
   t.same(events, [], 'pings and pongs are not passed on');
+});
+
+t.test("a ping's round trip is the peer's latency; a pong to no ping of ours is ignored", async (t) => {
+  const { peer, client } = await pair(t, { ...FAST, pingIntervalMs: 300, idleTimeoutMs: 3000 });
+  const ping = await client.next('ping');
+  client.send('pong', { nonce: (ping.body.nonce + 1) % 2 ** 32 });
+  await new Promise((resolve) => setTimeout(resolve, 15));
+  t.equal(peer.latencyMs, undefined, 'a pong with another nonce measures nothing');
+  await new Promise((resolve) => setTimeout(resolve, 25));
+  client.send('pong', { nonce: ping.body.nonce });
+  await waitUntil('the round trip is measured', () => peer.latencyMs !== undefined, 2000);
+  t.ok(peer.latencyMs! >= 25, `the time from ping to pong (${peer.latencyMs} ms)`);
 });
 
 t.test('pings are answered', async (t) => {
