@@ -9,12 +9,11 @@ import { equalBytes } from '../../host/protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import { BlockRefused, type BlockIntake } from './block-intake.js';
 import type { Peer } from './peer.js';
+import type { SyncProgress } from './sync-progress.js';
 import { MAX_BLOCKS_PER_REQUEST, MAX_CHAIN_IDS, MAX_LOCATOR_IDS, type Body } from './wire/messages.js';
 
 /** Blocks asked for per request while syncing. */
 const SYNC_BATCH = 64;
-/** At most one progress line per this many ms. */
-const PROGRESS_EVERY_MS = 2000;
 
 export class ChainSync {
   private running = false;
@@ -26,6 +25,7 @@ export class ChainSync {
     private readonly intake: BlockIntake,
     private readonly peers: () => Peer[],
     private readonly logger: Logger,
+    private readonly progress: SyncProgress,
   ) {}
 
   get busy(): boolean {
@@ -46,6 +46,7 @@ export class ChainSync {
       })
       .finally(() => {
         this.running = false;
+        this.progress.end(Number(this.chain.top.height), Math.max(0, ...this.peers().map((peer) => peer.height)));
         // Someone may have announced more work meanwhile.
         setImmediate(() => this.consider());
       });
@@ -92,9 +93,9 @@ export class ChainSync {
   private async syncFrom(peer: Peer): Promise<void> {
     const startHeight = this.chain.top.height;
     const started = Date.now();
-    let lastProgress = started;
     let added = 0;
     this.logger.info(`syncing from ${peer}: this node at height ${startHeight}, the peer at ${peer.height}`);
+    this.progress.begin(Number(startHeight), peer.height);
     while (peer.work > this.chain.top.cumulativeWork && !peer.closed) {
       const { ids } = await peer.request('getChain', { locator: this.locator() });
       const missing = ids.filter((id) => !this.chain.meta(id));
@@ -117,12 +118,7 @@ export class ChainSync {
         }
         // The peer may stop a large answer early; what it left out is asked for again.
         missing.unshift(...batch.slice(blocks.length));
-        if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
-          lastProgress = Date.now();
-          this.logger.info(
-            `sync: height ${this.chain.top.height} of ${peer.height} from ${peer} (${rate(added, started)} blocks/s)`,
-          );
-        }
+        this.progress.advance(Number(this.chain.top.height), peer.height);
       }
     }
     if (added === 0) this.fruitless.set(peer, peer.work);
@@ -131,5 +127,3 @@ export class ChainSync {
     );
   }
 }
-
-const rate = (blocks: number, since: number): string => (blocks / Math.max(1, (Date.now() - since) / 1000)).toFixed(0);

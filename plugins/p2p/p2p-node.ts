@@ -11,6 +11,7 @@ import { BlockIntake } from './block-intake.js';
 import { BlockRelay } from './block-relay.js';
 import { BlockTransactions } from './block-transactions.js';
 import { ChainSync } from './chain-sync.js';
+import { SyncProgress, type SyncSnapshot } from './sync-progress.js';
 import { DEFAULT_TIMINGS, type Peer, type PeerTimings } from './peer.js';
 import { PeerBook } from './peer-book.js';
 import { PeerManager } from './peer-manager.js';
@@ -32,6 +33,8 @@ export interface P2pSettings {
   maintainMs: number;
   exchangeMs: number;
   txAnnounceMs: number;
+  /** At most one sync progress line per this many ms. */
+  syncProgressMs: number;
 }
 
 export const DEFAULT_SETTINGS: Omit<P2pSettings, 'bind' | 'addPeers' | 'maxPeers'> = {
@@ -40,6 +43,7 @@ export const DEFAULT_SETTINGS: Omit<P2pSettings, 'bind' | 'addPeers' | 'maxPeers
   maintainMs: 5_000,
   exchangeMs: 120_000,
   txAnnounceMs: 500,
+  syncProgressMs: 3_000,
 };
 
 export interface P2pDeps {
@@ -58,6 +62,7 @@ export class P2pNode {
   private readonly book: PeerBook;
   private readonly bans: Bans;
   private readonly sync: ChainSync;
+  private readonly progress: SyncProgress;
   private readonly blocks: BlockRelay;
   private readonly txs: TxRelay;
   private readonly miniblocks: MiniblockRelay | undefined;
@@ -83,7 +88,8 @@ export class P2pNode {
     const penalise = (peer: Peer, points: number, reason: string): void => this.manager.penalise(peer, points, reason);
     const transactions = new BlockTransactions(chain, deps.txPool);
     const intake = new BlockIntake(chain, core, transactions, penalise);
-    this.sync = new ChainSync(chain, intake, peers, logger);
+    this.progress = new SyncProgress((line) => logger.info(line), settings.syncProgressMs);
+    this.sync = new ChainSync(chain, intake, peers, logger, this.progress);
     this.blocks = new BlockRelay(chain, intake, transactions, this.sync, peers, penalise, logger);
     this.txs = new TxRelay(deps.txPool, peers, logger, settings.txAnnounceMs);
     this.miniblocks =
@@ -122,6 +128,11 @@ export class P2pNode {
   /** Peers that completed the handshake. */
   peers(): Peer[] {
     return this.manager.ready();
+  }
+
+  /** The running chain sync's figures, if a sync runs. */
+  syncStatus(): SyncSnapshot | undefined {
+    return this.progress.snapshot();
   }
 
   /** The figures NODE.GetInfo reports. */
