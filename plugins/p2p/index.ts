@@ -1,12 +1,13 @@
 /**
  * The `p2p` plugin: framed TCP connections to other nodes — handshake, block and transaction propagation, chain
- * sync, peer lists and ban scores (docs/protocol.md, "P2P"). It registers the `p2p` service and feeds the peer
- * figures and the target height of NODE.GetInfo. With the `mempool` and `mining` plugins it also relays
- * transactions and miniblocks (it orders after them, so their services exist when it registers).
+ * sync, peer lists and ban scores (docs/protocol.md, "P2P"). It registers the `p2p` service, feeds the peer figures
+ * and the target height of NODE.GetInfo, and answers NODE.GetPeers. With the `mempool` and `mining` plugins it also
+ * relays transactions and miniblocks (it orders after them, so their services exist when it registers).
  */
 import type { Plugin } from '../../host/plugin.js';
 import { optionalService, provideServices } from '../../host/services/services.js';
 import { DEFAULT_SETTINGS, P2pNode } from './p2p-node.js';
+import { p2pMethods } from './rpc.js';
 
 const plugin: Plugin = {
   name: 'p2p',
@@ -14,7 +15,7 @@ const plugin: Plugin = {
   optional: ['mempool', 'mining'],
   provides: ['p2p'],
   register(container, config) {
-    const { network, core, store, logger, chain, chainInfo } = container.cradle;
+    const { network, core, store, logger, chain, chainInfo, rpcEndpoints } = container.cradle;
     const txPool = optionalService(container, 'txPool');
     const node = new P2pNode(
       {
@@ -29,6 +30,7 @@ const plugin: Plugin = {
       { ...DEFAULT_SETTINGS, bind: config.p2pBind, addPeers: config.addPeers, maxPeers: config.maxPeers },
     );
     provideServices(container, { p2p: node });
+    for (const method of p2pMethods(node)) rpcEndpoints.get('daemon').registry.add(method);
     chainInfo.peers = () => node.counts();
     chainInfo.peerHeight = () => Math.max(0, ...node.peers().map((peer) => peer.height));
     return { start: () => node.start(), stop: () => node.stop() };

@@ -50,6 +50,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
   };
 
   const summary = new ChainSummary();
+  const startedAt = Date.now();
 
   return [
     {
@@ -84,6 +85,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
           median_block_size: top.size,
           white_peerlist_size: peers.white,
           version: deps.version,
+          uptime: Math.floor((Date.now() - startedAt) / 1000),
           status: 'OK',
         };
       },
