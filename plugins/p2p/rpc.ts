@@ -28,7 +28,7 @@ export function p2pMethods(node: P2pNode): RpcMethod<any, unknown>[] {
             ? {
                 height: sync.height,
                 target_height: sync.target,
-                percent: Number(sync.percent.toFixed(1)),
+                percent: sync.percent,
                 blocks_per_second: Number(sync.blocksPerSecond.toFixed(1)),
                 eta_seconds: sync.etaSeconds === undefined ? null : Math.round(sync.etaSeconds),
               }

@@ -11,7 +11,7 @@ export interface SyncSnapshot {
   height: number;
   /** The height of the peer it syncs from. */
   target: number;
-  /** height / target, in percent. */
+  /** height / target, in percent, rounded down to one decimal (99.99 % is not yet 100.0 %). */
   percent: number;
   blocksPerSecond: number;
   /** Seconds left at the rate so far; undefined before any block was added. */
@@ -76,7 +76,7 @@ export class SyncProgress {
     return {
       height: run.height,
       target: run.target,
-      percent: run.target > 0 ? Math.min(100, (100 * run.height) / run.target) : 100,
+      percent: run.target > 0 ? Math.min(100, Math.floor((1000 * run.height) / run.target) / 10) : 100,
       blocksPerSecond,
       etaSeconds: blocksPerSecond > 0 ? left / blocksPerSecond : undefined,
     };

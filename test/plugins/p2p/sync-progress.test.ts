@@ -27,7 +27,7 @@ t.test('a line every interval while behind, with percentage, rate and ETA', asyn
   tick(13_500);
   progress.advance(1234, 5000);
   // 1234 blocks in 14.5 s: 85.1 blocks/s; 3766 left: 44.2 s.
-  t.same(lines, ['sync: 1234 / 5000 blocks (24.7 %), 85 blocks/s, ETA 44 s']);
+  t.same(lines, ['sync: 1234 / 5000 blocks (24.6 %), 85 blocks/s, ETA 44 s']);
   tick(1000);
   progress.advance(1300, 5000);
   t.equal(lines.length, 1, 'at most one line per interval');
@@ -44,7 +44,7 @@ t.test('the figures of the running sync', async (t) => {
   t.same(progress.snapshot(), {
     height: 1000,
     target: 61_000,
-    percent: (100 * 1000) / 61_000,
+    percent: 1.6,
     blocksPerSecond: 0,
     etaSeconds: undefined,
   });
@@ -65,8 +65,8 @@ t.test('long ETAs in minutes and hours; no rate yet is said so', async (t) => {
   progress.advance(200, 1_000_000);
   t.equal(lines[1], 'sync: 200 / 1000000 blocks (0.0 %), 100 blocks/s, ETA 2 h 46 min');
   tick(1000);
-  progress.advance(990_000, 1_000_000);
-  t.equal(lines[2], 'sync: 990000 / 1000000 blocks (99.0 %), 330000 blocks/s, ETA 0 s');
+  progress.advance(999_999, 1_000_000);
+  t.equal(lines[2], 'sync: 999999 / 1000000 blocks (99.9 %), 333333 blocks/s, ETA 0 s', 'not 100 % while behind');
 });
 
 t.test('caught up: one last line when the sync ends at the peers’ height, none when it ends behind', async (t) => {
