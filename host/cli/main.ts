@@ -6,6 +6,7 @@ import { daemonCommand } from './daemon-command.js';
 import { AnsweredFailure, answerUsageError, throwingUsageErrors, wantsJson } from './json-failure.js';
 import { keysCommand } from './keys-command.js';
 import { simulatorCommand } from './simulator-command.js';
+import { statusCommand } from './status-command.js';
 import { walletCommand } from './wallet-command.js';
 
 export function buildProgram(): Command {
@@ -17,7 +18,8 @@ export function buildProgram(): Command {
     .addCommand(keysCommand())
     .addCommand(walletCommand())
     .addCommand(simulatorCommand())
-    .addCommand(contractCommand());
+    .addCommand(contractCommand())
+    .addCommand(statusCommand());
 }
 
 /**

@@ -1,0 +1,85 @@
+/**
+ * `umbra status`: one view of a daemon — height, sync progress and ETA, peers, pool, hash rate, version, uptime — as
+ * text or `--json`; `--watch` redraws it every `--interval` seconds until Ctrl-C, and keeps trying while the daemon
+ * cannot be reached.
+ */
+import { Command, Option } from 'commander';
+import { DaemonClient } from '../../wallet/daemon-client.js';
+import { isDaemonUnreachable } from '../../wallet/daemon-reachability.js';
+import { NETWORK_NAMES, NETWORKS, type NetworkName } from '../protocol/network.js';
+import { CliError, CliErrorCode } from './cli-error.js';
+import { flagsToConfig } from './daemon-command.js';
+import { answeringFailuresAsJson } from './json-failure.js';
+import { type DaemonStatus, readDaemonStatus } from './status/daemon-status.js';
+import { statusText } from './status/status-text.js';
+import { watchStatus } from './status/watch.js';
+
+interface StatusFlags {
+  daemonAddress?: string;
+  network?: NetworkName;
+  testnet?: boolean;
+  json?: boolean;
+  watch?: boolean;
+  interval: string;
+}
+
+/** The daemon the flags name: --daemon-address, else the local daemon of the network (mainnet by default). */
+function daemonOf(flags: StatusFlags): DaemonClient {
+  if (flags.daemonAddress) return new DaemonClient(flags.daemonAddress);
+  const network = (flagsToConfig(flags).network as NetworkName | undefined) ?? 'mainnet';
+  return new DaemonClient(`127.0.0.1:${NETWORKS[network].defaultRpcPort}`);
+}
+
+function intervalMs(text: string): number {
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 86_400)
+    throw new CliError(CliErrorCode.BadArgument, `--interval must be seconds between 0.1 and 86400, got ${text}`);
+  return seconds * 1000;
+}
+
+export function statusCommand(write: (text: string) => void = (text) => void process.stdout.write(text)): Command {
+  return new Command('status')
+    .description("show a daemon's height, sync progress, peers, pool, hash rate, version and uptime")
+    .option(
+      '--daemon-address <host:port>',
+      'daemon JSON-RPC address, host:port or an http(s) URL (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator)',
+    )
+    .addOption(new Option('--network <name>', 'network of the local daemon to ask').choices(NETWORK_NAMES))
+    .option('--testnet', 'shorthand for --network testnet')
+    .option('--json', 'print the status (or the error) as one JSON document; with --watch, one line per refresh')
+    .option('--watch', 'refresh every --interval seconds until Ctrl-C')
+    .option('--interval <seconds>', 'seconds between refreshes with --watch', '2')
+    .action((flags: StatusFlags) =>
+      answeringFailuresAsJson(flags.json, write, async () => {
+        const client = daemonOf(flags);
+        const render = (status: DaemonStatus): string =>
+          flags.json ? `${JSON.stringify(status, null, flags.watch ? undefined : 2)}\n` : statusText(status);
+        if (flags.watch) {
+          // A reader that goes away (`umbra status --watch | head`) ends the watch, as it would any pipe.
+          process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+            if (error.code === 'EPIPE') process.exit(0);
+          });
+          return watchStatus({
+            client,
+            render,
+            write,
+            note: (line) => void process.stderr.write(`umbra status: ${line}\n`),
+            intervalMs: intervalMs(flags.interval),
+            terminal: process.stdout.isTTY === true,
+            // One JSON document per line; text views a blank line apart.
+            separator: flags.json ? '' : '\n',
+          });
+        }
+        try {
+          write(render(await readDaemonStatus(client)));
+        } catch (error) {
+          if (isDaemonUnreachable(error))
+            throw new CliError(
+              CliErrorCode.DaemonOffline,
+              `${(error as Error).message}; start the daemon, or name it with --daemon-address`,
+            );
+          throw error;
+        }
+      }),
+    );
+}

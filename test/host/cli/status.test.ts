@@ -1,0 +1,150 @@
+/**
+ * `umbra status` against real daemons: the text view and its peers table, --json, an unreachable daemon, and
+ * --watch on a pipe and on a terminal.
+ */
+import { createServer, type AddressInfo } from 'node:net';
+import t from 'tap';
+import { startTestApp } from '../../helpers/app.js';
+import { runCli, startCli } from '../../helpers/cli.js';
+import { converged, mine, rpcUrl, startNode, waitUntil } from '../../helpers/p2p.js';
+import { startPtyCli } from '../../helpers/pty.js';
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+t.test('text: aligned fields of a synced daemon without peers', async (t) => {
+  const { url } = await startTestApp(t);
+  const { code, stdout, stderr } = await runCli(['status', '--daemon-address', url]);
+  t.equal(code, 0, stderr);
+  t.equal(stderr, '');
+  t.match(stdout, new RegExp(`^daemon: +${url}/json_rpc$`, 'm'));
+  t.match(stdout, /^network: +testnet$/m);
+  t.match(stdout, /^version: +\d+\.\d+\.\d+/m);
+  t.match(stdout, /^uptime: +\d+ s$/m);
+  t.match(stdout, /^height: +0 \(topoheight 0, stable 0\)$/m);
+  t.match(stdout, /^sync: +synced, 0 \/ 0 blocks \(100\.0 %\)$/m);
+  t.match(stdout, /^pool: +0 transactions$/m);
+  t.match(stdout, /^difficulty: +\d+$/m);
+  t.match(stdout, /^hash rate: +[\d.]+ (k|M|G)?H\/s \(network, estimated from the difficulty\)$/m);
+  t.match(stdout, /^peers: +0 \(0 incoming, 0 outgoing\)$/m);
+  t.notMatch(stdout, /ADDRESS/, 'no peers table without peers');
+  // Where each value starts: the end of `label:` and the spaces after it.
+  const valueColumns = new Set(
+    stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => /^[a-z ]+: +/.exec(line)![0].length),
+  );
+  t.equal(valueColumns.size, 1, 'every value starts in the same column');
+});
+
+t.test('text and --json with a peer: the peers table and its figures', async (t) => {
+  const a = await startNode('a', { transports: ['http'] }, t);
+  await mine(a, 3);
+  const b = await startNode('b', { transports: ['http'], addPeers: [a.address] }, t);
+  await waitUntil('b has caught up', () => converged(a, b));
+  await waitUntil('b has measured its peer’s latency', () => b.p2p.peers()[0]?.latencyMs !== undefined);
+
+  const text = await runCli(['status', '--daemon-address', rpcUrl(b)]);
+  t.equal(text.code, 0, text.stderr);
+  t.match(text.stdout, /^sync: +synced, 3 \/ 3 blocks \(100\.0 %\)$/m);
+  t.match(text.stdout, /^peers: +1 \(0 incoming, 1 outgoing\)$/m);
+  t.match(text.stdout, /^ADDRESS +DIRECTION +HEIGHT +LATENCY +CONNECTED$/m);
+  t.match(text.stdout, new RegExp(`^${a.address.replaceAll('.', '\\.')} +outgoing +3 +\\d+ ms +\\d+ s$`, 'm'));
+
+  const json = await runCli(['status', '--daemon-address', rpcUrl(b), '--json']);
+  t.equal(json.code, 0, json.stderr);
+  const status = JSON.parse(json.stdout);
+  t.equal(status.network, 'simulator');
+  t.equal(status.height, 3);
+  t.equal(status.topoheight, 3);
+  t.same(status.sync, { target_height: 3, percent: 100, synced: true, blocks_per_second: null, eta_seconds: 0 });
+  t.equal(status.pool_transactions, 0);
+  t.equal(typeof status.uptime_seconds, 'number');
+  t.equal(typeof status.network_hashrate, 'number');
+  t.equal(status.peers.length, 1);
+  t.match(status.peers[0], { address: a.address, direction: 'outgoing', height: 3, latency_ms: Number });
+});
+
+t.test('an unreachable daemon: a clear error and exit 1, as text and as JSON', async (t) => {
+  const port = await closedPort();
+  const text = await runCli(['status', '--daemon-address', `127.0.0.1:${port}`]);
+  t.equal(text.code, 1);
+  t.equal(text.stdout, '');
+  t.equal(
+    text.stderr,
+    `umbra: cannot reach the daemon at http://127.0.0.1:${port}/json_rpc: ECONNREFUSED; start the daemon, or name it with --daemon-address\n`,
+  );
+  const json = await runCli(['status', '--daemon-address', `127.0.0.1:${port}`, '--json']);
+  t.equal(json.code, 1);
+  t.equal(JSON.parse(json.stdout).error.code, 'cli.daemon-offline');
+  t.equal(json.stderr, '');
+});
+
+t.test('bad flags are refused in our words', async (t) => {
+  const interval = await runCli(['status', '--watch', '--interval', 'soon', '--json']);
+  t.equal(interval.code, 1);
+  t.same(JSON.parse(interval.stdout).error, {
+    code: 'cli.bad-argument',
+    message: '--interval must be seconds between 0.1 and 86400, got soon',
+  });
+  const address = await runCli(['status', '--daemon-address', 'http://[nope', '--json']);
+  t.equal(address.code, 1);
+  t.equal(JSON.parse(address.stdout).error.code, 'daemon-client.bad-address');
+});
+
+t.test('--watch on a pipe prints one document per refresh until interrupted', async (t) => {
+  const { url } = await startTestApp(t);
+  const watch = startCli(['status', '--daemon-address', url, '--watch', '--interval', '0.2', '--json']);
+  t.teardown(() => watch.child.kill('SIGKILL'));
+  await watch.waitFor(/(\{"daemon".*\}\n){2}/);
+  watch.child.kill('SIGINT');
+  t.equal(await watch.exited, 0, 'Ctrl-C ends the watch cleanly');
+  const documents = watch
+    .log()
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  t.ok(documents.length >= 2, `${documents.length} documents, one per line`);
+  t.ok(documents.every((document) => document.height === 0 && document.sync.synced));
+  t.ok(documents[1].sampled_at > documents[0].sampled_at, 'each a fresh reading');
+
+  const text = startCli(['status', '--daemon-address', url, '--watch', '--interval', '0.2']);
+  t.teardown(() => text.child.kill('SIGKILL'));
+  await text.waitFor(/(^peers: .*\n[\s\S]*){2}/m);
+  text.child.kill('SIGTERM');
+  t.equal(await text.exited, 0);
+  t.match(text.log(), /^peers: .*\n\ndaemon: /m, 'text views a blank line apart');
+});
+
+t.test('--watch keeps trying an unreachable daemon and says so once', async (t) => {
+  const port = await closedPort();
+  const watch = startCli(['status', '--daemon-address', `127.0.0.1:${port}`, '--watch', '--interval', '0.1']);
+  t.teardown(() => watch.child.kill('SIGKILL'));
+  await watch.waitFor(/cannot reach the daemon .*ECONNREFUSED; retrying every 0\.1 s\n/);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  t.equal(watch.child.exitCode, null, 'still running');
+  t.equal(watch.log().match(/cannot reach/g)?.length, 1, 'said once, not on every attempt');
+  watch.child.kill('SIGINT');
+  t.equal(await watch.exited, 0);
+});
+
+t.test('--watch on a terminal redraws in place and stops on Ctrl-C', async (t) => {
+  const { url } = await startTestApp(t);
+  const pty = startPtyCli(['status', '--daemon-address', url, '--watch', '--interval', '0.2']);
+  t.teardown(() => pty.kill());
+  await pty.waitFor(/(uptime: [\s\S]*){2}/);
+  await pty.type('\x03');
+  t.equal(await pty.exited, 0);
+  t.notMatch(
+    pty.screen(),
+    /^peers: .*\n\ndaemon: /m,
+    'no separator between views on a terminal: each replaces the last',
+  );
+});

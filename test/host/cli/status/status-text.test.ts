@@ -1,0 +1,68 @@
+/** The text view of `umbra status`: the sync line while syncing, peers without a measured latency, hash rate units. */
+import t from 'tap';
+import type { DaemonStatus } from '../../../../host/cli/status/daemon-status.js';
+import { hashrateText, statusText } from '../../../../host/cli/status/status-text.js';
+
+const SYNCING: DaemonStatus = {
+  daemon: 'http://127.0.0.1:40402/json_rpc',
+  network: 'testnet',
+  version: '0.1.0',
+  uptime_seconds: 3725,
+  height: 1234,
+  topoheight: 1234,
+  stableheight: 1226,
+  sync: { target_height: 5000, percent: 24.6, synced: false, blocks_per_second: 85.1, eta_seconds: 2700 },
+  pool_transactions: 1,
+  difficulty: 2_000_000,
+  network_hashrate: 111_111.1,
+  average_block_time: 17.94,
+  peers: [
+    { address: '203.0.113.7:40401', direction: 'outgoing', height: 5000, latency_ms: 42, connected_seconds: 75 },
+    { address: '[2001:db8::1]:40401', direction: 'incoming', height: 900, latency_ms: null, connected_seconds: 3 },
+  ],
+  sampled_at: 0,
+};
+
+t.test('a syncing daemon with two peers', async (t) => {
+  t.equal(
+    statusText(SYNCING),
+    [
+      'daemon:     http://127.0.0.1:40402/json_rpc',
+      'network:    testnet',
+      'version:    0.1.0',
+      'uptime:     1 h 2 min',
+      'height:     1234 (topoheight 1234, stable 1226)',
+      'sync:       syncing, 1234 / 5000 blocks (24.6 %), 85.1 blocks/s, ETA 45 min 0 s',
+      'pool:       1 transaction',
+      'difficulty: 2000000',
+      'hash rate:  111.1 kH/s (network, estimated from the difficulty)',
+      'block time: 17.94 s (average of the last 50 blocks)',
+      'peers:      2 (1 incoming, 1 outgoing)',
+      '',
+      'ADDRESS              DIRECTION  HEIGHT  LATENCY  CONNECTED',
+      '203.0.113.7:40401    outgoing   5000    42 ms    1 min 15 s',
+      '[2001:db8::1]:40401  incoming   900     -        3 s',
+      '',
+    ].join('\n'),
+  );
+});
+
+t.test('no rate yet, an old daemon without uptime, no P2P', async (t) => {
+  const text = statusText({
+    ...SYNCING,
+    uptime_seconds: null,
+    sync: { ...SYNCING.sync, blocks_per_second: null, eta_seconds: null },
+    peers: null,
+  });
+  t.match(text, /^uptime: +unknown$/m);
+  t.match(text, /^sync: +syncing, 1234 \/ 5000 blocks \(24\.6 %\), rate not known yet, ETA unknown$/m);
+  t.match(text, /^peers: +none \(the daemon runs without P2P\)$/m);
+});
+
+t.test('hash rates in the unit that fits', async (t) => {
+  t.equal(hashrateText(0.0556), '0.06 H/s');
+  t.equal(hashrateText(950), '950.0 H/s');
+  t.equal(hashrateText(1500), '1.50 kH/s');
+  t.equal(hashrateText(12_345_678), '12.3 MH/s');
+  t.equal(hashrateText(4.2e18), '4200.0 PH/s');
+});
