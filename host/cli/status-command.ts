@@ -20,7 +20,7 @@ interface StatusFlags {
   testnet?: boolean;
   json?: boolean;
   watch?: boolean;
-  interval: string;
+  interval?: string;
 }
 
 /** The daemon the flags name: --daemon-address, else the local daemon of the network (mainnet by default). */
@@ -48,9 +48,11 @@ export function statusCommand(write: (text: string) => void = (text) => void pro
     .option('--testnet', 'shorthand for --network testnet')
     .option('--json', 'print the status (or the error) as one JSON document; with --watch, one line per refresh')
     .option('--watch', 'refresh every --interval seconds until Ctrl-C')
-    .option('--interval <seconds>', 'seconds between refreshes with --watch', '2')
+    .option('--interval <seconds>', 'seconds between refreshes with --watch (default 2)')
     .action((flags: StatusFlags) =>
       answeringFailuresAsJson(flags.json, write, async () => {
+        if (flags.interval !== undefined && !flags.watch)
+          throw new CliError(CliErrorCode.BadArgument, '--interval sets how often --watch refreshes: add --watch');
         const client = daemonOf(flags);
         const render = (status: DaemonStatus): string =>
           flags.json ? `${JSON.stringify(status, null, flags.watch ? undefined : 2)}\n` : statusText(status);
@@ -64,7 +66,7 @@ export function statusCommand(write: (text: string) => void = (text) => void pro
             render,
             write,
             note: (line) => void process.stderr.write(`umbra status: ${line}\n`),
-            intervalMs: intervalMs(flags.interval),
+            intervalMs: intervalMs(flags.interval ?? '2'),
             terminal: process.stdout.isTTY === true,
             // One JSON document per line; text views a blank line apart.
             separator: flags.json ? '' : '\n',

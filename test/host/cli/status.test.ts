@@ -94,6 +94,9 @@ t.test('bad flags are refused in our words', async (t) => {
     code: 'cli.bad-argument',
     message: '--interval must be seconds between 0.1 and 86400, got soon',
   });
+  const lonely = await runCli(['status', '--interval', '5']);
+  t.equal(lonely.code, 1);
+  t.equal(lonely.stderr, 'umbra: --interval sets how often --watch refreshes: add --watch\n');
   const address = await runCli(['status', '--daemon-address', 'http://[nope', '--json']);
   t.equal(address.code, 1);
   t.equal(JSON.parse(address.stdout).error.code, 'daemon-client.bad-address');
