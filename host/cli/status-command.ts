@@ -61,7 +61,7 @@ export function statusCommand(write: (text: string) => void = (text) => void pro
           process.stdout.on('error', (error: NodeJS.ErrnoException) => {
             if (error.code === 'EPIPE') process.exit(0);
           });
-          return watchStatus({
+          await watchStatus({
             client,
             render,
             write,
@@ -71,6 +71,8 @@ export function statusCommand(write: (text: string) => void = (text) => void pro
             // One JSON document per line; text views a blank line apart.
             separator: flags.json ? '' : '\n',
           });
+          // Interrupted: a request still waiting on a daemon that does not answer must not hold the exit.
+          process.exit(0);
         }
         try {
           write(render(await readDaemonStatus(client)));

@@ -1,8 +1,10 @@
 /**
- * `umbra status --watch`: reads and shows the status every interval until SIGINT or SIGTERM. On a terminal each view
- * replaces the last (ANSI home and clear); on a pipe the views follow one another. A daemon that cannot be reached
- * is said so — on the screen, or once on stderr when it goes and once when it is back — and tried again.
+ * `umbra status --watch`: reads and shows the status every interval until SIGINT or SIGTERM, which end it at once
+ * (a read still in flight is left to the caller to drop). On a terminal each view replaces the last (ANSI home and
+ * clear); on a pipe the views follow one another. A daemon that cannot be reached is said so — on the screen, or
+ * once on stderr when it goes and once when it is back — and tried again.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DaemonClient } from '../../../wallet/daemon-client.js';
 import { DaemonReachability, isDaemonUnreachable } from '../../../wallet/daemon-reachability.js';
 import { type DaemonStatus, readDaemonStatus } from './daemon-status.js';
@@ -52,7 +54,7 @@ export async function watchStatus(options: WatchOptions): Promise<void> {
         reachability.observe(error);
         if (terminal) show(`${(error as Error).message}\n${retrying} (Ctrl-C to stop)\n`);
       }
-      await Promise.race([new Promise((resolve) => setTimeout(resolve, intervalMs)), stopped]);
+      await sleep(intervalMs, undefined, { signal: stop.signal }).catch(() => undefined);
     }
   } finally {
     process.off('SIGINT', onSignal);

@@ -2,7 +2,7 @@
  * `umbra status` against real daemons: the text view and its peers table, --json, an unreachable daemon, and
  * --watch on a pipe and on a terminal.
  */
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import t from 'tap';
 import { startTestApp } from '../../helpers/app.js';
 import { runCli, startCli } from '../../helpers/cli.js';
@@ -136,6 +136,34 @@ t.test('--watch keeps trying an unreachable daemon and says so once', async (t) 
   t.equal(watch.log().match(/cannot reach/g)?.length, 1, 'said once, not on every attempt');
   watch.child.kill('SIGINT');
   t.equal(await watch.exited, 0);
+});
+
+t.test('Ctrl-C ends --watch at once: during a long interval, and while the daemon does not answer', async (t) => {
+  const { url } = await startTestApp(t);
+  const idle = startCli(['status', '--daemon-address', url, '--watch', '--interval', '3600']);
+  t.teardown(() => idle.child.kill('SIGKILL'));
+  await idle.waitFor(/^peers: /m);
+  let asked = Date.now();
+  idle.child.kill('SIGINT');
+  t.equal(await idle.exited, 0);
+  t.ok(Date.now() - asked < 5000, `exited ${Date.now() - asked} ms after Ctrl-C, not after the hour`);
+
+  // A server that takes the connection and never answers.
+  const sockets: Socket[] = [];
+  const silent = createServer((socket) => void sockets.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  });
+  const port = (silent.address() as AddressInfo).port;
+  const stuck = startCli(['status', '--daemon-address', `127.0.0.1:${port}`, '--watch']);
+  t.teardown(() => stuck.child.kill('SIGKILL'));
+  await waitUntil('the request is in flight', () => sockets.length > 0, 10_000);
+  asked = Date.now();
+  stuck.child.kill('SIGINT');
+  t.equal(await stuck.exited, 0);
+  t.ok(Date.now() - asked < 5000, `exited ${Date.now() - asked} ms after Ctrl-C, not after the request's timeout`);
 });
 
 t.test('--watch on a terminal redraws in place and stops on Ctrl-C', async (t) => {
