@@ -1,5 +1,7 @@
 /** NODE.GetPeers: each side of a connection lists the other with its direction, height and ping latency. */
 import t from 'tap';
+import type { P2pNode } from '../../../plugins/p2p/p2p-node.js';
+import { p2pMethods } from '../../../plugins/p2p/rpc.js';
 import { rpcCall } from '../../helpers/app.js';
 import { converged, mine, rpcUrl, startNode, waitUntil } from '../../helpers/p2p.js';
 
@@ -39,4 +41,19 @@ t.test('a node without peers answers an empty list', async (t) => {
 t.test('NODE.GetPeers takes no parameters', async (t) => {
   const node = await startNode('node', { transports: ['http'] }, t);
   await t.rejects(rpcCall(rpcUrl(node), 'NODE.GetPeers', { verbose: true }), { code: -32602 });
+});
+
+t.test('while a sync runs, its figures: percent, rate to one decimal, ETA in whole seconds', async (t) => {
+  // The node mid-sync, as its sync progress reports it (a live sync on loopback is over before it can be asked).
+  const syncing = {
+    peers: () => [],
+    syncStatus: () => ({ height: 1234, target: 5000, percent: 24.6, blocksPerSecond: 85.12, etaSeconds: 44.24 }),
+  } as unknown as P2pNode;
+  const [getPeers] = p2pMethods(syncing);
+  t.equal(getPeers!.name, 'NODE.GetPeers');
+  t.same(await getPeers!.handler(undefined, {} as never), {
+    peers: [],
+    sync: { height: 1234, target_height: 5000, percent: 24.6, blocks_per_second: 85.1, eta_seconds: 44 },
+    status: 'OK',
+  });
 });
