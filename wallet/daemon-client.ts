@@ -5,6 +5,7 @@
  * recognise a failure by its `code` (e.g. DaemonClientErrorCode.AccountUnregistered), never by its text.
  */
 import type { ContractCallOutcome } from '../host/protocol/contract-outcome.js';
+import { stringifyExactJson } from '../host/protocol/exact-json.js';
 import { rpcArgumentToExactJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
 import { UmbraError } from '../host/errors.js';
 import { ACCOUNT_UNREGISTERED } from './wallet-constants.js';
@@ -135,12 +136,6 @@ export interface GasEstimate {
   gasstorage: number;
 }
 
-/** JSON text in which bigints (amounts beyond 2^53) are bare numbers with every digit, as the daemon reads them. */
-const exactJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'bigint' ? (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(v.toString()) : v,
-  );
-
 /** `host:port` or an `http(s)://` URL, as the JSON-RPC URL `…/json_rpc`. */
 export function daemonRpcUrl(address: string): string {
   const base = /^https?:\/\//i.test(address) ? address : `http://${address}`;
@@ -161,11 +156,21 @@ export function daemonRpcUrl(address: string): string {
 const TIMEOUT_MS = 30_000;
 
 export class DaemonClient {
+  /** The JSON-RPC URL, without credentials (it is shown in messages). */
   readonly url: string;
+  /** HTTP Basic credentials from `user:pass@` in the address, for a daemon run with --rpc-login. */
+  private readonly authorization?: string;
   private nextId = 1;
 
   constructor(address: string) {
-    this.url = daemonRpcUrl(address);
+    const url = new URL(daemonRpcUrl(address));
+    if (url.username !== '' || url.password !== '') {
+      const login = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+      this.authorization = `Basic ${Buffer.from(login, 'utf8').toString('base64')}`;
+      url.username = '';
+      url.password = '';
+    }
+    this.url = url.href;
   }
 
   async call<T>(method: string, params?: unknown): Promise<T> {
@@ -174,8 +179,11 @@ export class DaemonClient {
     try {
       response = await fetch(this.url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: exactJson({
+        headers: {
+          'Content-Type': 'application/json',
+          ...(this.authorization === undefined ? {} : { Authorization: this.authorization }),
+        },
+        body: stringifyExactJson({
           jsonrpc: '2.0',
           id: this.nextId++,
           method,
@@ -192,6 +200,10 @@ export class DaemonClient {
           : (cause?.code ?? cause?.message ?? (error as Error).message);
       throw new DaemonUnavailableError(`cannot reach the daemon at ${this.url}: ${reason}`);
     }
+    if (response.status === 401)
+      throw new DaemonUnavailableError(
+        `the daemon at ${this.url} wants a login (HTTP 401): give it as http://USER:PASS@HOST:PORT in the daemon address`,
+      );
     let answer: { result?: T; error?: { code: number; message: string } };
     try {
       answer = JSON.parse(text);

@@ -11,6 +11,7 @@ import {
   DaemonUnavailableError,
   daemonRpcUrl,
 } from '../../wallet/daemon-client.js';
+import { startTestApp } from '../helpers/app.js';
 
 t.test('daemon addresses', async (t) => {
   t.equal(daemonRpcUrl('127.0.0.1:40402'), 'http://127.0.0.1:40402/json_rpc');
@@ -25,6 +26,20 @@ t.test('daemon addresses', async (t) => {
     /daemon address must be host:port or an http\(s\) URL, got "http:\/\/\[nope"/,
   );
   t.throws(() => daemonRpcUrl('http://[nope'), { code: DaemonClientErrorCode.BadAddress });
+});
+
+t.test('a daemon behind --rpc-login: user:pass@ in the address becomes HTTP Basic auth, never shown', async (t) => {
+  const { url } = await startTestApp(t, { network: 'simulator', rpcLogin: 'alice:s3cr:et' });
+  const port = new URL(url).port;
+  const client = new DaemonClient(`http://alice:s3cr%3Aet@127.0.0.1:${port}`);
+  t.equal(client.url, `http://127.0.0.1:${port}/json_rpc`, 'the URL it shows has no credentials');
+  t.equal((await client.getHeight()).height, 0);
+  await t.rejects(
+    new DaemonClient(`127.0.0.1:${port}`).getHeight(),
+    /wants a login \(HTTP 401\): give it as http:\/\/USER:PASS@HOST:PORT/,
+    'refused without them, saying how to give them',
+  );
+  await t.rejects(new DaemonClient(`http://alice:wrong@127.0.0.1:${port}`).getHeight(), DaemonUnavailableError);
 });
 
 t.test('answers, JSON-RPC errors and non-JSON-RPC answers', async (t) => {
