@@ -24,8 +24,8 @@ import {
 } from '../../host/protocol/transfer-checks.js';
 import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import type { TransferTx } from '../../host/protocol/transaction.js';
-import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { ChainTimingObserver } from '../../host/services/chain.js';
+import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
 import type { ExecutionView } from './chain.js';
 

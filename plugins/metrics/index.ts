@@ -12,8 +12,8 @@ import { registerNodeMetrics } from './node-metrics.js';
 import { observeRpcCalls } from './rpc-metrics.js';
 import { registerWalletMetrics } from './wallet-metrics.js';
 
-export const METRICS_PATH = '/metrics';
-export const HEALTH_PATH = '/health';
+const METRICS_PATH = '/metrics';
+const HEALTH_PATH = '/health';
 
 const plugin: Plugin = {
   name: 'metrics',
