@@ -59,7 +59,7 @@ export class HistorySync {
   position?: SyncPosition;
   /** The followed tokens and their positions (none before their first sync). */
   readonly tokens = new Map<string, SyncPosition | undefined>();
-  private queue: Promise<void> = Promise.resolve();
+  private queue: Promise<unknown> = Promise.resolve();
   private readonly scanner: BlockScanner;
   /** Blocks read during the current run (several assets may change in one block). */
   private blocks = new Map<number, Promise<ChainBlock>>();
@@ -94,19 +94,19 @@ export class HistorySync {
     }
   }
 
-  /** Syncs to the daemon's current top; calls run one after another. */
-  run(): Promise<void> {
+  /** Syncs to the daemon's current top; calls run one after another. Resolves to the topoheight synced to. */
+  run(): Promise<number> {
     const run = this.queue.then(() => this.syncOnce());
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async syncOnce(): Promise<void> {
+  private async syncOnce(): Promise<number> {
     this.blocks = new Map();
     try {
       const top = (await this.context.daemon.getInfo()).topoheight;
       const topData = await this.balanceData(NATIVE_ASSET, top);
-      if (topData === undefined) return; // not registered (yet): nothing to read
+      if (topData === undefined) return top; // not registered (yet): nothing to read
       // Assets the wallet sent have entries; follow them even when the wallet file predates following.
       for (const [scid] of this.history.assets()) this.follow(scid);
       let asked: Promise<number> | undefined;
@@ -123,6 +123,7 @@ export class HistorySync {
       }
       this.history.sort();
       this.save();
+      return top;
     } finally {
       this.blocks = new Map();
     }

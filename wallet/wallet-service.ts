@@ -43,6 +43,12 @@ export interface WalletServiceOptions {
   daemonReachability?: (change: DaemonReachabilityChange) => void;
 }
 
+/** A sync that reached the daemon's top: the topoheight it reached and how long it took. */
+export interface CompletedSync {
+  topoheight: number;
+  seconds: number;
+}
+
 /** The wallet file's `history` field. */
 interface StoredHistory {
   position?: SyncPosition;
@@ -62,6 +68,7 @@ export class WalletService {
   private background?: { timer?: NodeJS.Timeout; stopped: boolean };
   private readonly reachability?: DaemonReachability;
   private knownHeight = 0;
+  private readonly syncListeners = new Set<(sync: CompletedSync) => void>();
 
   constructor(options: WalletServiceOptions) {
     this.context = walletContext(options.core, options.keys, options.daemon, options.balanceTableDir);
@@ -109,11 +116,21 @@ export class WalletService {
 
   /** Reads the chain from where the history sync stopped to the top (an unregistered account has nothing to read). */
   async sync(): Promise<void> {
+    const started = performance.now();
+    let topoheight: number;
     try {
-      await this.historySync.run();
+      topoheight = await this.historySync.run();
     } catch (error) {
       throw daemonFailure(error);
     }
+    const done: CompletedSync = { topoheight, seconds: (performance.now() - started) / 1000 };
+    for (const listener of this.syncListeners) listener(done);
+  }
+
+  /** Calls `listener` (which must not throw) after each sync that reached the daemon's top; returns the unsubscribe. */
+  onSynced(listener: (sync: CompletedSync) => void): () => void {
+    this.syncListeners.add(listener);
+    return () => this.syncListeners.delete(listener);
   }
 
   /**

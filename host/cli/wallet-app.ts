@@ -1,4 +1,7 @@
-/** A process app that serves one open wallet's JSON-RPC (the `wallet` plugin on the HTTP and WebSocket transports). */
+/**
+ * A process app that serves one open wallet's JSON-RPC (the `wallet` plugin on the HTTP and WebSocket transports), with
+ * its `/metrics` and `/health` (the `metrics` plugin).
+ */
 import { composeApp, type App } from '../app.js';
 import { WALLET_RPC_SERVER } from '../rpc/servers.js';
 import { loadConfig } from '../config/load.js';
@@ -18,7 +21,7 @@ export function composeWalletApp(wallet: WalletService, options: WalletAppOption
   const config = loadConfig({
     flags: {
       network: wallet.keys.network,
-      plugins: ['wallet'],
+      plugins: ['wallet', 'metrics'],
       // The wallet keeps its state in its file; the process's key-value store is unused.
       store: 'memory',
       rpcBind: options.rpcBind,

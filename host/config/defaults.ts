@@ -4,7 +4,7 @@ import { NETWORKS, type NetworkName } from '../protocol/network.js';
 import type { UmbraConfig } from './schema.js';
 
 /** The plugins a daemon runs (transports are chosen separately by `transports`). */
-export const DAEMON_PLUGINS = ['dvm', 'consensus', 'mempool', 'mining', 'p2p'];
+export const DAEMON_PLUGINS = ['dvm', 'consensus', 'mempool', 'mining', 'p2p', 'metrics'];
 
 /** Umbra's own directory: ~/.umbra, or ./data without a home. */
 function umbraHome(): string {

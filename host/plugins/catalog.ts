@@ -13,6 +13,7 @@ const BUILT_IN: Readonly<Record<string, () => Promise<PluginModule>>> = {
   consensus: () => import('../../plugins/consensus/index.js'),
   dvm: () => import('../../plugins/dvm/index.js'),
   mempool: () => import('../../plugins/mempool/index.js'),
+  metrics: () => import('../../plugins/metrics/index.js'),
   mining: () => import('../../plugins/mining/index.js'),
   p2p: () => import('../../plugins/p2p/index.js'),
   simulator: () => import('../../plugins/simulator/index.js'),

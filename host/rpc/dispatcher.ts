@@ -15,7 +15,7 @@ import { UmbraError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { RpcError, RpcErrorCode } from './errors.js';
 import { parseExactJson, stringifyExactJson } from '../protocol/exact-json.js';
-import type { MethodRegistry, RpcCallContext } from './registry.js';
+import type { MethodRegistry, RpcCallContext, RpcMethod } from './registry.js';
 
 type Answer = JSONRPCResponse | null;
 type MaybePromise<T> = T | Promise<T>;
@@ -76,12 +76,33 @@ export class JsonRpcDispatcher {
       this.logger.debug(`notification ${name} failed: ${(error as Error).message}`);
       return null;
     };
+    // Calls are timed only for an observer (metrics): an unobserved call pays one property read.
+    const observer = this.registry.callObserver;
+    let method: RpcMethod | undefined;
+    let started = 0;
+    const observe = observer && ((): void => observer(method?.name, method ? (performance.now() - started) / 1000 : 0));
     try {
-      const method = this.registry.resolve(name);
+      method = this.registry.resolve(name);
       if (!method) throw new RpcError(RpcErrorCode.MethodNotFound, `method not found: ${name}`, name);
+      if (observe) started = performance.now();
       const result = method.handler(method.params(params, 'params'), context);
-      return isPromise(result) ? result.then(succeed, fail) : succeed(result);
+      if (!isPromise(result)) {
+        observe?.();
+        return succeed(result);
+      }
+      if (!observe) return result.then(succeed, fail);
+      return result.then(
+        (value) => {
+          observe();
+          return succeed(value);
+        },
+        (error: unknown) => {
+          observe();
+          return fail(error);
+        },
+      );
     } catch (error) {
+      observe?.();
       return fail(error);
     }
   }

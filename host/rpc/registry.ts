@@ -19,8 +19,15 @@ export interface RpcMethod<P = unknown, R = unknown> {
   handler(params: P, context: RpcCallContext): R | Promise<R>;
 }
 
+/**
+ * Told of each call a dispatcher runs: the method's canonical name (undefined when no method has the name asked for)
+ * and the seconds its handler took, a failure included.
+ */
+export type RpcCallObserver = (method: string | undefined, seconds: number) => void;
+
 export class MethodRegistry {
   private readonly byName = new Map<string, RpcMethod<any, any>>();
+  private observer: RpcCallObserver | undefined;
 
   /** @param optionalPrefix a prefix (e.g. `WALLET.`) that may stand before any method name. */
   constructor(private readonly optionalPrefix = '') {}
@@ -40,6 +47,17 @@ export class MethodRegistry {
     if (direct || !this.optionalPrefix) return direct;
     const prefix = this.optionalPrefix.toLowerCase();
     return key.startsWith(prefix) ? this.byName.get(key.slice(prefix.length)) : undefined;
+  }
+
+  /** The observer of calls (metrics), if one is set. */
+  get callObserver(): RpcCallObserver | undefined {
+    return this.observer;
+  }
+
+  /** Sets the observer of this registry's calls; a registry has at most one. */
+  observeCalls(observer: RpcCallObserver): void {
+    if (this.observer) throw new Error('the calls of this RPC server are already observed');
+    this.observer = observer;
   }
 
   /** Canonical names of every registered method, sorted. */

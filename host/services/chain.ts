@@ -33,6 +33,17 @@ export type AddBlockOutcome =
 
 export type BlockListener = (meta: BlockMeta, outcome: AddBlockOutcome) => void;
 
+/** What the chain's work costs, as it happens (for metrics); each method is optional. */
+export interface ChainTimingObserver {
+  /** A block was validated, executed and stored in `seconds` (rejected and orphan blocks are not counted). */
+  blockApplied?(seconds: number): void;
+  /**
+   * A transfer's proofs were verified in `seconds`; `ring` is its ring size. Proofs verified in a batch (a block's)
+   * share the batch's time by their count.
+   */
+  transferVerified?(ring: number, seconds: number): void;
+}
+
 export interface ChainService {
   readonly params: ChainParams;
   /** The main chain's top block. */
@@ -60,6 +71,8 @@ export interface ChainService {
   addBlock(bytes: Uint8Array): Promise<AddBlockOutcome>;
   /** Calls `listener` after each stored block; one that throws is logged and changes nothing for the block. */
   onBlock(listener: BlockListener): () => void;
+  /** Calls `observer` with the time each block and transfer verification takes; returns the function that stops it. */
+  observeTimings(observer: ChainTimingObserver): () => void;
   /** Adds a place to look up transactions that blocks list but the chain has not stored (the mempool). */
   addTransactionSource(source: (txid: Uint8Array) => Uint8Array | undefined): void;
   /** A transaction included in a stored block (main or side chain), by txid. */

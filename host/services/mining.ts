@@ -22,6 +22,8 @@ export interface MiningService {
   template(minerKey: Uint8Array): MiningTemplate;
   /** Submits a solved job's blob; MiniblockRejected says why it is refused. */
   submit(jobId: string, blob: Uint8Array): Promise<MiningSubmission>;
+  /** The built-in miner's hashes per second over its last report period (0 when it does not run or has not reported). */
+  minerHashRate(): number;
   /** Makes a whole block for `minerKey` without proof of work (simulator network only); returns its id in hex. */
   mineWithoutWork(minerKey: Uint8Array): Promise<string>;
 }

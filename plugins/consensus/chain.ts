@@ -15,13 +15,14 @@ import type { NetworkName } from '../../host/protocol/network.js';
 import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
 import { decodeTransaction, encodeTransactionHeader, type Transaction } from '../../host/protocol/transaction.js';
 import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
-import type { AddBlockOutcome, BlockListener, ChainService } from '../../host/services/chain.js';
+import type { AddBlockOutcome, BlockListener, ChainService, ChainTimingObserver } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
 import { checkAgainstParent, checkMiniblocks } from './block-checks.js';
 import { BlockErrorCode, BlockRejected, TransactionRejected } from './block-errors.js';
 import { executeGenesis, payBlockRewards, type BalanceMath } from './block-executor.js';
 import { ChainStore, type BlockMeta } from './chain-store.js';
+import { ChainTimings } from './chain-timings.js';
 import { nextDifficulty } from './difficulty.js';
 import { genesisTemplate } from './genesis.js';
 
@@ -83,6 +84,8 @@ export interface ChainDeps {
   /** Local clock in ms (tests move it). */
   now?: () => bigint;
   executeTransactions?: TransactionExecutor;
+  /** Where the chain reports its timings; share it with the transaction executor to hear of verifications too. */
+  timings?: ChainTimings;
 }
 
 const MAX_ORPHANS = 256;
@@ -97,9 +100,11 @@ export class Chain implements ChainService {
   private readonly listeners = new Set<BlockListener>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => bigint;
+  private readonly timings: ChainTimings;
 
   private constructor(private readonly deps: ChainDeps) {
     this.params = CHAIN_PARAMS[deps.network];
+    this.timings = deps.timings ?? new ChainTimings();
     this.blocks = new ChainStore(deps.store);
     this.now = deps.now ?? (() => BigInt(Date.now()));
   }
@@ -151,6 +156,10 @@ export class Chain implements ChainService {
   onBlock(listener: BlockListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  observeTimings(observer: ChainTimingObserver): () => void {
+    return this.timings.observe(observer);
   }
 
   block(id: Uint8Array): Block | undefined {
@@ -353,6 +362,7 @@ export class Chain implements ChainService {
   }
 
   private async addBlockNow(bytes: Uint8Array): Promise<AddBlockOutcome> {
+    const started = performance.now();
     let block: Block;
     try {
       block = decodeBlock(bytes);
@@ -404,6 +414,7 @@ export class Chain implements ChainService {
     for (const call of calls) this.blocks.putCallOutcome(batch, id, call.txid, call.outcome);
     const outcome = this.chooseFork(batch, meta, block);
     await batch.write();
+    this.timings.blockApplied((performance.now() - started) / 1000);
     if (outcome.status === 'main') this.topMeta = meta;
     this.deps.logger.debug(
       `block ${toHex(id)} at height ${meta.height}: ${outcome.status}${outcome.status === 'main' && outcome.reorganised ? ' (reorganisation)' : ''}`,

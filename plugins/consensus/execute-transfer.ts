@@ -24,9 +24,13 @@ import {
 } from '../../host/protocol/transfer-checks.js';
 import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import type { TransferTx } from '../../host/protocol/transaction.js';
+import type { ChainTimingObserver } from '../../host/services/chain.js';
 import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
 import type { ExecutionView } from './chain.js';
+
+/** A transfer's ring size (every payload's ring has the same size). */
+const ringSize = (tx: TransferTx): number => tx.payloads[0]?.statement.ring.length ?? 0;
 
 /** Verified transfers by the Keccak-256 of their bytes: the pool, templates and blocks check each one once. */
 const CACHE_SIZE = 4096;
@@ -38,6 +42,8 @@ export class TransferRules {
     private readonly core: Core,
     private readonly gens: Generators,
     private readonly math: BalanceMath,
+    /** Told how long each transfer's verification took. */
+    private readonly timings: ChainTimingObserver = {},
   ) {}
 
   /**
@@ -110,7 +116,7 @@ export class TransferRules {
     view: ExecutionView,
     pool: VerifyPool | undefined,
   ): Promise<void> {
-    const work: { key: string; start: number; count: number }[] = [];
+    const work: { key: string; start: number; count: number; ring: number }[] = [];
     const items: ProofItem[] = [];
     for (const { id, bytes, tx } of txs) {
       const key = toHex(this.core.keccak256(bytes));
@@ -121,18 +127,21 @@ export class TransferRules {
         const own = transferProofItems(this.core, this.gens, tx, id, (asset, member) =>
           referenced.getBalance(asset, member),
         );
-        work.push({ key, start: items.length, count: own.length });
+        work.push({ key, start: items.length, count: own.length, ring: ringSize(tx) });
         items.push(...own);
       } catch {
         // Unreadable: left for `check` to reject with the reason.
       }
     }
     if (items.length === 0) return;
+    const started = performance.now();
     const results = pool
       ? await pool.verify(this.gens.domain, items)
       : verifyTransferProofs(this.core, this.gens, items);
-    for (const { key, start, count } of work) {
+    const secondsPerProof = (performance.now() - started) / 1000 / items.length;
+    for (const { key, start, count, ring } of work) {
       const own = results.slice(start, start + count);
+      this.timings.transferVerified?.(ring, secondsPerProof * count);
       if (own.every((r) => r.valid)) this.remember(key, verifiedPayloads(own));
     }
   }
@@ -161,9 +170,11 @@ export class TransferRules {
     const key = toHex(this.core.keccak256(bytes));
     const cached = this.verified.get(key);
     if (cached) return cached;
+    const started = performance.now();
     const payloads = verifyTransfer(this.core, this.gens, tx, txid, (asset, member) =>
       referenced.getBalance(asset, member),
     );
+    this.timings.transferVerified?.(ringSize(tx), (performance.now() - started) / 1000);
     this.remember(key, payloads);
     return payloads;
   }

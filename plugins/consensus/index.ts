@@ -12,6 +12,7 @@ import { optionalService, provideServices } from '../../host/services/services.j
 import { UMBRA_VERSION } from '../../host/version.js';
 import { balanceMath } from './balance-math.js';
 import { Chain } from './chain.js';
+import { ChainTimings } from './chain-timings.js';
 import { accountMethods } from './rpc/account-methods.js';
 import { chainMethods } from './rpc/chain-methods.js';
 import { contractMethods } from './rpc/contract-methods.js';
@@ -33,6 +34,7 @@ const plugin: Plugin = {
     const verifyPool = new VerifyPool({ impl: config.crypto });
     const accounts = new StateAccounts(new StateDb(store, (data) => core.blake2s256(data)));
     const math = balanceMath(core, network.generatorDomain);
+    const timings = new ChainTimings();
     const chain = await Chain.open({
       store,
       core,
@@ -40,6 +42,7 @@ const plugin: Plugin = {
       accounts,
       math,
       logger: logger.child('consensus'),
+      timings,
       executeTransactions: transactionExecutor({
         core,
         network: network.name,
@@ -47,6 +50,7 @@ const plugin: Plugin = {
         contractVm,
         logger: logger.child('execution'),
         verifyPool,
+        timings,
       }),
     });
     const info: InfoContributions = {};

@@ -15,6 +15,7 @@ import { transferFee, type VerifiedPayload } from '../../host/protocol/transfer-
 import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import { TxType, type RegistrationTx, type TransferTx } from '../../host/protocol/transaction.js';
 import type { Logger } from '../../host/logger.js';
+import type { ChainTimingObserver } from '../../host/services/chain.js';
 import type { ContractVm } from '../../host/services/contract-vm.js';
 import { NATIVE_ASSET, type AccountsReader } from './accounts.js';
 import { TransactionRejected } from './block-errors.js';
@@ -31,6 +32,8 @@ export interface ExecutorDeps {
   logger: Logger;
   /** Worker threads for verifying a block's proofs (none: batched on this thread). */
   verifyPool?: VerifyPool;
+  /** Told how long each transfer's verification took (the chain's timings). */
+  timings?: ChainTimingObserver;
 }
 
 /** What one block has used up so far: registered keys and proof nonces. */
@@ -43,7 +46,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
   const { core, network, math } = deps;
   const gens = core.generators(NETWORKS[network].generatorDomain);
   const powBits = CHAIN_PARAMS[network].registrationPowBits;
-  const transfers = new TransferRules(core, gens, math);
+  const transfers = new TransferRules(core, gens, math, deps.timings);
   const contracts = new ContractRules(core, math, deps.contractVm);
 
   const checkRegistrationTx = (tx: RegistrationTx, state: AccountsReader, scope: BlockScope): void => {

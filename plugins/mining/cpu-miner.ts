@@ -27,6 +27,7 @@ export class CpuMiner {
   private readonly workers: Worker[] = [];
   private hashes = 0;
   private totalHashes = 0;
+  private lastRate = 0;
   private reportTimer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
   private currentJobId: string | undefined;
@@ -36,6 +37,11 @@ export class CpuMiner {
 
   get hashCount(): number {
     return this.totalHashes;
+  }
+
+  /** Hashes per second over the last report period (0 before the first). */
+  get hashRate(): number {
+    return this.lastRate;
   }
 
   async start(): Promise<void> {
@@ -51,9 +57,8 @@ export class CpuMiner {
     let last = Date.now();
     this.reportTimer = setInterval(() => {
       const now = Date.now();
-      this.options.logger.info(
-        `mining on ${this.workers.length} thread(s): ${((this.hashes * 1000) / (now - last)).toFixed(1)} H/s`,
-      );
+      this.lastRate = (this.hashes * 1000) / (now - last);
+      this.options.logger.info(`mining on ${this.workers.length} thread(s): ${this.lastRate.toFixed(1)} H/s`);
       this.hashes = 0;
       last = now;
     }, every);
@@ -95,6 +100,7 @@ export class CpuMiner {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.lastRate = 0;
     clearInterval(this.reportTimer);
     await Promise.all(this.workers.map((worker) => worker.terminate()));
     this.workers.length = 0;

@@ -43,6 +43,7 @@ function configuredMiner(
     submit: async (jobId, blob) => void (await service.submit(jobId, blob)),
   });
   service.onChange(() => void miner.refresh());
+  service.reportHashRate(() => miner.hashRate);
   return miner;
 }
 

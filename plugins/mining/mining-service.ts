@@ -62,6 +62,7 @@ export class MiningService implements MiniblockPoolService {
   private readonly listeners = new Set<() => void>();
   private readonly miniblockListeners = new Set<(blob: Uint8Array) => void>();
   blocksFound = 0;
+  private hashRate: () => number = () => 0;
 
   constructor(
     private readonly chain: ChainService,
@@ -217,6 +218,16 @@ export class MiningService implements MiniblockPoolService {
     this.jobs.set(id, job);
     if (this.jobs.size > MAX_JOBS) this.jobs.delete(this.jobs.keys().next().value!);
     return job;
+  }
+
+  /** The built-in miner's hash rate, once the plugin has one (see `reportHashRate`). */
+  minerHashRate(): number {
+    return this.hashRate();
+  }
+
+  /** Where `minerHashRate` reads the built-in miner's rate. */
+  reportHashRate(rate: () => number): void {
+    this.hashRate = rate;
   }
 
   /**

@@ -15,7 +15,20 @@ export interface TopFigures {
   txCount: number;
 }
 
+/** GetInfo's averageblocktime50 averages the intervals between the last 50 mined blocks. */
 const AVERAGE_SPAN = 50n;
+
+/**
+ * Mean seconds between the last AVERAGE_SPAN blocks actually mined: the genesis block's fixed timestamp is never an
+ * end of an interval. 0 while fewer than two blocks have been mined.
+ */
+function averageBlockTimeS(chain: Chain, top: BlockMeta): number {
+  const mined = top.height - 1n;
+  const span = mined < AVERAGE_SPAN ? mined : AVERAGE_SPAN;
+  if (span <= 0n) return 0;
+  const from = chain.metaAtTopo(top.height - span)!;
+  return Number(top.timestamp - from.timestamp) / Number(span) / 1000;
+}
 
 export class ChainSummary {
   private topId = '';
@@ -28,11 +41,9 @@ export class ChainSummary {
     const id = Buffer.from(top.id).toString('hex');
     if (id === this.topId) return this.figures;
     const { rewards, txs } = this.totals(chain, top);
-    const span = top.height < AVERAGE_SPAN ? top.height : AVERAGE_SPAN;
-    const from = chain.metaAtTopo(top.height - span)!;
     this.figures = {
       difficulty: Number(chain.difficultyAfter(top)),
-      averageBlockTimeS: span === 0n ? 0 : Number(top.timestamp - from.timestamp) / Number(span) / 1000,
+      averageBlockTimeS: averageBlockTimeS(chain, top),
       supply: chain.params.premineAmount + rewards,
       txCount: txs,
     };

@@ -94,3 +94,37 @@ t.test('integers beyond 2^53 reach the method and come back exactly', async (t) 
     'the params, the result and the id keep every digit',
   );
 });
+
+t.test("a registry's call observer hears of every call by canonical name, failed and async ones too", async (t) => {
+  const registry = new MethodRegistry();
+  const add = (name: string, handler: () => unknown, aliases?: string[]) =>
+    registry.add({ name, params: noParams, handler, ...(aliases ? { aliases } : {}) });
+  add('Sync', () => 1, ['sync_alias']);
+  add('Slow', () => new Promise((resolve) => setTimeout(() => resolve(2), 20)));
+  add('Fails', () => {
+    throw new UmbraError('test.refused', 'no');
+  });
+  add('FailsLater', async () => {
+    throw new UmbraError('test.refused', 'no');
+  });
+  const d = new JsonRpcDispatcher(
+    registry,
+    createLogger('error', () => {}),
+  );
+  const seen: [string | undefined, number][] = [];
+  registry.observeCalls((method, seconds) => seen.push([method, seconds]));
+  t.throws(() => registry.observeCalls(() => {}), /already observed/, 'one observer per registry');
+
+  for (const method of ['sync_alias', 'Slow', 'Fails', 'FailsLater', 'Nope']) await call(d, method);
+  await notify(d, 'Sync');
+  t.same(
+    seen.map(([method]) => method),
+    ['Sync', 'Slow', 'Fails', 'FailsLater', undefined, 'Sync'],
+  );
+  t.ok(seen[1]![1] >= 0.015, `a slow call is timed until it settles (${seen[1]![1]} s)`);
+  t.ok(
+    seen.every(([, seconds]) => seconds >= 0 && seconds < 1),
+    'times are in seconds',
+  );
+  t.equal(seen[4]![1], 0, 'an unknown name takes no time');
+});
