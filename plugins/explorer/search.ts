@@ -37,7 +37,8 @@ export async function searchPath(text: string, sources: SearchSources): Promise<
   if (q === '') throw notFound('type a height, block hash, txid, SCID, address or registered name to search');
   if (q.length > MAX_QUERY) throw notFound(`a search is at most ${MAX_QUERY} characters`);
   const { chain, pool, query } = sources;
-  if (/^[0-9]+$/.test(q)) {
+  // Heights are at most 20 digits: 64 digits is a hash, like the name service's SCID 00…01.
+  if (/^[0-9]{1,20}$/.test(q)) {
     if (BigInt(q) > chain.top.height) throw notFound(`height ${q} is past the top of the chain (${chain.top.height})`);
     return `${BASE}block/${BigInt(q)}`;
   }
@@ -45,8 +46,9 @@ export async function searchPath(text: string, sources: SearchSources): Promise<
     const id = fromHex(q, 32);
     const hex = q.toLowerCase();
     if (chain.meta(id)) return `${BASE}block/${hex}`;
-    if (pool?.has(id) || chain.includingBlock(id)) return `${BASE}tx/${hex}`;
+    // A SCID is its install's txid: the contract page comes first, and lists that transaction.
     if (await exists(() => query('NODE.GetSC', { scid: hex, code: false }))) return `${BASE}contract/${hex}`;
+    if (pool?.has(id) || chain.includingBlock(id)) return `${BASE}tx/${hex}`;
     throw notFound(`no block, transaction or contract ${hex} on this chain`);
   }
   if (sources.isAddress(q)) return `${BASE}address/${q}`;
