@@ -74,6 +74,7 @@ t.test('the explorer in headless Chromium', async (t) => {
   const shoot = (page: Page, name: string) =>
     page.screenshot({ path: join(SCREENSHOTS, `explorer-${name}.png`) as `${string}.png` });
   const text = (selector: string) =>
+    // biome-ignore lint/performance/useDomNodeTextContent: the checks read the page as a reader sees it, laid out
     page.$eval(selector, (element) => (element as unknown as { innerText: string }).innerText);
   const explorer = `${daemon.replace(/\/json_rpc$/, '')}/explorer/`;
 
