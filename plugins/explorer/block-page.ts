@@ -30,8 +30,11 @@ export async function blockView(
 ): Promise<BlockView> {
   const { chain, query } = sources;
   let answer;
-  if (HEIGHT.test(id)) answer = await query('NODE.GetBlockHeaderByTopoHeight', { topoheight: Number(id) });
-  else if (HASH.test(id)) answer = await query('NODE.GetBlockHeaderByHash', { hash: id });
+  if (HEIGHT.test(id)) {
+    if (BigInt(id) > chain.top.height)
+      throw notFound(`height ${id} is past the top of the chain (${chain.top.height})`);
+    answer = await query('NODE.GetBlockHeaderByTopoHeight', { topoheight: Number(id) });
+  } else if (HASH.test(id)) answer = await query('NODE.GetBlockHeaderByHash', { hash: id });
   else throw notFound(`'${id}' is neither a block height nor a block hash (64 hex digits)`);
   const header = answer.block_header;
   const blockId = fromHex(header.hash, 32);

@@ -201,7 +201,7 @@ t.test('the explorer on a simulator chain', async (t) => {
 
   await t.test('bad input is a 404 page in our words, never a stack trace', async (t) => {
     for (const [path, message] of [
-      ['/explorer/block/999999', 'is above the chain'],
+      ['/explorer/block/999999', 'height 999999 is past the top of the chain'],
       ['/explorer/block/' + 'ab'.repeat(32), 'unknown block hash'],
       ['/explorer/block/12x', 'is neither a block height nor a block hash'],
       ['/explorer/tx/' + 'cd'.repeat(32), 'no transaction'],
