@@ -6,12 +6,15 @@
  */
 import { toHex } from '../../host/protocol/bytes.js';
 import { TARGET_BLOCK_TIME_MS } from '../../host/protocol/chain-params.js';
+import { FINAL_DIFFICULTY_MULTIPLIER, MINIBLOCKS_PER_BLOCK } from '../../host/protocol/miniblock.js';
 import type { BlockMeta, ChainService } from '../../host/services/chain.js';
 import type { P2pService } from '../../host/services/p2p.js';
 import type { DaemonQuery } from './daemon-queries.js';
 
 export const RECENT_BLOCKS = 20;
 export const CHART_BLOCKS = 500;
+/** Hashes a block takes on average, in units of its difficulty: nine ordinary miniblocks and a final one at 9×. */
+const HASHES_PER_DIFFICULTY = BigInt(MINIBLOCKS_PER_BLOCK - 1) + FINAL_DIFFICULTY_MULTIPLIER;
 
 export interface BlockRow {
   height: number;
@@ -30,7 +33,7 @@ export interface HomeView {
   stableheight: number;
   topHash: string;
   difficulty: bigint;
-  /** Hashes per second: the top's difficulty spread over the mean block time of the chart span. */
+  /** Hashes per second: the hashes a block at the next difficulty takes, over the mean block time of the chart span. */
   hashrate: number;
   /** Mean seconds between the consecutive mined blocks of the chart span (0 before two blocks are mined). */
   averageBlockTimeS: number;
@@ -76,17 +79,12 @@ function chartSeries(chain: ChainService, top: BlockMeta): HomeView['charts'] {
   return charts;
 }
 
-/** Home figures, cached until the top block, the pool size or the peer counts change. */
+/** Home figures, cached until the top block, the pool size or the peer counts change (one computation per change). */
 export function homeView(sources: HomeSources): () => Promise<HomeView> {
-  let cacheKey = '';
-  let cached: HomeView | undefined;
-  return async () => {
-    const { chain, p2p } = sources;
-    const top = chain.top;
-    const counts = p2p?.counts() ?? { incoming: 0, outgoing: 0 };
-    const poolSize = sources.poolSize();
-    const key = `${toHex(top.id)}:${poolSize}:${counts.incoming}:${counts.outgoing}`;
-    if (cached && key === cacheKey) return cached;
+  let cached: { key: string; view: Promise<HomeView> } | undefined;
+
+  const compute = async (top: BlockMeta, poolSize: number, peers: HomeView['peers']): Promise<HomeView> => {
+    const { chain } = sources;
     const info = await sources.query('NODE.GetInfo');
     const blocks: BlockRow[] = [];
     for (let h = top.height; h >= 0n && blocks.length < RECENT_BLOCKS; h--) blocks.push(row(chain.metaAtTopo(h)!));
@@ -95,24 +93,39 @@ export function homeView(sources: HomeSources): () => Promise<HomeView> {
     const averageBlockTimeS = intervals.length === 0 ? 0 : intervals.reduce((a, b) => a + b, 0) / intervals.length;
     const targetBlockTimeS = Number(TARGET_BLOCK_TIME_MS) / 1000;
     const difficulty = chain.difficultyAfter(top);
-    cached = {
+    return {
       network: info.network,
       version: info.version,
-      height: info.height,
-      topoheight: info.topoheight,
+      height: Number(top.height),
+      topoheight: Number(top.height),
       stableheight: info.stableheight,
       topHash: toHex(top.id),
       difficulty,
-      hashrate: Number(difficulty) / (averageBlockTimeS > 0 ? averageBlockTimeS : targetBlockTimeS),
+      hashrate:
+        Number(difficulty * HASHES_PER_DIFFICULTY) / (averageBlockTimeS > 0 ? averageBlockTimeS : targetBlockTimeS),
       averageBlockTimeS,
       targetBlockTimeS,
       supplyCoins: info.total_supply,
       poolSize,
-      peers: { incoming: counts.incoming, outgoing: counts.outgoing },
+      peers,
       blocks,
       charts,
     };
-    cacheKey = key;
-    return cached;
+  };
+
+  return () => {
+    const top = sources.chain.top;
+    const counts = sources.p2p?.counts() ?? { incoming: 0, outgoing: 0 };
+    const poolSize = sources.poolSize();
+    const key = `${toHex(top.id)}:${poolSize}:${counts.incoming}:${counts.outgoing}`;
+    if (cached?.key !== key) {
+      const view = compute(top, poolSize, { incoming: counts.incoming, outgoing: counts.outgoing });
+      cached = { key, view };
+      // A failed computation is not kept: the next request tries again.
+      view.catch(() => {
+        if (cached?.view === view) cached = undefined;
+      });
+    }
+    return cached.view;
   };
 }

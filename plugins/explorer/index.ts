@@ -5,7 +5,7 @@
  * in-process. Leave it out of config `plugins` to turn it off. docs/explorer.md.
  */
 import type { Plugin } from '../../host/plugin.js';
-import { curvePointCheck, decodeAddress } from '../../host/protocol/address.js';
+import { curvePointCheck, decodeAddress, encodeAddress } from '../../host/protocol/address.js';
 import { optionalService } from '../../host/services/services.js';
 import { addressView, renderAddress } from './address-page.js';
 import { loadAssets } from './assets.js';
@@ -32,6 +32,7 @@ const plugin: Plugin = {
     const pool = () => optionalService(container, 'txPool');
     const keyOf = (address: string): Uint8Array =>
       decodeAddress(address, network.name, curvePointCheck(core)).publicKey;
+    const addressOf = (key: Uint8Array): string => encodeAddress(network.name, key);
     const isAddress = (text: string): boolean => {
       try {
         keyOf(text);
@@ -53,7 +54,7 @@ const plugin: Plugin = {
         },
       },
       block: { view: (id) => blockView(id, { chain, query, network: network.name }), render: renderBlock },
-      tx: { view: (txid) => transactionView(txid, query), render: renderTransaction },
+      tx: { view: (txid) => transactionView(txid, { query, addressOf }), render: renderTransaction },
       contract: { view: (scid) => contractView(scid, { query, activity }), render: renderContract },
       address: { view: (address) => addressView(address, { chain, query, keyOf }), render: renderAddress },
       pool: { view: () => poolView(pool()), render: renderPool },

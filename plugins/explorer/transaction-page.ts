@@ -23,11 +23,15 @@ export interface TransactionView extends TransactionSummary {
 
 const HASH = /^[0-9a-fA-F]{64}$/;
 
-export async function transactionView(txid: string, query: DaemonQuery): Promise<TransactionView> {
+export async function transactionView(
+  txid: string,
+  sources: { query: DaemonQuery; addressOf(key: Uint8Array): string },
+): Promise<TransactionView> {
+  const { query } = sources;
   if (!HASH.test(txid)) throw notFound(`'${txid}' is not a transaction id (64 hex digits)`);
   const record = (await query('NODE.GetTransaction', { txs_hashes: [txid] })).txs[0];
   if (record.as_hex === '') throw notFound(`no transaction ${txid} on this chain or in the pool`);
-  const summary = summariseTransaction(fromHex(txid, 32), fromHex(record.as_hex));
+  const summary = summariseTransaction(fromHex(txid, 32), fromHex(record.as_hex), sources.addressOf);
   return {
     ...summary,
     inPool: record.in_pool,
@@ -63,6 +67,7 @@ ${facts([
   ['Fee (atomic units)', view.fee],
   ['Proof size (bytes)', view.proofBytes],
   ...(view.signer ? [['Sender (ring of 2)', addressLink(view.signer)] as [string, unknown]] : []),
+  ...(view.account ? [['Registers', addressLink(view.account)] as [string, unknown]] : []),
 ])}
 ${
   contract &&

@@ -40,6 +40,8 @@ export interface TransactionSummary {
   proofBytes: number;
   payloads: PayloadSummary[];
   contract?: ContractAction;
+  /** The account a registration registers (or a miner transaction pays), as an address, when asked for. */
+  account?: string;
 }
 
 const uArg = (args: RpcArgument[], name: string) => args.find((a) => a.name === name && a.datatype === 'U')?.value;
@@ -64,7 +66,11 @@ function contractAction(txid: string, tx: Transaction): ContractAction | undefin
   return { kind: 'call', scid, ...(entrypoint !== undefined && { entrypoint }), args: shown };
 }
 
-export function summariseTransaction(txid: Uint8Array, bytes: Uint8Array): TransactionSummary {
+export function summariseTransaction(
+  txid: Uint8Array,
+  bytes: Uint8Array,
+  addressOf?: (key: Uint8Array) => string,
+): TransactionSummary {
   const id = toHex(txid);
   const tx = decodeTransaction(bytes);
   const payloads =
@@ -81,6 +87,7 @@ export function summariseTransaction(txid: Uint8Array, bytes: Uint8Array): Trans
       ? tx.payloads.reduce((sum, payload) => sum + payload.statement.fees, 0n)
       : 0n;
   const contract = contractAction(id, tx);
+  const account = addressOf && 'key' in tx ? addressOf(tx.key) : undefined;
   return {
     txid: id,
     type: TX_TYPE_NAMES[tx.type],
@@ -89,5 +96,6 @@ export function summariseTransaction(txid: Uint8Array, bytes: Uint8Array): Trans
     proofBytes: payloads.reduce((sum, payload) => sum + payload.proofBytes, 0),
     payloads,
     ...(contract && { contract }),
+    ...(account !== undefined && { account }),
   };
 }

@@ -126,6 +126,12 @@ t.test('the explorer on a simulator chain', async (t) => {
     t.equal(json.block.hash.length, 64);
     const page = await get(url, `/explorer/tx/${transfer}`);
     t.match(page.text, `href="/explorer/address/${alice.address}"`);
+    const registration = (await get(url, `/explorer/address/${alice.address}?format=json`)).json.registration;
+    const block = (await get(url, `/explorer/block/${registration}?format=json`)).json;
+    const registers = block.transactions.find((tx: any) => tx.type === 'registration');
+    t.ok(registers, "a registration in the block of alice's registration");
+    const registered = await get(url, `/explorer/tx/${registers.txid}?format=json`);
+    t.equal(registered.json.account, alice.address, 'a registration names the account it registers');
     t.match(page.text, 'UMB (native)');
   });
 
