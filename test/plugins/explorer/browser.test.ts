@@ -128,6 +128,30 @@ t.test('the explorer in headless Chromium', async (t) => {
     await shoot(page, 'address');
   });
 
+  await t.test('home refreshes itself when a block arrives', async (t) => {
+    await page.goto(explorer, { waitUntil: 'networkidle0' });
+    const before = Number(await text('#height'));
+    const mined = await rpcCall(daemon, 'SIMULATOR.Mine', { blocks: 1 });
+    t.equal(mined.blids.length, 1);
+    await page.waitForFunction(`document.getElementById('height')?.textContent === '${before + 1}'`, {
+      timeout: 20_000,
+    });
+    t.pass(`the height went from ${before} to ${before + 1} without a reload`);
+    await page.waitForSelector('#chart-difficulty canvas');
+  });
+
+  await t.test('with JavaScript off, pages still show everything but the charts', async (t) => {
+    const plain = await browser.newPage();
+    await plain.setJavaScriptEnabled(false);
+    await plain.goto(`${explorer}contract/${scid}`);
+    t.match(await plain.$eval('#activity', (table) => table.textContent), 'Withdraw');
+    await plain.goto(explorer);
+    const { height } = await rpcCall(daemon, 'NODE.GetInfo');
+    t.equal(await plain.$$eval('#blocks tbody tr', (rows) => rows.length), Math.min(20, height + 1));
+    t.equal(await plain.$$eval('.chart canvas', (canvases) => canvases.length), 0, 'no charts without a script');
+    await plain.close();
+  });
+
   await t.test('a bad search is a 404 page, not a stack trace', async (t) => {
     const response = await page.goto(`${explorer}search?q=nobody-at-all`);
     t.equal(response?.status(), 404);

@@ -38,7 +38,7 @@ async function get(base: string, path: string, headers: Record<string, string> =
 t.test('the explorer on a simulator chain', async (t) => {
   const { url } = await startTestApp(t, { network: 'simulator' });
   const premineAddress = encodeAddress('simulator', premineKey(core, 'simulator'));
-  autoMine(t, url, premineAddress);
+  const mining = autoMine(t, url, premineAddress);
   const premine = testWallet(core, 'simulator', premineSecret(core, 'simulator'), url);
   const alice = testWallet(core, 'simulator', bigintToBytes32BE(randomScalar()), url);
   await alice.registration.ensure();
@@ -199,10 +199,25 @@ t.test('the explorer on a simulator chain', async (t) => {
     },
   );
 
-  await t.test('pool: what waits, with type, size and fee', async (t) => {
-    const { json } = await get(url, '/explorer/pool?format=json');
-    t.same(json, { size: 0, transactions: [] });
+  await t.test('pool: what waits, with type, size and fee; its transaction page says it waits', async (t) => {
+    t.same((await get(url, '/explorer/pool?format=json')).json, { size: 0, transactions: [] });
     t.match((await get(url, '/explorer/pool')).text, '0 transactions waiting');
+    mining.paused = true;
+    const waiting = await alice.transfers.send({
+      transfers: [{ destination: premineAddress, amount: 7n, scid: NATIVE_ASSET, burn: 0n, payloadRpc: [] }],
+      ringSize: 2,
+    });
+    const { json } = await get(url, '/explorer/pool?format=json');
+    t.equal(json.size, 1);
+    t.match(json.transactions, [{ txid: waiting, type: 'transfer' }]);
+    t.ok(json.transactions[0].fee > 0);
+    t.match((await get(url, '/explorer/pool')).text, `href="/explorer/tx/${waiting}"`);
+    t.match((await get(url, `/explorer/?format=json`)).json, { poolSize: 1 }, 'home sees the pool change');
+    const pending = await get(url, `/explorer/tx/${waiting}`);
+    t.match(pending.text, 'waiting in the pool');
+    t.equal((await get(url, `/explorer/search?q=${waiting}`)).location, `/explorer/tx/${waiting}`);
+    mining.paused = false;
+    await mined(url);
   });
 
   await t.test('bad input is a 404 page in our words, never a stack trace', async (t) => {
