@@ -1,6 +1,7 @@
 /**
  * The HTTP side of one RPC endpoint: `POST /json_rpc` (JSON-RPC 2.0), the endpoint's extra routes (exact paths, and
- * GET-only prefix routes such as `/explorer/`), a greeting on `GET /`, with the status codes users and tools expect (405, 413, 415, 401, 404).
+ * GET-only prefix routes such as `/explorer/`), a greeting on `GET /`, with the status codes users and tools expect
+ * (405, 413, 415, 401, 404).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../host/logger.js';
