@@ -84,7 +84,8 @@ export function createHttpHandler(endpoint: RpcEndpoint, logger: Logger) {
     const url = request.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    const route = endpoint.routeFor(path);
+    // JSON-RPC, the hot path, looks up no route.
+    const route = path === '/json_rpc' ? undefined : endpoint.routeFor(path);
     const isPrefixRoute = route !== undefined && !endpoint.routes.has(path);
     const guarded = path === '/json_rpc' || path === '/ws' || route !== undefined;
     if (guarded && isAuthorised && !isAuthorised(request.headers.authorization)) {
