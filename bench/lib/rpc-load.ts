@@ -37,16 +37,18 @@ export function startServer(
   });
 }
 
-/** Requests per second of one JSON-RPC call POSTed over `connections` connections, after a warm-up at the same load. */
+/**
+ * Requests per second of one JSON-RPC call POSTed over `connections` connections, after a warm-up at the same load;
+ * with `body` a path (starting with `/`) instead, of GETs of that path (an explorer page).
+ */
 export async function requestsPerSecond(port: number, connections: number, body: string): Promise<number> {
+  const get = body.startsWith('/');
   const run = async (): Promise<number> => {
     const result = await autocannon({
-      url: `http://127.0.0.1:${port}/json_rpc`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
+      url: `http://127.0.0.1:${port}${get ? body : '/json_rpc'}`,
       connections,
       duration: DURATION_S,
+      ...(get ? { method: 'GET' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
     });
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`load run had ${result.non2xx} non-2xx answers and ${result.errors} errors`);

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { NETWORKS, type NetworkName } from '../protocol/network.js';
 import type { UmbraConfig } from './schema.js';
 
-/** The plugins a daemon runs (transports are chosen separately by `transports`). */
-export const DAEMON_PLUGINS = ['dvm', 'consensus', 'mempool', 'mining', 'p2p', 'metrics'];
+/** The plugins a daemon runs (transports are chosen separately by `transports`); leave `explorer` out to turn it off. */
+export const DAEMON_PLUGINS = ['dvm', 'consensus', 'mempool', 'mining', 'p2p', 'metrics', 'explorer'];
 
 /** Umbra's own directory: ~/.umbra, or ./data without a home. */
 function umbraHome(): string {

@@ -12,6 +12,7 @@ type PluginModule = { default: Plugin };
 const BUILT_IN: Readonly<Record<string, () => Promise<PluginModule>>> = {
   consensus: () => import('../../plugins/consensus/index.js'),
   dvm: () => import('../../plugins/dvm/index.js'),
+  explorer: () => import('../../plugins/explorer/index.js'),
   mempool: () => import('../../plugins/mempool/index.js'),
   metrics: () => import('../../plugins/metrics/index.js'),
   mining: () => import('../../plugins/mining/index.js'),

@@ -1,12 +1,15 @@
 /**
  * An RPC server as the rest of the node sees it: a name (`daemon`, `wallet`), where it listens, its method registry,
- * extra HTTP routes (the wallet's `POST /install_sc`) and server push to connected WebSocket clients.
+ * extra HTTP routes (the wallet's `POST /install_sc`; GET pages under a prefix such as `/explorer/`) and server push
+ * to connected WebSocket clients.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { MethodRegistry } from './registry.js';
 
 export interface HttpRouteRequest {
   readonly method: string;
+  /** The URL's path without its query, e.g. `/explorer/block/12` (prefix routes serve many paths). */
+  readonly path: string;
   /** The URL's query, e.g. `force=true` of `/install_sc?force=true`. */
   readonly query: URLSearchParams;
   readonly headers: IncomingHttpHeaders;
@@ -17,6 +20,8 @@ export interface HttpRouteResponse {
   readonly status: number;
   readonly body: string;
   readonly contentType?: string;
+  /** Extra headers, e.g. `Location` of a redirect. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export type HttpRoute = (request: HttpRouteRequest) => Promise<HttpRouteResponse>;
@@ -39,6 +44,8 @@ export type PushListener = (message: string) => void;
 export class RpcEndpoint {
   readonly registry: MethodRegistry;
   readonly routes = new Map<string, HttpRoute>();
+  /** GET-only routes serving every path under a prefix ending in `/`, e.g. `/explorer/`. */
+  readonly prefixRoutes = new Map<string, HttpRoute>();
   private readonly listeners = new Set<PushListener>();
 
   constructor(readonly options: RpcEndpointOptions) {
@@ -54,6 +61,23 @@ export class RpcEndpoint {
     if (path === '/json_rpc' || path === '/ws' || this.routes.has(path))
       throw new Error(`HTTP route ${path} is already taken on the ${this.name} server`);
     this.routes.set(path, route);
+  }
+
+  /** Registers a GET route for every path starting with `prefix` (which ends in `/`), e.g. `/explorer/`. */
+  addPrefixRoute(prefix: string, route: HttpRoute): void {
+    if (!prefix.startsWith('/') || !prefix.endsWith('/') || prefix === '/')
+      throw new Error(`HTTP route prefix ${prefix} must start and end with / and name a folder`);
+    const clash = [...this.prefixRoutes.keys()].find((taken) => taken.startsWith(prefix) || prefix.startsWith(taken));
+    if (clash) throw new Error(`HTTP route prefix ${prefix} overlaps ${clash} on the ${this.name} server`);
+    this.prefixRoutes.set(prefix, route);
+  }
+
+  /** The route serving `path`: an exact route, else the prefix route whose prefix it starts with. */
+  routeFor(path: string): HttpRoute | undefined {
+    const exact = this.routes.get(path);
+    if (exact || this.prefixRoutes.size === 0) return exact;
+    for (const [prefix, route] of this.prefixRoutes) if (path.startsWith(prefix)) return route;
+    return undefined;
   }
 
   /** Pushes a JSON-RPC notification (e.g. `Block`) to every connected push client. */

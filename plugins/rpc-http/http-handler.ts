@@ -1,6 +1,7 @@
 /**
- * The HTTP side of one RPC endpoint: `POST /json_rpc` (JSON-RPC 2.0), the endpoint's extra routes, a greeting on
- * `GET /`, with the status codes users and tools expect (405, 413, 415, 401, 404).
+ * The HTTP side of one RPC endpoint: `POST /json_rpc` (JSON-RPC 2.0), the endpoint's extra routes (exact paths, and
+ * GET-only prefix routes such as `/explorer/`), a greeting on `GET /`, with the status codes users and tools expect
+ * (405, 413, 415, 401, 404).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../host/logger.js';
@@ -83,7 +84,9 @@ export function createHttpHandler(endpoint: RpcEndpoint, logger: Logger) {
     const url = request.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    const route = endpoint.routes.get(path);
+    // JSON-RPC, the hot path, looks up no route.
+    const route = path === '/json_rpc' ? undefined : endpoint.routeFor(path);
+    const isPrefixRoute = route !== undefined && !endpoint.routes.has(path);
     const guarded = path === '/json_rpc' || path === '/ws' || route !== undefined;
     if (guarded && isAuthorised && !isAuthorised(request.headers.authorization)) {
       return send(response, 401, 'Authorization Required\n', TEXT, {
@@ -92,10 +95,14 @@ export function createHttpHandler(endpoint: RpcEndpoint, logger: Logger) {
     }
     if (path === '/json_rpc') return serveJsonRpc(request, response);
     if (route) {
+      const method = request.method ?? 'GET';
+      if (isPrefixRoute && method !== 'GET' && method !== 'HEAD')
+        return send(response, 405, `use GET for ${path}\n`, TEXT, { Allow: 'GET, HEAD' });
       return withBody(request, response, (body) => {
         const params = new URLSearchParams(query === -1 ? '' : url.slice(query + 1));
-        route({ method: request.method ?? 'GET', query: params, headers: request.headers, body }).then(
-          (answer) => send(response, answer.status, answer.body, answer.contentType ?? 'application/json'),
+        route({ method, path, query: params, headers: request.headers, body }).then(
+          (answer) =>
+            send(response, answer.status, answer.body, answer.contentType ?? 'application/json', answer.headers),
           (error: unknown) => failed(request, response, error),
         );
       });

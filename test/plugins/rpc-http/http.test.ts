@@ -166,6 +166,28 @@ t.test('HTTP Basic auth', async (t) => {
   t.equal((await fetch(`${url}/`)).status, 200, 'the greeting stays open');
 });
 
+t.test(
+  'a prefix route serves GET for every path under it, with the path, query and headers; other methods get 405',
+  async (t) => {
+    const { url, app } = await startTestApp(t, { rpcLogin: 'alice:s3cret', plugins: ['consensus'] });
+    const seen: { path: string; query: string }[] = [];
+    app.container.cradle.rpcEndpoints.get('daemon').addPrefixRoute('/things/', async (request) => {
+      seen.push({ path: request.path, query: request.query.toString() });
+      return { status: 302, body: '', contentType: 'text/html', headers: { Location: '/things/elsewhere' } };
+    });
+    const auth = { Authorization: 'Basic ' + Buffer.from('alice:s3cret').toString('base64') };
+    t.equal((await fetch(`${url}/things/a`)).status, 401, 'behind --rpc-login like /json_rpc');
+    const answer = await fetch(`${url}/things/a/b?q=1&format=json`, { headers: auth, redirect: 'manual' });
+    t.equal(answer.status, 302);
+    t.equal(answer.headers.get('location'), '/things/elsewhere', "the route's headers are sent");
+    t.same(seen, [{ path: '/things/a/b', query: 'q=1&format=json' }]);
+    const post = await fetch(`${url}/things/a`, { method: 'POST', headers: auth, body: 'x' });
+    t.equal(post.status, 405);
+    t.equal(post.headers.get('allow'), 'GET, HEAD');
+    t.equal((await fetch(`${url}/thingsx`, { headers: auth })).status, 404, 'outside the prefix: no such path');
+  },
+);
+
 t.test('a busy port is a clear start-up error', async (t) => {
   const { url } = await startTestApp(t);
   const port = new URL(url).port;

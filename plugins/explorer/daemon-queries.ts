@@ -1,0 +1,26 @@
+/**
+ * The daemon's own RPC methods, called in-process (transport `internal`): the explorer shows what GetInfo, GetBlock,
+ * GetTransaction, GetSC, NameToAddress and GetEncryptedBalance answer, so its figures are the RPC's figures and the
+ * views that build them live in one place. A call the method refuses (unknown hash, bad address, name not
+ * registered) becomes a not-found ExplorerError carrying the method's message.
+ */
+import { RpcError } from '../../host/rpc/errors.js';
+import type { MethodRegistry } from '../../host/rpc/registry.js';
+import { notFound } from './explorer-error.js';
+
+const INTERNAL = { transport: 'internal' } as const;
+
+export type DaemonQuery = (method: string, params?: unknown) => Promise<any>;
+
+export function daemonQueries(registry: MethodRegistry): DaemonQuery {
+  return async (name, params) => {
+    const method = registry.resolve(name);
+    if (!method) throw notFound(`this node does not answer ${name} (its plugin is not configured)`);
+    try {
+      return await method.handler(method.params(params, 'params'), INTERNAL);
+    } catch (error) {
+      if (error instanceof RpcError) throw notFound(error.message);
+      throw error;
+    }
+  };
+}
