@@ -1,21 +1,10 @@
 /** The home page: chain figures, peers and pool, the last blocks, and the charts (drawn by the page's script). */
 import { formatCoins } from '../../host/cli/wallet/amount.js';
 import { ATOMIC_UNITS_PER_COIN } from '../../host/protocol/chain-params.js';
+import { hashRateText } from '../../host/protocol/hash-rate.js';
 import { html, raw, scriptJson } from './html.js';
 import { BASE, blockLink, facts, hash, page, utc } from './layout.js';
 import type { HomeView } from './home-view.js';
-
-/** A hash rate with its unit, e.g. 1.25 kH/s. */
-export function formatHashrate(perSecond: number): string {
-  const units = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s'];
-  let value = perSecond;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 2)} ${units[unit]}`;
-}
 
 export function renderHome(view: HomeView): string {
   const main = html`<h1>Umbra ${view.network}</h1>
@@ -25,7 +14,7 @@ ${facts([
   ['Topoheight', view.topoheight],
   ['Stable height', view.stableheight],
   ['Difficulty', view.difficulty],
-  ['Estimated hash rate', formatHashrate(view.hashrate)],
+  ['Estimated hash rate', hashRateText(view.hashrate)],
   [
     'Average block time',
     `${view.averageBlockTimeS.toFixed(1)} s over the last ${view.charts.blockTimeS.length} blocks (target ${view.targetBlockTimeS} s)`,

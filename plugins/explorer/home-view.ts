@@ -6,15 +6,13 @@
  */
 import { toHex } from '../../host/protocol/bytes.js';
 import { TARGET_BLOCK_TIME_MS } from '../../host/protocol/chain-params.js';
-import { FINAL_DIFFICULTY_MULTIPLIER, MINIBLOCKS_PER_BLOCK } from '../../host/protocol/miniblock.js';
+import { networkHashRate } from '../../host/protocol/hash-rate.js';
 import type { BlockMeta, ChainService } from '../../host/services/chain.js';
 import type { P2pService } from '../../host/services/p2p.js';
 import type { DaemonQuery } from './daemon-queries.js';
 
 export const RECENT_BLOCKS = 20;
 export const CHART_BLOCKS = 500;
-/** Hashes a block takes on average, in units of its difficulty: nine ordinary miniblocks and a final one at 9×. */
-const HASHES_PER_DIFFICULTY = BigInt(MINIBLOCKS_PER_BLOCK - 1) + FINAL_DIFFICULTY_MULTIPLIER;
 
 export interface BlockRow {
   height: number;
@@ -101,8 +99,7 @@ export function homeView(sources: HomeSources): () => Promise<HomeView> {
       stableheight: info.stableheight,
       topHash: toHex(top.id),
       difficulty,
-      hashrate:
-        Number(difficulty * HASHES_PER_DIFFICULTY) / (averageBlockTimeS > 0 ? averageBlockTimeS : targetBlockTimeS),
+      hashrate: networkHashRate(difficulty, averageBlockTimeS > 0 ? averageBlockTimeS : targetBlockTimeS),
       averageBlockTimeS,
       targetBlockTimeS,
       supplyCoins: info.total_supply,

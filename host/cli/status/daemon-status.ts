@@ -2,6 +2,7 @@
  * One view of a daemon, read from its JSON-RPC (NODE.GetInfo and NODE.GetPeers): height, sync progress with an ETA,
  * peers, pool, estimated network hash rate, version and uptime — what `umbra status` prints.
  */
+import { networkHashRate } from '../../protocol/hash-rate.js';
 import { type DaemonClient, DaemonRpcError } from '../../../wallet/daemon-client.js';
 
 /** JSON-RPC's "method not found": a daemon without the p2p plugin has no NODE.GetPeers. */
@@ -59,7 +60,7 @@ export interface DaemonStatus {
   sync: SyncStatus;
   pool_transactions: number;
   difficulty: number;
-  /** Hashes per second the network must make to find blocks at the target interval: difficulty / target. */
+  /** Hashes per second the network makes, estimated from the difficulty and the average block time (host/protocol/hash-rate.ts). */
   network_hashrate: number;
   average_block_time: number;
   /** null when the daemon runs without P2P. */
@@ -105,7 +106,10 @@ export async function readDaemonStatus(
     },
     pool_transactions: info.tx_pool_size,
     difficulty: info.difficulty,
-    network_hashrate: info.target > 0 ? info.difficulty / info.target : 0,
+    network_hashrate: networkHashRate(
+      BigInt(Math.round(info.difficulty)),
+      info.averageblocktime50 > 0 ? info.averageblocktime50 : info.target,
+    ),
     average_block_time: info.averageblocktime50,
     peers: peers?.peers ?? null,
     sampled_at: sampledAt,

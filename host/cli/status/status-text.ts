@@ -1,19 +1,7 @@
 /** `umbra status` as text: aligned `label: value` lines, then a table of the peers. */
 import { durationText } from '../../duration-text.js';
+import { hashRateText } from '../../protocol/hash-rate.js';
 import type { DaemonStatus, PeerStatus, SyncStatus } from './daemon-status.js';
-
-const HASHRATE_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s'];
-
-/** A hash rate in the largest unit that keeps the figure at 1 or more: `12.3 MH/s`. */
-export function hashrateText(hashesPerSecond: number): string {
-  let value = hashesPerSecond;
-  let unit = 0;
-  while (value >= 1000 && unit < HASHRATE_UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 2 : 1)} ${HASHRATE_UNITS[unit]}`;
-}
 
 function syncText(height: number, sync: SyncStatus): string {
   const where = `${height} / ${sync.target_height} blocks (${sync.percent.toFixed(1)} %)`;
@@ -50,7 +38,7 @@ export function statusText(status: DaemonStatus): string {
     ['sync', syncText(status.height, status.sync)],
     ['pool', `${status.pool_transactions} transaction${status.pool_transactions === 1 ? '' : 's'}`],
     ['difficulty', String(status.difficulty)],
-    ['hash rate', `${hashrateText(status.network_hashrate)} (network, estimated from the difficulty)`],
+    ['hash rate', `${hashRateText(status.network_hashrate)} (network, estimated from the difficulty)`],
     ['block time', `${Number(status.average_block_time.toFixed(2))} s (average of the last 50 blocks)`],
     ['peers', peersSummary(status.peers)],
   ];

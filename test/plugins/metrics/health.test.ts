@@ -10,7 +10,13 @@ import type { P2pService } from '../../../host/services/p2p.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
 import { daemonHealth, healthRoute, walletHealth } from '../../../plugins/metrics/health.js';
 
-const get: HttpRouteRequest = { method: 'GET', query: new URLSearchParams(), headers: {}, body: Buffer.alloc(0) };
+const get: HttpRouteRequest = {
+  method: 'GET',
+  path: '/health',
+  query: new URLSearchParams(),
+  headers: {},
+  body: Buffer.alloc(0),
+};
 
 /** A chain whose top height the test sets, and peers whose reported heights it sets. */
 function doubles() {

@@ -1,7 +1,7 @@
 /** The text view of `umbra status`: the sync line while syncing, peers without a measured latency, hash rate units. */
 import t from 'tap';
 import type { DaemonStatus } from '../../../../host/cli/status/daemon-status.js';
-import { hashrateText, statusText } from '../../../../host/cli/status/status-text.js';
+import { statusText } from '../../../../host/cli/status/status-text.js';
 
 const SYNCING: DaemonStatus = {
   daemon: 'http://127.0.0.1:40402/json_rpc',
@@ -57,12 +57,4 @@ t.test('no rate yet, an old daemon without uptime, no P2P', async (t) => {
   t.match(text, /^uptime: +unknown$/m);
   t.match(text, /^sync: +syncing, 1234 \/ 5000 blocks \(24\.6 %\), rate not known yet, ETA unknown$/m);
   t.match(text, /^peers: +none \(the daemon runs without P2P\)$/m);
-});
-
-t.test('hash rates in the unit that fits', async (t) => {
-  t.equal(hashrateText(0.0556), '0.06 H/s');
-  t.equal(hashrateText(950), '950.0 H/s');
-  t.equal(hashrateText(1500), '1.50 kH/s');
-  t.equal(hashrateText(12_345_678), '12.3 MH/s');
-  t.equal(hashrateText(4.2e18), '4200.0 PH/s');
 });
