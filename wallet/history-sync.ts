@@ -10,7 +10,8 @@
  * Token entries carry `scid`. The positions (the native one and one per followed token) and the entries go to the
  * wallet file (when there is one) after every 100 blocks and at the end. A block hash that no longer matches at an
  * asset's saved position (a reorganisation) drops that asset's chain-found entries and starts it again from the
- * registration; outgoing entries keep their payloads and are found again.
+ * registration; outgoing entries keep their payloads and are found again. `onBalanceChange` tells of each asset whose
+ * amount a run changed.
  */
 import { UmbraError } from '../host/errors.js';
 import { findBalanceChanges } from './balance-changes.js';
@@ -28,6 +29,13 @@ export interface SyncPosition {
   /** The encrypted balance there (GetEncryptedBalance hex) and its amount (decimal). */
   data: string;
   amount: string;
+}
+
+/** An asset's balance as synced changed: the amount known before a sync run (0 at the first) and after it. */
+export interface BalanceChange {
+  scid: string;
+  before: bigint;
+  after: bigint;
 }
 
 export interface SyncOptions {
@@ -63,6 +71,7 @@ export class HistorySync {
   private readonly scanner: BlockScanner;
   /** Blocks read during the current run (several assets may change in one block). */
   private blocks = new Map<number, Promise<ChainBlock>>();
+  private readonly balanceListeners = new Set<(change: BalanceChange) => void>();
 
   constructor(
     private readonly context: WalletContext,
@@ -92,6 +101,12 @@ export class HistorySync {
       if (this.tokens.has(scid) && typeof position === 'object' && position !== null)
         this.tokens.set(scid, position as SyncPosition);
     }
+  }
+
+  /** Calls `listener` each time a run ends with an asset's amount other than before it; returns the removal. */
+  onBalanceChange(listener: (change: BalanceChange) => void): () => void {
+    this.balanceListeners.add(listener);
+    return () => this.balanceListeners.delete(listener);
   }
 
   /** Syncs to the daemon's current top; calls run one after another. Resolves to the topoheight synced to. */
@@ -142,8 +157,21 @@ export class HistorySync {
     else this.tokens.set(scid, position);
   }
 
-  /** Syncs one asset from its position (or the registration) to `top`, whose encrypted balance is `topData`. */
+  /** Syncs one asset to `top`, whose encrypted balance is `topData`, and tells when its amount changed. */
   private async syncAsset(
+    scid: string,
+    registration: () => Promise<number>,
+    top: number,
+    topData: string,
+  ): Promise<void> {
+    const before = BigInt(this.positionOf(scid)?.amount ?? 0);
+    await this.advanceAsset(scid, registration, top, topData);
+    const after = BigInt(this.positionOf(scid)?.amount ?? 0);
+    if (after !== before) for (const listener of this.balanceListeners) listener({ scid, before, after });
+  }
+
+  /** Moves one asset's position from where it is (or the registration) to `top`, recording what it finds. */
+  private async advanceAsset(
     scid: string,
     registration: () => Promise<number>,
     top: number,

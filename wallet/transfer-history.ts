@@ -4,7 +4,7 @@
  * topoheight, blockhash, time) are filled once the daemon reports the transaction in a block or the history sync
  * (history-sync.ts) finds it, with `sc_outcome` for a contract transaction; incoming, coinbase and contract-payout
  * entries come from the sync. Entries of a token carry its `scid` (native entries have none). `toJSON` and `load`
- * carry the entries through the wallet file.
+ * carry the entries through the wallet file; `onAdd` tells of each new entry as it is recorded.
  */
 import type { ContractCallOutcome } from '../host/protocol/contract-outcome.js';
 import type { rpcArgumentToExactJson, RpcArgument } from '../host/protocol/rpc-arguments.js';
@@ -59,14 +59,24 @@ export function isoTime(ms: number): string {
   return `${local}${offset >= 0 ? '+' : '-'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }
 
+export type HistoryListener = (scid: string, entry: TransferEntry) => void;
+
 export class TransferHistory {
   private readonly byAsset = new Map<string, TransferEntry[]>();
+  private readonly listeners = new Set<HistoryListener>();
 
   add(scid: string, entry: TransferEntry): void {
     if (scid !== NATIVE_ASSET) entry.scid = scid;
     const entries = this.byAsset.get(scid) ?? [];
     entries.push(entry);
     this.byAsset.set(scid, entries);
+    for (const listener of this.listeners) listener(scid, entry);
+  }
+
+  /** Calls `listener` for each entry added from now on (not those `load` reads back); returns the removal. */
+  onAdd(listener: HistoryListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Entries of one asset, in the order they happened. */

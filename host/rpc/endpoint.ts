@@ -1,9 +1,12 @@
 /**
  * An RPC server as the rest of the node sees it: a name (`daemon`, `wallet`), where it listens, its method registry,
  * extra HTTP routes (the wallet's `POST /install_sc`; GET pages under a prefix such as `/explorer/`) and server push
- * to connected WebSocket clients.
+ * to connected WebSocket clients: the plain notifications (`Block`, `Height`) to clients that never subscribed, and
+ * the topics (`block`, `tx`, …, with data) to the clients that subscribed to them.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { stringifyExactJson } from '../protocol/exact-json.js';
+import type { PushClient } from './push-client.js';
 import { MethodRegistry } from './registry.js';
 
 export interface HttpRouteRequest {
@@ -39,14 +42,13 @@ export interface RpcEndpointOptions {
   readonly optionalMethodPrefix?: string;
 }
 
-export type PushListener = (message: string) => void;
-
 export class RpcEndpoint {
   readonly registry: MethodRegistry;
   readonly routes = new Map<string, HttpRoute>();
   /** GET-only routes serving every path under a prefix ending in `/`, e.g. `/explorer/`. */
   readonly prefixRoutes = new Map<string, HttpRoute>();
-  private readonly listeners = new Set<PushListener>();
+  private readonly clients = new Set<PushClient>();
+  private readonly pushTopics = new Set<string>();
 
   constructor(readonly options: RpcEndpointOptions) {
     this.registry = new MethodRegistry(options.optionalMethodPrefix);
@@ -80,19 +82,52 @@ export class RpcEndpoint {
     return undefined;
   }
 
-  /** Pushes a JSON-RPC notification (e.g. `Block`) to every connected push client. */
-  notify(method: string, params?: unknown): void {
-    if (this.listeners.size === 0) return;
-    const message = JSON.stringify(
-      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params },
-    );
-    for (const listener of this.listeners) listener(message);
+  /** Declares a topic this server publishes (e.g. `block`), which push clients may subscribe to. */
+  addTopic(topic: string): void {
+    this.pushTopics.add(topic);
   }
 
-  /** Subscribes a push client; returns the unsubscribe function. */
-  subscribe(listener: PushListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** The topics this server publishes, sorted. */
+  get topics(): string[] {
+    return [...this.pushTopics].sort();
+  }
+
+  /** Pushes a plain JSON-RPC notification (e.g. `Block`) to every push client that never subscribed to topics. */
+  notify(method: string, params?: unknown): void {
+    this.send(
+      method,
+      () => params,
+      (client) => client.topics === undefined,
+    );
+  }
+
+  /**
+   * Pushes a topic's notification (`{"method": topic, "params": …}`) to the clients subscribed to it; `params` is
+   * only computed when there is one.
+   */
+  publish(topic: string, params: () => unknown): void {
+    this.send(topic, params, (client) => client.topics?.has(topic) === true);
+  }
+
+  /** Connects a push client; returns the disconnect function. */
+  connect(client: PushClient): () => void {
+    this.clients.add(client);
+    return () => this.clients.delete(client);
+  }
+
+  /** Serialises the message once (integers beyond 2^53 exactly), and only when some client is to hear it. */
+  private send(method: string, params: () => unknown, hears: (client: PushClient) => boolean): void {
+    let message: string | undefined;
+    for (const client of this.clients) {
+      if (!hears(client)) continue;
+      if (message === undefined) {
+        const value = params();
+        message = stringifyExactJson(
+          value === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params: value },
+        );
+      }
+      client.send(message);
+    }
   }
 }
 

@@ -3,11 +3,14 @@
  * the registry to resolve a name. Names match case-insensitively, by canonical name or alias, and a server may
  * declare a prefix that callers can put in front of any name (the wallet accepts `WALLET.GetAddress`).
  */
+import type { PushClient } from './push-client.js';
 import type { ParamCheck } from './params.js';
 
 export interface RpcCallContext {
   /** The transport the call came through. */
   readonly transport: 'http' | 'ws' | 'internal';
+  /** The push client making the call, on a transport with push (WebSocket). */
+  readonly push?: PushClient;
 }
 
 export interface RpcMethod<P = unknown, R = unknown> {

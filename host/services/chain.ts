@@ -26,8 +26,11 @@ export interface BlockMeta {
 }
 
 export type AddBlockOutcome =
-  /** `dropped`: transactions of the blocks a reorganisation took off the main chain that the new branch lacks. */
-  | { status: 'main'; id: Uint8Array; reorganised: boolean; dropped?: Uint8Array[] }
+  /**
+   * `dropped`: transactions of the blocks a reorganisation took off the main chain that the new branch lacks;
+   * `previousTop`: after a reorganisation, the main chain's top it replaced.
+   */
+  | { status: 'main'; id: Uint8Array; reorganised: boolean; dropped?: Uint8Array[]; previousTop?: BlockMeta }
   | { status: 'side'; id: Uint8Array }
   | { status: 'orphan'; id: Uint8Array };
 

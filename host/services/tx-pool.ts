@@ -1,4 +1,14 @@
 /** The transaction pool (registered by the `mempool` plugin as `txPool`), as the miner, the RPC and peers see it. */
+
+/** A transaction that entered the pool. */
+export interface PoolEntry {
+  txid: Uint8Array;
+  /** Serialised size in bytes. */
+  size: number;
+  /** Fee in atomic units (0 for registrations). */
+  fee: bigint;
+}
+
 export interface TxPoolService {
   /** Checks and admits a transaction; throws a TransactionError naming why it is refused. Returns the txid. */
   add(bytes: Uint8Array): Uint8Array;
@@ -10,4 +20,6 @@ export interface TxPoolService {
   /** Drops a pending transaction (a template found it invalid). */
   remove(txid: Uint8Array): void;
   readonly size: number;
+  /** Calls `listener` for each transaction admitted (also those a reorganisation brings back); returns the removal. */
+  onAdd(listener: (entry: PoolEntry) => void): () => void;
 }

@@ -471,11 +471,13 @@ export class Chain implements ChainService {
       for (const txid of b.txHashes) dropped.delete(toHex(txid));
     }
     this.blocks.setTop(batch, meta.height);
+    const reorganised = joining.length > 1 || forkHeight !== this.topMeta.height;
     return {
       status: 'main',
       id: meta.id,
-      reorganised: joining.length > 1 || forkHeight !== this.topMeta.height,
+      reorganised,
       dropped: [...dropped.values()],
+      ...(reorganised && { previousTop: this.topMeta }),
     };
   }
 

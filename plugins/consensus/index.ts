@@ -2,11 +2,14 @@
  * The `consensus` plugin: the chain (blocks, fork choice, versioned state) and its daemon RPC methods. It opens the
  * chain when it registers (a fresh store gets the genesis block) and provides it as the `chain` service, with
  * `chainInfo` for the GetInfo figures of other plugins; it pushes `Block` and `Height` notifications to WebSocket
- * clients whenever the main chain grows. With the `dvm` plugin, contracts run.
+ * clients whenever the main chain grows, and publishes the `block` (each stored block's header) and `reorg` (the old
+ * and the new top) topics to the clients subscribed to them. With the `dvm` plugin, contracts run.
  */
 import { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
 import type { Plugin } from '../../host/plugin.js';
 import { curvePointCheck, decodeAddress, encodeAddress } from '../../host/protocol/address.js';
+import { toHex } from '../../host/protocol/bytes.js';
+import type { BlockMeta } from '../../host/services/chain.js';
 import type { InfoContributions } from '../../host/services/chain-info.js';
 import { optionalService, provideServices } from '../../host/services/services.js';
 import { UMBRA_VERSION } from '../../host/version.js';
@@ -14,7 +17,7 @@ import { balanceMath } from './balance-math.js';
 import { Chain } from './chain.js';
 import { ChainTimings } from './chain-timings.js';
 import { accountMethods } from './rpc/account-methods.js';
-import { chainMethods } from './rpc/chain-methods.js';
+import { chainBlockHeader, chainMethods } from './rpc/chain-methods.js';
 import { contractMethods } from './rpc/contract-methods.js';
 import { daemonEchoMethods } from './rpc/echo-ping.js';
 import { transactionMethods } from './rpc/transaction-methods.js';
@@ -57,11 +60,22 @@ const plugin: Plugin = {
     provideServices(container, { chain, chainInfo: info });
 
     const daemon = rpcEndpoints.get('daemon');
-    chain.onBlock((_meta, outcome) => {
+    const addressOf = (key: Uint8Array): string => encodeAddress(network.name, key);
+    daemon.addTopic('block');
+    daemon.addTopic('reorg');
+    // The main chain is linear: a top's topoheight is its height (the replaced top's, when it was the top).
+    const topOf = (meta: BlockMeta) => ({
+      hash: toHex(meta.id),
+      height: Number(meta.height),
+      topoheight: Number(meta.height),
+    });
+    chain.onBlock((meta, outcome) => {
       daemon.notify('Block');
       if (outcome.status === 'main') daemon.notify('Height');
+      daemon.publish('block', () => ({ block_header: chainBlockHeader(chain, meta, addressOf) }));
+      const previousTop = outcome.status === 'main' ? outcome.previousTop : undefined;
+      if (previousTop) daemon.publish('reorg', () => ({ old_top: topOf(previousTop), new_top: topOf(meta) }));
     });
-    const addressOf = (key: Uint8Array): string => encodeAddress(network.name, key);
     const keyOf = (address: string): Uint8Array =>
       decodeAddress(address, network.name, curvePointCheck(core)).publicKey;
     // The mempool registers after this plugin (it needs the chain), so the pool is looked up per call.

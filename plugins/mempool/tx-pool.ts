@@ -20,7 +20,7 @@ import {
   type Transaction,
 } from '../../host/protocol/transaction.js';
 import type { ChainService } from '../../host/services/chain.js';
-import type { TxPoolService } from '../../host/services/tx-pool.js';
+import type { PoolEntry, TxPoolService } from '../../host/services/tx-pool.js';
 
 interface Pending {
   readonly id: Uint8Array;
@@ -40,6 +40,7 @@ export class TxPool implements TxPoolService {
   /** Claimed nonce or key → the pending txid holding it. */
   private readonly claims = new Map<string, string>();
   private sequence = 0;
+  private readonly addListeners = new Set<(entry: PoolEntry) => void>();
 
   constructor(
     private readonly chain: ChainService,
@@ -113,7 +114,13 @@ export class TxPool implements TxPoolService {
     for (const claim of claims) this.claims.set(claim, hex);
     this.txs.set(hex, { id, bytes, tx, fee, claims, sequence: this.sequence++ });
     if (this.txs.size > MAX_PENDING) this.remove(toHex(this.ordered().at(-1)!.id));
+    if (this.txs.has(hex)) for (const listener of this.addListeners) listener({ txid: id, size: bytes.length, fee });
     return id;
+  }
+
+  onAdd(listener: (entry: PoolEntry) => void): () => void {
+    this.addListeners.add(listener);
+    return () => this.addListeners.delete(listener);
   }
 
   pending(): Uint8Array[] {

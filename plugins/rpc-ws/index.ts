@@ -1,6 +1,7 @@
 /**
  * The `rpc-ws` plugin: JSON-RPC 2.0 over WebSocket on `/ws` of every HTTP RPC server, with server push of the
- * endpoint's notifications (the daemon pushes `Block` and `Height`).
+ * endpoint's notifications: the plain ones (the daemon's `Block` and `Height`) until a client subscribes to topics
+ * with `Subscribe`, then those topics' notifications. A client that does not read what it is pushed is dropped.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -10,8 +11,10 @@ import type { Plugin } from '../../host/plugin.js';
 import { basicAuthChecker } from '../../host/rpc/basic-auth.js';
 import { JsonRpcDispatcher } from '../../host/rpc/dispatcher.js';
 import type { RpcEndpoint } from '../../host/rpc/endpoint.js';
-
-const CONTEXT = { transport: 'ws' } as const;
+import type { PushClient } from '../../host/rpc/push-client.js';
+import type { RpcCallContext } from '../../host/rpc/registry.js';
+import { boundedSender } from './bounded-send.js';
+import { subscriptionMethods } from './subscription-methods.js';
 
 function refuseUpgrade(socket: Duplex, status: string, body: string): void {
   socket.end(
@@ -32,17 +35,19 @@ function serveWebSocket(endpoint: RpcEndpoint, httpServer: Server, log: Logger):
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
   wss.on('connection', (ws: WebSocket) => {
-    const unsubscribe = endpoint.subscribe((message) => ws.send(message));
+    const client: PushClient = { send: boundedSender(ws, log) };
+    const context: RpcCallContext = { transport: 'ws', push: client };
+    const disconnect = endpoint.connect(client);
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString();
       const reply = (answer: string | null): void => {
-        if (answer !== null && ws.readyState === ws.OPEN) ws.send(answer);
+        if (answer !== null) client.send(answer);
       };
-      const answer = dispatcher.handleText(text, CONTEXT);
+      const answer = dispatcher.handleText(text, context);
       if (typeof answer === 'string' || answer === null) reply(answer);
       else answer.then(reply, (error: Error) => log.error(`WebSocket request failed unexpectedly: ${error.message}`));
     });
-    ws.on('close', unsubscribe);
+    ws.on('close', disconnect);
     ws.on('error', (error) => log.debug(`WebSocket client error: ${error.message}`));
   });
   log.info(`${endpoint.name} RPC WebSocket on /ws`);
@@ -56,6 +61,8 @@ const plugin: Plugin = {
     const { rpcEndpoints, logger, httpServers } = container.cradle;
     const log = logger.child('rpc-ws');
     const servers = new Set<WebSocketServer>();
+    for (const endpoint of rpcEndpoints.list())
+      for (const method of subscriptionMethods(endpoint)) endpoint.registry.add(method);
     return {
       start() {
         httpServers.onServer((name, httpServer) =>

@@ -11,7 +11,7 @@ import type { RpcMethod } from '../../../host/rpc/registry.js';
 import type { InfoContributions } from '../../../host/services/chain-info.js';
 import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
-import { blockHeaderView, blockJson } from './block-views.js';
+import { blockHeaderView, blockJson, type BlockHeaderView } from './block-views.js';
 import { ChainSummary } from './chain-summary.js';
 import { minimumFee } from '../../../host/protocol/transfer-checks.js';
 
@@ -24,17 +24,23 @@ export interface ChainRpcDeps {
   info: InfoContributions;
 }
 
+/** A stored block's header as GetBlockHeaderByHash answers it (also what the `block` push topic carries). */
+export function chainBlockHeader(
+  chain: Chain,
+  meta: BlockMeta,
+  addressOf: (key: Uint8Array) => string,
+): BlockHeaderView {
+  const block = chain.block(meta.id)!;
+  return blockHeaderView(block, meta, {
+    topHeight: chain.top.height,
+    topoheight: chain.topoOf(meta),
+    integratorAddress: addressOf(block.minerTx.key),
+    stable: meta.height <= chain.stableHeight(),
+  });
+}
+
 export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
-  const header = (chain: Chain, meta: BlockMeta) => {
-    const block = chain.block(meta.id)!;
-    const topoheight = chain.topoOf(meta);
-    return blockHeaderView(block, meta, {
-      topHeight: chain.top.height,
-      topoheight,
-      integratorAddress: deps.addressOf(block.minerTx.key),
-      stable: meta.height <= chain.stableHeight(),
-    });
-  };
+  const header = (chain: Chain, meta: BlockMeta) => chainBlockHeader(chain, meta, deps.addressOf);
 
   const metaAtTopo = (chain: Chain, topoheight: number, field: string): BlockMeta => {
     const top = chain.top.height;

@@ -2,15 +2,10 @@
 import t from 'tap';
 import WebSocket from 'ws';
 import { startTestApp } from '../../helpers/app.js';
+import { WsClient } from '../../helpers/ws.js';
 
-function connect(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url.replace(/^http/, 'ws') + '/ws', { headers });
-    ws.once('open', () => resolve(ws));
-    ws.once('error', reject);
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-  });
-}
+const connect = async (url: string, headers: Record<string, string> = {}): Promise<WebSocket> =>
+  (await WsClient.connect(url, headers)).ws;
 
 function nextMessage(ws: WebSocket): Promise<any> {
   return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(data.toString()))));

@@ -1,0 +1,71 @@
+/** A WebSocket client of an RPC server's /ws for tests: requests, and the pushed notifications waited for by predicate. */
+import WebSocket from 'ws';
+import { parseExactJson } from '../../host/protocol/exact-json.js';
+
+export class WsClient {
+  /** Every notification (message without `id`) received so far, in order. */
+  readonly pushed: any[] = [];
+  private readonly answers = new Map<number, (answer: any) => void>();
+  private readonly waiters = new Set<() => void>();
+  private nextId = 1;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const message = parseExactJson(data.toString()) as any;
+      if (message.id !== undefined && this.answers.has(message.id)) {
+        this.answers.get(message.id)!(message);
+        this.answers.delete(message.id);
+        return;
+      }
+      this.pushed.push(message);
+      for (const wake of this.waiters) wake();
+    });
+  }
+
+  /** Connects to `baseUrl`'s /ws (e.g. http://127.0.0.1:43121); rejects with the HTTP status when refused. */
+  static connect(baseUrl: string, headers: Record<string, string> = {}): Promise<WsClient> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + '/ws', { headers });
+      ws.once('open', () => resolve(new WsClient(ws)));
+      ws.once('error', reject);
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    });
+  }
+
+  /** Sends a request and resolves with the whole answer (`result` or `error`). */
+  request(method: string, params?: unknown): Promise<any> {
+    const id = this.nextId++;
+    const answer = new Promise<any>((resolve) => this.answers.set(id, resolve));
+    this.ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }));
+    return answer;
+  }
+
+  /** The first pushed notification (received or to come) that `matches`, within `timeoutMs`. */
+  waitFor(matches: (message: any) => boolean, what: string, timeoutMs = 20_000): Promise<any> {
+    const found = this.pushed.find(matches);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`no ${what} pushed within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const check = (): void => {
+        const match = this.pushed.find(matches);
+        if (!match) return;
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve(match);
+      };
+      this.waiters.add(check);
+    });
+  }
+
+  /** The notifications of one method (topic) received so far. */
+  of(method: string): any[] {
+    return this.pushed.filter((message) => message.method === method);
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
