@@ -2,10 +2,12 @@
  * The explorer in a real headless Chromium, on a real `umbra simulator`: after a transfer, a contract install, a
  * failing call and a name registration (through the simulator wallets' RPC), it opens home, follows a block, a
  * transaction and the contract, searches by registered name and by txid, checks what each page shows, and saves
- * screenshots for the docs (docs/images/explorer-*.png). Chromium is `UMBRA_CHROMIUM` or /usr/bin/chromium; without
- * it the test fails, saying so (CI installs the Debian `chromium` package).
+ * screenshots: into a temporary directory, or with UMBRA_DOCS_SCREENSHOTS=1 over the docs' own
+ * (docs/images/explorer-*.png), so that a test run leaves the checkout as it was. Chromium is `UMBRA_CHROMIUM` or
+ * /usr/bin/chromium; without it the test fails, saying so (CI installs the Debian `chromium` package).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Page } from 'puppeteer-core';
 import t from 'tap';
@@ -18,7 +20,9 @@ import { walletRpc } from '../../helpers/wallet-app.js';
 import { startDocsSimulator } from '../../docs/simulator.js';
 
 const CHROMIUM = process.env['UMBRA_CHROMIUM'] || '/usr/bin/chromium';
-const SCREENSHOTS = join(REPO_ROOT, 'docs', 'images');
+const SCREENSHOTS = process.env['UMBRA_DOCS_SCREENSHOTS']
+  ? join(REPO_ROOT, 'docs', 'images')
+  : mkdtempSync(join(tmpdir(), 'umbra-explorer-screenshots-'));
 const VIEWPORT = { width: 1200, height: 800 };
 
 t.test('the explorer in headless Chromium', async (t) => {

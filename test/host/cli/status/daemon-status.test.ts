@@ -36,14 +36,14 @@ const peer = (height: number) => ({
   connected_seconds: 60,
 });
 
-t.test('synced: ETA 0, no rate; hash rate = difficulty / target', async (t) => {
+t.test('synced: ETA 0, no rate; hash rate = 18 × difficulty per average block time', async (t) => {
   const client = scriptedClient({
     'NODE.GetInfo': () => INFO,
     'NODE.GetPeers': () => ({ peers: [peer(1000)], sync: null }),
   });
   const status = await readDaemonStatus(client, undefined, () => 5);
   t.same(status.sync, { target_height: 1000, percent: 100, synced: true, blocks_per_second: null, eta_seconds: 0 });
-  t.equal(status.network_hashrate, 100);
+  t.equal(status.network_hashrate, (18 * 1800) / 18.2);
   t.equal(status.uptime_seconds, 3725);
   t.equal(status.pool_transactions, 3);
   t.equal(status.daemon, 'http://127.0.0.1:40402/json_rpc');

@@ -1,4 +1,4 @@
-/** The text view of `umbra status`: the sync line while syncing, peers without a measured latency, hash rate units. */
+/** The text view of `umbra status`: the sync line while syncing, peers without a measured latency, hash rate. */
 import t from 'tap';
 import type { DaemonStatus } from '../../../../host/cli/status/daemon-status.js';
 import { statusText } from '../../../../host/cli/status/status-text.js';
