@@ -30,6 +30,13 @@ export interface ScryptParams {
 
 /** 2^15 × 8 × 128 bytes = 32 MiB of memory, about 0.1 s per derivation. */
 export const DEFAULT_SCRYPT: ScryptParams = { N: 1 << 15, r: 8, p: 1 };
+const SCRYPT_WORK_OF_OURS = DEFAULT_SCRYPT.N * DEFAULT_SCRYPT.r * DEFAULT_SCRYPT.p;
+/**
+ * The most a file may ask for: N·r·p at most 8× ours — scrypt's memory is 128·N·r bytes (256 MiB at the bound) and
+ * its time grows with N·r·p (under a second at the bound, about 0.1 s for ours) — and p at most 2.
+ */
+const MAX_SCRYPT_WORK = 8 * SCRYPT_WORK_OF_OURS;
+const MAX_SCRYPT_P = 2;
 
 interface KdfRecord extends ScryptParams {
   readonly name: 'scrypt';
@@ -125,10 +132,14 @@ function parseContainer(
     return `version ${JSON.stringify(file['version'])} is not supported (this program reads version ${VERSION})`;
   const kdf = file['kdf'] as Record<string, unknown> | undefined;
   if (typeof kdf !== 'object' || kdf === null || kdf['name'] !== 'scrypt') return "'kdf' must name scrypt";
-  // Bounds keep a crafted file from asking for gigabytes of memory or hours of work.
+  // Bounds keep a crafted file from asking for more memory or work than our own files use, with headroom.
   const { N, r, p, salt } = kdf;
-  if (!isInteger(N, 2, 1 << 20) || (N & (N - 1)) !== 0) return "'kdf.N' must be a power of two up to 2^20";
-  if (!isInteger(r, 1, 32) || !isInteger(p, 1, 16)) return "'kdf.r' must be 1 … 32 and 'kdf.p' 1 … 16";
+  if (!isInteger(N, 2, MAX_SCRYPT_WORK) || (N & (N - 1)) !== 0)
+    return `'kdf.N' must be a power of two up to 2^${Math.log2(MAX_SCRYPT_WORK)}`;
+  if (!isInteger(r, 1, 32) || !isInteger(p, 1, MAX_SCRYPT_P))
+    return `'kdf.r' must be 1 … 32 and 'kdf.p' 1 … ${MAX_SCRYPT_P}`;
+  if (N * r * p > MAX_SCRYPT_WORK)
+    return `'kdf' asks for N·r·p = ${N * r * p}, more than ${MAX_SCRYPT_WORK} (${MAX_SCRYPT_WORK / SCRYPT_WORK_OF_OURS} times what Umbra's files use: at most ${(128 * MAX_SCRYPT_WORK) / 2 ** 20} MiB of memory)`;
   const hexOf = (value: unknown, bytes: number): Uint8Array | null =>
     typeof value === 'string' && value.length === 2 * bytes && /^[0-9a-f]*$/.test(value)
       ? new Uint8Array(Buffer.from(value, 'hex'))

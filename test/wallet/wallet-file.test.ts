@@ -83,12 +83,24 @@ t.test('missing and damaged files are clear errors and stay untouched', async (t
       JSON.stringify({ ...container, kdf: { ...container.kdf, N: 1 << 30 } }),
       /'kdf.N' must be a power of two/,
     ],
+    [
+      'scrypt asking for 4 GiB (N = 2^20, r = 32)',
+      JSON.stringify({ ...container, kdf: { ...container.kdf, N: 1 << 20, r: 32 } }),
+      /'kdf' asks for N·r·p = 33554432, more than 2097152 \(8 times what Umbra's files use: at most 256 MiB of memory\)/,
+    ],
+    [
+      'scrypt with p = 16',
+      JSON.stringify({ ...container, kdf: { ...container.kdf, p: 16 } }),
+      /'kdf.r' must be 1 … 32 and 'kdf.p' 1 … 2/,
+    ],
     ['a short nonce', JSON.stringify({ ...container, nonce: 'abcd' }), /'nonce' must be 24 bytes/],
     ['bad base64', JSON.stringify({ ...container, ciphertext: '%%%' }), /'ciphertext' must be base64/],
   ];
   for (const [what, text, message] of damaged) {
     writeFileSync(path, text);
+    const started = performance.now();
     await t.rejects(WalletFile.open(path, 'pw'), message, what);
+    t.ok(performance.now() - started < 1000, `${what}: refused before any key derivation`);
     await t.rejects(
       WalletFile.open(path, 'pw'),
       { code: WalletFileErrorCode.Damaged },
