@@ -13,9 +13,10 @@ import {
 } from 'json-rpc-2.0';
 import { UmbraError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { RpcError, RpcErrorCode } from './errors.js';
+import { InvalidParamsError, RpcError, RpcErrorCode } from './errors.js';
 import { parseExactJson, stringifyExactJson } from '../protocol/exact-json.js';
 import type { MethodRegistry, RpcCallContext, RpcMethod } from './registry.js';
+import { MAX_PARAMS_DEPTH, nestedDeeperThan } from './nesting-depth.js';
 
 type Answer = JSONRPCResponse | null;
 type MaybePromise<T> = T | Promise<T>;
@@ -84,6 +85,8 @@ export class JsonRpcDispatcher {
     try {
       method = this.registry.resolve(name);
       if (!method) throw new RpcError(RpcErrorCode.MethodNotFound, `method not found: ${name}`, name);
+      if (nestedDeeperThan(params, MAX_PARAMS_DEPTH))
+        throw new InvalidParamsError(`invalid params: nested more than ${MAX_PARAMS_DEPTH} levels deep`);
       if (observe) started = performance.now();
       const result = method.handler(method.params(params, 'params'), context);
       if (!isPromise(result)) {

@@ -128,3 +128,23 @@ t.test("a registry's call observer hears of every call by canonical name, failed
   );
   t.equal(seen[4]![1], 0, 'an unknown name takes no time');
 });
+
+t.test('params nested 5000 levels deep are -32602, quietly; 64 levels still reach the method', async (t) => {
+  const registry = new MethodRegistry();
+  registry.add({ name: 'Take', params: (value: unknown) => value, handler: () => 'taken' });
+  const logged: string[] = [];
+  const d = new JsonRpcDispatcher(
+    registry,
+    createLogger('debug', (line) => logged.push(line)),
+  );
+  const nested = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const deep = await d.handleText(`{"jsonrpc":"2.0","id":1,"method":"Take","params":${nested(5000)}}`, context);
+  t.same(JSON.parse(deep!), {
+    jsonrpc: '2.0',
+    id: 1,
+    error: { code: -32602, message: 'invalid params: nested more than 64 levels deep' },
+  });
+  t.same(logged, [], 'nothing logged, no stack');
+  const allowed = await d.handleText(`{"jsonrpc":"2.0","id":2,"method":"Take","params":${nested(64)}}`, context);
+  t.same(JSON.parse(allowed!), { jsonrpc: '2.0', id: 2, result: 'taken' });
+});
