@@ -25,7 +25,13 @@ type MaybePromise<T> = T | Promise<T>;
 const isId = (id: unknown): id is JSONRPCID =>
   id === null || typeof id === 'string' || typeof id === 'bigint' || (typeof id === 'number' && Number.isFinite(id));
 const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === 'function';
-const serialise = (answer: JSONRPCResponse | JSONRPCResponse[] | null): string | null =>
+/** The most calls one batch may hold (as geth allows). */
+export const MAX_BATCH_CALLS = 1000;
+/** The largest answer a batch may build, in characters of JSON (as geth's 25 MB). */
+export const MAX_BATCH_ANSWER_CHARS = 25_000_000;
+/** How long a batch runs before it lets other clients in. */
+const BATCH_SLICE_MS = 5;
+const serialise = (answer: JSONRPCResponse | null): string | null =>
   answer === null ? null : stringifyExactJson(answer);
 
 export class JsonRpcDispatcher {
@@ -44,19 +50,41 @@ export class JsonRpcDispatcher {
         createJSONRPCErrorResponse(null, RpcErrorCode.ParseError, `parse error: ${(error as Error).message}`),
       );
     }
-    const answer = this.handleMessage(message, context);
+    if (Array.isArray(message)) return this.handleBatch(message, context);
+    const answer = this.handleRequest(message, context);
     return isPromise(answer) ? answer.then(serialise) : serialise(answer);
   }
 
-  /** Handles a parsed message: one request or a batch. */
-  handleMessage(message: unknown, context: RpcCallContext): MaybePromise<JSONRPCResponse | JSONRPCResponse[] | null> {
-    if (!Array.isArray(message)) return this.handleRequest(message, context);
-    if (message.length === 0)
-      return createJSONRPCErrorResponse(null, RpcErrorCode.InvalidRequest, 'invalid request: empty batch');
-    return Promise.all(message.map((request) => this.handleRequest(request, context))).then((answers) => {
-      const answered = answers.filter((r): r is JSONRPCResponse => r !== null);
-      return answered.length > 0 ? answered : null;
-    });
+  /**
+   * A batch (docs/rpc.md § Batches): at most MAX_BATCH_CALLS calls, run one after another with the event loop let in
+   * every few milliseconds so that other clients are answered meanwhile, and an answer of at most
+   * MAX_BATCH_ANSWER_CHARS — past it the work stops and the whole batch is answered with one error.
+   */
+  private async handleBatch(batch: unknown[], context: RpcCallContext): Promise<string | null> {
+    const refuse = (message: string): string =>
+      JSON.stringify(createJSONRPCErrorResponse(null, RpcErrorCode.InvalidRequest, `invalid request: ${message}`));
+    if (batch.length === 0) return refuse('empty batch');
+    if (batch.length > MAX_BATCH_CALLS)
+      return refuse(`a batch holds at most ${MAX_BATCH_CALLS} calls, this one has ${batch.length}; split it`);
+    const answers: string[] = [];
+    let size = 2;
+    let sliceStarted = performance.now();
+    for (const request of batch) {
+      if (performance.now() - sliceStarted > BATCH_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStarted = performance.now();
+      }
+      const answer = await this.handleRequest(request, context);
+      if (answer === null) continue;
+      const text = stringifyExactJson(answer);
+      size += text.length + 1;
+      if (size > MAX_BATCH_ANSWER_CHARS)
+        return refuse(
+          `the batch's answer would exceed ${MAX_BATCH_ANSWER_CHARS / 1_000_000} MB (after ${answers.length} of its ${batch.length} calls); ask for less at once`,
+        );
+      answers.push(text);
+    }
+    return answers.length > 0 ? `[${answers.join(',')}]` : null;
   }
 
   private handleRequest(request: unknown, context: RpcCallContext): MaybePromise<Answer> {

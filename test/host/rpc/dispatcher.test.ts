@@ -148,3 +148,60 @@ t.test('params nested 5000 levels deep are -32602, quietly; 64 levels still reac
   const allowed = await d.handleText(`{"jsonrpc":"2.0","id":2,"method":"Take","params":${nested(64)}}`, context);
   t.same(JSON.parse(allowed!), { jsonrpc: '2.0', id: 2, result: 'taken' });
 });
+
+t.test('batches: at most 1000 calls, an answer of at most 25 MB, other clients served in between', async (t) => {
+  const registry = new MethodRegistry();
+  const big = 'x'.repeat(30_000);
+  let ran = 0;
+  registry.add({ name: 'Ping', params: noParams, handler: () => 'pong' });
+  registry.add({
+    name: 'Big',
+    params: noParams,
+    handler: () => {
+      ran++;
+      return big;
+    },
+  });
+  registry.add({
+    name: 'Slow',
+    params: noParams,
+    handler: () => {
+      const until = performance.now() + 1;
+      while (performance.now() < until);
+      return 'done';
+    },
+  });
+  const d = new JsonRpcDispatcher(
+    registry,
+    createLogger('debug', () => undefined),
+  );
+  const batchOf = (method: string, count: number): string =>
+    JSON.stringify(Array.from({ length: count }, (_, id) => ({ jsonrpc: '2.0', id, method })));
+
+  const started = performance.now();
+  const tooLong = JSON.parse((await d.handleText(batchOf('Ping', 40_000), context))!);
+  t.same(tooLong, {
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32600, message: 'invalid request: a batch holds at most 1000 calls, this one has 40000; split it' },
+  });
+  t.ok(performance.now() - started < 2000, 'refused without running its calls');
+
+  const tooBig = JSON.parse((await d.handleText(batchOf('Big', 1000), context))!);
+  t.match(tooBig.error, {
+    code: -32600,
+    message: /^invalid request: the batch's answer would exceed 25 MB \(after \d+ of its 1000 calls\); ask for less/,
+  });
+  t.ok(ran < 1000, `the work stopped at the cap (${ran} of 1000 calls ran)`);
+
+  const answers = JSON.parse((await d.handleText(batchOf('Ping', 1000), context))!);
+  t.equal(answers.length, 1000, 'a full batch within the caps is answered');
+
+  const order: string[] = [];
+  const slowBatch = Promise.resolve(d.handleText(batchOf('Slow', 200), context)).then(() => order.push('batch'));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await Promise.resolve(d.handleText(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'Ping' }), context));
+  order.push('ping');
+  await slowBatch;
+  t.same(order, ['ping', 'batch'], 'a call from another client is answered while a long batch runs');
+});
