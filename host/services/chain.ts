@@ -70,8 +70,11 @@ export interface ChainService {
    * the block cannot take are removed from `block.txHashes` and reported, instead of failing.
    */
   computeStateRoot(block: Block, dropInvalid?: (txid: Uint8Array, reason: string) => void): Uint8Array;
-  /** Validates and adds a block; throws with the reason when it is rejected. */
-  addBlock(bytes: Uint8Array): Promise<AddBlockOutcome>;
+  /**
+   * Validates and adds a block; throws with the reason when it is rejected. `source` (a peer's address, `rpc`) is
+   * who sent it: one source holds a bounded share of the orphan pool.
+   */
+  addBlock(bytes: Uint8Array, source?: string): Promise<AddBlockOutcome>;
   /** Calls `listener` after each stored block; one that throws is logged and changes nothing for the block. */
   onBlock(listener: BlockListener): () => void;
   /** Calls `observer` with the time each block and transfer verification takes; returns the function that stops it. */

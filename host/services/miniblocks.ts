@@ -18,6 +18,8 @@ export const MiniblockErrorCode = {
   PoolFull: 'miniblock.pool-full',
   /** The block a submission completes (or a whole submitted block) was refused by the chain. */
   BlockRejected: 'miniblock.block-rejected',
+  /** A submitted block whose parent this node does not know: kept for a while, not in the chain. */
+  BlockWaitsForParent: 'miniblock.block-waits-for-parent',
 } as const;
 export type MiniblockErrorCode = (typeof MiniblockErrorCode)[keyof typeof MiniblockErrorCode];
 

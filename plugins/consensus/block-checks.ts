@@ -22,21 +22,12 @@ import type { BlockMeta } from './chain-store.js';
 export const BLOCK_MAJOR_VERSION = 1;
 export const BLOCK_MINOR_VERSION = 1;
 
-export function checkAgainstParent(block: Block, parent: BlockMeta, nowMs: bigint): void {
+/** The checks a block passes on its own, without its parent: one tip, not from the future, the version, a coinbase. */
+export function checkStandalone(block: Block, nowMs: bigint): void {
   if (block.tips.length !== 1)
     throw new BlockRejected(
       BlockErrorCode.TipCount,
       `a block must name exactly one tip, it names ${block.tips.length}`,
-    );
-  if (block.height !== parent.height + 1n)
-    throw new BlockRejected(
-      BlockErrorCode.WrongHeight,
-      `wrong height ${block.height}: the tip is at ${parent.height}, so ${parent.height + 1n} was expected`,
-    );
-  if (block.timestamp < parent.timestamp)
-    throw new BlockRejected(
-      BlockErrorCode.TimestampBeforeTip,
-      `timestamp ${block.timestamp} is before its tip's ${parent.timestamp}`,
     );
   if (block.timestamp > nowMs + MAX_FUTURE_DRIFT_MS)
     throw new BlockRejected(
@@ -51,6 +42,20 @@ export function checkAgainstParent(block: Block, parent: BlockMeta, nowMs: bigin
   }
   if (block.minerTx.type !== TxType.Coinbase)
     throw new BlockRejected(BlockErrorCode.MinerTxNotCoinbase, 'the miner transaction must be COINBASE');
+}
+
+export function checkAgainstParent(block: Block, parent: BlockMeta, nowMs: bigint): void {
+  checkStandalone(block, nowMs);
+  if (block.height !== parent.height + 1n)
+    throw new BlockRejected(
+      BlockErrorCode.WrongHeight,
+      `wrong height ${block.height}: the tip is at ${parent.height}, so ${parent.height + 1n} was expected`,
+    );
+  if (block.timestamp < parent.timestamp)
+    throw new BlockRejected(
+      BlockErrorCode.TimestampBeforeTip,
+      `timestamp ${block.timestamp} is before its tip's ${parent.timestamp}`,
+    );
 }
 
 /** The 16-byte KeyHash the final miniblock must carry: SHA3-256 of the block with its first nine miniblocks. */

@@ -8,7 +8,6 @@ export const BlockErrorCode = {
   AlreadyKnown: 'block.already-known',
   UnknownTip: 'block.unknown-tip',
   BelowStableHeight: 'block.below-stable-height',
-  TooManyOrphans: 'block.too-many-orphans',
   // Against the parent
   TipCount: 'block.tip-count',
   WrongHeight: 'block.wrong-height',

@@ -18,12 +18,13 @@ import { TransactionError, TransactionErrorCode } from '../../host/protocol/tran
 import type { AddBlockOutcome, BlockListener, ChainService, ChainTimingObserver } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
-import { checkAgainstParent, checkMiniblocks } from './block-checks.js';
+import { checkAgainstParent, checkMiniblocks, checkStandalone } from './block-checks.js';
 import { BlockErrorCode, BlockRejected, TransactionRejected } from './block-errors.js';
 import { executeGenesis, payBlockRewards, type BalanceMath } from './block-executor.js';
 import { ChainStore, type BlockMeta } from './chain-store.js';
 import { ChainTimings } from './chain-timings.js';
 import { nextDifficulty } from './difficulty.js';
+import { OrphanPool } from './orphan-pool.js';
 import { genesisTemplate } from './genesis.js';
 
 /** A transaction of a block: its id, its bytes and its decoded form. */
@@ -88,15 +89,12 @@ export interface ChainDeps {
   timings?: ChainTimings;
 }
 
-const MAX_ORPHANS = 256;
-
 export class Chain implements ChainService {
   private readonly txSources: TransactionSource[] = [];
   readonly params: ChainParams;
   readonly blocks: ChainStore;
   private topMeta!: BlockMeta;
-  private readonly orphans = new Map<string, Uint8Array[]>();
-  private orphanCount = 0;
+  private readonly orphans = new OrphanPool();
   private readonly listeners = new Set<BlockListener>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => bigint;
@@ -217,12 +215,15 @@ export class Chain implements ChainService {
 
   /** Number of blocks waiting for a parent this node has not seen. */
   get orphanBlocks(): number {
-    return this.orphanCount;
+    return this.orphans.size;
   }
 
-  /** Validates, executes and stores a block; calls are serialised. Throws BlockRejected with the reason. */
-  addBlock(bytes: Uint8Array): Promise<AddBlockOutcome> {
-    const run = this.queue.then(() => this.addBlockNow(bytes));
+  /**
+   * Validates, executes and stores a block; calls are serialised. Throws BlockRejected with the reason. `source` (a
+   * peer, `rpc`) is who sent it, for the orphan pool's per-source bound.
+   */
+  addBlock(bytes: Uint8Array, source = 'local'): Promise<AddBlockOutcome> {
+    const run = this.queue.then(() => this.addBlockNow(bytes, source));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -361,7 +362,7 @@ export class Chain implements ChainService {
     return { ...state.commit(batch), txs, calls: execution.calls };
   }
 
-  private async addBlockNow(bytes: Uint8Array): Promise<AddBlockOutcome> {
+  private async addBlockNow(bytes: Uint8Array, source: string): Promise<AddBlockOutcome> {
     const started = performance.now();
     let block: Block;
     try {
@@ -378,7 +379,7 @@ export class Chain implements ChainService {
         `a block must name exactly one tip, it names ${block.tips.length}`,
       );
     const parent = this.blocks.getMeta(block.tips[0]!);
-    if (!parent) return this.keepOrphan(block, bytes, id);
+    if (!parent) return this.keepOrphan(block, bytes, id, source);
     if (this.topMeta.height > STABLE_DEPTH && block.height <= this.stableHeight()) {
       throw new BlockRejected(
         BlockErrorCode.BelowStableHeight,
@@ -481,28 +482,21 @@ export class Chain implements ChainService {
     };
   }
 
-  private keepOrphan(block: Block, bytes: Uint8Array, id: Uint8Array): AddBlockOutcome {
-    if (this.orphanCount >= MAX_ORPHANS)
-      throw new BlockRejected(
-        BlockErrorCode.TooManyOrphans,
-        'too many blocks with unknown parents are waiting; try again after syncing',
-      );
-    const parentKey = toHex(block.tips[0]!);
-    const waiting = this.orphans.get(parentKey) ?? [];
-    waiting.push(bytes);
-    this.orphans.set(parentKey, waiting);
-    this.orphanCount++;
+  /**
+   * Keeps a block whose parent is unknown, once it passed every check that needs no parent: its own fields and the
+   * proof of work of each miniblock at the network's minimum difficulty (a block of another network, or junk, fails).
+   */
+  private keepOrphan(block: Block, bytes: Uint8Array, id: Uint8Array, source: string): AddBlockOutcome {
+    checkStandalone(block, this.now());
+    checkMiniblocks(this.deps.core, this.params, block, this.params.minimumDifficulty);
+    this.orphans.keep(id, block.tips[0]!, bytes, source);
     return { status: 'orphan', id };
   }
 
   /** Blocks that were waiting for `parentId` get their turn now. */
   private async adoptOrphans(parentId: Uint8Array): Promise<void> {
-    const waiting = this.orphans.get(toHex(parentId));
-    if (!waiting) return;
-    this.orphans.delete(toHex(parentId));
-    this.orphanCount -= waiting.length;
-    for (const bytes of waiting) {
-      await this.addBlockNow(bytes).catch((error: Error) =>
+    for (const bytes of this.orphans.takeChildrenOf(parentId)) {
+      await this.addBlockNow(bytes, 'orphan pool').catch((error: Error) =>
         this.deps.logger.debug(`orphan rejected: ${error.message}`),
       );
     }

@@ -246,15 +246,21 @@ export class MiningService implements MiniblockPoolService {
   /** Adds a complete block (mined elsewhere) to the chain. */
   async submitBlock(
     bytes: Uint8Array,
-  ): Promise<{ blid: string; status: 'OK'; outcome: 'main' | 'side' | 'orphan'; block_found: boolean; mini: false }> {
-    const outcome = await this.addToChain(bytes);
+  ): Promise<{ blid: string; status: 'OK'; outcome: 'main' | 'side'; block_found: boolean; mini: false }> {
+    const outcome = await this.addToChain(bytes, 'rpc');
+    // A block kept for a parent this node lacks is not in the chain: it is not answered as found.
+    if (outcome.status === 'orphan')
+      throw new MiniblockRejected(
+        MiniblockErrorCode.BlockWaitsForParent,
+        `block ${toHex(outcome.id)} is not in the chain: its parent is unknown here; it is kept for 10 minutes and joins the chain if the parent arrives`,
+      );
     return { blid: toHex(outcome.id), status: 'OK', outcome: outcome.status, block_found: true, mini: false };
   }
 
   /** Adds a block to the chain; a block the chain refuses becomes a MiniblockRejected with the chain's reason. */
-  private async addToChain(bytes: Uint8Array): Promise<AddBlockOutcome> {
+  private async addToChain(bytes: Uint8Array, source?: string): Promise<AddBlockOutcome> {
     try {
-      return await this.chain.addBlock(bytes);
+      return await this.chain.addBlock(bytes, source);
     } catch (error) {
       throw new MiniblockRejected(MiniblockErrorCode.BlockRejected, `block rejected: ${(error as Error).message}`, {
         cause: error,

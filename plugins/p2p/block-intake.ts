@@ -60,7 +60,7 @@ export class BlockIntake {
     for (let ahead = aheadMs(); ahead > 0; ahead = aheadMs())
       await new Promise((resolve) => setTimeout(resolve, ahead));
     try {
-      return await this.transactions.lend(block, body.txs, () => this.chain.addBlock(body.block));
+      return await this.transactions.lend(block, body.txs, () => this.chain.addBlock(body.block, peer.host));
     } catch (error) {
       // Another peer's copy may have been added while this one waited in the chain's queue.
       if (this.chain.meta(id)) return { status: 'known' };

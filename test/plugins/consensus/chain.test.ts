@@ -241,3 +241,36 @@ t.test(
     t.same(heard, [1n, 2n]);
   },
 );
+
+t.test(
+  'orphans: junk is refused before it is kept; a real block before its parent waits, and SubmitBlock says so',
+  async (t) => {
+    const honest = await openTestChain({ network: 'testnet' });
+    const node = await openTestChain({ network: 'testnet' });
+    const other = await openTestChain({ network: 'simulator' });
+    for (let i = 0; i < 2; i++) await mineBlock(honest);
+    for (let i = 0; i < 3; i++) await mineBlock(other);
+    node.clock.now = other.clock.now;
+    const bytesAt = (test: TestChain, height: bigint) =>
+      test.chain.blocks.getBlockBytes(test.chain.metaAtTopo(height)!.id)!;
+
+    // A simulator block sent to a testnet node: its parent is unknown there, and its miniblocks lack the proof of work.
+    let refused = 0;
+    for (let h = 1n; h <= 3n; h++)
+      await node.chain.addBlock(bytesAt(other, h), 'junk peer').catch((error: BlockRejected) => {
+        if (error.code === BlockErrorCode.BadPow) refused++;
+        else throw error;
+      });
+    t.equal(refused, 3, 'every junk block is refused');
+    t.equal(node.chain.orphanBlocks, 0, 'none is kept');
+
+    await t.rejects(node.mining.submitBlock(bytesAt(honest, 2n)), {
+      code: 'miniblock.block-waits-for-parent',
+      message: /is not in the chain: its parent is unknown here; it is kept for 10 minutes/,
+    });
+    t.equal(node.chain.orphanBlocks, 1, 'a real block ahead of its parent waits');
+    t.match(await node.mining.submitBlock(bytesAt(honest, 1n)), { status: 'OK', outcome: 'main', block_found: true });
+    t.same(node.chain.top, honest.chain.top, 'the parent came, and the waiting block followed it');
+    t.equal(node.chain.orphanBlocks, 0);
+  },
+);

@@ -1,0 +1,55 @@
+import t from 'tap';
+import {
+  MAX_ORPHANS,
+  MAX_ORPHANS_PER_SOURCE,
+  ORPHAN_TTL_MS,
+  OrphanPool,
+} from '../../../plugins/consensus/orphan-pool.js';
+
+const id = (n: number): Uint8Array => {
+  const bytes = new Uint8Array(32);
+  new DataView(bytes.buffer).setUint32(0, n);
+  return bytes;
+};
+const PARENT = id(999_999);
+
+t.test('children come out oldest first, once; a block kept twice is kept once', async (t) => {
+  const pool = new OrphanPool(() => 0);
+  pool.keep(id(1), PARENT, Uint8Array.of(1), 'peer a');
+  pool.keep(id(2), id(7), Uint8Array.of(2), 'peer a');
+  pool.keep(id(3), PARENT, Uint8Array.of(3), 'peer b');
+  pool.keep(id(1), PARENT, Uint8Array.of(1), 'peer b');
+  t.equal(pool.size, 3);
+  t.same(pool.takeChildrenOf(PARENT), [Uint8Array.of(1), Uint8Array.of(3)]);
+  t.same(pool.takeChildrenOf(PARENT), []);
+  t.equal(pool.size, 1);
+});
+
+t.test('orphans expire', async (t) => {
+  let now = 0;
+  const pool = new OrphanPool(() => now);
+  pool.keep(id(1), PARENT, Uint8Array.of(1), 'peer a');
+  now = ORPHAN_TTL_MS / 2;
+  pool.keep(id(2), PARENT, Uint8Array.of(2), 'peer a');
+  now = ORPHAN_TTL_MS + 1;
+  t.same(pool.takeChildrenOf(PARENT), [Uint8Array.of(2)], 'the first expired, the second not yet');
+});
+
+t.test('one source holds a bounded share: its oldest gives way to its newest', async (t) => {
+  const pool = new OrphanPool(() => 0);
+  for (let n = 0; n < MAX_ORPHANS_PER_SOURCE + 5; n++) pool.keep(id(n), id(10_000 + n), Uint8Array.of(n), 'flooder');
+  pool.keep(id(500), PARENT, Uint8Array.of(9), 'honest');
+  t.equal(pool.size, MAX_ORPHANS_PER_SOURCE + 1);
+  t.same(pool.takeChildrenOf(id(10_000)), [], "the flooder's oldest is gone");
+  t.same(pool.takeChildrenOf(id(10_000 + MAX_ORPHANS_PER_SOURCE + 4)), [Uint8Array.of(MAX_ORPHANS_PER_SOURCE + 4)]);
+  t.same(pool.takeChildrenOf(PARENT), [Uint8Array.of(9)], "another source's orphan is untouched");
+});
+
+t.test('a full pool gives way from its oldest, never refusing the newest', async (t) => {
+  const pool = new OrphanPool(() => 0);
+  for (let n = 0; n < MAX_ORPHANS; n++) pool.keep(id(n), id(10_000 + n), Uint8Array.of(1), `source ${n}`);
+  pool.keep(id(MAX_ORPHANS), PARENT, Uint8Array.of(2), 'late');
+  t.equal(pool.size, MAX_ORPHANS);
+  t.same(pool.takeChildrenOf(id(10_000)), [], 'the oldest gave way');
+  t.same(pool.takeChildrenOf(PARENT), [Uint8Array.of(2)], 'the newest is kept');
+});
