@@ -1,8 +1,9 @@
 /**
  * `umbra simulator`: what a contract developer starts first. One daemon on the simulator network (RPC 127.0.0.1:20000,
  * the `simulator` plugin mining blocks at once when transactions wait) and N wallets (default 22), each with its RPC
- * server on 127.0.0.1:30000+i, registered and funded with 800 000 atomic units at start. A fresh chain in a fresh
- * temporary directory each start, unless `--data-dir DIR --keep`. Ctrl-C stops everything.
+ * server on 127.0.0.1:30000+i, registered and funded with 800 000 atomic units at every start (whoever holds less is
+ * topped up). A fresh chain in a fresh temporary directory each start, unless `--data-dir DIR --keep`. Ctrl-C stops
+ * everything.
  *
  * The wallets' keys are public by design: wallet i's secret is Keccak-256("UMBRA simulator wallet <i>") mod n.
  */
@@ -89,7 +90,7 @@ async function startSimulator(
     const funded = await simulator.registerAndFund(keys, SIMULATOR_WALLET_FUNDS);
     const daemonAddress = `127.0.0.1:${boundPort(daemon, 'daemon')}`;
     write(
-      `Umbra simulator: daemon RPC http://${daemonAddress}/json_rpc, data in ${dataDir}${funded > 0 ? `; ${funded} wallets registered and funded` : ''}\n`,
+      `Umbra simulator: daemon RPC http://${daemonAddress}/json_rpc, data in ${dataDir}${funded > 0 ? `; ${funded} wallets funded up to ${SIMULATOR_WALLET_FUNDS} atomic units` : ''}\n`,
     );
     for (const [i, walletKey] of keys.entries()) {
       const wallet = new WalletService({

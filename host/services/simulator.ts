@@ -8,6 +8,9 @@ export interface SimulatorAccount {
 export interface SimulatorService {
   /** Mines `blocks` blocks now, for the premine key (after any block in progress); returns their ids in hex. */
   mine(blocks: number): Promise<string[]>;
-  /** Registers every account not registered yet and pays each of them `amount` from the premine; returns how many were new. */
+  /**
+   * Registers every account not registered yet and pays each that holds less than `amount` the difference from the
+   * premine (so an interrupted start is completed by the next); returns how many were paid.
+   */
   registerAndFund(accounts: readonly SimulatorAccount[], amount: bigint): Promise<number>;
 }

@@ -1,8 +1,9 @@
 /**
- * Gets the simulator's accounts ready at start: registers every key not yet registered (one block), then pays each
- * newly registered one `amount` from the premine — one transaction with a payload per account (ring 2: the premine's
- * parity is public anyway on the simulator), at most 32 payloads per transaction and one transaction per block,
- * since a sender spends once per block.
+ * Gets the simulator's accounts ready at every start: registers every key not yet registered (one block), then pays
+ * each account that holds less than `amount` the difference from the premine — so a start interrupted between the
+ * registrations and the payments (a SIGKILL) is completed by the next `--keep` start, and nothing is paid twice. One
+ * transaction carries a payload per account (ring 2: the premine's parity is public anyway on the simulator), at most
+ * 32 payloads per transaction and one transaction per block, since a sender spends once per block.
  */
 import type { Core } from '../../core-native/ts/core.js';
 import { toHex } from '../../host/protocol/bytes.js';
@@ -28,7 +29,13 @@ export interface FundingDeps {
   mine(): Promise<unknown>;
 }
 
-/** Registers and funds the accounts that are not registered yet; returns how many were new. */
+/** An account's balance of the native coin, decoded with its own key (0 before it is registered). */
+function balanceOf(deps: FundingDeps, account: SimulatorAccount, guess: bigint): bigint {
+  const stored = deps.chain.balance(NATIVE_SCID, account.publicKey);
+  return stored ? deps.decoder.decode(toHex(encodeNonceBalance(stored)), account.secretKey, guess) : 0n;
+}
+
+/** Registers the accounts that are not registered and tops up those holding less than `amount`; returns how many were paid. */
 export async function registerAndFund(
   deps: FundingDeps,
   accounts: readonly SimulatorAccount[],
@@ -37,12 +44,14 @@ export async function registerAndFund(
   const { core, chain, pool } = deps;
   const gens = core.generators(deps.domain);
   const fresh = accounts.filter((a) => !chain.isRegistered(a.publicKey));
-  if (fresh.length === 0) return 0;
   for (const account of fresh)
     pool.add(encodeTransaction(makeRegistration(core, gens.G, account.secretKey, chain.params.registrationPowBits)));
-  await deps.mine();
-  for (let start = 0; start < fresh.length; start += MAX_PAYLOADS) {
-    const batch = fresh.slice(start, start + MAX_PAYLOADS);
+  if (fresh.length > 0) await deps.mine();
+  const short = accounts
+    .map((account) => ({ account, missing: amount - balanceOf(deps, account, amount) }))
+    .filter(({ missing }) => missing > 0n);
+  for (let start = 0; start < short.length; start += MAX_PAYLOADS) {
+    const batch = short.slice(start, start + MAX_PAYLOADS);
     const top = chain.top;
     const stored = chain.balance(NATIVE_SCID, deps.premineKey)!;
     // First guess: the premine plus every reward, true while the premine key has mined every block and sent nothing.
@@ -53,12 +62,12 @@ export async function registerAndFund(
       type: TxType.Normal,
       secretKey: deps.premineSecret,
       reference: { height: top.height, blid: top.id, roothash: top.stateRoot },
-      payloads: batch.map((account) => ({
+      payloads: batch.map(({ account, missing }) => ({
         scid: NATIVE_SCID,
         ring: [deps.premineKey, account.publicKey],
         senderIndex: 0,
         receiverIndex: 1,
-        amount,
+        amount: missing,
         burn: 0n,
         fee: 0n,
         args: new Uint8Array(0),
@@ -69,5 +78,5 @@ export async function registerAndFund(
     pool.add(built.bytes);
     await deps.mine();
   }
-  return fresh.length;
+  return short.length;
 }
