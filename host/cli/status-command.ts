@@ -5,10 +5,10 @@
  */
 import { Command, Option } from 'commander';
 import { DaemonClient } from '../../wallet/daemon-client.js';
-import { isDaemonUnreachable } from '../../wallet/daemon-reachability.js';
 import { NETWORK_NAMES, NETWORKS, type NetworkName } from '../protocol/network.js';
 import { CliError, CliErrorCode } from './cli-error.js';
 import { flagsToConfig } from './daemon-command.js';
+import { reachingDaemon } from './daemon-offline.js';
 import { answeringFailuresAsJson } from './json-failure.js';
 import { type DaemonStatus, readDaemonStatus } from './status/daemon-status.js';
 import { statusText } from './status/status-text.js';
@@ -74,16 +74,7 @@ export function statusCommand(write: (text: string) => void = (text) => void pro
           // Interrupted: a request still waiting on a daemon that does not answer must not hold the exit.
           process.exit(0);
         }
-        try {
-          write(render(await readDaemonStatus(client)));
-        } catch (error) {
-          if (isDaemonUnreachable(error))
-            throw new CliError(
-              CliErrorCode.DaemonOffline,
-              `${(error as Error).message}; start the daemon, or name it with --daemon-address`,
-            );
-          throw error;
-        }
+        write(render(await reachingDaemon(() => readDaemonStatus(client))));
       }),
     );
 }

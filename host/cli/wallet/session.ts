@@ -6,7 +6,6 @@
 import { loadCore } from '../../../core-native/ts/index.js';
 import { describeRegistrationStep } from '../../../wallet/account-registration.js';
 import { DaemonClient } from '../../../wallet/daemon-client.js';
-import { isDaemonUnreachable } from '../../../wallet/daemon-reachability.js';
 import { WalletFile } from '../../../wallet/wallet-file.js';
 import { keysFromContents } from '../../../wallet/wallet-keys.js';
 import { WalletService, type WalletServiceOptions } from '../../../wallet/wallet-service.js';
@@ -15,6 +14,7 @@ import type { UmbraConfig } from '../../config/schema.js';
 import { NETWORKS, type NetworkName } from '../../protocol/network.js';
 import { CliError, CliErrorCode } from '../cli-error.js';
 import { flagsToConfig } from '../daemon-command.js';
+import { reachingDaemon } from '../daemon-offline.js';
 import { promptSecret, readSecretFile } from '../secret-input.js';
 import { syncProgressBar } from './sync-progress-bar.js';
 
@@ -83,14 +83,5 @@ export async function openSession(flags: SessionFlags): Promise<WalletSession> {
 
 /** Brings the history up to date (and saves it); a daemon that cannot be reached is a clear failure. */
 export async function syncHistory(session: WalletSession): Promise<void> {
-  try {
-    await session.wallet.sync();
-  } catch (error) {
-    if (isDaemonUnreachable(error))
-      throw new CliError(
-        CliErrorCode.DaemonOffline,
-        `${(error as Error).message}; start the daemon, or name it with --daemon-address`,
-      );
-    throw error;
-  }
+  await reachingDaemon(() => session.wallet.sync());
 }
