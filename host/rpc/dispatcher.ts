@@ -34,6 +34,26 @@ const BATCH_SLICE_MS = 5;
 const serialise = (answer: JSONRPCResponse | null): string | null =>
   answer === null ? null : stringifyExactJson(answer);
 
+const TOO_DEEP = `invalid params: nested more than ${MAX_PARAMS_DEPTH} levels deep`;
+const parseError = (error: unknown): JSONRPCResponse =>
+  createJSONRPCErrorResponse(null, RpcErrorCode.ParseError, `parse error: ${(error as Error).message}`);
+
+/**
+ * The answer to a text that did not parse. Keeping big integers exact walks the parsed value recursively (JSON.parse
+ * itself does not), so valid JSON nested thousands of levels deep can exhaust the stack there: it is refused as too
+ * deep, as params are, with the id of a single request when a plain parse reads it exactly.
+ */
+function unparsedAnswer(text: string, error: unknown): JSONRPCResponse {
+  if (!(error instanceof RangeError)) return parseError(error);
+  try {
+    const id = (JSON.parse(text) as { id?: unknown } | null)?.id;
+    const echoed = typeof id === 'string' || Number.isSafeInteger(id) ? (id as JSONRPCID) : null;
+    return createJSONRPCErrorResponse(echoed, RpcErrorCode.InvalidParams, TOO_DEEP);
+  } catch (plainError) {
+    return parseError(plainError);
+  }
+}
+
 export class JsonRpcDispatcher {
   constructor(
     private readonly registry: MethodRegistry,
@@ -46,9 +66,7 @@ export class JsonRpcDispatcher {
     try {
       message = parseExactJson(text);
     } catch (error) {
-      return JSON.stringify(
-        createJSONRPCErrorResponse(null, RpcErrorCode.ParseError, `parse error: ${(error as Error).message}`),
-      );
+      return JSON.stringify(unparsedAnswer(text, error));
     }
     if (Array.isArray(message)) return this.handleBatch(message, context);
     const answer = this.handleRequest(message, context);
@@ -113,8 +131,7 @@ export class JsonRpcDispatcher {
     try {
       method = this.registry.resolve(name);
       if (!method) throw new RpcError(RpcErrorCode.MethodNotFound, `method not found: ${name}`, name);
-      if (nestedDeeperThan(params, MAX_PARAMS_DEPTH))
-        throw new InvalidParamsError(`invalid params: nested more than ${MAX_PARAMS_DEPTH} levels deep`);
+      if (nestedDeeperThan(params, MAX_PARAMS_DEPTH)) throw new InvalidParamsError(TOO_DEEP);
       if (observe) started = performance.now();
       const result = method.handler(method.params(params, 'params'), context);
       if (!isPromise(result)) {

@@ -147,6 +147,16 @@ t.test('params nested 5000 levels deep are -32602, quietly; 64 levels still reac
   t.same(logged, [], 'nothing logged, no stack');
   const allowed = await d.handleText(`{"jsonrpc":"2.0","id":2,"method":"Take","params":${nested(64)}}`, context);
   t.same(JSON.parse(allowed!), { jsonrpc: '2.0', id: 2, result: 'taken' });
+  // 16 digits in a row (a hash, an amount) make the parser keep big integers exact, which walks the value recursively.
+  const withDigits = `{"jsonrpc":"2.0","id":3,"method":"Take","params":[${nested(5000)},"1234567890123456"]}`;
+  t.same(JSON.parse((await d.handleText(withDigits, context))!), {
+    jsonrpc: '2.0',
+    id: 3,
+    error: { code: -32602, message: 'invalid params: nested more than 64 levels deep' },
+  });
+  const deepBatch = `[{"jsonrpc":"2.0","id":4,"method":"Take","params":[${nested(100_000)},12345678901234567890]}]`;
+  t.same(JSON.parse((await d.handleText(deepBatch, context))!).error.code, -32602, 'in a batch too');
+  t.same(logged, [], 'still nothing logged');
 });
 
 t.test('batches: at most 1000 calls, an answer of at most 25 MB, other clients served in between', async (t) => {
