@@ -92,7 +92,8 @@ export class JsonRpcDispatcher {
         await new Promise((resolve) => setImmediate(resolve));
         sliceStarted = performance.now();
       }
-      const answer = await this.handleRequest(request, context);
+      const pending = this.handleRequest(request, context);
+      const answer = isPromise(pending) ? await pending : pending; // a synchronous call costs no microtask
       if (answer === null) continue;
       const text = stringifyExactJson(answer);
       size += text.length + 1;
