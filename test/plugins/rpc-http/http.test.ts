@@ -227,9 +227,15 @@ t.test('over HTTP: batch caps, other clients served during a batch, deep nesting
   t.test('a ping from another client is answered while a batch of 1000 GetBlock calls runs', async (t) => {
     const started = performance.now();
     let batchDone = 0;
-    const batch = postRpc(url, getBlocks(1000)).then((answer) => {
+    // The server writes its answer at once when the batch is done: the headers mark that moment (reading and parsing
+    // the body happen later, in this same process).
+    const batch = fetch(`${url}/json_rpc`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(getBlocks(1000)),
+    }).then((response) => {
       batchDone = performance.now();
-      return answer;
+      return response.json() as Promise<any[]>;
     });
     const pingLatencies: number[] = [];
     while (batchDone === 0) {
@@ -238,13 +244,14 @@ t.test('over HTTP: batch caps, other clients served during a batch, deep nesting
       t.equal(pong.json.result, 'Pong ');
       if (batchDone === 0) pingLatencies.push(performance.now() - sent);
     }
-    const answers = (await batch).json;
+    const answers = await batch;
     t.equal(answers.length, 1000, 'the batch is answered in full');
     t.ok(answers.every((answer: any) => answer.result?.block_header?.height === 0));
     t.comment(
       `batch ${(batchDone - started).toFixed(0)} ms; ${pingLatencies.length} pings answered meanwhile, slowest ${Math.max(...pingLatencies).toFixed(1)} ms`,
     );
-    t.ok(pingLatencies.length > 0, 'pings are answered before the batch completes');
+    // Without letting others in, at most the one ping that arrives before the batch starts could be answered.
+    t.ok(pingLatencies.length >= 2, 'pings are answered while the batch runs');
   });
 
   t.test('params nested 5000 levels deep are -32602, with no stack in the log', async (t) => {
