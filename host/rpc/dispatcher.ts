@@ -27,8 +27,8 @@ const isId = (id: unknown): id is JSONRPCID =>
 const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === 'function';
 /** The most calls one batch may hold (as geth allows). */
 export const MAX_BATCH_CALLS = 1000;
-/** The largest answer a batch may build, in characters of JSON (as geth's 25 MB). */
-export const MAX_BATCH_ANSWER_CHARS = 25_000_000;
+/** The largest answer a batch may build, in bytes of UTF-8 JSON (as geth's 25 MB). */
+export const MAX_BATCH_ANSWER_BYTES = 25_000_000;
 /** How long a batch runs before it lets other clients in. */
 const BATCH_SLICE_MS = 5;
 const serialise = (answer: JSONRPCResponse | null): string | null =>
@@ -76,7 +76,7 @@ export class JsonRpcDispatcher {
   /**
    * A batch (docs/rpc.md § Batches): at most MAX_BATCH_CALLS calls, run one after another with the event loop let in
    * every few milliseconds so that other clients are answered meanwhile, and an answer of at most
-   * MAX_BATCH_ANSWER_CHARS — past it the work stops and the whole batch is answered with one error.
+   * MAX_BATCH_ANSWER_BYTES — past it the work stops and the whole batch is answered with one error.
    */
   private async handleBatch(batch: unknown[], context: RpcCallContext): Promise<string | null> {
     const refuse = (message: string): string =>
@@ -96,10 +96,10 @@ export class JsonRpcDispatcher {
       const answer = isPromise(pending) ? await pending : pending; // a synchronous call costs no microtask
       if (answer === null) continue;
       const text = stringifyExactJson(answer);
-      size += text.length + 1;
-      if (size > MAX_BATCH_ANSWER_CHARS)
+      size += Buffer.byteLength(text) + 1;
+      if (size > MAX_BATCH_ANSWER_BYTES)
         return refuse(
-          `the batch's answer would exceed ${MAX_BATCH_ANSWER_CHARS / 1_000_000} MB (after ${answers.length} of its ${batch.length} calls); ask for less at once`,
+          `the batch's answer would exceed ${MAX_BATCH_ANSWER_BYTES / 1_000_000} MB (after ${answers.length} of its ${batch.length} calls); ask for less at once`,
         );
       answers.push(text);
     }

@@ -215,3 +215,19 @@ t.test('batches: at most 1000 calls, an answer of at most 25 MB, other clients s
   await slowBatch;
   t.same(order, ['ping', 'batch'], 'a call from another client is answered while a long batch runs');
 });
+
+t.test("a batch's answer is capped in bytes of UTF-8, not in characters", async (t) => {
+  const registry = new MethodRegistry();
+  // 10 000 characters of three bytes each: 30 kB an answer, so the 833rd passes 25 MB at only 8.3 M characters.
+  registry.add({ name: 'Wide', params: noParams, handler: () => '€'.repeat(10_000) });
+  const d = new JsonRpcDispatcher(
+    registry,
+    createLogger('debug', () => undefined),
+  );
+  const batch = JSON.stringify(Array.from({ length: 1000 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'Wide' })));
+  const answer = JSON.parse((await d.handleText(batch, context))!);
+  t.match(answer.error, {
+    code: -32600,
+    message: /^invalid request: the batch's answer would exceed 25 MB \(after 83\d of/,
+  });
+});
