@@ -27,12 +27,32 @@ const isId = (id: unknown): id is JSONRPCID =>
 const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === 'function';
 /** The most calls one batch may hold (as geth allows). */
 export const MAX_BATCH_CALLS = 1000;
-/** The largest answer a batch may build, in characters of JSON (as geth's 25 MB). */
-export const MAX_BATCH_ANSWER_CHARS = 25_000_000;
+/** The largest answer a batch may build, in bytes of UTF-8 JSON (as geth's 25 MB). */
+export const MAX_BATCH_ANSWER_BYTES = 25_000_000;
 /** How long a batch runs before it lets other clients in. */
 const BATCH_SLICE_MS = 5;
 const serialise = (answer: JSONRPCResponse | null): string | null =>
   answer === null ? null : stringifyExactJson(answer);
+
+const TOO_DEEP = `invalid params: nested more than ${MAX_PARAMS_DEPTH} levels deep`;
+const parseError = (error: unknown): JSONRPCResponse =>
+  createJSONRPCErrorResponse(null, RpcErrorCode.ParseError, `parse error: ${(error as Error).message}`);
+
+/**
+ * The answer to a text that did not parse. Keeping big integers exact walks the parsed value recursively (JSON.parse
+ * itself does not), so valid JSON nested thousands of levels deep can exhaust the stack there: it is refused as too
+ * deep, as params are, with the id of a single request when a plain parse reads it exactly.
+ */
+function unparsedAnswer(text: string, error: unknown): JSONRPCResponse {
+  if (!(error instanceof RangeError)) return parseError(error);
+  try {
+    const id = (JSON.parse(text) as { id?: unknown } | null)?.id;
+    const echoed = typeof id === 'string' || Number.isSafeInteger(id) ? (id as JSONRPCID) : null;
+    return createJSONRPCErrorResponse(echoed, RpcErrorCode.InvalidParams, TOO_DEEP);
+  } catch (plainError) {
+    return parseError(plainError);
+  }
+}
 
 export class JsonRpcDispatcher {
   constructor(
@@ -46,9 +66,7 @@ export class JsonRpcDispatcher {
     try {
       message = parseExactJson(text);
     } catch (error) {
-      return JSON.stringify(
-        createJSONRPCErrorResponse(null, RpcErrorCode.ParseError, `parse error: ${(error as Error).message}`),
-      );
+      return JSON.stringify(unparsedAnswer(text, error));
     }
     if (Array.isArray(message)) return this.handleBatch(message, context);
     const answer = this.handleRequest(message, context);
@@ -58,7 +76,7 @@ export class JsonRpcDispatcher {
   /**
    * A batch (docs/rpc.md § Batches): at most MAX_BATCH_CALLS calls, run one after another with the event loop let in
    * every few milliseconds so that other clients are answered meanwhile, and an answer of at most
-   * MAX_BATCH_ANSWER_CHARS — past it the work stops and the whole batch is answered with one error.
+   * MAX_BATCH_ANSWER_BYTES — past it the work stops and the whole batch is answered with one error.
    */
   private async handleBatch(batch: unknown[], context: RpcCallContext): Promise<string | null> {
     const refuse = (message: string): string =>
@@ -74,13 +92,14 @@ export class JsonRpcDispatcher {
         await new Promise((resolve) => setImmediate(resolve));
         sliceStarted = performance.now();
       }
-      const answer = await this.handleRequest(request, context);
+      const pending = this.handleRequest(request, context);
+      const answer = isPromise(pending) ? await pending : pending; // a synchronous call costs no microtask
       if (answer === null) continue;
       const text = stringifyExactJson(answer);
-      size += text.length + 1;
-      if (size > MAX_BATCH_ANSWER_CHARS)
+      size += Buffer.byteLength(text) + 1;
+      if (size > MAX_BATCH_ANSWER_BYTES)
         return refuse(
-          `the batch's answer would exceed ${MAX_BATCH_ANSWER_CHARS / 1_000_000} MB (after ${answers.length} of its ${batch.length} calls); ask for less at once`,
+          `the batch's answer would exceed ${MAX_BATCH_ANSWER_BYTES / 1_000_000} MB (after ${answers.length} of its ${batch.length} calls); ask for less at once`,
         );
       answers.push(text);
     }
@@ -113,8 +132,7 @@ export class JsonRpcDispatcher {
     try {
       method = this.registry.resolve(name);
       if (!method) throw new RpcError(RpcErrorCode.MethodNotFound, `method not found: ${name}`, name);
-      if (nestedDeeperThan(params, MAX_PARAMS_DEPTH))
-        throw new InvalidParamsError(`invalid params: nested more than ${MAX_PARAMS_DEPTH} levels deep`);
+      if (nestedDeeperThan(params, MAX_PARAMS_DEPTH)) throw new InvalidParamsError(TOO_DEEP);
       if (observe) started = performance.now();
       const result = method.handler(method.params(params, 'params'), context);
       if (!isPromise(result)) {

@@ -147,6 +147,16 @@ t.test('params nested 5000 levels deep are -32602, quietly; 64 levels still reac
   t.same(logged, [], 'nothing logged, no stack');
   const allowed = await d.handleText(`{"jsonrpc":"2.0","id":2,"method":"Take","params":${nested(64)}}`, context);
   t.same(JSON.parse(allowed!), { jsonrpc: '2.0', id: 2, result: 'taken' });
+  // 16 digits in a row (a hash, an amount) make the parser keep big integers exact, which walks the value recursively.
+  const withDigits = `{"jsonrpc":"2.0","id":3,"method":"Take","params":[${nested(5000)},"1234567890123456"]}`;
+  t.same(JSON.parse((await d.handleText(withDigits, context))!), {
+    jsonrpc: '2.0',
+    id: 3,
+    error: { code: -32602, message: 'invalid params: nested more than 64 levels deep' },
+  });
+  const deepBatch = `[{"jsonrpc":"2.0","id":4,"method":"Take","params":[${nested(100_000)},12345678901234567890]}]`;
+  t.same(JSON.parse((await d.handleText(deepBatch, context))!).error.code, -32602, 'in a batch too');
+  t.same(logged, [], 'still nothing logged');
 });
 
 t.test('batches: at most 1000 calls, an answer of at most 25 MB, other clients served in between', async (t) => {
@@ -204,4 +214,20 @@ t.test('batches: at most 1000 calls, an answer of at most 25 MB, other clients s
   order.push('ping');
   await slowBatch;
   t.same(order, ['ping', 'batch'], 'a call from another client is answered while a long batch runs');
+});
+
+t.test("a batch's answer is capped in bytes of UTF-8, not in characters", async (t) => {
+  const registry = new MethodRegistry();
+  // 10 000 characters of three bytes each: 30 kB an answer, so the 833rd passes 25 MB at only 8.3 M characters.
+  registry.add({ name: 'Wide', params: noParams, handler: () => '€'.repeat(10_000) });
+  const d = new JsonRpcDispatcher(
+    registry,
+    createLogger('debug', () => undefined),
+  );
+  const batch = JSON.stringify(Array.from({ length: 1000 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'Wide' })));
+  const answer = JSON.parse((await d.handleText(batch, context))!);
+  t.match(answer.error, {
+    code: -32600,
+    message: /^invalid request: the batch's answer would exceed 25 MB \(after 83\d of/,
+  });
 });

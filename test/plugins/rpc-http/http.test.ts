@@ -195,3 +195,84 @@ t.test('a busy port is a clear start-up error', async (t) => {
     message: `cannot listen on 127.0.0.1:${port} for the daemon RPC server: address already in use`,
   });
 });
+
+t.test('over HTTP: batch caps, other clients served during a batch, deep nesting refused quietly', async (t) => {
+  const { url, logLines } = await startTestApp(t);
+  const getBlocks = (count: number): unknown[] =>
+    Array.from({ length: count }, (_, id) => ({ jsonrpc: '2.0', id, method: 'NODE.GetBlock', params: { height: 0 } }));
+  const ping = { jsonrpc: '2.0', id: 'p', method: 'NODE.Ping' };
+
+  t.test('40 000 NODE.GetBlock calls are one -32600 error, answered at once, with no answer built', async (t) => {
+    const body = JSON.stringify(getBlocks(40_000));
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const refused = await postRpc(url, body);
+    const took = performance.now() - started;
+    const grown = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
+    t.comment(
+      `${(body.length / 2 ** 20).toFixed(1)} MiB batch refused in ${took.toFixed(0)} ms, RSS +${grown.toFixed(1)} MiB`,
+    );
+    t.same(refused.json, {
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message: 'invalid request: a batch holds at most 1000 calls, this one has 40000; split it',
+      },
+    });
+    t.ok(took < 3000, 'answered in seconds, not the 12.7 s of building 236 MiB');
+    t.ok(grown < 100, 'memory stays small (was 1.5 GiB)');
+  });
+
+  t.test('a ping from another client is answered while a batch of 1000 GetBlock calls runs', async (t) => {
+    const started = performance.now();
+    let batchDone = 0;
+    // The server writes its answer at once when the batch is done: the headers mark that moment (reading and parsing
+    // the body happen later, in this same process).
+    const batch = fetch(`${url}/json_rpc`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(getBlocks(1000)),
+    }).then((response) => {
+      batchDone = performance.now();
+      return response.json() as Promise<any[]>;
+    });
+    const pingLatencies: number[] = [];
+    while (batchDone === 0) {
+      const sent = performance.now();
+      const pong = await postRpc(url, ping);
+      t.equal(pong.json.result, 'Pong ');
+      if (batchDone === 0) pingLatencies.push(performance.now() - sent);
+    }
+    const answers = await batch;
+    t.equal(answers.length, 1000, 'the batch is answered in full');
+    t.ok(answers.every((answer: any) => answer.result?.block_header?.height === 0));
+    t.comment(
+      `batch ${(batchDone - started).toFixed(0)} ms; ${pingLatencies.length} pings answered meanwhile, slowest ${Math.max(...pingLatencies).toFixed(1)} ms`,
+    );
+    // Without letting others in, at most the one ping that arrives before the batch starts could be answered.
+    t.ok(pingLatencies.length >= 2, 'pings are answered while the batch runs');
+  });
+
+  t.test('params nested 5000 levels deep are -32602, with no stack in the log', async (t) => {
+    const nested = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const deep = await postRpc(url, `{"jsonrpc":"2.0","id":7,"method":"NODE.GetBlock","params":${nested}}`);
+    const withHash = await postRpc(
+      url,
+      `{"jsonrpc":"2.0","id":8,"method":"NODE.GetBlock","params":{"hash":"${'1'.repeat(64)}","x":${nested}}}`,
+    );
+    for (const [answer, id] of [
+      [deep, 7],
+      [withHash, 8],
+    ] as const)
+      t.same(answer.json, {
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32602, message: 'invalid params: nested more than 64 levels deep' },
+      });
+    t.notOk(
+      logLines.some((line) => /RangeError|Maximum call stack/.test(line)),
+      'no RangeError logged',
+    );
+  });
+});

@@ -59,3 +59,52 @@ t.test('WebSocket honours Basic auth and the path', async (t) => {
     /HTTP 404/,
   );
 });
+
+t.test('over WebSocket: batch caps, other clients served during a batch, deep nesting refused quietly', async (t) => {
+  const { url, logLines } = await startTestApp(t);
+  const ws = await connect(url);
+  const other = await connect(url);
+  t.teardown(() => {
+    ws.close();
+    other.close();
+  });
+  const getBlocks = (count: number): string =>
+    JSON.stringify(
+      Array.from({ length: count }, (_, id) => ({
+        jsonrpc: '2.0',
+        id,
+        method: 'NODE.GetBlock',
+        params: { height: 0 },
+      })),
+    );
+
+  ws.send(getBlocks(40_000));
+  t.same(await nextMessage(ws), {
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32600, message: 'invalid request: a batch holds at most 1000 calls, this one has 40000; split it' },
+  });
+
+  const batch = nextMessage(ws);
+  ws.send(getBlocks(1000));
+  let batchAnswered = false;
+  void batch.then(() => {
+    batchAnswered = true;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  other.send(JSON.stringify({ jsonrpc: '2.0', id: 'p', method: 'NODE.Ping' }));
+  t.equal((await nextMessage(other)).result, 'Pong ');
+  t.notOk(batchAnswered, "another client's ping is answered before the batch");
+  t.equal((await batch).length, 1000, 'the batch is answered in full');
+
+  ws.send(`{"jsonrpc":"2.0","id":7,"method":"NODE.GetBlock","params":${'['.repeat(5000)}${']'.repeat(5000)}}`);
+  t.same(await nextMessage(ws), {
+    jsonrpc: '2.0',
+    id: 7,
+    error: { code: -32602, message: 'invalid params: nested more than 64 levels deep' },
+  });
+  t.notOk(
+    logLines.some((line) => /RangeError|Maximum call stack/.test(line)),
+    'no RangeError logged',
+  );
+});
