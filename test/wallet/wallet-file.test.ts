@@ -118,6 +118,21 @@ t.test('missing and damaged files are clear errors and stay untouched', async (t
   );
 });
 
+t.test('scrypt exactly at the bound opens; one step past it is refused before any derivation', async (t) => {
+  const path = join(freshDir(), 'w.json');
+  // N·r·p = 2^21, the bound, with p = 2: the work of N = 2^18, r = 8 with half its memory (128 MiB).
+  await WalletFile.create(path, 'pw', { at: 'bound' }, { N: 1 << 17, r: 8, p: 2 });
+  t.same((await WalletFile.open(path, 'pw')).contents, { at: 'bound' }, 'the most a file may ask for is granted');
+  const container = JSON.parse(readFileSync(path, 'utf8'));
+  writeFileSync(path, JSON.stringify({ ...container, kdf: { ...container.kdf, N: 1 << 18 } }));
+  const started = performance.now();
+  await t.rejects(WalletFile.open(path, 'pw'), {
+    code: WalletFileErrorCode.Damaged,
+    message: /'kdf' asks for N·r·p = 4194304, more than 2097152/,
+  });
+  t.ok(performance.now() - started < 100, 'refused without deriving a key');
+});
+
 t.test('a failed save keeps the original, and leftovers of a crashed save are ignored', async (t) => {
   const dir = freshDir();
   const path = join(dir, 'w.json');
