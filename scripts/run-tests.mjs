@@ -40,12 +40,21 @@ let skipped = 0;
 let previousIndent = -1;
 let pending = '';
 const failures = [];
+// The open subtests, outermost first (tap announces each with `# Subtest: NAME`), so that a failure names its file and
+// the tests around it, not only its assertion.
+const subtests = [];
 
 function onLine(line) {
   const point = /^(\s*)(not ok|ok) \d+(?: - (.*?))?(\s+#\s*(SKIP|TODO)\b.*)?$/i.exec(line);
   const plan = /^(\s*)1\.\.\d+/.exec(line);
-  if (point) {
+  const subtest = /^(\s*)# Subtest: (.*)$/.exec(line);
+  if (subtest) {
+    const indent = subtest[1].length;
+    while (subtests.length && subtests[subtests.length - 1].indent >= indent) subtests.pop();
+    subtests.push({ indent, name: subtest[2] });
+  } else if (point) {
     const indent = point[1].length;
+    while (subtests.length && subtests[subtests.length - 1].indent >= indent) subtests.pop();
     // A point less indented than the line before it closes a subtest: it summarises, it is not an assertion.
     const closesSubtest = indent < previousIndent;
     if (!closesSubtest) {
@@ -53,7 +62,7 @@ function onLine(line) {
       else if (point[2] === 'ok' || point[5]) passed++;
       else {
         failed++;
-        failures.push(point[3] ?? '(unnamed)');
+        failures.push([...subtests.map((t) => t.name), point[3] ?? '(unnamed)'].join(' > '));
       }
     }
     previousIndent = indent;
@@ -72,7 +81,7 @@ tap.stdout.on('data', (chunk) => {
 
 tap.on('close', (code) => {
   if (pending) onLine(pending);
-  if (failures.length) console.log(`\nfailed: ${failures.slice(0, 50).join('; ')}`);
+  if (failures.length) console.log(`\nfailed:\n${failures.slice(0, 50).map((f) => `  ${f}`).join('\n')}`);
   if (code !== 0 && failed === 0) failed = 1; // tap failed for a reason no assertion shows (a timeout, a crash)
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(code ?? 1);
