@@ -94,7 +94,7 @@ export class Chain implements ChainService {
   readonly params: ChainParams;
   readonly blocks: ChainStore;
   private topMeta!: BlockMeta;
-  private readonly orphans = new OrphanPool();
+  private readonly orphans = new OrphanPool(() => Number(this.now()));
   private readonly listeners = new Set<BlockListener>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => bigint;
@@ -378,14 +378,15 @@ export class Chain implements ChainService {
         BlockErrorCode.TipCount,
         `a block must name exactly one tip, it names ${block.tips.length}`,
       );
-    const parent = this.blocks.getMeta(block.tips[0]!);
-    if (!parent) return this.keepOrphan(block, bytes, id, source);
+    // Checked before the parent is looked up: an orphan this low could never join the chain.
     if (this.topMeta.height > STABLE_DEPTH && block.height <= this.stableHeight()) {
       throw new BlockRejected(
         BlockErrorCode.BelowStableHeight,
         `block at height ${block.height} is at or below the stable height ${this.stableHeight()}`,
       );
     }
+    const parent = this.blocks.getMeta(block.tips[0]!);
+    if (!parent) return this.keepOrphan(block, bytes, id, source);
     checkAgainstParent(block, parent, this.now());
     const difficulty = this.difficultyAfter(parent);
     checkMiniblocks(this.deps.core, this.params, block, difficulty);

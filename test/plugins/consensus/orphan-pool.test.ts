@@ -1,5 +1,7 @@
+/** The orphan pool's bounds: one keeping per block, expiry, a share per source, a count and a byte budget. */
 import t from 'tap';
 import {
+  MAX_ORPHAN_BYTES,
   MAX_ORPHANS,
   MAX_ORPHANS_PER_SOURCE,
   ORPHAN_TTL_MS,
@@ -52,4 +54,19 @@ t.test('a full pool gives way from its oldest, never refusing the newest', async
   t.equal(pool.size, MAX_ORPHANS);
   t.same(pool.takeChildrenOf(id(10_000)), [], 'the oldest gave way');
   t.same(pool.takeChildrenOf(PARENT), [Uint8Array.of(2)], 'the newest is kept');
+});
+
+t.test('the pool holds at most MAX_ORPHAN_BYTES: the oldest give way to a large newcomer', async (t) => {
+  const pool = new OrphanPool(() => 0);
+  const quarter = new Uint8Array(MAX_ORPHAN_BYTES / 4);
+  for (let n = 0; n < 4; n++) pool.keep(id(n), id(10_000 + n), quarter, `source ${n}`);
+  t.equal(pool.size, 4, 'exactly full');
+  pool.keep(id(4), PARENT, new Uint8Array(MAX_ORPHAN_BYTES / 2), 'late');
+  t.equal(pool.size, 3, 'the two oldest gave way');
+  t.same(pool.takeChildrenOf(id(10_000)), []);
+  t.same(pool.takeChildrenOf(id(10_001)), []);
+  t.equal(pool.takeChildrenOf(id(10_002)).length, 1);
+  t.equal(pool.takeChildrenOf(PARENT).length, 1, 'the newcomer is kept');
+  pool.keep(id(5), PARENT, new Uint8Array(MAX_ORPHAN_BYTES - MAX_ORPHAN_BYTES / 4), 'late');
+  t.equal(pool.size, 2, 'what was taken out no longer counts against the budget');
 });
