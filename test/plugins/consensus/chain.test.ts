@@ -18,6 +18,7 @@ import { TransactionErrorCode } from '../../../host/protocol/transaction-errors.
 import { encodeAddress } from '../../../host/protocol/address.js';
 import { premineKey, premineSecret } from '../../../host/protocol/premine.js';
 import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
+import { registeredAccounts } from '../../helpers/transfers.js';
 
 /** The block the template machinery would make next, complete and valid, without adding it (simulator: no PoW). */
 async function nextBlock(test: TestChain): Promise<Block> {
@@ -294,6 +295,28 @@ t.test(
     t.match(await node.mining.submitBlock(bytesAt(honest, 1n)), { status: 'OK', outcome: 'main', block_found: true });
     t.same(node.chain.top, honest.chain.top, 'the parent came, and the waiting blocks followed it');
     t.equal(node.chain.orphanBlocks, 0);
+  },
+);
+
+t.test(
+  'orphans: the transaction bodies that came with an orphan are kept with it until its parent comes',
+  async (t) => {
+    const honest = await openTestChain();
+    await mineBlock(honest);
+    await registeredAccounts(honest, 1);
+    const block = honest.chain.block(honest.chain.top.id)!;
+    t.equal(block.txHashes.length, 1, 'block 2 carries a registration');
+    const node = await openTestChain();
+    node.clock.now = honest.clock.now;
+    // The bodies a peer sends with a block are lent to the chain only while it takes the block.
+    const lent = new Map<string, Uint8Array>();
+    node.chain.addTransactionSource((txid) => lent.get(toHex(txid)));
+    lent.set(toHex(block.txHashes[0]!), honest.chain.storedTransaction(block.txHashes[0]!)!);
+    t.equal((await node.chain.addBlock(bytesAt(honest, 2n), 'peer a')).status, 'orphan');
+    lent.clear();
+    await node.chain.addBlock(bytesAt(honest, 1n), 'peer a');
+    t.same(node.chain.top, honest.chain.top, 'block 2 joined with the registration it came with');
+    t.ok(node.chain.storedTransaction(block.txHashes[0]!), 'and the registration is stored');
   },
 );
 
