@@ -90,11 +90,13 @@ export interface ChainDeps {
 }
 
 export class Chain implements ChainService {
-  private readonly txSources: TransactionSource[] = [];
+  private readonly txSources: TransactionSource[] = [(txid) => this.adoptedTxs.get(toHex(txid))];
+  /** The bodies that came with the orphan being added now (see adoptOrphans). */
+  private adoptedTxs: ReadonlyMap<string, Uint8Array> = new Map();
   readonly params: ChainParams;
   readonly blocks: ChainStore;
   private topMeta!: BlockMeta;
-  private readonly orphans = new OrphanPool();
+  private readonly orphans = new OrphanPool(() => Number(this.now()));
   private readonly listeners = new Set<BlockListener>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => bigint;
@@ -247,6 +249,15 @@ export class Chain implements ChainService {
     return this.blocks.callOutcome(blockId, txid);
   }
 
+  /** A transaction's body from the sources outside the store (the pool, a peer's block, an orphan's). */
+  private lentTransaction(txid: Uint8Array): Uint8Array | undefined {
+    for (const source of this.txSources) {
+      const body = source(txid);
+      if (body) return body;
+    }
+    return undefined;
+  }
+
   /** The bodies of a block's transactions, decoded and checked against the ids the block lists. */
   private blockTransactions(block: Block): BlockTransaction[] {
     const seen = new Set<string>();
@@ -257,8 +268,7 @@ export class Chain implements ChainService {
       const hex = toHex(id);
       if (seen.has(hex)) throw reject(TransactionErrorCode.ListedTwice, 'listed twice');
       seen.add(hex);
-      let bytes = this.blocks.getTxBytes(id);
-      for (const source of this.txSources) bytes ??= source(id);
+      const bytes = this.blocks.getTxBytes(id) ?? this.lentTransaction(id);
       if (!bytes) throw reject(TransactionErrorCode.Unavailable, 'unknown to this node');
       total += bytes.length;
       if (total > MAX_BLOCK_TX_BYTES)
@@ -378,14 +388,15 @@ export class Chain implements ChainService {
         BlockErrorCode.TipCount,
         `a block must name exactly one tip, it names ${block.tips.length}`,
       );
-    const parent = this.blocks.getMeta(block.tips[0]!);
-    if (!parent) return this.keepOrphan(block, bytes, id, source);
+    // Checked before the parent is looked up: an orphan this low could never join the chain.
     if (this.topMeta.height > STABLE_DEPTH && block.height <= this.stableHeight()) {
       throw new BlockRejected(
         BlockErrorCode.BelowStableHeight,
         `block at height ${block.height} is at or below the stable height ${this.stableHeight()}`,
       );
     }
+    const parent = this.blocks.getMeta(block.tips[0]!);
+    if (!parent) return this.keepOrphan(block, bytes, id, source);
     checkAgainstParent(block, parent, this.now());
     const difficulty = this.difficultyAfter(parent);
     checkMiniblocks(this.deps.core, this.params, block, difficulty);
@@ -485,20 +496,30 @@ export class Chain implements ChainService {
   /**
    * Keeps a block whose parent is unknown, once it passed every check that needs no parent: its own fields and the
    * proof of work of each miniblock at the network's minimum difficulty (a block of another network, or junk, fails).
+   * The bodies of its transactions known now (lent by the peer that sent it, or in the pool) are kept with it: they
+   * may be gone when its parent comes.
    */
   private keepOrphan(block: Block, bytes: Uint8Array, id: Uint8Array, source: string): AddBlockOutcome {
     checkStandalone(block, this.now());
     checkMiniblocks(this.deps.core, this.params, block, this.params.minimumDifficulty);
-    this.orphans.keep(id, block.tips[0]!, bytes, source);
+    const txs = new Map<string, Uint8Array>();
+    for (const txid of block.txHashes) {
+      const body = this.lentTransaction(txid);
+      if (body) txs.set(toHex(txid), body);
+    }
+    this.orphans.keep(id, block.tips[0]!, bytes, source, txs);
     return { status: 'orphan', id };
   }
 
-  /** Blocks that were waiting for `parentId` get their turn now. */
+  /** Blocks that were waiting for `parentId` get their turn now, with the transaction bodies they came with. */
   private async adoptOrphans(parentId: Uint8Array): Promise<void> {
-    for (const bytes of this.orphans.takeChildrenOf(parentId)) {
-      await this.addBlockNow(bytes, 'orphan pool').catch((error: Error) =>
+    for (const orphan of this.orphans.takeChildrenOf(parentId)) {
+      // Set anew for each orphan: adding one adopts its own children, with their bodies, once it is executed.
+      this.adoptedTxs = orphan.txs;
+      await this.addBlockNow(orphan.bytes, 'orphan pool').catch((error: Error) =>
         this.deps.logger.debug(`orphan rejected: ${error.message}`),
       );
     }
+    this.adoptedTxs = new Map();
   }
 }

@@ -1,21 +1,24 @@
 /** The chain through its real parts: genesis, mining through templates, rewards, validation failures, reorganisations. */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { bigintToBytes32BE } from '../../../core-native/ts/bigint-bytes.js';
-import { encodeBlock, type Block } from '../../../host/protocol/block.js';
+import { decodeBlock, encodeBlock, type Block } from '../../../host/protocol/block.js';
 import { toHex } from '../../../host/protocol/bytes.js';
 import { blockReward } from '../../../host/protocol/chain-params.js';
-import { decodeMiniblock } from '../../../host/protocol/miniblock.js';
+import { decodeMiniblock, pastOf } from '../../../host/protocol/miniblock.js';
 import { createLogger } from '../../../host/logger.js';
 import { RocksDbStore } from '../../../host/storage/rocksdb-store.js';
 import { NATIVE_ASSET } from '../../../plugins/consensus/accounts.js';
 import { BlockErrorCode, BlockRejected, TransactionRejected } from '../../../plugins/consensus/block-errors.js';
+import { MAX_ORPHANS_PER_SOURCE, ORPHAN_TTL_MS } from '../../../plugins/consensus/orphan-pool.js';
 import { TransactionErrorCode } from '../../../host/protocol/transaction-errors.js';
 import { encodeAddress } from '../../../host/protocol/address.js';
 import { premineKey, premineSecret } from '../../../host/protocol/premine.js';
 import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
+import { registeredAccounts } from '../../helpers/transfers.js';
 
 /** The block the template machinery would make next, complete and valid, without adding it (simulator: no PoW). */
 async function nextBlock(test: TestChain): Promise<Block> {
@@ -190,12 +193,16 @@ t.test('a heavier branch forking below the stable height cannot take over', asyn
     );
   }
   t.same(a.chain.top, top, 'the main chain did not move');
-  t.match(outcomes[0], /block at height 1 is at or below the stable height 4/, 'its first block is refused outright');
+  t.match(
+    outcomes.slice(0, 4),
+    [1, 2, 3, 4].map((h) => new RegExp(`block at height ${h} is at or below the stable height 4`)),
+    'its blocks up to the stable height are refused outright, whether their parent is known or not',
+  );
   t.ok(
-    outcomes.slice(1).every((o) => o === 'orphan'),
+    outcomes.slice(4).every((o) => o === 'orphan'),
     'the rest wait as orphans for a parent that will never be accepted',
   );
-  t.equal(a.chain.orphanBlocks, 12);
+  t.equal(a.chain.orphanBlocks, 9);
 });
 
 t.test(
@@ -242,35 +249,98 @@ t.test(
   },
 );
 
+const bytesAt = (test: TestChain, height: bigint): Uint8Array =>
+  test.chain.blocks.getBlockBytes(test.chain.metaAtTopo(height)!.id)!;
+
+/** `bytes` (a block) made to name another tip, its miniblocks pointing at that tip as well: only its work is wrong. */
+function retargeted(bytes: Uint8Array, tip: Uint8Array): Uint8Array {
+  const block = decodeBlock(bytes);
+  const past: [number, number] = [pastOf(tip), 0];
+  return encodeBlock({ ...block, tips: [tip], miniblocks: block.miniblocks.map((mb) => ({ ...mb, past })) });
+}
+
 t.test(
-  'orphans: junk is refused before it is kept; a real block before its parent waits, and SubmitBlock says so',
+  'orphans: 300 junk blocks are refused before they are kept; real blocks ahead of their parent wait, join when it comes, and SubmitBlock says they wait',
   async (t) => {
     const honest = await openTestChain({ network: 'testnet' });
     const node = await openTestChain({ network: 'testnet' });
     const other = await openTestChain({ network: 'simulator' });
-    for (let i = 0; i < 2; i++) await mineBlock(honest);
+    for (let i = 0; i < 3; i++) await mineBlock(honest);
     for (let i = 0; i < 3; i++) await mineBlock(other);
     node.clock.now = other.clock.now;
-    const bytesAt = (test: TestChain, height: bigint) =>
-      test.chain.blocks.getBlockBytes(test.chain.metaAtTopo(height)!.id)!;
 
-    // A simulator block sent to a testnet node: its parent is unknown there, and its miniblocks lack the proof of work.
-    let refused = 0;
-    for (let h = 1n; h <= 3n; h++)
-      await node.chain.addBlock(bytesAt(other, h), 'junk peer').catch((error: BlockRejected) => {
-        if (error.code === BlockErrorCode.BadPow) refused++;
-        else throw error;
-      });
-    t.equal(refused, 3, 'every junk block is refused');
-    t.equal(node.chain.orphanBlocks, 0, 'none is kept');
+    t.equal((await node.chain.addBlock(bytesAt(honest, 3n), 'honest peer')).status, 'orphan', 'kept before the junk');
+    // Simulator blocks sent to a testnet node, each naming a different unknown tip, from as many sources: they pass
+    // every check but the proof of work of their miniblocks at the testnet's minimum difficulty.
+    const refusals = new Map<string, number>();
+    for (let n = 0; n < 300; n++) {
+      const junk = retargeted(bytesAt(other, BigInt(1 + (n % 3))), randomBytes(32));
+      await node.chain.addBlock(junk, `junk peer ${n}`).then(
+        () => t.fail(`junk block ${n} was kept`),
+        (error: BlockRejected) => refusals.set(error.code, (refusals.get(error.code) ?? 0) + 1),
+      );
+    }
+    t.same([...refusals], [[BlockErrorCode.BadPow, 300]], 'every junk block is refused for its proof of work');
+    // Junk that is not even for this height's tip fails the miniblock checks.
+    await t.rejects(node.chain.addBlock(encodeBlock({ ...decodeBlock(bytesAt(other, 1n)), tips: [randomBytes(32)] })), {
+      code: BlockErrorCode.MiniblockTip,
+    });
+    t.equal(node.chain.orphanBlocks, 1, 'only the real orphan is kept');
 
     await t.rejects(node.mining.submitBlock(bytesAt(honest, 2n)), {
       code: 'miniblock.block-waits-for-parent',
       message: /is not in the chain: its parent is unknown here; it is kept for 10 minutes/,
     });
-    t.equal(node.chain.orphanBlocks, 1, 'a real block ahead of its parent waits');
+    t.equal(node.chain.orphanBlocks, 2, 'a real block ahead of its parent waits');
     t.match(await node.mining.submitBlock(bytesAt(honest, 1n)), { status: 'OK', outcome: 'main', block_found: true });
-    t.same(node.chain.top, honest.chain.top, 'the parent came, and the waiting block followed it');
+    t.same(node.chain.top, honest.chain.top, 'the parent came, and the waiting blocks followed it');
     t.equal(node.chain.orphanBlocks, 0);
   },
 );
+
+t.test(
+  'orphans: the transaction bodies that came with an orphan are kept with it until its parent comes',
+  async (t) => {
+    const honest = await openTestChain();
+    await mineBlock(honest);
+    await registeredAccounts(honest, 1);
+    const block = honest.chain.block(honest.chain.top.id)!;
+    t.equal(block.txHashes.length, 1, 'block 2 carries a registration');
+    const node = await openTestChain();
+    node.clock.now = honest.clock.now;
+    // The bodies a peer sends with a block are lent to the chain only while it takes the block.
+    const lent = new Map<string, Uint8Array>();
+    node.chain.addTransactionSource((txid) => lent.get(toHex(txid)));
+    lent.set(toHex(block.txHashes[0]!), honest.chain.storedTransaction(block.txHashes[0]!)!);
+    t.equal((await node.chain.addBlock(bytesAt(honest, 2n), 'peer a')).status, 'orphan');
+    lent.clear();
+    await node.chain.addBlock(bytesAt(honest, 1n), 'peer a');
+    t.same(node.chain.top, honest.chain.top, 'block 2 joined with the registration it came with');
+    t.ok(node.chain.storedTransaction(block.txHashes[0]!), 'and the registration is stored');
+  },
+);
+
+t.test('orphans: one source holds at most 32; they expire after 10 minutes', async (t) => {
+  const honest = await openTestChain();
+  for (let i = 0; i < MAX_ORPHANS_PER_SOURCE + 2; i++) await mineBlock(honest);
+  const node = await openTestChain();
+  node.clock.now = honest.clock.now;
+  for (let h = 2n; h <= honest.chain.top.height; h++) await node.chain.addBlock(bytesAt(honest, h), 'peer a');
+  t.equal(node.chain.orphanBlocks, MAX_ORPHANS_PER_SOURCE, 'the oldest gave way to the newest');
+  await node.chain.addBlock(bytesAt(honest, 1n), 'peer b');
+  t.equal(node.chain.top.height, 1n, 'the orphan that waited for block 1 gave way: nothing follows it');
+  t.equal(node.chain.orphanBlocks, MAX_ORPHANS_PER_SOURCE);
+
+  node.clock.now += BigInt(ORPHAN_TTL_MS) + 1n;
+  t.equal(node.chain.orphanBlocks, 0, 'all expired');
+  await node.chain.addBlock(bytesAt(honest, 2n), 'peer b');
+  t.equal(node.chain.top.height, 2n, 'block 3 expired before its parent came');
+});
+
+t.test('orphans: a block at or below the stable height is refused even when its parent is unknown', async (t) => {
+  const test = await openTestChain();
+  for (let i = 0; i < 10; i++) await mineBlock(test);
+  const low = retargeted(bytesAt(test, 1n), randomBytes(32));
+  await t.rejects(test.chain.addBlock(low, 'peer a'), { code: BlockErrorCode.BelowStableHeight });
+  t.equal(test.chain.orphanBlocks, 0);
+});

@@ -1,4 +1,7 @@
-/** The mining methods' refusals through the daemon's JSON-RPC: the service's reasons, answered with -32098. */
+/**
+ * The mining methods' refusals through the daemon's JSON-RPC: the service's reasons, answered with -32098; a block
+ * whose parent is unknown is answered as waiting, never as found.
+ */
 import t from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
 import { meetsTarget } from '../../../core-native/ts/pow-target.js';
@@ -7,6 +10,7 @@ import { fromHex, toHex } from '../../../host/protocol/bytes.js';
 import { NETWORKS } from '../../../host/protocol/network.js';
 import { premineKey } from '../../../host/protocol/premine.js';
 import { rpcCall, startTestApp } from '../../helpers/app.js';
+import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
 
 const core = await loadCore();
 
@@ -41,4 +45,32 @@ t.test('GetBlockTemplate and SubmitBlock refusals are application errors with th
     code: -32098,
     message: 'miner address is not registered',
   });
+});
+
+t.test('SubmitBlock never answers OK for a block whose parent is unknown', async (t) => {
+  const { url } = await startTestApp(t, { network: 'testnet' });
+  const blobAt = (test: TestChain, height: bigint): string =>
+    toHex(test.chain.blocks.getBlockBytes(test.chain.metaAtTopo(height)!.id)!);
+  const simulator = await openTestChain({ core });
+  await mineBlock(simulator);
+  await mineBlock(simulator);
+  await t.rejects(rpcCall(url, 'NODE.SubmitBlock', { block_blob: blobAt(simulator, 2n) }), {
+    code: -32098,
+    message: /^block rejected: miniblock \d does not meet its proof-of-work target \(difficulty 50\)$/,
+  });
+
+  const testnet = await openTestChain({ core, network: 'testnet' });
+  await mineBlock(testnet);
+  await mineBlock(testnet);
+  const waiting = toHex(testnet.chain.top.id);
+  await t.rejects(rpcCall(url, 'NODE.SubmitBlock', { block_blob: blobAt(testnet, 2n) }), {
+    code: -32098,
+    message: `block ${waiting} is not in the chain: its parent is unknown here; it is kept for 10 minutes and joins the chain if the parent arrives`,
+  });
+  t.match(await rpcCall(url, 'NODE.GetInfo', {}), { height: 0, alt_blocks_count: 1 });
+  t.match(await rpcCall(url, 'NODE.SubmitBlock', { block_blob: blobAt(testnet, 1n) }), {
+    status: 'OK',
+    block_found: true,
+  });
+  t.match(await rpcCall(url, 'NODE.GetInfo', {}), { height: 2, top_block_hash: waiting, alt_blocks_count: 0 });
 });

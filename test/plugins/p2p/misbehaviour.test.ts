@@ -1,11 +1,16 @@
 /**
  * Peers that break the protocol are banned while the honest ones keep going: garbage bytes, an oversized frame, an
- * invalid block. Handshakes from another chain are refused with the reason, without a ban.
+ * invalid block, a junk orphan. Handshakes from another chain are refused with the reason, without a ban; a peer's
+ * orphans fill no more than its share of the orphan pool.
  */
 import { randomBytes } from 'node:crypto';
 import t, { type Test } from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
 import { decodeBlock, encodeBlock } from '../../../host/protocol/block.js';
+import { pastOf } from '../../../host/protocol/miniblock.js';
+import { finalKeyHash } from '../../../plugins/consensus/block-checks.js';
+import type { Chain } from '../../../plugins/consensus/chain.js';
+import { MAX_ORPHANS_PER_SOURCE } from '../../../plugins/consensus/orphan-pool.js';
 import { encodeFrame } from '../../../plugins/p2p/wire/frame.js';
 import { MESSAGES } from '../../../plugins/p2p/wire/messages.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
@@ -155,3 +160,47 @@ t.test('blocks from a clock running ahead are held, or left out when far ahead, 
     'and not banned',
   );
 });
+
+t.test(
+  "a peer's orphans take at most its share of the pool; junk orphans get it banned and are not kept",
+  async (t) => {
+    const node = await startNode('node', {}, t);
+    const chain = node.chain as Chain;
+    const peer = await handshaken(node, '127.0.0.61');
+    const elsewhere = await openTestChain({ core });
+    await mineBlock(elsewhere);
+    const template = decodeBlock(elsewhere.chain.blockBytes(elsewhere.chain.top.id)!);
+    /** Offers `bytes` as the next block, as a peer announcing it would. */
+    const offer = async (bytes: Uint8Array): Promise<void> => {
+      peer.received.length = 0;
+      peer.send('newBlock', { id: core.sha3_256(bytes), height: 1, work: 0n });
+      const request = await peer.next('getBlocks');
+      peer.send('blocks', { request: request.body.request, blocks: [{ block: bytes, txs: [] }] });
+    };
+
+    // Blocks of a fork this node has not seen: each names an unknown tip and is valid without it (the simulator checks
+    // no proof of work), so each is kept, until the peer's share is full and its oldest give way.
+    for (let n = 0; n < MAX_ORPHANS_PER_SOURCE + 8; n++) {
+      const tip = randomBytes(32);
+      const past: [number, number] = [pastOf(tip), 0];
+      const block = { ...template, tips: [tip], miniblocks: template.miniblocks.map((mb) => ({ ...mb, past })) };
+      block.miniblocks[9] = { ...block.miniblocks[9]!, keyHash: finalKeyHash(core, block) };
+      await offer(encodeBlock(block));
+      await waitUntil(`orphan ${n} is taken`, () => chain.orphanBlocks === Math.min(n + 1, MAX_ORPHANS_PER_SOURCE));
+    }
+    t.equal(chain.orphanBlocks, MAX_ORPHANS_PER_SOURCE, "the peer's share is full, no more");
+    t.notOk(peer.closed(), 'orphans that pass every check without their parent are no misbehaviour');
+
+    // An orphan whose miniblocks were mined on another tip fails a check that needs no parent.
+    await offer(encodeBlock({ ...template, tips: [randomBytes(32)] }));
+    await expectBanned(
+      t,
+      node,
+      peer,
+      '127.0.0.61',
+      /sent invalid block [0-9a-f]{64}: miniblock 0 was mined on another tip/,
+    );
+    t.equal(chain.orphanBlocks, MAX_ORPHANS_PER_SOURCE, 'and it is not kept');
+    t.equal(node.chain.top.height, 0n);
+  },
+);
