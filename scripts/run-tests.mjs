@@ -81,7 +81,8 @@ tap.stdout.on('data', (chunk) => {
 
 tap.on('close', (code) => {
   if (pending) onLine(pending);
-  if (failures.length) console.log(`\nfailed:\n${failures.slice(0, 50).map((f) => `  ${f}`).join('\n')}`);
+  const listed = failures.slice(0, 50).map((f) => `  ${f}`);
+  if (listed.length) console.log(`\nfailed:\n${listed.join('\n')}`);
   if (code !== 0 && failed === 0) failed = 1; // tap failed for a reason no assertion shows (a timeout, a crash)
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(code ?? 1);
