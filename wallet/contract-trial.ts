@@ -6,6 +6,7 @@
  * block whose id it cannot know, after other transactions, so a contract that reads them or state others change may
  * still fail (or succeed where the trial failed).
  */
+import { sumDeposits } from '../host/protocol/contract-deposits.js';
 import type { RpcArgument } from '../host/protocol/rpc-arguments.js';
 import { CALL_WOULD_FAIL_PREFIX, DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
 import { WalletError, WalletErrorCode } from './wallet-error.js';
@@ -50,8 +51,7 @@ export async function tryContract(daemon: Pick<DaemonClient, 'getGasEstimate'>, 
   const install = action === 1n;
   if (install ? !code : action !== 0n || !find(trial.scRpc, 'SC_ID', 'H') || !find(trial.scRpc, 'entrypoint', 'S'))
     return;
-  const deposits = new Map<string, bigint>();
-  for (const { scid, burn } of trial.transfers) if (burn > 0n) deposits.set(scid, (deposits.get(scid) ?? 0n) + burn);
+  const deposits = sumDeposits(trial.transfers.filter(({ burn }) => burn > 0n).map(({ scid, burn }) => [scid, burn]));
   try {
     await daemon.getGasEstimate({
       ...(install ? { sc: code, scRpc: trial.scRpc.filter((a) => a.name !== 'SC_CODE') } : { scRpc: trial.scRpc }),

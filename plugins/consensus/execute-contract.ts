@@ -14,6 +14,7 @@ import type { Core } from '../../core-native/ts/core.js';
 import type { Block } from '../../host/protocol/block.js';
 import { encodeBlock } from '../../host/protocol/block.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import { sumDeposits } from '../../host/protocol/contract-deposits.js';
 import type { ContractCallOutcome } from '../../host/protocol/contract-outcome.js';
 import { MINIBLOCKS_PER_BLOCK } from '../../host/protocol/miniblock.js';
 import { decodeRpcArguments, RpcArgumentError, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
@@ -223,16 +224,6 @@ export class ContractRules {
     if (this.compiled.size > COMPILED_CACHE_SIZE) this.compiled.delete(this.compiled.keys().next().value!);
     return contract;
   }
-}
-
-/**
- * A call's deposits per asset (latin1 asset id → atomic units): every payload's burn, summed, as a transaction may
- * carry several payloads of one asset.
- */
-export function sumDeposits(burns: Iterable<readonly [string, bigint]>): Map<string, bigint> {
-  const deposits = new Map<string, bigint>();
-  for (const [asset, burn] of burns) deposits.set(asset, (deposits.get(asset) ?? 0n) + burn);
-  return deposits;
 }
 
 /** Why a call that returned 0 cannot commit: a payment to a key that is not registered. */

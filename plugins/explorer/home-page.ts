@@ -1,5 +1,5 @@
 /** The home page: chain figures, peers and pool, the last blocks, and the charts (drawn by the page's script). */
-import { formatCoins } from '../../host/cli/wallet/amount.js';
+import { formatCoins } from '../../host/protocol/coin-amount.js';
 import { ATOMIC_UNITS_PER_COIN } from '../../host/protocol/chain-params.js';
 import { hashRateText } from '../../host/protocol/hash-rate.js';
 import { html, raw, scriptJson } from './html.js';

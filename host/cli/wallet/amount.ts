@@ -3,10 +3,10 @@
  * `u` suffix (`150000u`); one coin is 100 000 atomic units. Anything else is refused, never guessed.
  */
 import { ATOMIC_UNITS_PER_COIN as COIN } from '../../protocol/chain-params.js';
+import { COIN_DECIMALS as DECIMALS } from '../../protocol/coin-amount.js';
 import { CliError, CliErrorCode } from '../cli-error.js';
 
 const MAX_U64 = (1n << 64n) - 1n;
-const DECIMALS = COIN.toString().length - 1;
 const ATOMIC = /^([0-9]+)u$/;
 const COINS = new RegExp(`^([0-9]+)(?:\\.([0-9]{1,${DECIMALS}}))?$`);
 
@@ -29,10 +29,3 @@ export function parseAmount(text: string, what = 'amount'): bigint {
     );
   return value;
 }
-
-/** `atomic` in coins with all 5 decimals, e.g. 1.50000. */
-export const formatCoins = (atomic: bigint): string =>
-  `${atomic / COIN}.${(atomic % COIN).toString().padStart(DECIMALS, '0')}`;
-
-/** `atomic` for people: coins, then the exact atomic units. */
-export const describeAmount = (atomic: bigint): string => `${formatCoins(atomic)} (${atomic} atomic units)`;

@@ -2,7 +2,7 @@
 import { UmbraError } from '../../errors.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
 import { WalletError, WalletErrorCode } from '../../../wallet/wallet-error.js';
-import { describeAmount } from './amount.js';
+import { describeAmount } from '../../protocol/coin-amount.js';
 import { labelled } from './output.js';
 import type { WalletSession } from './session.js';
 

@@ -5,7 +5,7 @@
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import type { TransferEntry } from '../../../wallet/transfer-history.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
-import { formatCoins } from './amount.js';
+import { formatCoins } from '../../protocol/coin-amount.js';
 import { describeOutcome } from './contract-outcome-text.js';
 import { columns } from './output.js';
 import { syncHistory, type WalletSession } from './session.js';

@@ -4,7 +4,7 @@
  */
 import type { RpcArgument } from '../../protocol/rpc-arguments.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
-import { describeAmount } from './amount.js';
+import { describeAmount } from '../../protocol/coin-amount.js';
 import { labelled } from './output.js';
 import type { WalletSession } from './session.js';
 import { sentRows, submitTransaction, type SentTransaction, type SubmitOptions } from './transaction-submission.js';

@@ -2,7 +2,7 @@
 import { UmbraError } from '../../errors.js';
 import { WalletError } from '../../../wallet/wallet-error.js';
 import { CliErrorCode } from '../cli-error.js';
-import { describeAmount } from './amount.js';
+import { describeAmount } from '../../protocol/coin-amount.js';
 import { labelled } from './output.js';
 import { syncHistory, type WalletSession } from './session.js';
 

@@ -8,7 +8,7 @@ import { ContractWouldFailError } from '../../../wallet/contract-trial.js';
 import { requestFee } from '../../../wallet/fees.js';
 import type { TransferRequest } from '../../../wallet/transfer-sender.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
-import { describeAmount } from './amount.js';
+import { describeAmount } from '../../protocol/coin-amount.js';
 import { waitForBlock } from './block-wait.js';
 import { confirmOrRefuse } from './confirmation.js';
 import { describeOutcome } from './contract-outcome-text.js';

@@ -20,7 +20,8 @@ import {
 } from '../../../host/services/contract-vm.js';
 import type { AccountsReader } from '../accounts.js';
 import type { Chain } from '../chain.js';
-import { describeFailure, sumDeposits, unpayablePayment } from '../execute-contract.js';
+import { describeFailure, unpayablePayment } from '../execute-contract.js';
+import { sumDeposits } from '../../../host/protocol/contract-deposits.js';
 
 export interface ContractRpcDeps {
   chain: Chain;

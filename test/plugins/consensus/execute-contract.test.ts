@@ -9,7 +9,6 @@ import { encodeAddress } from '../../../host/protocol/address.js';
 import { toHex } from '../../../host/protocol/bytes.js';
 import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
 import type { RpcArgument } from '../../../host/protocol/rpc-arguments.js';
-import { sumDeposits } from '../../../plugins/consensus/execute-contract.js';
 import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
 import {
   balanceOf,
@@ -285,21 +284,4 @@ t.test('each contract call records what it did in the block that executed it', a
   chain.pool.add(plain.bytes);
   await mineBlock(chain);
   t.equal(outcomeOf(plain.txid), undefined, 'a plain transfer has no call outcome');
-});
-
-t.test('deposits are summed per asset: two payloads of one asset deposit both burns', async (t) => {
-  const coin = '\0'.repeat(32);
-  const token = 'T'.repeat(32);
-  const deposits = sumDeposits([
-    [coin, 150n],
-    [token, 7n],
-    [coin, 2n ** 63n],
-  ]);
-  t.same(
-    [...deposits],
-    [
-      [coin, 150n + 2n ** 63n],
-      [token, 7n],
-    ],
-  );
 });
