@@ -132,14 +132,9 @@ function parseContainer(
     return `version ${JSON.stringify(file['version'])} is not supported (this program reads version ${VERSION})`;
   const kdf = file['kdf'] as Record<string, unknown> | undefined;
   if (typeof kdf !== 'object' || kdf === null || kdf['name'] !== 'scrypt') return "'kdf' must name scrypt";
-  // Bounds keep a crafted file from asking for more memory or work than our own files use, with headroom.
   const { N, r, p, salt } = kdf;
-  if (!isInteger(N, 2, MAX_SCRYPT_WORK) || (N & (N - 1)) !== 0)
-    return `'kdf.N' must be a power of two up to 2^${Math.log2(MAX_SCRYPT_WORK)}`;
-  if (!isInteger(r, 1, 32) || !isInteger(p, 1, MAX_SCRYPT_P))
-    return `'kdf.r' must be 1 … 32 and 'kdf.p' 1 … ${MAX_SCRYPT_P}`;
-  if (N * r * p > MAX_SCRYPT_WORK)
-    return `'kdf' asks for N·r·p = ${N * r * p}, more than ${MAX_SCRYPT_WORK} (${MAX_SCRYPT_WORK / SCRYPT_WORK_OF_OURS} times what Umbra's files use: at most ${(128 * MAX_SCRYPT_WORK) / 2 ** 20} MiB of memory)`;
+  const unbounded = scryptBeyondBounds(N, r, p);
+  if (unbounded) return unbounded;
   const hexOf = (value: unknown, bytes: number): Uint8Array | null =>
     typeof value === 'string' && value.length === 2 * bytes && /^[0-9a-f]*$/.test(value)
       ? new Uint8Array(Buffer.from(value, 'hex'))
@@ -152,11 +147,26 @@ function parseContainer(
   if (typeof ciphertext !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(ciphertext) || ciphertext.length % 4 !== 0)
     return "'ciphertext' must be base64";
   return {
-    kdf: { name: 'scrypt', N, r, p, salt: salt as string },
+    // The bounds above checked that N, r and p are integers.
+    kdf: { name: 'scrypt', N: N as number, r: r as number, p: p as number, salt: salt as string },
     salt: saltBytes,
     nonce,
     ciphertext: new Uint8Array(Buffer.from(ciphertext, 'base64')),
   };
+}
+
+/**
+ * Why scrypt parameters are refused, if they are: the bounds keep a crafted file from asking for more memory or work
+ * than our own files use, with headroom. Undefined when they are within the bounds.
+ */
+function scryptBeyondBounds(N: unknown, r: unknown, p: unknown): string | undefined {
+  if (!isInteger(N, 2, MAX_SCRYPT_WORK) || (N & (N - 1)) !== 0)
+    return `'kdf.N' must be a power of two up to 2^${Math.log2(MAX_SCRYPT_WORK)}`;
+  if (!isInteger(r, 1, 32) || !isInteger(p, 1, MAX_SCRYPT_P))
+    return `'kdf.r' must be 1 … 32 and 'kdf.p' 1 … ${MAX_SCRYPT_P}`;
+  if (N * r * p > MAX_SCRYPT_WORK)
+    return `'kdf' asks for N·r·p = ${N * r * p}, more than ${MAX_SCRYPT_WORK} (${MAX_SCRYPT_WORK / SCRYPT_WORK_OF_OURS} times what Umbra's files use: at most ${(128 * MAX_SCRYPT_WORK) / 2 ** 20} MiB of memory)`;
+  return undefined;
 }
 
 export class WalletFile {
@@ -174,6 +184,9 @@ export class WalletFile {
     contents: unknown,
     scrypt: ScryptParams = DEFAULT_SCRYPT,
   ): Promise<WalletFile> {
+    // A file this program could not open again is never written.
+    const unbounded = scryptBeyondBounds(scrypt.N, scrypt.r, scrypt.p);
+    if (unbounded) throw new RangeError(`cannot create a wallet file with these scrypt parameters: ${unbounded}`);
     const salt = randomBytes(SALT_BYTES);
     const kdf: KdfRecord = { name: 'scrypt', N: scrypt.N, r: scrypt.r, p: scrypt.p, salt: salt.toString('hex') };
     const file = new WalletFile(path, await deriveKey(password, salt, scrypt), kdf, contents);

@@ -105,3 +105,13 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCl
     },
   };
 }
+
+/** The flags that point a wallet command at a wallet file, its password file and a daemon. */
+export const walletFlags = (file: string, passwordFile: string, daemonAddress: string): string[] => [
+  '--wallet-file',
+  file,
+  '--password-file',
+  passwordFile,
+  '--daemon-address',
+  daemonAddress,
+];

@@ -1,5 +1,5 @@
 /** The encrypted wallet file: round trip, wrong password, damaged files, and writes that never lose the original. */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
@@ -155,4 +155,13 @@ t.test('a failed save keeps the original, and leftovers of a crashed save are ig
     );
     t.same((await WalletFile.open(path, 'pw')).contents, { balance: 3 });
   }
+});
+
+t.test('a file that could not be opened again is never created', async (t) => {
+  const path = join(freshDir(), 'w.json');
+  await t.rejects(
+    WalletFile.create(path, 'pw', {}, { N: 1 << 18, r: 8, p: 2 }),
+    /cannot create a wallet file with these scrypt parameters: 'kdf' asks for N·r·p = 4194304, more than 2097152/,
+  );
+  t.notOk(existsSync(path), 'nothing was written');
 });

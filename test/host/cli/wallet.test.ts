@@ -11,7 +11,7 @@ import { mnemonicToSecretKey, secretKeyToMnemonic } from '../../../host/protocol
 import { premineKey, premineSecret } from '../../../host/protocol/premine.js';
 import { walletKeys } from '../../../wallet/wallet-keys.js';
 import { mineOneViaRpc, postRpc } from '../../helpers/app.js';
-import { runCli, startCli } from '../../helpers/cli.js';
+import { runCli, startCli, walletFlags } from '../../helpers/cli.js';
 
 const core = await loadCore();
 const dir = mkdtempSync(join(tmpdir(), 'umbra-wallet-cli-'));
@@ -153,12 +153,7 @@ t.test('restore, then open against a daemon: summary, and the RPC server until S
 
   const summary = await wallet([
     'open',
-    '--wallet-file',
-    file,
-    '--password-file',
-    passwordFile,
-    '--daemon-address',
-    daemonUrl!.replace('http://', ''),
+    ...walletFlags(file, passwordFile, daemonUrl!.replace('http://', '')),
     '--json',
   ]);
   t.equal(summary.code, 0, summary.stderr);
@@ -170,27 +165,14 @@ t.test('restore, then open against a daemon: summary, and the RPC server until S
     height: 0,
     balance: Number(CHAIN_PARAMS.simulator.premineAmount),
   });
-  const text = await wallet([
-    'open',
-    '--wallet-file',
-    file,
-    '--password-file',
-    passwordFile,
-    '--daemon-address',
-    daemonUrl!,
-  ]);
+  const text = await wallet(['open', ...walletFlags(file, passwordFile, daemonUrl!)]);
   t.match(text.stdout, /^balance: +20000000\.00000 \(2000000000000 atomic units\)$/m);
 
   const server = startCli(
     [
       'wallet',
       'open',
-      '--wallet-file',
-      file,
-      '--password-file',
-      passwordFile,
-      '--daemon-address',
-      daemonUrl!,
+      ...walletFlags(file, passwordFile, daemonUrl!),
       '--rpc-server',
       '--rpc-bind',
       '127.0.0.1:0',
@@ -236,15 +218,7 @@ t.test(
     const address = /^address: +(\S+)$/m.exec(created.stdout)![1]!;
     const daemonAddress = `127.0.0.1:${port}`;
 
-    const open = await wallet([
-      'open',
-      '--wallet-file',
-      file,
-      '--password-file',
-      passwordFile,
-      '--daemon-address',
-      daemonAddress,
-    ]);
+    const open = await wallet(['open', ...walletFlags(file, passwordFile, daemonAddress)]);
     t.equal(open.code, 1, 'open exits non-zero');
     t.match(
       open.stderr,
@@ -257,12 +231,7 @@ t.test(
       [
         'wallet',
         'open',
-        '--wallet-file',
-        file,
-        '--password-file',
-        passwordFile,
-        '--daemon-address',
-        daemonAddress,
+        ...walletFlags(file, passwordFile, daemonAddress),
         '--rpc-server',
         '--rpc-bind',
         '127.0.0.1:0',

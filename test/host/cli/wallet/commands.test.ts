@@ -9,7 +9,7 @@ import { simulatorWalletSecret } from '../../../../host/cli/simulator-command.js
 import { encodeIntegratedAddress, splitAddress } from '../../../../host/protocol/address.js';
 import { secretKeyToMnemonic } from '../../../../host/protocol/mnemonic.js';
 import { premineSecret } from '../../../../host/protocol/premine.js';
-import { runCli } from '../../../helpers/cli.js';
+import { runCli, walletFlags } from '../../../helpers/cli.js';
 import { startWalletSimulator } from '../../../helpers/wallet-simulator.js';
 
 const core = await loadCore();
@@ -21,22 +21,7 @@ const receiver = await restore('wallet0', simulatorWalletSecret(core, 0));
 
 /** `umbra wallet COMMAND … --wallet-file FILE` with the password file and the simulator's daemon. */
 const wallet = (file: string, command: string, ...args: string[]) =>
-  runCli(
-    [
-      'wallet',
-      command,
-      ...args,
-      '--wallet-file',
-      file,
-      '--password-file',
-      passwordFile,
-      '--daemon-address',
-      daemonUrl!,
-    ],
-    undefined,
-    60_000,
-    env,
-  );
+  runCli(['wallet', command, ...args, ...walletFlags(file, passwordFile, daemonUrl!)], undefined, 60_000, env);
 /** The same with --json, parsed; the run must succeed. */
 async function json(t: Test, file: string, command: string, ...args: string[]): Promise<any> {
   const run = await wallet(file, command, ...args, '--json');
