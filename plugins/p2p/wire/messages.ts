@@ -13,6 +13,8 @@ export const PROTOCOL_VERSION = 1;
 const CONTROL_FRAME_LIMIT = 64 * 1024;
 /** Big enough for the largest block together with its transactions. */
 const DATA_FRAME_LIMIT = 2 * MAX_BLOCK_BYTES + 1024 * 1024;
+/** One transaction with room for the CBOR around it. */
+const STEM_FRAME_LIMIT = MAX_TX_BYTES + 1024;
 /** Bytes of bodies (blocks, transactions) an answer may carry: the frame limit less room for the CBOR around them. */
 export const DATA_BODY_BUDGET = DATA_FRAME_LIMIT - 64 * 1024;
 
@@ -71,6 +73,8 @@ export const MESSAGES = {
   txs: message(14, DATA_FRAME_LIMIT, record({ request: uint, txs: list(bytes({ max: MAX_TX_BYTES }), MAX_TX_IDS) })),
   /** An ordinary miniblock for the next block, whole. */
   miniblock: message(15, CONTROL_FRAME_LIMIT, record({ blob: bytes({ exactly: MINIBLOCK_BYTES }) })),
+  /** A transaction in its Dandelion++ stem phase: sent to one peer, whole, and not to be announced by it yet. */
+  stemTx: message(16, STEM_FRAME_LIMIT, record({ tx: bytes({ max: MAX_TX_BYTES }) })),
 };
 
 export type MessageName = keyof typeof MESSAGES;
