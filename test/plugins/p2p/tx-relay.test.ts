@@ -51,9 +51,9 @@ t.test(
 );
 
 t.test(
-  'a submitted transaction goes to one peer first, and to the others only when its embargo runs out',
+  'a submitted transaction goes to one peer first (another if that one leaves), to all when its embargo runs out',
   async (t) => {
-    relaySettings({ fluffProbability: 0, embargoMinMs: 1500, embargoMeanMs: 100 });
+    relaySettings({ fluffProbability: 0, embargoMinMs: 3000, embargoMeanMs: 100 });
     const a = await startNode('a', { plugins }, t);
     // The leaves drop every stem transaction: a's stem stalls at its first hop.
     relaySettings({ stemTxsPerSecond: 0, stemTxBurst: 0 });
@@ -69,9 +69,24 @@ t.test(
       [0, 0, 0],
       'no leaf was told of it: the only copy went along the stem',
     );
+    t.equal(leaves.filter(dropped).length, 1, 'exactly one peer was sent the stem');
+
+    // The successor goes away: the stem is sent again, to one other peer.
+    const first = leaves.find(dropped)!;
+    a.p2p
+      .peers()
+      .find((peer) => String(peer) === first.address)!
+      .close('test: the stem successor leaves');
+    await waitUntil('another leaf was sent the stem', () => leaves.filter(dropped).length === 2);
+    t.same(
+      leaves.map((leaf) => poolOf(leaf).txs.size),
+      [0, 0, 0],
+      'still no leaf was told of it',
+    );
+
     await waitUntil('every leaf has it', () => leaves.every((leaf) => poolOf(leaf).txs.has(txid)));
     t.ok(logged(a, new RegExp(`embargo of transaction ${txid} ran out: fluffing it`)), 'a fluffed it itself');
-    t.equal(leaves.filter(dropped).length, 1, 'exactly one peer was sent the stem');
+    t.equal(leaves.filter(dropped).length, 2, 'no third peer was sent the stem');
   },
 );
 
