@@ -43,11 +43,14 @@ export interface StemPeer {
   readonly direction: 'incoming' | 'outgoing';
 }
 
-/** A transaction held in the stem: who sent it (undefined: this node's own), where it went, and its embargo. */
+/**
+ * A transaction held in the stem: who sent it (undefined: this node's own), where it went (undefined: nowhere yet, an
+ * own transaction of a node without peers), and its embargo.
+ */
 export interface StemRoute<P> {
   readonly txid: Uint8Array;
   readonly from: P | undefined;
-  to: P;
+  to: P | undefined;
   readonly fluffAt: number;
 }
 
@@ -102,7 +105,7 @@ export class Dandelion<P extends StemPeer> {
   }
 
   /** Holds a transaction sent along the stem to `to`; false when the stem is full (fluff it instead). */
-  hold(txid: Uint8Array, from: P | undefined, to: P, now: number): boolean {
+  hold(txid: Uint8Array, from: P | undefined, to: P | undefined, now: number): boolean {
     if (this.stems.size >= this.settings.maxStemTxs) return false;
     this.stems.set(toHex(txid), { txid, from, to, fluffAt: now + this.embargoMs() });
     return true;
@@ -124,9 +127,9 @@ export class Dandelion<P extends StemPeer> {
     return due.map((route) => route.txid);
   }
 
-  /** The held transactions whose successor is no longer among `peers`: to route again (update `to`) or fluff. */
+  /** The held transactions whose successor is not among `peers` (or who have none): to route (update `to`) or fluff. */
   stranded(peers: readonly P[]): StemRoute<P>[] {
-    return [...this.stems.values()].filter((route) => !peers.includes(route.to));
+    return [...this.stems.values()].filter((route) => !route.to || !peers.includes(route.to));
   }
 
   get size(): number {

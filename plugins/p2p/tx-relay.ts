@@ -130,13 +130,17 @@ export class TxRelay {
     peer.send('txs', { request: request.request, txs });
   }
 
-  /** Passes a pooled transaction along the stem (from `from`, undefined: this node's own), or fluffs it. */
+  /**
+   * Passes a pooled transaction along the stem (from `from`, undefined: this node's own), or fluffs it. An own
+   * transaction of a node without peers is held all the same: it takes the stem once a peer is up, or its embargo
+   * runs out, rather than being announced to the first peer to connect.
+   */
   private stem(txid: Uint8Array, from: Peer | undefined): void {
     const now = Date.now();
     const to = this.dandelion.successor(from, this.peers(), now);
-    if (!to) return this.fluff(txid, 'no stem successor');
+    if (!to && from) return this.fluff(txid, 'no stem successor');
     if (!this.dandelion.hold(txid, from, to, now)) return this.fluff(txid, 'the stem is full');
-    this.sendStem(txid, to);
+    if (to) this.sendStem(txid, to);
   }
 
   private sendStem(txid: Uint8Array, to: Peer): void {
@@ -151,7 +155,7 @@ export class TxRelay {
     this.announce();
   }
 
-  /** Fluffs the stem transactions whose embargo ran out, re-routes those whose successor left, then announces. */
+  /** Fluffs the stem transactions whose embargo ran out, routes those whose successor left (or who had none), announces. */
   private tick(): void {
     const now = Date.now();
     const expired = this.dandelion.expired(now);
@@ -159,13 +163,13 @@ export class TxRelay {
     const peers = this.peers();
     for (const route of this.dandelion.stranded(peers)) {
       const to = this.dandelion.successor(route.from, peers, now);
-      if (!to) {
+      if (to) {
+        route.to = to;
+        this.sendStem(route.txid, to);
+      } else if (route.from) {
         this.dandelion.release(route.txid);
         this.logger.debug(`fluffing transaction ${toHex(route.txid)}: its stem successor left and none remains`);
-        continue;
-      }
-      route.to = to;
-      this.sendStem(route.txid, to);
+      } // else an own transaction waits for a peer (or its embargo)
     }
     this.announce();
   }

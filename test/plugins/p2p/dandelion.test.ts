@@ -100,5 +100,10 @@ t.test('held transactions: hidden until released, expired in time, stranded when
   t.ok(dandelion.release(id(2)), 'seen fluffed: released');
   t.notOk(dandelion.release(id(2)), 'once');
   t.equal(dandelion.size, 1);
-  t.ok(dandelion.hold(id(4), undefined, a, 70), 'room again');
+  t.ok(dandelion.hold(id(4), undefined, undefined, 70), 'room again: an own transaction with nowhere to go yet');
+  t.same(
+    dandelion.stranded([a, b]).map((route) => route.txid),
+    [id(4)],
+    'one held without a successor is stranded until it gets one',
+  );
 });

@@ -111,6 +111,18 @@ t.test('a stem travels the line and is fluffed at its end; the fluff comes back 
   );
 });
 
+t.test('a transaction submitted to a node without peers waits for one, and takes the stem to it', async (t) => {
+  relaySettings({ fluffProbability: 0, embargoMinMs: 60_000 });
+  const a = await startNode('a', { plugins }, t);
+  const txid = toHex(poolOf(a).add(Buffer.from('a private transfer'), { local: true }));
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  const b = await startNode('b', { plugins, addPeers: [a.address] }, t);
+  await waitUntil('b has the transaction', () => poolOf(b).txs.has(txid));
+  t.ok(logged(a, new RegExp(`stem transaction ${txid} sent to`)), 'a sent it on the stem once b was up');
+  t.ok(logged(b, new RegExp(`fluffing transaction ${txid}: no stem successor`)), 'b, with no other peer, fluffed it');
+  t.notOk(logged(a, /fluffing|embargo/), 'a never announced it first');
+});
+
 t.test('a stem transaction the pool refuses goes no further, and costs its sender nothing', async (t) => {
   relaySettings({ fluffProbability: 0 });
   const a = await startNode('a', { plugins }, t);
