@@ -7,7 +7,8 @@ import { MINIBLOCK_BYTES } from '../../../host/protocol/miniblock.js';
 import { MAX_TX_BYTES } from '../../../host/protocol/transaction.js';
 import { bigUint, bytes, list, record, text, uint, type Shape } from './shape.js';
 
-export const PROTOCOL_VERSION = 1;
+/** 2 added `stemTx`: a version-1 node would take the new kind for garbage and ban the sender, so they do not talk. */
+export const PROTOCOL_VERSION = 2;
 
 /** Control messages are small; a larger frame of a control kind is an attack, refused from its header. */
 const CONTROL_FRAME_LIMIT = 64 * 1024;
