@@ -7,11 +7,18 @@ export interface PoolEntry {
   size: number;
   /** Fee in atomic units (0 for registrations). */
   fee: bigint;
+  /** Submitted to this node (its RPC, its wallets) rather than relayed by peers or brought back by a reorganisation. */
+  local: boolean;
+}
+
+export interface AddOptions {
+  /** The transaction was submitted to this node: P2P sends it along a private stem first (docs/protocol.md). */
+  local?: boolean;
 }
 
 export interface TxPoolService {
   /** Checks and admits a transaction; throws a TransactionError naming why it is refused. Returns the txid. */
-  add(bytes: Uint8Array): Uint8Array;
+  add(bytes: Uint8Array, options?: AddOptions): Uint8Array;
   /** Txids waiting, in the order a block should take them: registrations first, then by fee per byte. */
   pending(): Uint8Array[];
   /** A pending transaction's bytes. */

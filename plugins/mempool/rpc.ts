@@ -15,7 +15,7 @@ export function mempoolMethods(pool: () => TxPoolService): RpcMethod<any, unknow
       handler: ({ tx_as_hex }: { tx_as_hex: string }) => {
         if (tx_as_hex.length === 0) throw new ApplicationError('tx_as_hex is empty');
         try {
-          const txid = pool().add(Buffer.from(tx_as_hex, 'hex'));
+          const txid = pool().add(Buffer.from(tx_as_hex, 'hex'), { local: true });
           return { status: 'OK', string: '', txid: toHex(txid) };
         } catch (error) {
           if (error instanceof TransactionError) throw new ApplicationError(`transaction rejected: ${error.message}`);

@@ -20,7 +20,7 @@ import {
   type Transaction,
 } from '../../host/protocol/transaction.js';
 import type { ChainService } from '../../host/services/chain.js';
-import type { PoolEntry, TxPoolService } from '../../host/services/tx-pool.js';
+import type { AddOptions, PoolEntry, TxPoolService } from '../../host/services/tx-pool.js';
 
 interface Pending {
   readonly id: Uint8Array;
@@ -70,7 +70,7 @@ export class TxPool implements TxPoolService {
     return this.txs.size;
   }
 
-  add(bytes: Uint8Array): Uint8Array {
+  add(bytes: Uint8Array, { local = false }: AddOptions = {}): Uint8Array {
     if (bytes.length > MAX_TX_BYTES)
       throw new TransactionError(
         TransactionErrorCode.TooLarge,
@@ -114,7 +114,8 @@ export class TxPool implements TxPoolService {
     for (const claim of claims) this.claims.set(claim, hex);
     this.txs.set(hex, { id, bytes, tx, fee, claims, sequence: this.sequence++ });
     if (this.txs.size > MAX_PENDING) this.remove(toHex(this.ordered().at(-1)!.id));
-    if (this.txs.has(hex)) for (const listener of this.addListeners) listener({ txid: id, size: bytes.length, fee });
+    if (this.txs.has(hex))
+      for (const listener of this.addListeners) listener({ txid: id, size: bytes.length, fee, local });
     return id;
   }
 

@@ -18,6 +18,7 @@ import { PeerManager } from './peer-manager.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { TxRelay } from './tx-relay.js';
+import { DEFAULT_DANDELION, type DandelionSettings } from './dandelion.js';
 import { MiniblockRelay } from './miniblock-relay.js';
 import type { MiniblockPoolService } from '../../host/services/miniblocks.js';
 import type { Message } from './wire/messages.js';
@@ -33,6 +34,8 @@ export interface P2pSettings {
   maintainMs: number;
   exchangeMs: number;
   txAnnounceMs: number;
+  /** Private transaction relay: epochs, embargoes, stem limits. */
+  dandelion: DandelionSettings;
   /** At most one sync progress line per this many ms. */
   syncProgressMs: number;
 }
@@ -43,6 +46,7 @@ export const DEFAULT_SETTINGS: Omit<P2pSettings, 'bind' | 'addPeers' | 'maxPeers
   maintainMs: 5_000,
   exchangeMs: 120_000,
   txAnnounceMs: 500,
+  dandelion: DEFAULT_DANDELION,
   syncProgressMs: 3_000,
 };
 
@@ -91,7 +95,7 @@ export class P2pNode {
     this.progress = new SyncProgress((line) => logger.info(line), settings.syncProgressMs);
     this.sync = new ChainSync(chain, intake, peers, logger, this.progress);
     this.blocks = new BlockRelay(chain, intake, transactions, this.sync, peers, penalise, logger);
-    this.txs = new TxRelay(deps.txPool, peers, logger, settings.txAnnounceMs);
+    this.txs = new TxRelay(deps.txPool, peers, logger, settings.txAnnounceMs, settings.dandelion);
     this.miniblocks =
       deps.miniblocks && new MiniblockRelay(deps.miniblocks, (data) => core.sha3_256(data), peers, penalise);
     this.manager.onReady = () => {
@@ -152,6 +156,8 @@ export class P2pNode {
         return void this.txs.onNewTxs(peer, message.body);
       case 'getTxs':
         return this.txs.serve(peer, message.body);
+      case 'stemTx':
+        return this.txs.onStemTx(peer, message.body);
       case 'miniblock':
         return this.miniblocks?.onMiniblock(peer, message.body);
     }

@@ -7,12 +7,15 @@ import { MINIBLOCK_BYTES } from '../../../host/protocol/miniblock.js';
 import { MAX_TX_BYTES } from '../../../host/protocol/transaction.js';
 import { bigUint, bytes, list, record, text, uint, type Shape } from './shape.js';
 
-export const PROTOCOL_VERSION = 1;
+/** 2 added `stemTx`: a version-1 node would take the new kind for garbage and ban the sender, so they do not talk. */
+export const PROTOCOL_VERSION = 2;
 
 /** Control messages are small; a larger frame of a control kind is an attack, refused from its header. */
 const CONTROL_FRAME_LIMIT = 64 * 1024;
 /** Big enough for the largest block together with its transactions. */
 const DATA_FRAME_LIMIT = 2 * MAX_BLOCK_BYTES + 1024 * 1024;
+/** One transaction with room for the CBOR around it. */
+const STEM_FRAME_LIMIT = MAX_TX_BYTES + 1024;
 /** Bytes of bodies (blocks, transactions) an answer may carry: the frame limit less room for the CBOR around them. */
 export const DATA_BODY_BUDGET = DATA_FRAME_LIMIT - 64 * 1024;
 
@@ -71,6 +74,8 @@ export const MESSAGES = {
   txs: message(14, DATA_FRAME_LIMIT, record({ request: uint, txs: list(bytes({ max: MAX_TX_BYTES }), MAX_TX_IDS) })),
   /** An ordinary miniblock for the next block, whole. */
   miniblock: message(15, CONTROL_FRAME_LIMIT, record({ blob: bytes({ exactly: MINIBLOCK_BYTES }) })),
+  /** A transaction in its Dandelion++ stem phase: sent to one peer, whole, and not to be announced by it yet. */
+  stemTx: message(16, STEM_FRAME_LIMIT, record({ tx: bytes({ max: MAX_TX_BYTES }) })),
 };
 
 export type MessageName = keyof typeof MESSAGES;

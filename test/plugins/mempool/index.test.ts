@@ -1,4 +1,7 @@
-/** The mempool plugin's `tx` push topic: txid, size and fee of each transaction the pool admits, and nothing else. */
+/**
+ * The mempool plugin's `tx` push topic: txid, size and fee of each transaction the pool admits, and nothing else; and
+ * the pool's own admission events, which mark what NODE.SendRawTransaction submitted as local (P2P stems those).
+ */
 import t from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
 import { bigintToBytes32BE } from '../../../core-native/ts/bigint-bytes.js';
@@ -8,6 +11,7 @@ import { makeRegistration } from '../../../host/protocol/registration.js';
 import { encodeTransaction } from '../../../host/protocol/transaction.js';
 import { rpcCall, startTestApp } from '../../helpers/app.js';
 import { WsClient } from '../../helpers/ws.js';
+import type { PoolEntry } from '../../../host/services/tx-pool.js';
 
 const core = await loadCore();
 const { G } = core.generators('UMBRA');
@@ -29,3 +33,23 @@ t.test('tx: each admitted transaction with its txid, size and fee', async (t) =>
   await client.request('NODE.Ping');
   t.equal(client.of('tx').length, 1, 'a refused transaction is not pushed');
 });
+
+t.test(
+  'a transaction sent through NODE.SendRawTransaction is admitted as local; one added directly is not',
+  async (t) => {
+    const { app, url } = await startTestApp(t, { network: 'simulator' });
+    const pool = app.container.cradle.txPool;
+    const entries: PoolEntry[] = [];
+    pool.onAdd((entry) => entries.push(entry));
+    const registration = () => encodeTransaction(makeRegistration(core, G, bigintToBytes32BE(randomScalar()), 0));
+    const { txid } = await rpcCall(url, 'NODE.SendRawTransaction', { tx_as_hex: toHex(registration()) });
+    const relayed = pool.add(registration());
+    t.same(
+      entries.map((entry) => [toHex(entry.txid), entry.local]),
+      [
+        [txid, true],
+        [toHex(relayed), false],
+      ],
+    );
+  },
+);

@@ -12,7 +12,7 @@ import { finalKeyHash } from '../../../plugins/consensus/block-checks.js';
 import type { Chain } from '../../../plugins/consensus/chain.js';
 import { MAX_ORPHANS_PER_SOURCE } from '../../../plugins/consensus/orphan-pool.js';
 import { encodeFrame } from '../../../plugins/p2p/wire/frame.js';
-import { MESSAGES } from '../../../plugins/p2p/wire/messages.js';
+import { MESSAGES, PROTOCOL_VERSION } from '../../../plugins/p2p/wire/messages.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
 import { converged, mine, startNode, waitUntil, type TestNode } from '../../helpers/p2p.js';
 import { rawPeer, type RawPeer } from '../../helpers/raw-peer.js';
@@ -120,7 +120,10 @@ t.test('a handshake from another network or genesis is refused with the reason, 
 
   const version = await rawPeer(node.p2p.port, '127.0.0.21');
   version.send('hello', { ...body, version: 99, nodeId: randomBytes(16) });
-  t.match((await version.next('goodbye')).body.reason, 'refused: protocol version 99, this node speaks 1');
+  t.match(
+    (await version.next('goodbye')).body.reason,
+    `refused: protocol version 99, this node speaks ${PROTOCOL_VERSION}`,
+  );
 });
 
 t.test('a message before the handshake counts against the sender', async (t) => {

@@ -1,9 +1,15 @@
-/** Transactions travel through the `txPool` service: admitted ones reach every pool, refused ones stop; mined anywhere. */
+/**
+ * Transactions travel through the `txPool` service: admitted ones reach every pool, refused ones stop; mined anywhere.
+ * Those submitted to a node go along a Dandelion++ stem first: to one peer, hidden, until fluffed or their embargo ends.
+ */
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { makeRegistration } from '../../../host/protocol/registration.js';
+import { toHex } from '../../../host/protocol/bytes.js';
 import { encodeTransaction } from '../../../host/protocol/transaction.js';
 import type { TxPoolService } from '../../../host/services/tx-pool.js';
+import { DEFAULT_DANDELION, type DandelionSettings } from '../../../plugins/p2p/dandelion.js';
+import { DEFAULT_SETTINGS } from '../../../plugins/p2p/p2p-node.js';
 import { converged, mine, startNode, waitUntil, type TestNode } from '../../helpers/p2p.js';
 import type { FakeTxPool } from './fixtures/fake-tx-pool.js';
 
@@ -15,6 +21,11 @@ const plugins = [
   fileURLToPath(new URL('./fixtures/fake-tx-pool.js', import.meta.url)),
 ];
 const poolOf = (node: TestNode): FakeTxPool => node.app.container.resolve<FakeTxPool>('txPool');
+/** The relay settings of the nodes started next (each node copies them when it starts). */
+const relaySettings = (changes: Partial<DandelionSettings>): void => {
+  DEFAULT_SETTINGS.dandelion = { ...DEFAULT_DANDELION, ...changes };
+};
+const logged = (node: TestNode, pattern: RegExp): boolean => node.logLines.some((line) => pattern.test(line));
 
 t.test(
   'a transaction admitted on one node reaches the pools two hops away; a refused one goes no further',
@@ -40,8 +51,98 @@ t.test(
 );
 
 t.test(
-  'with the real pool: a registration sent to one node is mined by another and reaches all three chains',
+  'a submitted transaction goes to one peer first (another if that one leaves), to all when its embargo runs out',
   async (t) => {
+    relaySettings({ fluffProbability: 0, embargoMinMs: 3000, embargoMeanMs: 100 });
+    const a = await startNode('a', { plugins }, t);
+    // The leaves drop every stem transaction: a's stem stalls at its first hop.
+    relaySettings({ stemTxsPerSecond: 0, stemTxBurst: 0 });
+    const leaves = await Promise.all(
+      ['b', 'c', 'd'].map((name) => startNode(name, { plugins, addPeers: [a.address], maxPeers: 1 }, t)),
+    );
+    await waitUntil('the star is up', () => a.p2p.peers().length === 3);
+    const txid = toHex(poolOf(a).add(Buffer.from('a private transfer'), { local: true }));
+    const dropped = (leaf: TestNode): boolean => logged(leaf, /stem transaction from .* dropped: over its rate limit/);
+    await waitUntil('a leaf was sent the stem', () => leaves.some(dropped));
+    t.same(
+      leaves.map((leaf) => poolOf(leaf).txs.size),
+      [0, 0, 0],
+      'no leaf was told of it: the only copy went along the stem',
+    );
+    t.equal(leaves.filter(dropped).length, 1, 'exactly one peer was sent the stem');
+
+    // The successor goes away: the stem is sent again, to one other peer.
+    const first = leaves.find(dropped)!;
+    a.p2p
+      .peers()
+      .find((peer) => String(peer) === first.address)!
+      .close('test: the stem successor leaves');
+    await waitUntil('another leaf was sent the stem', () => leaves.filter(dropped).length === 2);
+    t.same(
+      leaves.map((leaf) => poolOf(leaf).txs.size),
+      [0, 0, 0],
+      'still no leaf was told of it',
+    );
+
+    await waitUntil('every leaf has it', () => leaves.every((leaf) => poolOf(leaf).txs.has(txid)));
+    t.ok(logged(a, new RegExp(`embargo of transaction ${txid} ran out: fluffing it`)), 'a fluffed it itself');
+    t.equal(leaves.filter(dropped).length, 2, 'no third peer was sent the stem');
+  },
+);
+
+t.test('a stem travels the line and is fluffed at its end; the fluff comes back along it', async (t) => {
+  relaySettings({ fluffProbability: 0, embargoMinMs: 60_000 });
+  const a = await startNode('a', { plugins }, t);
+  const b = await startNode('b', { plugins, addPeers: [a.address] }, t);
+  const c = await startNode('c', { plugins, addPeers: [b.address], maxPeers: 1 }, t);
+  await waitUntil('the line a–b–c is up', () => b.p2p.peers().length === 2 && c.p2p.peers().length === 1);
+  const txid = toHex(poolOf(a).add(Buffer.from('a private transfer'), { local: true }));
+  await waitUntil('c has the transaction', () => poolOf(c).txs.has(txid));
+  t.ok(poolOf(b).txs.has(txid));
+  t.ok(logged(a, new RegExp(`stem transaction ${txid} sent to ${b.address}`)), 'a passed it to b on the stem');
+  t.ok(logged(b, new RegExp(`stem transaction ${txid} sent to 127.0.0.1:`)), 'b passed it on to c');
+  t.ok(logged(c, new RegExp(`fluffing transaction ${txid}: no stem successor`)), 'c, at the end, fluffed it');
+  await waitUntil('b and a saw the fluff', () =>
+    [a, b].every((node) => logged(node, new RegExp(`transaction ${txid} seen fluffed by`))),
+  );
+  t.notOk(
+    [a, b, c].some((node) => logged(node, /embargo .* ran out/)),
+    'no embargo had to run out',
+  );
+});
+
+t.test('a transaction submitted to a node without peers waits for one, and takes the stem to it', async (t) => {
+  relaySettings({ fluffProbability: 0, embargoMinMs: 60_000 });
+  const a = await startNode('a', { plugins }, t);
+  const txid = toHex(poolOf(a).add(Buffer.from('a private transfer'), { local: true }));
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  const b = await startNode('b', { plugins, addPeers: [a.address] }, t);
+  await waitUntil('b has the transaction', () => poolOf(b).txs.has(txid));
+  t.ok(logged(a, new RegExp(`stem transaction ${txid} sent to`)), 'a sent it on the stem once b was up');
+  t.ok(logged(b, new RegExp(`fluffing transaction ${txid}: no stem successor`)), 'b, with no other peer, fluffed it');
+  t.notOk(logged(a, /fluffing|embargo/), 'a never announced it first');
+});
+
+t.test('a stem transaction the pool refuses goes no further, and costs its sender nothing', async (t) => {
+  relaySettings({ fluffProbability: 0 });
+  const a = await startNode('a', { plugins }, t);
+  const b = await startNode('b', { plugins, addPeers: [a.address] }, t);
+  const c = await startNode('c', { plugins, addPeers: [b.address], maxPeers: 1 }, t);
+  await waitUntil('the line a–b–c is up', () => b.p2p.peers().length === 2 && c.p2p.peers().length === 1);
+  a.p2p.peers()[0]!.send('stemTx', { tx: Buffer.from([0, 1, 2]) });
+  await waitUntil('b refused it', () =>
+    logged(b, /stem transaction from .* refused by the pool: refused: starts with 0/),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  t.equal(poolOf(b).txs.size + poolOf(c).txs.size, 0, 'nobody keeps it');
+  t.notOk(logged(b, /stem transaction .* sent to/), 'b did not pass it on');
+  t.equal(b.p2p.peers().length, 2, 'nobody was dropped');
+});
+
+t.test(
+  'with the real pool: a registration submitted to one node is mined by another and reaches all three chains',
+  async (t) => {
+    relaySettings({});
     const a = await startNode('a', {}, t);
     const b = await startNode('b', { addPeers: [a.address] }, t);
     const c = await startNode('c', { addPeers: [b.address], maxPeers: 1 }, t);
@@ -50,7 +151,8 @@ t.test(
     const secret = core.keccak256(new TextEncoder().encode('relayed account'));
     const key = core.g1Compress(core.g1MulSecret(core.generators('UMBRA').G, secret));
     const pool = (node: TestNode): TxPoolService => node.app.container.cradle.txPool;
-    const txid = pool(a).add(encodeTransaction(makeRegistration(core, core.generators('UMBRA').G, secret, 0)));
+    const registration = encodeTransaction(makeRegistration(core, core.generators('UMBRA').G, secret, 0));
+    const txid = pool(a).add(registration, { local: true });
     await waitUntil('c has the registration', () => pool(c).has(txid));
     await mine(c);
     await waitUntil('every chain has the block', () => converged(a, b, c));

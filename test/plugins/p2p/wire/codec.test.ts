@@ -3,6 +3,7 @@ import t from 'tap';
 import { Encoder } from 'cbor-x';
 import { decodeMessage, encodeMessage } from '../../../../plugins/p2p/wire/codec.js';
 import { FrameDecoder, encodeFrame } from '../../../../plugins/p2p/wire/frame.js';
+import { MAX_TX_BYTES } from '../../../../host/protocol/transaction.js';
 import { frameLimitOf, MESSAGES } from '../../../../plugins/p2p/wire/messages.js';
 
 const roundTrip = (frame: Uint8Array) => decodeMessage(new FrameDecoder(frameLimitOf).push(frame)[0]!);
@@ -59,4 +60,21 @@ t.test('malformed bodies are protocol errors naming the field', async (t) => {
     { nonce: 1 },
     'unknown fields are ignored (a later version may add some)',
   );
+});
+
+t.test('stemTx carries one transaction: its body and its frame are capped at one transaction', async (t) => {
+  const tx = new Uint8Array(MAX_TX_BYTES).fill(7);
+  const back = roundTrip(encodeMessage('stemTx', { tx }));
+  t.ok(back.type === 'stemTx' && Buffer.from(tx).equals(back.body.tx), 'the largest transaction fits');
+  t.throws(
+    () => roundTrip(encodeMessage('stemTx', { tx: new Uint8Array(MAX_TX_BYTES + 1) })),
+    /stemTx\.tx must be at most 307200 bytes/,
+  );
+  const header = Buffer.alloc(5);
+  header.writeUInt32BE(MAX_TX_BYTES + 4096, 0);
+  header.writeUInt8(MESSAGES.stemTx.kind, 4);
+  t.throws(() => new FrameDecoder(frameLimitOf).push(header), {
+    name: 'FrameError',
+    message: /exceeds the \d+-byte limit of message kind 16/,
+  });
 });
