@@ -17,6 +17,8 @@ export const PENALTY = {
   invalidData: BAN_THRESHOLD,
   /** A well-formed message at the wrong time (before the handshake, a second handshake, a request over its limit). */
   misuse: 25,
+  /** A message over the peer's budget (peer-budget.ts), dropped: a steady flood adds up to a ban in a few messages. */
+  overBudget: 10,
 } as const;
 
 const FADE_MS_PER_POINT = 60_000;

@@ -1,6 +1,6 @@
 /**
  * Peers that break the protocol are banned while the honest ones keep going: garbage bytes, an oversized frame, an
- * invalid block, a junk orphan. Handshakes from another chain are refused with the reason, without a ban; a peer's
+ * invalid block, a junk orphan, a flood of messages. Handshakes from another chain are refused with the reason, without a ban; a peer's
  * orphans fill no more than its share of the orphan pool.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import { pastOf } from '../../../host/protocol/miniblock.js';
 import { finalKeyHash } from '../../../plugins/consensus/block-checks.js';
 import type { Chain } from '../../../plugins/consensus/chain.js';
 import { MAX_ORPHANS_PER_SOURCE } from '../../../plugins/consensus/orphan-pool.js';
+import { encodeMessage } from '../../../plugins/p2p/wire/codec.js';
 import { encodeFrame } from '../../../plugins/p2p/wire/frame.js';
 import { MESSAGES } from '../../../plugins/p2p/wire/messages.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
@@ -84,6 +85,21 @@ t.test('garbage, an oversized frame and an invalid block get the sender banned; 
   await mine(honest, 2);
   await waitUntil('the victim follows the honest peer', () => converged(victim, honest));
   t.equal(victim.chain.top.height, 2n);
+});
+
+t.test('a peer flooding messages past its budget is banned while an honest peer keeps syncing', async (t) => {
+  const victim = await startNode('victim', {}, t);
+  const honest = await startNode('honest', { addPeers: [victim.address] }, t);
+  await waitUntil('honest is connected', () => victim.p2p.peers().length === 1);
+  const flooder = await handshaken(victim, '127.0.0.15');
+  // Far more pings at once than the control budget's burst: each one past it adds ban points.
+  const ping = encodeMessage('ping', { nonce: 1 });
+  flooder.socket.write(Buffer.concat(Array.from({ length: 5_000 }, () => ping)));
+  await expectBanned(t, victim, flooder, '127.0.0.15', /sends control messages faster than allowed/);
+  t.equal(victim.p2p.peers().length, 1, 'the honest peer is still connected');
+  await mine(honest, 3);
+  await waitUntil('the victim follows the honest peer', () => converged(victim, honest));
+  t.equal(victim.chain.top.height, 3n);
 });
 
 t.test('a handshake from another network or genesis is refused with the reason, and nobody is banned', async (t) => {
