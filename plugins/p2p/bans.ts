@@ -19,6 +19,8 @@ export const PENALTY = {
   misuse: 25,
   /** A message over the peer's budget (peer-budget.ts), dropped: a steady flood adds up to a ban in a few messages. */
   overBudget: 10,
+  /** A sync request left unanswered until it timed out: slow links exist, so it takes several to ban. */
+  stalled: 20,
 } as const;
 
 const FADE_MS_PER_POINT = 60_000;

@@ -1,7 +1,12 @@
-/** A fresh node catches up from genesis; partitioned groups converge on the heavier chain when they reconnect. */
+/**
+ * A fresh node catches up from genesis, past a peer that stalls its requests; partitioned groups converge on the
+ * heavier chain when they reconnect.
+ */
+import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import { toHex } from '../../../host/protocol/bytes.js';
 import { converged, mine, startNode, topOf, waitUntil } from '../../helpers/p2p.js';
+import { rawPeer } from '../../helpers/raw-peer.js';
 
 t.test('a fresh node syncs 200 blocks and ends with the same state root', async (t) => {
   const a = await startNode('a', {}, t);
@@ -19,9 +24,10 @@ t.test('a fresh node syncs 200 blocks and ends with the same state root', async 
     fresh.logLines.some((line) => /syncing from 127\.0\.0\.1:\d+: this node at height 0, the peer at 200/.test(line)),
     'a line when sync starts',
   );
-  t.ok(
-    fresh.logLines.some((line) => /sync from 127\.0\.0\.1:\d+ done: 200 blocks in [\d.]+ s, height 0 → 200/.test(line)),
-    'a line when it ends',
+  t.equal(
+    fresh.logLines.filter((line) => /syncing from/.test(line)).length,
+    1,
+    'one sync round took the whole chain: the stall did not end it',
   );
 });
 
@@ -50,4 +56,45 @@ t.test('partitioned groups mine, reconnect and converge on the heaviest chain', 
   await mine(a, 1);
   await waitUntil('all three follow a', () => converged(a, b, c) && b.chain.top.height === 5n);
   t.pass('blocks flow both ways after the partition healed');
+});
+
+t.test('a fresh node syncs from an honest peer while another peer takes requests and never answers them', async (t) => {
+  const honest = await startNode('honest', {}, t);
+  await mine(honest, 300);
+  const fresh = await startNode('fresh', { p2pRequestTimeoutMs: 500 }, t);
+  // The staller claims the honest chain and lists its ids, but never sends a block: it leads the sync, so most
+  // batches go its way until its requests time out.
+  const staller = await rawPeer(fresh.p2p.port, '127.0.0.41');
+  const { body: hello } = await staller.next('hello');
+  staller.send('hello', {
+    ...hello,
+    nodeId: randomBytes(16),
+    port: 0,
+    height: Number(honest.chain.top.height),
+    work: honest.chain.top.cumulativeWork + 1n,
+    top: honest.chain.top.id,
+  });
+  const getChain = await staller.next('getChain');
+  const ids = Array.from({ length: 300 }, (_, i) => honest.chain.metaAtTopo(BigInt(i + 1))!.id);
+  staller.send('chain', { request: getChain.body.request, start: 1, ids });
+  await staller.next('getBlocks');
+  await fresh.p2p.connect(honest.address);
+  await waitUntil('the fresh node has caught up', () => converged(honest, fresh), 60_000);
+  t.equal(fresh.chain.top.height, 300n);
+  t.ok(
+    fresh.logLines.some((line) =>
+      /sync: 127\.0\.0\.41:\d+ did not answer getBlocks within 500 ms; its blocks go to other peers/.test(line),
+    ),
+    'the stalled request is logged and handed on',
+  );
+  t.equal(
+    fresh.logLines.filter((line) => /syncing from/.test(line)).length,
+    1,
+    'one sync round took the whole chain: the stall did not end it',
+  );
+  t.equal(
+    staller.received.filter((m) => m.type === 'getBlocks').length,
+    1,
+    'the staller was asked once, then left out',
+  );
 });
