@@ -1,11 +1,11 @@
 /**
- * A fresh node catches up from genesis, past a peer that stalls its requests; partitioned groups converge on the
- * heavier chain when they reconnect.
+ * A fresh node catches up from genesis, past a peer that stalls its requests and one that lies; partitioned groups
+ * converge on the heavier chain when they reconnect.
  */
 import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import { toHex } from '../../../host/protocol/bytes.js';
-import { converged, mine, startNode, topOf, waitUntil } from '../../helpers/p2p.js';
+import { converged, mine, startNode, topOf, waitUntil, type TestNode } from '../../helpers/p2p.js';
 import { rawPeer } from '../../helpers/raw-peer.js';
 
 t.test('a fresh node syncs 200 blocks and ends with the same state root', async (t) => {
@@ -58,15 +58,14 @@ t.test('partitioned groups mine, reconnect and converge on the heaviest chain', 
   t.pass('blocks flow both ways after the partition healed');
 });
 
-t.test('a fresh node syncs from an honest peer while another peer takes requests and never answers them', async (t) => {
-  const honest = await startNode('honest', {}, t);
-  await mine(honest, 300);
-  const fresh = await startNode('fresh', { p2pRequestTimeoutMs: 500 }, t);
-  // The staller claims the honest chain and lists its ids, but never sends a block: it leads the sync, so most
-  // batches go its way until its requests time out.
-  const staller = await rawPeer(fresh.p2p.port, '127.0.0.41');
-  const { body: hello } = await staller.next('hello');
-  staller.send('hello', {
+/**
+ * A raw peer at `localAddress` that claims `honest`'s chain with a little more work, so that `fresh` syncs from it,
+ * and lists that chain's ids; returns once `fresh` asks it for the first blocks.
+ */
+async function fakeLeader(fresh: TestNode, honest: TestNode, localAddress: string) {
+  const peer = await rawPeer(fresh.p2p.port, localAddress);
+  const { body: hello } = await peer.next('hello');
+  peer.send('hello', {
     ...hello,
     nodeId: randomBytes(16),
     port: 0,
@@ -74,10 +73,19 @@ t.test('a fresh node syncs from an honest peer while another peer takes requests
     work: honest.chain.top.cumulativeWork + 1n,
     top: honest.chain.top.id,
   });
-  const getChain = await staller.next('getChain');
-  const ids = Array.from({ length: 300 }, (_, i) => honest.chain.metaAtTopo(BigInt(i + 1))!.id);
-  staller.send('chain', { request: getChain.body.request, start: 1, ids });
-  await staller.next('getBlocks');
+  const getChain = await peer.next('getChain');
+  const count = Number(honest.chain.top.height);
+  const ids = Array.from({ length: count }, (_, i) => honest.chain.metaAtTopo(BigInt(i + 1))!.id);
+  peer.send('chain', { request: getChain.body.request, start: 1, ids });
+  return { peer, getBlocks: await peer.next('getBlocks') };
+}
+
+t.test('a fresh node syncs from an honest peer while another peer takes requests and never answers them', async (t) => {
+  const honest = await startNode('honest', {}, t);
+  await mine(honest, 300);
+  const fresh = await startNode('fresh', { p2pRequestTimeoutMs: 500 }, t);
+  // The staller leads the sync (it claims the most work), but never sends a block: its requests time out.
+  const { peer: staller } = await fakeLeader(fresh, honest, '127.0.0.41');
   await fresh.p2p.connect(honest.address);
   await waitUntil('the fresh node has caught up', () => converged(honest, fresh), 60_000);
   t.equal(fresh.chain.top.height, 300n);
@@ -97,4 +105,20 @@ t.test('a fresh node syncs from an honest peer while another peer takes requests
     1,
     'the staller was asked once, then left out',
   );
+});
+
+t.test('a peer that answers a sync request with a wrong block is banned, and the sync goes on', async (t) => {
+  const honest = await startNode('honest', {}, t);
+  await mine(honest, 100);
+  const fresh = await startNode('fresh', {}, t);
+  const { peer: liar, getBlocks } = await fakeLeader(fresh, honest, '127.0.0.42');
+  await fresh.p2p.connect(honest.address);
+  liar.send('blocks', { request: getBlocks.body.request, blocks: [{ block: randomBytes(200), txs: [] }] });
+  await waitUntil('the liar is cut off', liar.closed);
+  await waitUntil('the fresh node has caught up', () => converged(honest, fresh), 60_000);
+  t.ok(
+    fresh.logLines.some((line) => /banned 127\.0\.0\.42 .*sent block [0-9a-f]{64} when asked for/.test(line)),
+    'the liar is banned for the block that is not the one asked for',
+  );
+  t.equal(fresh.chain.top.height, 100n);
 });
