@@ -1,13 +1,13 @@
 /**
- * P2P over loopback between in-process simulator daemons: how fast a fresh node syncs a chain from a peer (blocks
- * validated and applied on RocksDB, per second), and how long a new block takes to cross two hops (a → b → c), from
+ * P2P over loopback between in-process simulator daemons: how fast a fresh node syncs a chain from one peer, and
+ * from three at once (blocks validated and applied on RocksDB, per second), and how long a new block takes to cross two hops (a → b → c), from
  * its acceptance on a to its acceptance on c (median of 30 blocks).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toHex } from '../host/protocol/bytes.js';
-import { converged, mine, startNode, waitUntil } from '../test/helpers/p2p.js';
+import { converged, mine, startNode, waitUntil, type TestNode } from '../test/helpers/p2p.js';
 import { runBench, type BenchRow } from './harness.js';
 
 const SYNC_BLOCKS = 500;
@@ -16,14 +16,32 @@ const rows: BenchRow[] = [];
 
 const source = await startNode('source');
 await mine(source, SYNC_BLOCKS);
-const fresh = await startNode('fresh', { store: 'rocksdb', dataDir: mkdtempSync(join(tmpdir(), 'umbra-bench-p2p-')) });
-const impl = fresh.app.container.cradle.core.impl;
-const start = process.hrtime.bigint();
-await fresh.p2p.connect(source.address);
-await waitUntil('the fresh node has synced', () => converged(source, fresh), 600_000);
-const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-rows.push({ case: 'sync-blocks', impl, unit: 'blocks/s', value: Math.round(SYNC_BLOCKS / seconds) });
-await Promise.all([source.app.stop(), fresh.app.stop()]);
+// Two more nodes with the same chain, for the fresh node to sync from three peers at once.
+const mirrors = [
+  await startNode('mirror1', { addPeers: [source.address] }),
+  await startNode('mirror2', { addPeers: [source.address] }),
+];
+await waitUntil('the mirrors hold the chain', () => converged(source, ...mirrors), 600_000);
+
+/** Blocks per second a fresh node (RocksDB) takes to sync the chain from `peers`. */
+async function syncRate(peers: TestNode[]): Promise<{ impl: string; rate: number }> {
+  const fresh = await startNode('fresh', {
+    store: 'rocksdb',
+    dataDir: mkdtempSync(join(tmpdir(), 'umbra-bench-p2p-')),
+  });
+  const start = process.hrtime.bigint();
+  await Promise.all(peers.map((peer) => fresh.p2p.connect(peer.address)));
+  await waitUntil('the fresh node has synced', () => converged(source, fresh), 600_000);
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  await fresh.app.stop();
+  return { impl: fresh.app.container.cradle.core.impl, rate: Math.round(SYNC_BLOCKS / seconds) };
+}
+
+const one = await syncRate([source]);
+const impl = one.impl;
+rows.push({ case: 'sync-blocks', impl, unit: 'blocks/s', value: one.rate });
+rows.push({ case: 'sync-blocks-3peers', impl, unit: 'blocks/s', value: (await syncRate([source, ...mirrors])).rate });
+await Promise.all([source, ...mirrors].map((node) => node.app.stop()));
 
 const a = await startNode('a');
 const b = await startNode('b', { addPeers: [a.address] });

@@ -39,6 +39,9 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     p2pBind: NETWORKS[network].defaultP2pPort === null ? '' : `0.0.0.0:${NETWORKS[network].defaultP2pPort}`,
     addPeers: [],
     maxPeers: 32,
+    seedPeers: [...NETWORKS[network].seedPeers],
+    p2pRequestTimeoutMs: 30_000,
+    noPeerWarningMs: 60_000,
     automine: true,
   };
 }

@@ -36,6 +36,12 @@ export interface UmbraConfig {
   addPeers: string[];
   /** Most P2P connections at once, incoming and outgoing together. */
   maxPeers: number;
+  /** `host:port` of well-known peers, dialled when the peer book is empty (defaults per network). */
+  seedPeers: string[];
+  /** Time a P2P request (blocks, chain ids, transactions) has for its answer, ms. */
+  p2pRequestTimeoutMs: number;
+  /** The log warns when the node has had no peer for this long, ms (and again every ten times as long). */
+  noPeerWarningMs: number;
   /** Simulator: mine a block whenever transactions wait, and every 18 s (false: only on request). */
   automine: boolean;
 }
@@ -142,6 +148,9 @@ export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
   p2pBind: optionalBindAddress,
   addPeers: listOf(bindAddress),
   maxPeers: positiveInteger,
+  seedPeers: listOf(bindAddress),
+  p2pRequestTimeoutMs: positiveInteger,
+  noPeerWarningMs: positiveInteger,
   automine: boolean,
 };
 

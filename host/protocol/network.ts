@@ -19,6 +19,8 @@ export interface NetworkParams {
   readonly integratedAddressPrefix: string;
   /** Domain string of the generator set (docs/cryptography.md § Generators). */
   readonly generatorDomain: string;
+  /** `host:port` of well-known peers a node with an empty peer book dials (none published yet). */
+  readonly seedPeers: readonly string[];
 }
 
 export const NETWORKS: Readonly<Record<NetworkName, NetworkParams>> = {
@@ -31,6 +33,7 @@ export const NETWORKS: Readonly<Record<NetworkName, NetworkParams>> = {
     addressPrefix: 'umb',
     integratedAddressPrefix: 'umbi',
     generatorDomain: 'UMBRA',
+    seedPeers: [],
   },
   testnet: {
     name: 'testnet',
@@ -41,6 +44,7 @@ export const NETWORKS: Readonly<Record<NetworkName, NetworkParams>> = {
     addressPrefix: 'umbt',
     integratedAddressPrefix: 'umbti',
     generatorDomain: 'UMBRA',
+    seedPeers: [],
   },
   simulator: {
     name: 'simulator',
@@ -51,6 +55,7 @@ export const NETWORKS: Readonly<Record<NetworkName, NetworkParams>> = {
     addressPrefix: 'umbt',
     integratedAddressPrefix: 'umbti',
     generatorDomain: 'UMBRA',
+    seedPeers: [],
   },
 };
 

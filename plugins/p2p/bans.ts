@@ -17,9 +17,18 @@ export const PENALTY = {
   invalidData: BAN_THRESHOLD,
   /** A well-formed message at the wrong time (before the handshake, a second handshake, a request over its limit). */
   misuse: 25,
+  /** A message over the peer's budget (peer-budget.ts), dropped: a steady flood adds up to a ban in a few messages. */
+  overBudget: 10,
+  /** A sync request left unanswered until it timed out: slow links exist, so it takes several to ban. */
+  stalled: 20,
 } as const;
 
 const FADE_MS_PER_POINT = 60_000;
+/**
+ * Addresses with a score kept at once (an attacker may come from many addresses): past it, scores that have faded
+ * are forgotten, then the least recently raised.
+ */
+export const MAX_SCORED_HOSTS = 4096;
 
 export class Bans {
   private readonly scores = new Map<string, { points: number; at: number }>();
@@ -42,16 +51,26 @@ export class Bans {
   penalise(host: string, points: number): boolean {
     const now = Date.now();
     const previous = this.scores.get(host);
-    const faded = previous ? Math.max(0, previous.points - Math.floor((now - previous.at) / FADE_MS_PER_POINT)) : 0;
-    const score = faded + points;
+    const score = (previous ? fadedScore(previous, now) : 0) + points;
     if (score < BAN_THRESHOLD) {
+      // Deleted first so that the map's order is that of the last raise.
+      this.scores.delete(host);
       this.scores.set(host, { points: score, at: now });
+      if (this.scores.size > MAX_SCORED_HOSTS) this.forgetScores(now);
       return false;
     }
     this.scores.delete(host);
     this.until.set(host, now + this.banMs);
     this.table.put(host, now + this.banMs);
     return true;
+  }
+
+  private forgetScores(now: number): void {
+    for (const [host, score] of this.scores) if (fadedScore(score, now) === 0) this.scores.delete(host);
+    for (const host of this.scores.keys()) {
+      if (this.scores.size <= MAX_SCORED_HOSTS) break;
+      this.scores.delete(host);
+    }
   }
 
   isBanned(host: string): boolean {
@@ -66,4 +85,8 @@ export class Bans {
   flush(): Promise<void> {
     return this.table.flush();
   }
+}
+
+function fadedScore(score: { points: number; at: number }, now: number): number {
+  return Math.max(0, score.points - Math.floor((now - score.at) / FADE_MS_PER_POINT));
 }

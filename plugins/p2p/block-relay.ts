@@ -12,11 +12,16 @@ import { PENALTY } from './bans.js';
 import { BlockRefused, type BlockIntake, type BlockBody, type Penalise } from './block-intake.js';
 import type { BlockTransactions } from './block-transactions.js';
 import type { ChainSync } from './chain-sync.js';
+import { InFlight } from './in-flight.js';
 import type { Peer } from './peer.js';
 import { DATA_BODY_BUDGET, type Body } from './wire/messages.js';
 
+/** Announced blocks fetched from one peer at once; more announcements wait for sync or another announcer. */
+export const MAX_BLOCK_FETCHES_PER_PEER = 8;
+
 export class BlockRelay {
   private readonly fetching = new Set<string>();
+  private readonly open = new InFlight(MAX_BLOCK_FETCHES_PER_PEER);
   readonly stop: () => void;
 
   constructor(
@@ -52,6 +57,7 @@ export class BlockRelay {
     const key = toHex(id);
     if (this.chain.meta(id) || this.fetching.has(key)) return;
     if (this.sync.busy || BigInt(height) > this.chain.top.height + 1n) return this.sync.consider();
+    if (!this.open.begin(peer)) return;
     this.fetching.add(key);
     try {
       const { blocks } = await peer.request('getBlocks', { ids: [id] });
@@ -64,6 +70,7 @@ export class BlockRelay {
         this.logger.debug(`fetching block ${key} from ${peer}: ${(error as Error).message}`);
     } finally {
       this.fetching.delete(key);
+      this.open.end(peer);
     }
   }
 

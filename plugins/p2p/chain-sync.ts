@@ -1,24 +1,31 @@
 /**
- * Chain sync: catching up with the peer that has the most work. The node sends a locator (its main-chain ids, dense
- * near the top and sparse towards genesis); the peer answers with its main-chain ids after the first locator id it
- * shares; the node fetches the blocks it lacks in batches and adds them in order through the chain, which validates
- * each one and reorganises when the peer's branch carries more work. One sync runs at a time.
+ * Chain sync: catching up with the peer that has the most work. The node sends that peer a locator (its main-chain
+ * ids, dense near the top and sparse towards genesis); the peer answers with its main-chain ids after the first
+ * locator id it shares. The node fetches the blocks it lacks in batches from every peer that claims more work than
+ * this node (block-fetcher.ts: a stalled batch goes to another peer), and adds them in order through the chain, which
+ * validates each one and reorganises when the peer's branch carries more work. One sync runs at a time.
  */
 import type { Logger } from '../../host/logger.js';
-import { equalBytes } from '../../host/protocol/bytes.js';
+import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
-import { BlockRefused, type BlockIntake } from './block-intake.js';
+import { PENALTY } from './bans.js';
+import { BlockFetcher } from './block-fetcher.js';
+import { BlockRefused, type BlockIntake, type Penalise } from './block-intake.js';
 import type { Peer } from './peer.js';
 import type { SyncProgress } from './sync-progress.js';
 import { MAX_BLOCKS_PER_REQUEST, MAX_CHAIN_IDS, MAX_LOCATOR_IDS, type Body } from './wire/messages.js';
 
 /** Blocks asked for per request while syncing. */
-const SYNC_BATCH = 64;
+const SYNC_BATCH = Math.min(64, MAX_BLOCKS_PER_REQUEST);
+/** Batches fetched ahead of the next one to apply: at most this many answers (each under a frame) are held. */
+const SYNC_WINDOW = 6;
 
 export class ChainSync {
   private running = false;
   /** A peer's work when a sync from it last failed or brought nothing: it is not tried again until it claims more. */
   private readonly fruitless = new WeakMap<Peer, bigint>();
+  /** The running fetch, told when peers come so that they join in. */
+  private fetcher: BlockFetcher | undefined;
 
   constructor(
     private readonly chain: ChainService,
@@ -26,6 +33,7 @@ export class ChainSync {
     private readonly peers: () => Peer[],
     private readonly logger: Logger,
     private readonly progress: SyncProgress,
+    private readonly penalise: Penalise,
   ) {}
 
   get busy(): boolean {
@@ -34,7 +42,7 @@ export class ChainSync {
 
   /** Starts a sync if some peer has more work than this node (the call returns at once). */
   consider(): void {
-    if (this.running) return;
+    if (this.running) return this.fetcher?.pump();
     const best = this.bestPeer();
     if (!best) return;
     this.running = true;
@@ -97,33 +105,55 @@ export class ChainSync {
     this.logger.info(`syncing from ${peer}: this node at height ${startHeight}, the peer at ${peer.height}`);
     this.progress.begin(Number(startHeight), peer.height);
     while (peer.work > this.chain.top.cumulativeWork && !peer.closed) {
-      const { ids } = await peer.request('getChain', { locator: this.locator() });
+      const locator = this.locator();
+      const { start, ids } = await peer.request('getChain', { locator });
+      this.checkChain(peer, locator, start, ids);
       const missing = ids.filter((id) => !this.chain.meta(id));
       if (missing.length === 0) break;
-      while (missing.length > 0) {
-        const batch = missing.splice(0, Math.min(SYNC_BATCH, MAX_BLOCKS_PER_REQUEST));
-        const { blocks } = await peer.request('getBlocks', { ids: batch });
-        if (blocks.length === 0) throw new Error(`${peer} listed blocks it does not serve`);
-        if (blocks.length > batch.length) {
-          peer.violate(`answered a request for ${batch.length} blocks with ${blocks.length}`);
-          throw new Error(`${peer} sent more blocks than asked for`);
+      this.fetcher = new BlockFetcher(missing, () => this.helpers(), {
+        batch: SYNC_BATCH,
+        window: SYNC_WINDOW,
+        dropped: (helper, reason, stalled) => {
+          this.logger.info(`sync: ${reason}; its blocks go to other peers`);
+          if (stalled) this.penalise(helper, PENALTY.stalled, reason);
+        },
+      });
+      try {
+        for await (const { peer: sender, ids: batch, blocks } of this.fetcher.batches()) {
+          for (const [i, body] of blocks.entries()) {
+            const result = await this.intake.add(sender, batch[i]!, body);
+            if (result.status === 'below-stable')
+              throw new Error(`${peer} is on a fork below this node's stable height ${this.chain.stableHeight()}`);
+            if (result.status === 'too-early')
+              throw new Error(`${sender} sent a block timestamped well ahead of this node's clock`);
+            if (result.status !== 'known') added++;
+          }
+          this.progress.advance(Number(this.chain.top.height), peer.height);
         }
-        for (const [i, body] of blocks.entries()) {
-          const result = await this.intake.add(peer, batch[i]!, body);
-          if (result.status === 'below-stable')
-            throw new Error(`${peer} is on a fork below this node's stable height ${this.chain.stableHeight()}`);
-          if (result.status === 'too-early')
-            throw new Error(`${peer} sent a block timestamped well ahead of this node's clock`);
-          if (result.status !== 'known') added++;
-        }
-        // The peer may stop a large answer early; what it left out is asked for again.
-        missing.unshift(...batch.slice(blocks.length));
-        this.progress.advance(Number(this.chain.top.height), peer.height);
+      } finally {
+        this.fetcher = undefined;
       }
     }
     if (added === 0) this.fruitless.set(peer, peer.work);
     this.logger.info(
       `sync from ${peer} done: ${added} blocks in ${((Date.now() - started) / 1000).toFixed(1)} s, height ${startHeight} → ${this.chain.top.height}`,
     );
+  }
+
+  /** Peers that claim more work than this node: each should hold the blocks it lacks. */
+  private helpers(): Peer[] {
+    return this.peers().filter((peer) => peer.work > this.chain.top.cumulativeWork);
+  }
+
+  /** A chain answer must continue from one of the locator's ids and list each id once. */
+  private checkChain(peer: Peer, locator: Uint8Array[], start: number, ids: Uint8Array[]): void {
+    const continues = locator.some((id) => this.chain.meta(id)!.height === BigInt(start) - 1n);
+    const distinct = new Set(ids.map(toHex)).size === ids.length;
+    if (continues && distinct) return;
+    const reason = continues
+      ? 'listed a block twice in its chain'
+      : `answered a locator with a chain from height ${start}`;
+    this.penalise(peer, PENALTY.misuse, reason);
+    throw new Error(`${peer} ${reason}`);
   }
 }

@@ -27,7 +27,15 @@ const plugin: Plugin = {
         txPool: () => txPool,
         miniblocks: optionalService(container, 'miniblocks'),
       },
-      { ...DEFAULT_SETTINGS, bind: config.p2pBind, addPeers: config.addPeers, maxPeers: config.maxPeers },
+      {
+        ...DEFAULT_SETTINGS,
+        bind: config.p2pBind,
+        addPeers: config.addPeers,
+        seedPeers: config.seedPeers,
+        maxPeers: config.maxPeers,
+        timings: { ...DEFAULT_SETTINGS.timings, requestTimeoutMs: config.p2pRequestTimeoutMs },
+        noPeerWarningMs: config.noPeerWarningMs,
+      },
     );
     provideServices(container, { p2p: node });
     for (const method of p2pMethods(node)) rpcEndpoints.get('daemon').registry.add(method);

@@ -20,6 +20,7 @@ import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { TxRelay } from './tx-relay.js';
 import { DEFAULT_DANDELION, type DandelionSettings } from './dandelion.js';
 import { MiniblockRelay } from './miniblock-relay.js';
+import { NoPeerWarning } from './no-peer-warning.js';
 import type { MiniblockPoolService } from '../../host/services/miniblocks.js';
 import type { Message } from './wire/messages.js';
 import type { PeerCounts } from '../../host/services/p2p.js';
@@ -28,7 +29,11 @@ export interface P2pSettings {
   /** `host:port` to listen on, or '' for none. */
   bind: string;
   addPeers: readonly string[];
+  /** Well-known peers, put in the peer book when it is empty. */
+  seedPeers: readonly string[];
   maxPeers: number;
+  /** The log warns after this long without a peer, ms. */
+  noPeerWarningMs: number;
   timings: PeerTimings;
   banMs: number;
   maintainMs: number;
@@ -40,7 +45,7 @@ export interface P2pSettings {
   syncProgressMs: number;
 }
 
-export const DEFAULT_SETTINGS: Omit<P2pSettings, 'bind' | 'addPeers' | 'maxPeers'> = {
+export const DEFAULT_SETTINGS: Omit<P2pSettings, 'bind' | 'addPeers' | 'seedPeers' | 'maxPeers' | 'noPeerWarningMs'> = {
   timings: DEFAULT_TIMINGS,
   banMs: 10 * 60_000,
   maintainMs: 5_000,
@@ -70,9 +75,12 @@ export class P2pNode {
   private readonly blocks: BlockRelay;
   private readonly txs: TxRelay;
   private readonly miniblocks: MiniblockRelay | undefined;
+  private readonly noPeerWarning: NoPeerWarning;
+  private readonly seedPeers: readonly string[];
 
   constructor(deps: P2pDeps, settings: P2pSettings) {
     const { chain, core, store, logger } = deps;
+    this.seedPeers = settings.seedPeers;
     this.book = new PeerBook(store, logger);
     this.bans = new Bans(store, logger, settings.banMs);
     this.manager = new PeerManager({
@@ -93,7 +101,7 @@ export class P2pNode {
     const transactions = new BlockTransactions(chain, deps.txPool);
     const intake = new BlockIntake(chain, core, transactions, penalise);
     this.progress = new SyncProgress((line) => logger.info(line), settings.syncProgressMs);
-    this.sync = new ChainSync(chain, intake, peers, logger, this.progress);
+    this.sync = new ChainSync(chain, intake, peers, logger, this.progress, penalise);
     this.blocks = new BlockRelay(chain, intake, transactions, this.sync, peers, penalise, logger);
     this.txs = new TxRelay(deps.txPool, peers, logger, settings.txAnnounceMs, settings.dandelion);
     this.miniblocks =
@@ -103,15 +111,30 @@ export class P2pNode {
       this.txs.announce();
     };
     this.manager.onMessage = (peer, message) => this.route(peer, message);
+    this.noPeerWarning = new NoPeerWarning(
+      () => this.manager.ready().length,
+      settings.noPeerWarningMs,
+      (aloneMs) => {
+        const seeded = this.seed();
+        logger.warn(
+          `no P2P peer for ${Math.round(aloneMs / 1000)} s: this node cannot sync nor relay blocks. ` +
+            `Give it peers with --add-peer host:port (config key addPeers) or seedPeers in the config file` +
+            (seeded ? `; dialling the ${seeded} seed peers` : ''),
+        );
+      },
+    );
   }
 
   async start(): Promise<void> {
     await Promise.all([this.book.load(), this.bans.load()]);
+    this.seed();
     this.txs.start();
     await this.manager.start();
+    this.noPeerWarning.start();
   }
 
   async stop(): Promise<void> {
+    this.noPeerWarning.stop();
     this.txs.stop();
     this.miniblocks?.stop();
     this.blocks.stop();
@@ -142,6 +165,13 @@ export class P2pNode {
   /** The figures NODE.GetInfo reports. */
   counts(): PeerCounts {
     return this.manager.counts();
+  }
+
+  /** Puts the seed peers in an empty peer book (the manager dials from it); returns how many were added. */
+  private seed(): number {
+    if (this.book.whiteSize + this.book.greySize > 0) return 0;
+    for (const address of this.seedPeers) this.book.heardOf(address);
+    return this.seedPeers.length;
   }
 
   private route(peer: Peer, message: Message): void {

@@ -12,6 +12,7 @@ import { PENALTY, type Bans } from './bans.js';
 import { localHello, refusalOf, type Hello, type LocalIdentity } from './handshake.js';
 import { Peer, type Direction, type PeerTimings } from './peer.js';
 import type { PeerBook } from './peer-book.js';
+import { PeerBudget } from './peer-budget.js';
 import { MAX_PEER_ADDRESSES, type Message } from './wire/messages.js';
 import type { PeerCounts } from '../../host/services/p2p.js';
 
@@ -173,6 +174,7 @@ export class PeerManager {
       },
       this.options.timings,
     );
+    peer.budget = new PeerBudget((reason) => this.penalise(peer, PENALTY.overBudget, reason));
     this.peers.add(peer);
     peer.send('hello', localHello(this.options.identity, this.options.chain));
     return peer;

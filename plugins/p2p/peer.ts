@@ -17,6 +17,7 @@ import {
 } from './wire/messages.js';
 import { ProtocolError } from './wire/shape.js';
 import { KnownSet } from './known-set.js';
+import type { PeerBudget } from './peer-budget.js';
 
 export interface PeerTimings {
   /** Time a new connection has to complete the handshake. */
@@ -74,6 +75,8 @@ export class Peer {
   readonly knownBlocks = new KnownSet();
   readonly knownTxs = new KnownSet();
   readonly knownMiniblocks = new KnownSet(1024);
+  /** What the peer may send; a frame over it is dropped undecoded. */
+  budget: PeerBudget | undefined;
   private readonly decoder = new FrameDecoder(frameLimitOf);
   private readonly pending = new Map<number, PendingRequest>();
   private nextRequest = 1;
@@ -177,6 +180,10 @@ export class Peer {
     this.lastReceived = Date.now();
     try {
       for (const frame of this.decoder.push(chunk)) {
+        if (this.budget?.admit(frame.kind, frame.body.length) === false) {
+          if (this.closed) return;
+          continue;
+        }
         this.dispatch(decodeMessage(frame));
         if (this.closed) return;
       }

@@ -12,14 +12,19 @@ import type { Logger } from '../../host/logger.js';
 import { toHex } from '../../host/protocol/bytes.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { Dandelion, type DandelionSettings } from './dandelion.js';
+import { InFlight } from './in-flight.js';
 import type { Peer } from './peer.js';
 import { RateLimit } from './rate-limit.js';
 import { DATA_BODY_BUDGET, MAX_TX_IDS, type Body } from './wire/messages.js';
+
+/** Transaction requests open with one peer at once (each for up to MAX_TX_IDS ids). */
+export const MAX_TX_FETCHES_PER_PEER = 4;
 
 export class TxRelay {
   private readonly fetching = new Set<string>();
   private readonly dandelion: Dandelion<Peer>;
   private readonly stemLimit: RateLimit<Peer>;
+  private readonly open = new InFlight(MAX_TX_FETCHES_PER_PEER);
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
 
@@ -74,7 +79,7 @@ export class TxRelay {
     const pool = this.pool();
     if (!pool) return;
     const wanted = ids.filter((id) => !pool.get(id) && !this.fetching.has(toHex(id)));
-    if (wanted.length === 0) return;
+    if (wanted.length === 0 || !this.open.begin(peer)) return;
     for (const id of wanted) this.fetching.add(toHex(id));
     try {
       const { txs } = await peer.request('getTxs', { ids: wanted });
@@ -92,6 +97,7 @@ export class TxRelay {
       this.logger.debug(`fetching transactions from ${peer}: ${(error as Error).message}`);
     } finally {
       for (const id of wanted) this.fetching.delete(toHex(id));
+      this.open.end(peer);
     }
   }
 

@@ -1,6 +1,6 @@
 /**
  * Peers that break the protocol are banned while the honest ones keep going: garbage bytes, an oversized frame, an
- * invalid block, a junk orphan. Handshakes from another chain are refused with the reason, without a ban; a peer's
+ * invalid block, a junk orphan, a flood of messages; a peer's announcements open a bounded number of requests. Handshakes from another chain are refused with the reason, without a ban; a peer's
  * orphans fill no more than its share of the orphan pool.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,9 @@ import { pastOf } from '../../../host/protocol/miniblock.js';
 import { finalKeyHash } from '../../../plugins/consensus/block-checks.js';
 import type { Chain } from '../../../plugins/consensus/chain.js';
 import { MAX_ORPHANS_PER_SOURCE } from '../../../plugins/consensus/orphan-pool.js';
+import { MAX_BLOCK_FETCHES_PER_PEER } from '../../../plugins/p2p/block-relay.js';
+import { MAX_TX_FETCHES_PER_PEER } from '../../../plugins/p2p/tx-relay.js';
+import { encodeMessage } from '../../../plugins/p2p/wire/codec.js';
 import { encodeFrame } from '../../../plugins/p2p/wire/frame.js';
 import { MESSAGES, PROTOCOL_VERSION } from '../../../plugins/p2p/wire/messages.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
@@ -84,6 +87,41 @@ t.test('garbage, an oversized frame and an invalid block get the sender banned; 
   await mine(honest, 2);
   await waitUntil('the victim follows the honest peer', () => converged(victim, honest));
   t.equal(victim.chain.top.height, 2n);
+});
+
+t.test('a peer flooding messages past its budget is banned while an honest peer keeps syncing', async (t) => {
+  const victim = await startNode('victim', {}, t);
+  const honest = await startNode('honest', { addPeers: [victim.address] }, t);
+  await waitUntil('honest is connected', () => victim.p2p.peers().length === 1);
+  const flooder = await handshaken(victim, '127.0.0.15');
+  // Far more pings at once than the control budget's burst: each one past it adds ban points.
+  const ping = encodeMessage('ping', { nonce: 1 });
+  flooder.socket.write(Buffer.concat(Array.from({ length: 5_000 }, () => ping)));
+  await expectBanned(t, victim, flooder, '127.0.0.15', /sends control messages faster than allowed/);
+  t.equal(victim.p2p.peers().length, 1, 'the honest peer is still connected');
+  await mine(honest, 3);
+  await waitUntil('the victim follows the honest peer', () => converged(victim, honest));
+  t.equal(victim.chain.top.height, 3n);
+});
+
+t.test("a peer's announcements open a bounded number of requests with it", async (t) => {
+  const node = await startNode('node', {}, t);
+  const announcer = await handshaken(node, '127.0.0.16');
+  // It announces blocks and transactions and answers nothing: each open request holds state on the node.
+  for (let i = 0; i < 3 * MAX_BLOCK_FETCHES_PER_PEER; i++)
+    announcer.send('newBlock', { id: randomBytes(32), height: 1, work: 10n });
+  for (let i = 0; i < 3 * MAX_TX_FETCHES_PER_PEER; i++)
+    announcer.send('newTxs', { ids: Array.from({ length: 4 }, () => randomBytes(32)) });
+  const count = (type: string): number => announcer.received.filter((m) => m.type === type).length;
+  await waitUntil(
+    'the capped requests are out',
+    () => count('getBlocks') === MAX_BLOCK_FETCHES_PER_PEER && count('getTxs') === MAX_TX_FETCHES_PER_PEER,
+  );
+  // A ping round trip later, nothing more has been asked.
+  announcer.send('ping', { nonce: 7 });
+  await waitUntil('the pong', () => announcer.received.some((m) => m.type === 'pong' && m.body.nonce === 7));
+  t.equal(count('getBlocks'), MAX_BLOCK_FETCHES_PER_PEER, 'block fetches capped');
+  t.equal(count('getTxs'), MAX_TX_FETCHES_PER_PEER, 'transaction fetches capped');
 });
 
 t.test('a handshake from another network or genesis is refused with the reason, and nobody is banned', async (t) => {

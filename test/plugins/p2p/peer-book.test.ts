@@ -2,7 +2,7 @@
 import t from 'tap';
 import { createLogger } from '../../../host/logger.js';
 import { MemoryStore } from '../../../host/storage/memory-store.js';
-import { Bans, BAN_THRESHOLD } from '../../../plugins/p2p/bans.js';
+import { Bans, BAN_THRESHOLD, MAX_SCORED_HOSTS } from '../../../plugins/p2p/bans.js';
 import { PeerBook } from '../../../plugins/p2p/peer-book.js';
 
 const logger = createLogger('error');
@@ -51,4 +51,12 @@ t.test('ban scores add up to a ban that is stored and expires', async (t) => {
   t.ok(reopened.isBanned('10.0.0.9'), 'the ban is stored');
   await new Promise((resolve) => setTimeout(resolve, 60));
   t.notOk(reopened.isBanned('10.0.0.9'), 'and lifted after its time');
+});
+
+t.test('scores are kept for a bounded number of addresses, the least recently raised forgotten first', async (t) => {
+  const bans = new Bans(new MemoryStore(), logger, 60_000);
+  const near = BAN_THRESHOLD - 1;
+  for (let i = 0; i <= MAX_SCORED_HOSTS; i++) bans.penalise(`10.1.${i >> 8}.${i & 255}`, near);
+  t.notOk(bans.penalise('10.1.0.0', 1), 'the first address was forgotten: one more point does not ban it');
+  t.ok(bans.penalise(`10.1.${MAX_SCORED_HOSTS >> 8}.${MAX_SCORED_HOSTS & 255}`, 1), 'the last one is still near a ban');
 });

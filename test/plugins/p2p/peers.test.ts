@@ -1,4 +1,4 @@
-/** Peer exchange, white and grey lists (persisted), bans surviving a restart, and GetInfo's peer figures. */
+/** Peer exchange, white and grey lists (persisted), bans surviving a restart, GetInfo's peer figures, seed peers and the warning of a node without peers. */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,4 +95,22 @@ t.test('a node that dials itself notices, forgets the address and does not hear 
   teller.send('peers', { addresses: [a.address, '127.0.0.99:1'] });
   await waitUntil('a heard of the other address', () => a.p2p.counts().grey === 1);
   t.notOk(a.logLines.some((line) => /banned/.test(line)));
+});
+
+t.test('a node alone warns how to give it peers; seed peers are dialled from an empty peer book', async (t) => {
+  const alone = await startNode('alone', { noPeerWarningMs: 200 }, t);
+  await waitUntil('the warning is logged', () => alone.logLines.some((line) => /WARN.*no P2P peer for/.test(line)));
+  t.match(
+    alone.logLines.find((line) => /no P2P peer for/.test(line)),
+    /no P2P peer for \d+ s: this node cannot sync nor relay blocks\. Give it peers with --add-peer host:port \(config key addPeers\) or seedPeers in the config file$/,
+  );
+
+  const seeded = await startNode('seeded', { seedPeers: [alone.address], noPeerWarningMs: 200 }, t);
+  await waitUntil('the seed peer is connected', () => seeded.p2p.peers().length === 1);
+  await mine(alone, 2);
+  await waitUntil('the seeded node follows', () => converged(alone, seeded));
+  t.notOk(
+    seeded.logLines.some((line) => /no P2P peer for/.test(line)),
+    'no warning while connected',
+  );
 });

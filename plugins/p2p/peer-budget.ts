@@ -1,0 +1,88 @@
+/**
+ * What one peer may make this node read: token buckets of messages and bytes per second for each message class —
+ * data (the block and transaction answers, large) and control (everything else, small). A message over budget is
+ * dropped before it is decoded and reported, so that the caller adds ban points; a peer that keeps flooding is
+ * banned. The defaults are far above what an honest peer sends, even while serving a sync.
+ */
+import { MESSAGES } from './wire/messages.js';
+
+export interface Rate {
+  /** Refill per second. */
+  perSecond: number;
+  /** Bucket size: how much may come at once after a quiet spell. */
+  burst: number;
+}
+
+export interface ClassLimits {
+  messages: Rate;
+  bytes: Rate;
+}
+
+export interface BudgetLimits {
+  control: ClassLimits;
+  data: ClassLimits;
+}
+
+const MiB = 1024 * 1024;
+
+export const DEFAULT_BUDGET: BudgetLimits = {
+  control: { messages: { perSecond: 500, burst: 2_000 }, bytes: { perSecond: 4 * MiB, burst: 16 * MiB } },
+  // A data frame may hold ~21 MiB (the largest block with its transactions): the burst admits several at once.
+  data: { messages: { perSecond: 100, burst: 500 }, bytes: { perSecond: 48 * MiB, burst: 128 * MiB } },
+};
+
+const DATA_KINDS: ReadonlySet<number> = new Set([MESSAGES.blocks.kind, MESSAGES.txs.kind]);
+
+class TokenBucket {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly rate: Rate,
+    now: number,
+  ) {
+    this.tokens = rate.burst;
+    this.at = now;
+  }
+
+  /** Refills for the time passed, then takes `amount` if there is that much. */
+  take(amount: number, now: number): boolean {
+    this.tokens = Math.min(this.rate.burst, this.tokens + ((now - this.at) / 1000) * this.rate.perSecond);
+    this.at = now;
+    if (amount > this.tokens) return false;
+    this.tokens -= amount;
+    return true;
+  }
+}
+
+export class PeerBudget {
+  private readonly buckets: Record<keyof BudgetLimits, { messages: TokenBucket; bytes: TokenBucket }>;
+
+  /** `overBudget` is told of every dropped message (the caller penalises the peer). */
+  constructor(
+    private readonly overBudget: (reason: string) => void,
+    limits: BudgetLimits = DEFAULT_BUDGET,
+    private readonly clock: () => number = Date.now,
+  ) {
+    const now = clock();
+    const of = (limit: ClassLimits) => ({
+      messages: new TokenBucket(limit.messages, now),
+      bytes: new TokenBucket(limit.bytes, now),
+    });
+    this.buckets = { control: of(limits.control), data: of(limits.data) };
+  }
+
+  /** Charges a received frame; false (and a report) when it is over budget and must be dropped. */
+  admit(kind: number, bytes: number): boolean {
+    const kindClass = DATA_KINDS.has(kind) ? 'data' : 'control';
+    const bucket = this.buckets[kindClass];
+    const now = this.clock();
+    const messagesOk = bucket.messages.take(1, now);
+    const bytesOk = bucket.bytes.take(bytes, now);
+    if (messagesOk && bytesOk) return true;
+    this.overBudget(
+      `sends ${kindClass} messages faster than allowed (${messagesOk ? 'bytes' : 'messages'} per second)`,
+    );
+    return false;
+  }
+}
