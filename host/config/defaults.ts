@@ -39,6 +39,7 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     p2pBind: NETWORKS[network].defaultP2pPort === null ? '' : `0.0.0.0:${NETWORKS[network].defaultP2pPort}`,
     addPeers: [],
     maxPeers: 32,
+    p2pMaxPerIp: 4,
     automine: true,
   };
 }

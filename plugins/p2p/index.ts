@@ -1,5 +1,5 @@
 /**
- * The `p2p` plugin: framed TCP connections to other nodes — handshake, block and transaction propagation, chain
+ * The `p2p` plugin: libp2p connections (TCP, Noise, yamux) to other nodes — handshake, block and transaction propagation, chain
  * sync, peer lists and ban scores (docs/protocol.md, "P2P"). It registers the `p2p` service, feeds the peer figures
  * and the target height of NODE.GetInfo, and answers NODE.GetPeers. With the `mempool` and `mining` plugins it also
  * relays transactions and miniblocks (it orders after them, so their services exist when it registers).
@@ -27,7 +27,15 @@ const plugin: Plugin = {
         txPool: () => txPool,
         miniblocks: optionalService(container, 'miniblocks'),
       },
-      { ...DEFAULT_SETTINGS, bind: config.p2pBind, addPeers: config.addPeers, maxPeers: config.maxPeers },
+      {
+        ...DEFAULT_SETTINGS,
+        bind: config.p2pBind,
+        addPeers: config.addPeers,
+        maxPeers: config.maxPeers,
+        maxPerIp: config.p2pMaxPerIp,
+        // Internal: the P2P bench measures what encryption costs against this; not an operator setting.
+        plaintext: process.env.UMBRA_P2P_PLAINTEXT === '1',
+      },
     );
     provideServices(container, { p2p: node });
     for (const method of p2pMethods(node)) rpcEndpoints.get('daemon').registry.add(method);

@@ -2,7 +2,6 @@
  * A node's P2P side, assembled: the peer manager (connections, handshake, peer exchange, bans), chain sync, block
  * and transaction relay, and the routing of messages between them. Registered as the `p2p` service.
  */
-import { randomBytes } from 'node:crypto';
 import type { Core } from '../../core-native/ts/core.js';
 import type { Logger } from '../../host/logger.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
@@ -15,6 +14,7 @@ import { SyncProgress, type SyncSnapshot } from './sync-progress.js';
 import { DEFAULT_TIMINGS, type Peer, type PeerTimings } from './peer.js';
 import { PeerBook } from './peer-book.js';
 import { PeerManager } from './peer-manager.js';
+import { loadNodeKey } from './node-key.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { TxRelay } from './tx-relay.js';
@@ -28,6 +28,9 @@ export interface P2pSettings {
   bind: string;
   addPeers: readonly string[];
   maxPeers: number;
+  maxPerIp: number;
+  /** Unencrypted connections: the bench's baseline for what encryption costs, never for a real node. */
+  plaintext?: boolean;
   timings: PeerTimings;
   banMs: number;
   maintainMs: number;
@@ -37,7 +40,7 @@ export interface P2pSettings {
   syncProgressMs: number;
 }
 
-export const DEFAULT_SETTINGS: Omit<P2pSettings, 'bind' | 'addPeers' | 'maxPeers'> = {
+export const DEFAULT_SETTINGS: Omit<P2pSettings, 'bind' | 'addPeers' | 'maxPeers' | 'maxPerIp'> = {
   timings: DEFAULT_TIMINGS,
   banMs: 10 * 60_000,
   maintainMs: 5_000,
@@ -66,13 +69,15 @@ export class P2pNode {
   private readonly blocks: BlockRelay;
   private readonly txs: TxRelay;
   private readonly miniblocks: MiniblockRelay | undefined;
+  private readonly store: KeyValueStore;
 
   constructor(deps: P2pDeps, settings: P2pSettings) {
     const { chain, core, store, logger } = deps;
+    this.store = store;
     this.book = new PeerBook(store, logger);
     this.bans = new Bans(store, logger, settings.banMs);
     this.manager = new PeerManager({
-      identity: { network: deps.network, genesis: chain.metaAtTopo(0n)!.id, nodeId: randomBytes(16), port: 0 },
+      identity: { network: deps.network, genesis: chain.metaAtTopo(0n)!.id, nodeId: new Uint8Array(16), port: 0 },
       chain,
       book: this.book,
       bans: this.bans,
@@ -80,6 +85,8 @@ export class P2pNode {
       bind: settings.bind,
       addPeers: settings.addPeers,
       maxPeers: settings.maxPeers,
+      maxPerIp: settings.maxPerIp,
+      plaintext: settings.plaintext,
       timings: settings.timings,
       maintainMs: settings.maintainMs,
       exchangeMs: settings.exchangeMs,
@@ -94,7 +101,8 @@ export class P2pNode {
     this.txs = new TxRelay(deps.txPool, peers, logger, settings.txAnnounceMs);
     this.miniblocks =
       deps.miniblocks && new MiniblockRelay(deps.miniblocks, (data) => core.sha3_256(data), peers, penalise);
-    this.manager.onReady = () => {
+    this.manager.onReady = (peer) => {
+      this.blocks.greet(peer);
       this.sync.consider();
       this.txs.announce();
     };
@@ -104,7 +112,7 @@ export class P2pNode {
   async start(): Promise<void> {
     await Promise.all([this.book.load(), this.bans.load()]);
     this.txs.start();
-    await this.manager.start();
+    await this.manager.start(await loadNodeKey(this.store));
   }
 
   async stop(): Promise<void> {
@@ -120,7 +128,12 @@ export class P2pNode {
     return this.manager.identity.port;
   }
 
-  /** Dials a peer (`host:port`); resolves once connected, before the handshake completes. */
+  /** The node's libp2p peer id, from its node key. */
+  get peerId(): string {
+    return this.manager.peerId;
+  }
+
+  /** Dials a peer (`host:port[/p2p/<peer id>]`); resolves once connected, before the handshake completes. */
   connect(address: string): Promise<Peer> {
     return this.manager.connect(address);
   }

@@ -1,10 +1,9 @@
 /**
- * One P2P connection: frames in and out of the socket, requests matched to their responses, keep-alive pings (which
+ * One P2P connection: frames in and out of its link, requests matched to their responses, keep-alive pings (which
  * also measure the round trip) and the idle timeout, and an orderly close (a `goodbye` with the reason first). What
  * the messages mean is for the peer manager and the relays; a stream that breaks the wire format is reported as a
  * violation and closed.
  */
-import type { Socket } from 'node:net';
 import { decodeMessage, encodeMessage } from './wire/codec.js';
 import { FrameDecoder, FrameError } from './wire/frame.js';
 import {
@@ -17,6 +16,7 @@ import {
 } from './wire/messages.js';
 import { ProtocolError } from './wire/shape.js';
 import { KnownSet } from './known-set.js';
+import type { Link } from './link.js';
 
 export interface PeerTimings {
   /** Time a new connection has to complete the handshake. */
@@ -85,15 +85,16 @@ export class Peer {
   private closedReason: string | undefined;
 
   constructor(
-    private readonly socket: Socket,
+    private readonly link: Link,
     readonly direction: Direction,
     private readonly handlers: PeerHandlers,
     private readonly timings: PeerTimings,
   ) {
-    socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => this.receive(chunk));
-    socket.on('error', (error) => this.close(`socket error: ${error.message}`, false));
-    socket.on('close', () => this.close('connection closed by the peer', false));
+    link.listen({
+      data: (chunk) => this.receive(chunk),
+      error: (error) => this.close(`connection error: ${error.message}`, false),
+      close: () => this.close('connection closed by the peer', false),
+    });
     this.keepAlive = setInterval(
       () => this.tick(),
       Math.min(timings.pingIntervalMs, timings.idleTimeoutMs) / 2,
@@ -106,7 +107,7 @@ export class Peer {
 
   /** The remote IP address (what bans apply to). */
   get host(): string {
-    return this.socket.remoteAddress ?? 'unknown';
+    return this.link.host;
   }
 
   get closed(): boolean {
@@ -115,7 +116,7 @@ export class Peer {
 
   /** `host:port` of the peer for logs: its listening address when known, else the connection's remote end. */
   toString(): string {
-    return this.listenAddress ?? `${this.host}:${this.socket.remotePort}`;
+    return this.listenAddress ?? `${this.host}:${this.link.port}`;
   }
 
   /** Marks the handshake complete. */
@@ -131,8 +132,8 @@ export class Peer {
 
   send<N extends MessageName>(type: N, body: Body<N>): void {
     if (this.closed) return;
-    this.socket.write(encodeMessage(type, body));
-    if (this.socket.writableLength > MAX_WRITE_BACKLOG) this.close('too slow: it does not read what is sent to it');
+    this.link.write(encodeMessage(type, body));
+    if (this.link.backlog > MAX_WRITE_BACKLOG) this.close('too slow: it does not read what is sent to it');
   }
 
   /** Sends a request and resolves with its response; rejects when the peer does not answer in time or goes away. */
@@ -158,10 +159,8 @@ export class Peer {
   close(reason: string, tell = true): void {
     if (this.closed) return;
     this.closedReason = reason;
-    if (tell && !this.socket.destroyed) this.socket.write(encodeMessage('goodbye', { reason }));
-    this.socket.end();
-    // A peer that does not close its side is cut off after a moment.
-    setTimeout(() => this.socket.destroy(), 1000).unref();
+    if (tell && !this.link.ended) this.link.write(encodeMessage('goodbye', { reason }));
+    this.link.end();
     clearInterval(this.keepAlive);
     clearTimeout(this.handshakeTimer);
     for (const pending of this.pending.values()) {
@@ -172,7 +171,7 @@ export class Peer {
     this.handlers.closed(this, reason);
   }
 
-  private receive(chunk: Buffer): void {
+  private receive(chunk: Uint8Array): void {
     if (this.closed) return;
     this.lastReceived = Date.now();
     try {
