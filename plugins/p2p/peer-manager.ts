@@ -99,6 +99,12 @@ export class PeerManager {
       );
     }
     this.transport = transport;
+    // A connection that does not open our stream in time is only holding a slot.
+    transport.addEventListener('connection:open', ({ detail: connection }) => {
+      setTimeout(() => {
+        if (!this.carrying.has(connection.id) && connection.status === 'open') void connection.close();
+      }, timings.handshakeMs).unref();
+    });
     identity.nodeId = nodeIdOf(transport.peerId);
     await transport.handle(protocolOf(identity.network), (stream, connection) => this.admit(stream, connection), {
       maxInboundStreams: 1,
