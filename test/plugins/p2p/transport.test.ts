@@ -7,6 +7,7 @@ import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
+import { encodeMessage } from '../../../plugins/p2p/wire/codec.js';
 import { converged, mine, startNode, waitUntil, type TestNode } from '../../helpers/p2p.js';
 import { rawPeer } from '../../helpers/raw-peer.js';
 
@@ -62,6 +63,24 @@ t.test('the same exchange without encryption shows both: the sniffer does see wh
   const { bytes, ids } = await overheard(t);
   t.not(bytes.indexOf('simulator'), -1);
   for (const id of ids) t.not(bytes.indexOf(id), -1);
+});
+
+t.test('a plain TCP client speaking our frames gets no message back and no peer slot', async (t) => {
+  const node = await startNode('node', {}, t);
+  const socket = connect(node.p2p.port, '127.0.0.1');
+  const seen: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => seen.push(chunk));
+  socket.on('error', () => {}); // the node resets it
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(encodeMessage('getPeers', {}));
+  await new Promise((resolve) => socket.once('close', resolve));
+  const bytes = Buffer.concat(seen);
+  t.equal(bytes.indexOf('simulator'), -1, 'nothing of the chain');
+  t.ok(
+    bytes.length === 0 || bytes.subarray(1).toString('latin1').startsWith('/multistream/1.0.0\n'),
+    `at most libp2p's protocol negotiation (${JSON.stringify(bytes.toString('latin1'))})`,
+  );
+  t.equal(node.p2p.peers().length, 0);
 });
 
 t.test('a pinned peer id must match the key the remote proves', async (t) => {
