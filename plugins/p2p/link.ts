@@ -10,6 +10,8 @@ export interface Link {
   /** The remote IP address (what bans apply to). */
   readonly host: string;
   readonly port: number;
+  /** The peer id the remote proved in the encrypted handshake. */
+  readonly peerId: string;
   /** Bytes written and not yet handed to the network. */
   readonly backlog: number;
   /** True once nothing more can be written. */

@@ -19,6 +19,7 @@ import type { ChainService } from '../../host/services/chain.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { TxRelay } from './tx-relay.js';
 import { MiniblockRelay } from './miniblock-relay.js';
+import { Gossip } from './gossip.js';
 import type { MiniblockPoolService } from '../../host/services/miniblocks.js';
 import type { Message } from './wire/messages.js';
 import type { PeerCounts } from '../../host/services/p2p.js';
@@ -70,12 +71,15 @@ export class P2pNode {
   private readonly txs: TxRelay;
   private readonly miniblocks: MiniblockRelay | undefined;
   private readonly store: KeyValueStore;
+  /** The gossip topics (new miniblocks travel there). */
+  readonly gossip: Gossip;
 
   constructor(deps: P2pDeps, settings: P2pSettings) {
     const { chain, core, store, logger } = deps;
     this.store = store;
     this.book = new PeerBook(store, logger);
     this.bans = new Bans(store, logger, settings.banMs);
+    const gossip = (this.gossip = new Gossip(deps.network));
     this.manager = new PeerManager({
       identity: { network: deps.network, genesis: chain.metaAtTopo(0n)!.id, nodeId: new Uint8Array(16), port: 0 },
       chain,
@@ -90,6 +94,7 @@ export class P2pNode {
       timings: settings.timings,
       maintainMs: settings.maintainMs,
       exchangeMs: settings.exchangeMs,
+      gossip,
     });
     const peers = (): Peer[] => this.manager.ready();
     const penalise = (peer: Peer, points: number, reason: string): void => this.manager.penalise(peer, points, reason);
@@ -99,8 +104,12 @@ export class P2pNode {
     this.sync = new ChainSync(chain, intake, peers, logger, this.progress);
     this.blocks = new BlockRelay(chain, intake, transactions, this.sync, peers, penalise, logger);
     this.txs = new TxRelay(deps.txPool, peers, logger, settings.txAnnounceMs);
-    this.miniblocks =
-      deps.miniblocks && new MiniblockRelay(deps.miniblocks, (data) => core.sha3_256(data), peers, penalise);
+    // Gossip names its forwarder by peer id; ban points go to the address of our connection with it.
+    const penaliseForwarder = (peerId: string, points: number, reason: string): void => {
+      const peer = peers().find((p) => p.peerId === peerId);
+      if (peer) penalise(peer, points, reason);
+    };
+    this.miniblocks = deps.miniblocks && new MiniblockRelay(deps.miniblocks, gossip, penaliseForwarder);
     this.manager.onReady = (peer) => {
       this.blocks.greet(peer);
       this.sync.consider();
@@ -165,8 +174,6 @@ export class P2pNode {
         return void this.txs.onNewTxs(peer, message.body);
       case 'getTxs':
         return this.txs.serve(peer, message.body);
-      case 'miniblock':
-        return this.miniblocks?.onMiniblock(peer, message.body);
     }
   }
 }

@@ -5,7 +5,6 @@
  * that are not about connections go to `onMessage` (the block and transaction relays, sync).
  */
 import type { Connection, PrivateKey, Stream } from '@libp2p/interface';
-import type { Libp2p } from 'libp2p';
 import { parseBindAddress } from '../../host/config/schema.js';
 import type { Logger } from '../../host/logger.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
@@ -16,7 +15,8 @@ import type { Link } from './link.js';
 import { Peer, type Direction, type PeerTimings } from './peer.js';
 import { joinHostPort, multiaddrOf, parsePeerAddress } from './peer-address.js';
 import { StreamLink } from './stream-link.js';
-import { createTransport } from './transport.js';
+import { createTransport, type Transport } from './transport.js';
+import type { Gossip } from './gossip.js';
 import type { PeerBook } from './peer-book.js';
 import { MAX_PEER_ADDRESSES, type Message } from './wire/messages.js';
 import type { PeerCounts } from '../../host/services/p2p.js';
@@ -41,6 +41,8 @@ export interface PeerManagerOptions {
   maintainMs: number;
   /** How often connected peers are asked for more addresses, ms. */
   exchangeMs: number;
+  /** The gossip topics, attached to the libp2p node once it exists. */
+  gossip: Gossip;
 }
 
 /** Outgoing connections the node keeps up from its peer book (configured peers come on top, up to maxPeers). */
@@ -58,7 +60,7 @@ export class PeerManager {
   private readonly duplicates = new WeakSet<Peer>();
   /** Connections that carry a peer already: each carries one stream of our protocol. */
   private readonly carrying = new Set<string>();
-  private transport: Libp2p | undefined;
+  private transport: Transport | undefined;
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
   /** Messages of ready peers that are not about connections. */
@@ -81,7 +83,7 @@ export class PeerManager {
   async start(privateKey: PrivateKey): Promise<void> {
     const { bind, logger, identity, bans, timings } = this.options;
     const listen = bind ? parseBindAddress(bind) : undefined;
-    let transport: Libp2p;
+    let transport: Transport;
     try {
       transport = await createTransport({
         privateKey,
@@ -99,6 +101,7 @@ export class PeerManager {
       );
     }
     this.transport = transport;
+    this.options.gossip.attach(transport.services.pubsub);
     // A connection that does not open our stream in time is only holding a slot.
     transport.addEventListener('connection:open', ({ detail: connection }) => {
       setTimeout(() => {

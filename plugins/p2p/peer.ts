@@ -73,7 +73,6 @@ export class Peer {
   latencyMs: number | undefined;
   readonly knownBlocks = new KnownSet();
   readonly knownTxs = new KnownSet();
-  readonly knownMiniblocks = new KnownSet(1024);
   private readonly decoder = new FrameDecoder(frameLimitOf);
   private readonly pending = new Map<number, PendingRequest>();
   private nextRequest = 1;
@@ -108,6 +107,11 @@ export class Peer {
   /** The remote IP address (what bans apply to). */
   get host(): string {
     return this.link.host;
+  }
+
+  /** The libp2p peer id the remote proved. */
+  get peerId(): string {
+    return this.link.peerId;
   }
 
   get closed(): boolean {

@@ -13,6 +13,7 @@ const LINGER_MS = 1000;
 export class StreamLink implements Link {
   readonly host: string;
   readonly port: number;
+  readonly peerId: string;
 
   constructor(
     private readonly stream: Stream,
@@ -20,6 +21,7 @@ export class StreamLink implements Link {
   ) {
     stream.maxWriteBufferLength = STREAM_WRITE_BUFFER;
     ({ host: this.host, port: this.port } = hostAndPortOf(connection.remoteAddr));
+    this.peerId = connection.remotePeer.toString();
   }
 
   get backlog(): number {

@@ -1,9 +1,12 @@
 /**
- * A hand-driven P2P client for tests: a bare libp2p node (TCP, Noise, yamux) dialling from a chosen loopback address,
- * that opens our protocol stream and speaks (or breaks) the wire protocol on it.
+ * A hand-driven P2P client for tests: a bare libp2p node (TCP, Noise, yamux, identify, gossipsub) dialling from a
+ * chosen loopback address, that opens our protocol stream and speaks (or breaks) the wire protocol on it, and can
+ * publish on the gossip topics.
  */
 import { noise } from '@chainsafe/libp2p-noise';
 import { yamux } from '@chainsafe/libp2p-yamux';
+import { gossipsub, StrictNoSign } from '@libp2p/gossipsub';
+import { identify } from '@libp2p/identify';
 import { tcp } from '@libp2p/tcp';
 import { multiaddr } from '@multiformats/multiaddr';
 import { createLibp2p } from 'libp2p';
@@ -21,6 +24,8 @@ export interface RawPeer {
   send<N extends MessageName>(type: N, body: Body<N>): void;
   /** Waits for the first received message of a type. */
   next<N extends MessageName>(type: N): Promise<Extract<Message, { type: N }>>;
+  /** Publishes `data` on a gossip topic (`miniblocks`…) once the node is known to subscribe to it. */
+  publish(name: string, data: Uint8Array): Promise<void>;
   /** Drops the connection. */
   close(): Promise<void>;
 }
@@ -34,6 +39,10 @@ export async function rawPeer(port: number, localAddress: string, network = 'sim
     transports: [tcp({ dialOpts: { localAddress } as never })],
     connectionEncrypters: [noise()],
     streamMuxers: [yamux()],
+    services: {
+      identify: identify(),
+      pubsub: gossipsub({ globalSignaturePolicy: StrictNoSign, allowPublishToZeroTopicPeers: true }),
+    },
   });
   const decoder = new FrameDecoder(frameLimitOf);
   const received: Message[] = [];
@@ -62,6 +71,11 @@ export async function rawPeer(port: number, localAddress: string, network = 'sim
     async next(type) {
       await waitUntil(`a ${type} message arrives`, () => received.some((m) => m.type === type), 10_000);
       return received.find((m) => m.type === type) as never;
+    },
+    async publish(name, data) {
+      const topic = `/umbra/${network}/${name}/1`;
+      await waitUntil(`the node subscribes to ${topic}`, () => node.services.pubsub.getSubscribers(topic).length > 0);
+      await node.services.pubsub.publish(topic, data);
     },
     close: async () => void (await node.stop()),
   };
