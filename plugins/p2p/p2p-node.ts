@@ -36,7 +36,6 @@ export interface P2pSettings {
   banMs: number;
   maintainMs: number;
   exchangeMs: number;
-  txAnnounceMs: number;
   /** At most one sync progress line per this many ms. */
   syncProgressMs: number;
 }
@@ -46,7 +45,6 @@ export const DEFAULT_SETTINGS: Omit<P2pSettings, 'bind' | 'addPeers' | 'maxPeers
   banMs: 10 * 60_000,
   maintainMs: 5_000,
   exchangeMs: 120_000,
-  txAnnounceMs: 500,
   syncProgressMs: 3_000,
 };
 
@@ -103,7 +101,7 @@ export class P2pNode {
     this.progress = new SyncProgress((line) => logger.info(line), settings.syncProgressMs);
     this.sync = new ChainSync(chain, intake, peers, logger, this.progress);
     this.blocks = new BlockRelay(chain, intake, transactions, this.sync, peers, penalise, logger);
-    this.txs = new TxRelay(deps.txPool, peers, logger, settings.txAnnounceMs);
+    this.txs = new TxRelay(deps.txPool, gossip, logger);
     // Gossip names its forwarder by peer id; ban points go to the address of our connection with it.
     const penaliseForwarder = (peerId: string, points: number, reason: string): void => {
       const peer = peers().find((p) => p.peerId === peerId);
@@ -113,7 +111,7 @@ export class P2pNode {
     this.manager.onReady = (peer) => {
       this.blocks.greet(peer);
       this.sync.consider();
-      this.txs.announce();
+      this.txs.greet(peer);
     };
     this.manager.onMessage = (peer, message) => this.route(peer, message);
   }

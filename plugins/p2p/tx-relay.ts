@@ -1,44 +1,67 @@
 /**
- * Transaction propagation through the `txPool` service, when one runs. The pool has no change events, so pending
- * txids are announced on a short timer (and at once after a peer's transactions were admitted), each to the peers
- * not known to have it. Announced transactions this node lacks are fetched from the announcer and offered to the
- * pool; only those the pool admits are announced onwards. A refused transaction is not held against the sender: it
- * may have been mined or displaced meanwhile.
+ * Transaction propagation through the `txPool` service, when one runs. Each transaction the pool admits (from RPC, or
+ * fetched from a peer) is published whole on the `txs` gossip topic, whose check is the pool's admission: admitted,
+ * gossipsub forwards it; already pending or mined, it is ignored; refused for any other reason, it is rejected (the
+ * forwarder's gossipsub score drops; no ban points, since a transaction valid where it came from may have been
+ * displaced meanwhile). A peer that completes its handshake is told of every pending txid with `newTxs`, and fetches
+ * those it lacks with `getTxs`: gossip carries only what is new.
  */
 import type { Logger } from '../../host/logger.js';
 import { toHex } from '../../host/protocol/bytes.js';
+import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import type { Peer } from './peer.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
+import { Verdict, type Gossip } from './gossip.js';
 import { DATA_BODY_BUDGET, MAX_TX_IDS, type Body } from './wire/messages.js';
+
+const TOPIC = 'txs';
+const DUPLICATES: readonly string[] = [TransactionErrorCode.AlreadyPending, TransactionErrorCode.AlreadyInBlock];
 
 export class TxRelay {
   private readonly fetching = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+  /** Set while a gossiped transaction enters the pool: gossipsub forwards that one, it is not published again. */
+  private fromGossip = false;
 
   constructor(
     private readonly pool: () => TxPoolService | undefined,
-    private readonly peers: () => Peer[],
+    private readonly gossip: Gossip,
     private readonly logger: Logger,
-    private readonly announceMs: number,
   ) {}
 
-  /** Starts announcing on the timer. */
+  /** Joins the topic and publishes what the pool admits, when a pool runs. */
   start(): void {
-    this.timer = setInterval(() => this.announce(), this.announceMs).unref();
+    const pool = this.pool();
+    if (!pool) return;
+    this.gossip.subscribe(TOPIC, (bytes) => this.check(pool, bytes));
+    this.unsubscribe = pool.onAdd(({ txid }) => {
+      const bytes = pool.get(txid);
+      if (bytes && !this.fromGossip) this.gossip.publish(TOPIC, bytes);
+    });
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.unsubscribe?.();
   }
 
-  /** Announces every pending transaction to the peers not known to have it. */
-  announce(): void {
-    const pending = this.pool()?.pending();
-    if (!pending?.length) return;
-    for (const peer of this.peers()) {
-      const ids = pending.filter((id) => !peer.knownTxs.has(id));
-      for (const id of ids) peer.knownTxs.add(id);
-      for (let at = 0; at < ids.length; at += MAX_TX_IDS) peer.send('newTxs', { ids: ids.slice(at, at + MAX_TX_IDS) });
+  /** Tells a peer that just completed its handshake of every pending transaction. */
+  greet(peer: Peer): void {
+    const ids = this.pool()?.pending() ?? [];
+    for (const id of ids) peer.knownTxs.add(id);
+    for (let at = 0; at < ids.length; at += MAX_TX_IDS) peer.send('newTxs', { ids: ids.slice(at, at + MAX_TX_IDS) });
+  }
+
+  private check(pool: TxPoolService, bytes: Uint8Array): Verdict {
+    this.fromGossip = true;
+    try {
+      pool.add(bytes);
+      return Verdict.Accept;
+    } catch (error) {
+      if (error instanceof TransactionError && DUPLICATES.includes(error.code)) return Verdict.Ignore;
+      this.logger.debug(`gossiped transaction refused by the pool: ${(error as Error).message}`);
+      return Verdict.Reject;
+    } finally {
+      this.fromGossip = false;
     }
   }
 
@@ -51,16 +74,13 @@ export class TxRelay {
     for (const id of wanted) this.fetching.add(toHex(id));
     try {
       const { txs } = await peer.request('getTxs', { ids: wanted });
-      let admitted = 0;
       for (const bytes of txs) {
         try {
           peer.knownTxs.add(pool.add(bytes));
-          admitted++;
         } catch (error) {
           this.logger.debug(`transaction from ${peer} refused by the pool: ${(error as Error).message}`);
         }
       }
-      if (admitted > 0) this.announce();
     } catch (error) {
       this.logger.debug(`fetching transactions from ${peer}: ${(error as Error).message}`);
     } finally {

@@ -23,15 +23,18 @@ t.test(
     const b = await startNode('b', { plugins, addPeers: [a.address] }, t);
     const c = await startNode('c', { plugins, addPeers: [b.address], maxPeers: 1 }, t);
     await waitUntil('the line a–b–c is up', () => b.p2p.peers().length === 2 && c.p2p.peers().length === 1);
+    await waitUntil(
+      'the gossip line is up',
+      () => [a, b, c].map((node) => node.p2p.gossip.meshPeers('txs')).join() === '1,2,1',
+    );
     poolOf(a).add(Buffer.from('a transfer'));
     await waitUntil('c has the transaction', () => poolOf(c).txs.size === 1);
     t.equal(poolOf(b).txs.size, 1);
 
     // b's pool refuses what a's pool took: b neither keeps it nor passes it on, and a is not punished for it.
-    const refused = Buffer.from([0, 1, 2]);
-    poolOf(a).txs.set('ff'.repeat(32), refused);
+    poolOf(a).keep(Buffer.from([0, 1, 2]));
     await waitUntil('b was offered the transaction', () =>
-      b.logLines.some((line) => /transaction from .* refused by the pool: refused: starts with 0/.test(line)),
+      b.logLines.some((line) => /gossiped transaction refused by the pool: refused: starts with 0/.test(line)),
     );
     await new Promise((resolve) => setTimeout(resolve, 600));
     t.equal(poolOf(c).txs.size, 1, 'c never saw it');
@@ -46,6 +49,10 @@ t.test(
     const b = await startNode('b', { addPeers: [a.address] }, t);
     const c = await startNode('c', { addPeers: [b.address], maxPeers: 1 }, t);
     await waitUntil('the line a–b–c is up', () => b.p2p.peers().length === 2 && c.p2p.peers().length === 1);
+    await waitUntil(
+      'the gossip line is up',
+      () => [a, b, c].map((node) => node.p2p.gossip.meshPeers('txs')).join() === '1,2,1',
+    );
     const core = a.app.container.cradle.core;
     const secret = core.keccak256(new TextEncoder().encode('relayed account'));
     const key = core.g1Compress(core.g1MulSecret(core.generators('UMBRA').G, secret));
@@ -58,3 +65,12 @@ t.test(
     for (const node of [a, b, c]) t.equal(pool(node).size, 0, `${node.name}'s pool let it go`);
   },
 );
+
+t.test('a node that connects later is told of the pending transactions and fetches them', async (t) => {
+  const a = await startNode('a', { plugins }, t);
+  poolOf(a).add(Buffer.from('waiting 1'));
+  poolOf(a).add(Buffer.from('waiting 2'));
+  const b = await startNode('b', { plugins, addPeers: [a.address] }, t);
+  await waitUntil('b has both', () => poolOf(b).txs.size === 2);
+  t.pass('newTxs on the handshake, getTxs for the bodies');
+});
