@@ -1,7 +1,8 @@
 /**
- * P2P over loopback between in-process simulator daemons: how fast a fresh node syncs a chain from one peer, and
- * from three at once (blocks validated and applied on RocksDB, per second), and how long a new block takes to cross two hops (a → b → c), from
- * its acceptance on a to its acceptance on c (median of 30 blocks).
+ * P2P over loopback between in-process simulator daemons: how fast a fresh node syncs a chain (blocks validated and
+ * applied on RocksDB, per second) from one peer over the Noise-encrypted transport, from three peers at once, and,
+ * as the baseline of what encryption costs, from one peer over unencrypted libp2p (`sync-blocks-plain`); and how long
+ * a new block takes to cross two hops (a → b → c), from its acceptance on a to its acceptance on c (median of 30).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,16 +13,20 @@ import { runBench, type BenchRow } from './harness.js';
 
 const SYNC_BLOCKS = 500;
 const HOPS_SAMPLES = 30;
+const ROUNDS = 3;
 const rows: BenchRow[] = [];
 
-const source = await startNode('source');
-await mine(source, SYNC_BLOCKS);
-// Two more nodes with the same chain, for the fresh node to sync from three peers at once.
-const mirrors = [
-  await startNode('mirror1', { addPeers: [source.address] }),
-  await startNode('mirror2', { addPeers: [source.address] }),
-];
-await waitUntil('the mirrors hold the chain', () => converged(source, ...mirrors), 600_000);
+/** A source with SYNC_BLOCKS mined, and two mirrors holding the same chain. */
+async function sources(): Promise<TestNode[]> {
+  const source = await startNode('source');
+  await mine(source, SYNC_BLOCKS);
+  const mirrors = [
+    await startNode('mirror1', { addPeers: [source.address] }),
+    await startNode('mirror2', { addPeers: [source.address] }),
+  ];
+  await waitUntil('the mirrors hold the chain', () => converged(source, ...mirrors), 600_000);
+  return [source, ...mirrors];
+}
 
 /** Blocks per second a fresh node (RocksDB) takes to sync the chain from `peers`. */
 async function syncRate(peers: TestNode[]): Promise<{ impl: string; rate: number }> {
@@ -31,17 +36,35 @@ async function syncRate(peers: TestNode[]): Promise<{ impl: string; rate: number
   });
   const start = process.hrtime.bigint();
   await Promise.all(peers.map((peer) => fresh.p2p.connect(peer.address)));
-  await waitUntil('the fresh node has synced', () => converged(source, fresh), 600_000);
+  await waitUntil('the fresh node has synced', () => converged(peers[0]!, fresh), 600_000);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   await fresh.app.stop();
   return { impl: fresh.app.container.cradle.core.impl, rate: Math.round(SYNC_BLOCKS / seconds) };
 }
 
-const one = await syncRate([source]);
-const impl = one.impl;
-rows.push({ case: 'sync-blocks', impl, unit: 'blocks/s', value: one.rate });
-rows.push({ case: 'sync-blocks-3peers', impl, unit: 'blocks/s', value: (await syncRate([source, ...mirrors])).rate });
-await Promise.all([source, ...mirrors].map((node) => node.app.stop()));
+// Encrypted (the real transport, from one peer and from three), then the same sync without encryption. The two
+// alternate over three rounds and each keeps its median, so that the machine's drift hits both alike.
+const noise: number[] = [];
+const threePeers: number[] = [];
+const plain: number[] = [];
+let impl = '';
+for (let round = 0; round < ROUNDS; round++) {
+  let nodes = await sources();
+  const encrypted = await syncRate([nodes[0]!]);
+  impl = encrypted.impl;
+  noise.push(encrypted.rate);
+  threePeers.push((await syncRate(nodes)).rate);
+  await Promise.all(nodes.map((node) => node.app.stop()));
+  process.env.UMBRA_P2P_PLAINTEXT = '1';
+  nodes = await sources();
+  plain.push((await syncRate([nodes[0]!])).rate);
+  await Promise.all(nodes.map((node) => node.app.stop()));
+  delete process.env.UMBRA_P2P_PLAINTEXT;
+}
+const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+rows.push({ case: 'sync-blocks', impl, unit: 'blocks/s', value: median(noise) });
+rows.push({ case: 'sync-blocks-3peers', impl, unit: 'blocks/s', value: median(threePeers) });
+rows.push({ case: 'sync-blocks-plain', impl: 'daemon', unit: 'blocks/s', value: median(plain) });
 
 const a = await startNode('a');
 const b = await startNode('b', { addPeers: [a.address] });

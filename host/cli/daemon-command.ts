@@ -59,7 +59,11 @@ export function addNodeOptions(command: Command): Command {
       '--p2p-bind <host:port>',
       "P2P listening address (default 0.0.0.0:10101 mainnet, :40401 testnet, none on the simulator; '' = do not listen)",
     )
-    .option('--add-peer <host:port>', 'connect to this peer (repeatable)', collect)
+    .option(
+      '--add-peer <host:port>',
+      'connect to this peer (repeatable); host:port/p2p/<peer id> also requires its key',
+      collect,
+    )
     .option('--max-peers <n>', 'most P2P connections at once (default 32)');
 }
 

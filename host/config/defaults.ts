@@ -42,6 +42,7 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     seedPeers: [...NETWORKS[network].seedPeers],
     p2pRequestTimeoutMs: 30_000,
     noPeerWarningMs: 60_000,
+    p2pMaxPerIp: 4,
     automine: true,
   };
 }

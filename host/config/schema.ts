@@ -32,7 +32,7 @@ export interface UmbraConfig {
   miningAddress: string;
   /** `host:port` the P2P server listens on, or empty for none (outgoing connections only). */
   p2pBind: string;
-  /** `host:port` of peers to connect to at start (and to keep reconnecting to). */
+  /** Peers to connect to at start (and to keep reconnecting to): `host:port`, or `host:port/p2p/<peer id>` to pin its key. */
   addPeers: string[];
   /** Most P2P connections at once, incoming and outgoing together. */
   maxPeers: number;
@@ -42,6 +42,8 @@ export interface UmbraConfig {
   p2pRequestTimeoutMs: number;
   /** The log warns when the node has had no peer for this long, ms (and again every ten times as long). */
   noPeerWarningMs: number;
+  /** Most P2P connections from one remote IP address. */
+  p2pMaxPerIp: number;
   /** Simulator: mine a block whenever transactions wait, and every 18 s (false: only on request). */
   automine: boolean;
 }
@@ -91,6 +93,16 @@ export function parseBindAddress(value: string): { host: string; port: number } 
 function bindAddress(value: unknown): string {
   if (typeof value !== 'string') throw new Error(`must be host:port, got ${JSON.stringify(value)}`);
   parseBindAddress(value);
+  return value;
+}
+
+/** A peer to dial: `host:port`, optionally pinned to its node key as `host:port/p2p/<peer id>` (base58). */
+function peerAddress(value: unknown): string {
+  if (typeof value !== 'string') throw new Error(`must be host:port[/p2p/<peer id>], got ${JSON.stringify(value)}`);
+  const [address = '', peerId, ...rest] = value.split('/p2p/');
+  parseBindAddress(address);
+  if (rest.length > 0 || (peerId !== undefined && !/^[1-9A-HJ-NP-Za-km-z]{32,}$/.test(peerId)))
+    throw new Error(`must be host:port[/p2p/<peer id>], got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -146,11 +158,12 @@ export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
   miningThreads: nonNegativeInteger,
   miningAddress: anyString,
   p2pBind: optionalBindAddress,
-  addPeers: listOf(bindAddress),
+  addPeers: listOf(peerAddress),
   maxPeers: positiveInteger,
   seedPeers: listOf(bindAddress),
   p2pRequestTimeoutMs: positiveInteger,
   noPeerWarningMs: positiveInteger,
+  p2pMaxPerIp: positiveInteger,
   automine: boolean,
 };
 

@@ -24,6 +24,8 @@ export interface TxPoolService {
   /** A pending transaction's bytes. */
   get(txid: Uint8Array): Uint8Array | undefined;
   has(txid: Uint8Array): boolean;
+  /** The txid of a transaction's bytes; throws a TransactionError when they are not a transaction. */
+  txidOf(bytes: Uint8Array): Uint8Array;
   /** Drops a pending transaction (a template found it invalid). */
   remove(txid: Uint8Array): void;
   readonly size: number;

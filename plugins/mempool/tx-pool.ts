@@ -76,12 +76,7 @@ export class TxPool implements TxPoolService {
         TransactionErrorCode.TooLarge,
         `transaction of ${bytes.length} bytes is over the ${MAX_TX_BYTES}-byte limit`,
       );
-    let tx: Transaction;
-    try {
-      tx = decodeTransaction(bytes);
-    } catch (error) {
-      throw new TransactionError(TransactionErrorCode.Malformed, `malformed transaction: ${(error as Error).message}`);
-    }
+    const tx = decodeOrRefuse(bytes);
     const id = this.keccak256(encodeTransactionHeader(tx));
     const hex = toHex(id);
     if (this.txs.has(hex))
@@ -136,6 +131,10 @@ export class TxPool implements TxPoolService {
     return this.txs.has(toHex(txid));
   }
 
+  txidOf(bytes: Uint8Array): Uint8Array {
+    return this.keccak256(encodeTransactionHeader(decodeOrRefuse(bytes)));
+  }
+
   remove(txid: Uint8Array | string): void {
     const hex = typeof txid === 'string' ? txid : toHex(txid);
     const pending = this.txs.get(hex);
@@ -165,5 +164,13 @@ export class TxPool implements TxPoolService {
     return [...this.txs.values()].sort(
       (a, b) => rank(a) - rank(b) || perByte(b) - perByte(a) || a.sequence - b.sequence,
     );
+  }
+}
+
+function decodeOrRefuse(bytes: Uint8Array): Transaction {
+  try {
+    return decodeTransaction(bytes);
+  } catch (error) {
+    throw new TransactionError(TransactionErrorCode.Malformed, `malformed transaction: ${(error as Error).message}`);
   }
 }

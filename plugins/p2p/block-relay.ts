@@ -38,6 +38,14 @@ export class BlockRelay {
     });
   }
 
+  /**
+   * Tells a peer that just completed its handshake of our top: a block that joined the chain after our hello went
+   * out, while the peer was not ready yet, would otherwise reach it only with the next one.
+   */
+  greet(peer: Peer): void {
+    this.announceTo(peer, this.chain.top);
+  }
+
   private announce(meta: BlockMeta): void {
     for (const peer of this.peers()) this.announceTo(peer, meta);
   }

@@ -1,8 +1,10 @@
 /**
  * The handshake: each side's first message is a `hello` saying which protocol, network and chain it speaks and how
  * far its chain has got. Two nodes talk only when version, network and genesis agree; a node also refuses itself
- * (an address that loops back) by its random node id.
+ * (an address that loops back) by its node id, derived from its libp2p peer id.
  */
+import { createHash } from 'node:crypto';
+import type { PeerId } from '@libp2p/interface';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import { PROTOCOL_VERSION, type Body } from './wire/messages.js';
@@ -16,6 +18,13 @@ export interface LocalIdentity {
   /** The port we accept connections on, 0 when we do not listen. */
   port: number;
 }
+
+/** The libp2p protocol our messages run over: a node of another network does not even open the stream. */
+export const protocolOf = (network: string): string => `/umbra/${network}/${PROTOCOL_VERSION}`;
+
+/** The 16-byte node id of the hello, from the peer id the node proves in the encrypted handshake. */
+export const nodeIdOf = (peerId: PeerId): Uint8Array =>
+  createHash('sha256').update(peerId.toMultihash().bytes).digest().subarray(0, 16);
 
 export function localHello(identity: LocalIdentity, chain: ChainService): Hello {
   const top = chain.top;

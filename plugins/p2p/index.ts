@@ -1,5 +1,5 @@
 /**
- * The `p2p` plugin: framed TCP connections to other nodes — handshake, block and transaction propagation, chain
+ * The `p2p` plugin: libp2p connections (TCP, Noise, yamux) to other nodes — handshake, block and transaction propagation, chain
  * sync, peer lists and ban scores (docs/protocol.md, "P2P"). It registers the `p2p` service, feeds the peer figures
  * and the target height of NODE.GetInfo, and answers NODE.GetPeers. With the `mempool` and `mining` plugins it also
  * relays transactions and miniblocks (it orders after them, so their services exist when it registers).
@@ -35,6 +35,9 @@ const plugin: Plugin = {
         maxPeers: config.maxPeers,
         timings: { ...DEFAULT_SETTINGS.timings, requestTimeoutMs: config.p2pRequestTimeoutMs },
         noPeerWarningMs: config.noPeerWarningMs,
+        maxPerIp: config.p2pMaxPerIp,
+        // Internal: the P2P bench measures what encryption costs against this; not an operator setting.
+        plaintext: process.env.UMBRA_P2P_PLAINTEXT === '1',
       },
     );
     provideServices(container, { p2p: node });

@@ -1,47 +1,46 @@
 /**
- * Ordinary miniblocks travel whole (48 bytes: smaller than an announcement would be), to every peer not known to have
- * one, as soon as one joins this node's pool — solved here or accepted from a peer. So the nine miniblocks of a block
- * can come from miners on different nodes. A miniblock that is invalid (bad proof of work, unknown miner key) costs its
- * sender ban points; one that is merely stale or already pooled does not.
+ * Ordinary miniblocks travel whole (48 bytes) on the `miniblocks` gossip topic as soon as one joins this node's pool
+ * — solved here, or accepted from the topic, which gossipsub then forwards itself. So the nine miniblocks of a block
+ * can come from miners on different nodes. The topic check is the pool's own: a miniblock that is invalid (bad proof
+ * of work, unknown miner key, malformed) is rejected and costs its forwarder ban points; one that is merely stale or
+ * already pooled is ignored without blame.
  */
 import { MiniblockRejected, type MiniblockPoolService } from '../../host/services/miniblocks.js';
 import { PENALTY } from './bans.js';
-import type { Peer } from './peer.js';
-import type { Body } from './wire/messages.js';
+import { Verdict, type Gossip } from './gossip.js';
+
+const TOPIC = 'miniblocks';
 
 export class MiniblockRelay {
   private readonly unsubscribe: () => void;
+  /** Set while a gossiped miniblock enters the pool: gossipsub forwards that one, it is not published again. */
+  private fromGossip = false;
 
   constructor(
     private readonly pool: MiniblockPoolService,
-    private readonly sha3: (data: Uint8Array) => Uint8Array,
-    private readonly peers: () => Peer[],
-    private readonly penalise: (peer: Peer, points: number, reason: string) => void,
+    gossip: Gossip,
+    private readonly penalise: (peerId: string, points: number, reason: string) => void,
   ) {
-    this.unsubscribe = pool.onMiniblock((blob) => this.send(blob));
+    gossip.subscribe(TOPIC, (blob, from) => this.check(blob, from));
+    this.unsubscribe = pool.onMiniblock((blob) => {
+      if (!this.fromGossip) gossip.publish(TOPIC, blob);
+    });
   }
 
   stop(): void {
     this.unsubscribe();
   }
 
-  private send(blob: Uint8Array): void {
-    const id = this.sha3(blob);
-    for (const peer of this.peers()) {
-      if (peer.knownMiniblocks.has(id)) continue;
-      peer.knownMiniblocks.add(id);
-      peer.send('miniblock', { blob });
-    }
-  }
-
-  onMiniblock(peer: Peer, { blob }: Body<'miniblock'>): void {
-    peer.knownMiniblocks.add(this.sha3(blob));
+  private check(blob: Uint8Array, from: string): Verdict {
+    this.fromGossip = true;
     try {
-      // Accepted ones reach the pool's listeners, and so the other peers.
-      this.pool.accept(blob);
+      return this.pool.accept(blob) ? Verdict.Accept : Verdict.Ignore;
     } catch (error) {
       if (!(error instanceof MiniblockRejected)) throw error;
-      this.penalise(peer, PENALTY.invalidData, error.message);
+      this.penalise(from, PENALTY.invalidData, error.message);
+      return Verdict.Reject;
+    } finally {
+      this.fromGossip = false;
     }
   }
 }

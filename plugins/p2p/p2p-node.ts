@@ -2,7 +2,6 @@
  * A node's P2P side, assembled: the peer manager (connections, handshake, peer exchange, bans), chain sync, block
  * and transaction relay, and the routing of messages between them. Registered as the `p2p` service.
  */
-import { randomBytes } from 'node:crypto';
 import type { Core } from '../../core-native/ts/core.js';
 import type { Logger } from '../../host/logger.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
@@ -15,12 +14,14 @@ import { SyncProgress, type SyncSnapshot } from './sync-progress.js';
 import { DEFAULT_TIMINGS, type Peer, type PeerTimings } from './peer.js';
 import { PeerBook } from './peer-book.js';
 import { PeerManager } from './peer-manager.js';
+import { loadNodeKey } from './node-key.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { TxRelay } from './tx-relay.js';
 import { DEFAULT_DANDELION, type DandelionSettings } from './dandelion.js';
 import { MiniblockRelay } from './miniblock-relay.js';
 import { NoPeerWarning } from './no-peer-warning.js';
+import { Gossip } from './gossip.js';
 import type { MiniblockPoolService } from '../../host/services/miniblocks.js';
 import type { Message } from './wire/messages.js';
 import type { PeerCounts } from '../../host/services/p2p.js';
@@ -32,25 +33,32 @@ export interface P2pSettings {
   /** Well-known peers, put in the peer book when it is empty. */
   seedPeers: readonly string[];
   maxPeers: number;
+  maxPerIp: number;
+  /** Unencrypted connections: the bench's baseline for what encryption costs, never for a real node. */
+  plaintext?: boolean;
   /** The log warns after this long without a peer, ms. */
   noPeerWarningMs: number;
   timings: PeerTimings;
   banMs: number;
   maintainMs: number;
   exchangeMs: number;
-  txAnnounceMs: number;
+  /** How often stem embargoes and stems whose successor left are looked at, ms. */
+  stemCheckMs: number;
   /** Private transaction relay: epochs, embargoes, stem limits. */
   dandelion: DandelionSettings;
   /** At most one sync progress line per this many ms. */
   syncProgressMs: number;
 }
 
-export const DEFAULT_SETTINGS: Omit<P2pSettings, 'bind' | 'addPeers' | 'seedPeers' | 'maxPeers' | 'noPeerWarningMs'> = {
+export const DEFAULT_SETTINGS: Omit<
+  P2pSettings,
+  'bind' | 'addPeers' | 'seedPeers' | 'maxPeers' | 'maxPerIp' | 'noPeerWarningMs'
+> = {
   timings: DEFAULT_TIMINGS,
   banMs: 10 * 60_000,
   maintainMs: 5_000,
   exchangeMs: 120_000,
-  txAnnounceMs: 500,
+  stemCheckMs: 500,
   dandelion: DEFAULT_DANDELION,
   syncProgressMs: 3_000,
 };
@@ -77,14 +85,19 @@ export class P2pNode {
   private readonly miniblocks: MiniblockRelay | undefined;
   private readonly noPeerWarning: NoPeerWarning;
   private readonly seedPeers: readonly string[];
+  private readonly store: KeyValueStore;
+  /** The gossip topics (new miniblocks and fluffed transactions travel there). */
+  readonly gossip: Gossip;
 
   constructor(deps: P2pDeps, settings: P2pSettings) {
     const { chain, core, store, logger } = deps;
     this.seedPeers = settings.seedPeers;
+    this.store = store;
     this.book = new PeerBook(store, logger);
     this.bans = new Bans(store, logger, settings.banMs);
+    const gossip = (this.gossip = new Gossip(deps.network));
     this.manager = new PeerManager({
-      identity: { network: deps.network, genesis: chain.metaAtTopo(0n)!.id, nodeId: randomBytes(16), port: 0 },
+      identity: { network: deps.network, genesis: chain.metaAtTopo(0n)!.id, nodeId: new Uint8Array(16), port: 0 },
       chain,
       book: this.book,
       bans: this.bans,
@@ -92,9 +105,12 @@ export class P2pNode {
       bind: settings.bind,
       addPeers: settings.addPeers,
       maxPeers: settings.maxPeers,
+      maxPerIp: settings.maxPerIp,
+      plaintext: settings.plaintext,
       timings: settings.timings,
       maintainMs: settings.maintainMs,
       exchangeMs: settings.exchangeMs,
+      gossip,
     });
     const peers = (): Peer[] => this.manager.ready();
     const penalise = (peer: Peer, points: number, reason: string): void => this.manager.penalise(peer, points, reason);
@@ -103,12 +119,17 @@ export class P2pNode {
     this.progress = new SyncProgress((line) => logger.info(line), settings.syncProgressMs);
     this.sync = new ChainSync(chain, intake, peers, logger, this.progress, penalise);
     this.blocks = new BlockRelay(chain, intake, transactions, this.sync, peers, penalise, logger);
-    this.txs = new TxRelay(deps.txPool, peers, logger, settings.txAnnounceMs, settings.dandelion);
-    this.miniblocks =
-      deps.miniblocks && new MiniblockRelay(deps.miniblocks, (data) => core.sha3_256(data), peers, penalise);
-    this.manager.onReady = () => {
+    this.txs = new TxRelay({ pool: deps.txPool, gossip, peers, logger }, settings.stemCheckMs, settings.dandelion);
+    // Gossip names its forwarder by peer id; ban points go to the address of our connection with it.
+    const penaliseForwarder = (peerId: string, points: number, reason: string): void => {
+      const peer = peers().find((p) => p.peerId === peerId);
+      if (peer) penalise(peer, points, reason);
+    };
+    this.miniblocks = deps.miniblocks && new MiniblockRelay(deps.miniblocks, gossip, penaliseForwarder);
+    this.manager.onReady = (peer) => {
+      this.blocks.greet(peer);
       this.sync.consider();
-      this.txs.announce();
+      this.txs.greet(peer);
     };
     this.manager.onMessage = (peer, message) => this.route(peer, message);
     this.noPeerWarning = new NoPeerWarning(
@@ -129,7 +150,7 @@ export class P2pNode {
     await Promise.all([this.book.load(), this.bans.load()]);
     this.seed();
     this.txs.start();
-    await this.manager.start();
+    await this.manager.start(await loadNodeKey(this.store));
     this.noPeerWarning.start();
   }
 
@@ -147,7 +168,12 @@ export class P2pNode {
     return this.manager.identity.port;
   }
 
-  /** Dials a peer (`host:port`); resolves once connected, before the handshake completes. */
+  /** The node's libp2p peer id, from its node key. */
+  get peerId(): string {
+    return this.manager.peerId;
+  }
+
+  /** Dials a peer (`host:port[/p2p/<peer id>]`); resolves once connected, before the handshake completes. */
   connect(address: string): Promise<Peer> {
     return this.manager.connect(address);
   }
@@ -188,8 +214,6 @@ export class P2pNode {
         return this.txs.serve(peer, message.body);
       case 'stemTx':
         return this.txs.onStemTx(peer, message.body);
-      case 'miniblock':
-        return this.miniblocks?.onMiniblock(peer, message.body);
     }
   }
 }

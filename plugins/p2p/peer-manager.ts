@@ -1,16 +1,22 @@
 /**
- * The node's connections: the listening server, dialling (configured peers always, then the peer book until enough
+ * The node's connections: the libp2p node (listening, dialling, limits), one stream of our protocol per connection,
+ * dialling (configured peers always, then the peer book until enough
  * outgoing connections are up), the handshake, peer exchange, connection limits and bans. Messages of ready peers
  * that are not about connections go to `onMessage` (the block and transaction relays, sync).
  */
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { Connection, PrivateKey, Stream } from '@libp2p/interface';
 import { parseBindAddress } from '../../host/config/schema.js';
 import type { Logger } from '../../host/logger.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import { PENALTY, type Bans } from './bans.js';
-import { localHello, refusalOf, type Hello, type LocalIdentity } from './handshake.js';
+import { localHello, nodeIdOf, protocolOf, refusalOf, type Hello, type LocalIdentity } from './handshake.js';
+import type { Link } from './link.js';
 import { Peer, type Direction, type PeerTimings } from './peer.js';
+import { joinHostPort, multiaddrOf, parsePeerAddress } from './peer-address.js';
+import { StreamLink } from './stream-link.js';
+import { createTransport, type Transport } from './transport.js';
+import type { Gossip } from './gossip.js';
 import type { PeerBook } from './peer-book.js';
 import { PeerBudget } from './peer-budget.js';
 import { MAX_PEER_ADDRESSES, type Message } from './wire/messages.js';
@@ -24,14 +30,20 @@ export interface PeerManagerOptions {
   logger: Logger;
   /** `host:port` to listen on, or '' for none. */
   bind: string;
-  /** Peers to stay connected to. */
+  /** Peers to stay connected to: `host:port`, or `host:port/p2p/<peer id>` to pin the key. */
   addPeers: readonly string[];
   maxPeers: number;
+  /** Most connections from one remote IP. */
+  maxPerIp: number;
+  /** Unencrypted connections (the bench's baseline only). */
+  plaintext?: boolean;
   timings: PeerTimings;
   /** How often connections are topped up, ms. */
   maintainMs: number;
   /** How often connected peers are asked for more addresses, ms. */
   exchangeMs: number;
+  /** The gossip topics, attached to the libp2p node once it exists. */
+  gossip: Gossip;
 }
 
 /** Outgoing connections the node keeps up from its peer book (configured peers come on top, up to maxPeers). */
@@ -47,7 +59,9 @@ export class PeerManager {
   private readonly ownAddresses = new Set<string>();
   /** Connections refused only because the peer is connected already: not a failure of its address. */
   private readonly duplicates = new WeakSet<Peer>();
-  private server: Server | undefined;
+  /** Connections that carry a peer already: each carries one stream of our protocol. */
+  private readonly carrying = new Set<string>();
+  private transport: Transport | undefined;
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
   /** Messages of ready peers that are not about connections. */
@@ -57,39 +71,60 @@ export class PeerManager {
 
   constructor(private readonly options: PeerManagerOptions) {}
 
+  /** The node's libp2p peer id (what `host:port/p2p/<peer id>` pins); empty before start. */
+  get peerId(): string {
+    return this.transport?.peerId.toString() ?? '';
+  }
+
   get identity(): LocalIdentity {
     return this.options.identity;
   }
 
-  /** Starts listening (when configured) and dialling. Resolves once the server listens. */
-  async start(): Promise<void> {
-    const { bind, logger } = this.options;
-    if (bind) {
-      const { host, port } = parseBindAddress(bind);
-      const server = createServer((socket) => this.admit(socket));
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', (error: NodeJS.ErrnoException) =>
-          reject(
-            new Error(
-              `cannot listen on ${bind} for P2P: ${error.code === 'EADDRINUSE' ? 'address already in use' : error.message}`,
-            ),
-          ),
-        );
-        server.listen(port, host, () => resolve());
+  /** Starts the libp2p node with the node key, listening (when configured), and dialling. */
+  async start(privateKey: PrivateKey): Promise<void> {
+    const { bind, logger, identity, bans, timings } = this.options;
+    const listen = bind ? parseBindAddress(bind) : undefined;
+    let transport: Transport;
+    try {
+      transport = await createTransport({
+        privateKey,
+        listen,
+        maxPeers: this.options.maxPeers,
+        maxPerIp: this.options.maxPerIp,
+        isBanned: (host) => bans.isBanned(host),
+        dialTimeoutMs: timings.handshakeMs,
+        plaintext: this.options.plaintext,
       });
-      // Accept failures (out of file descriptors, say) must not bring the daemon down.
-      server.on('error', (error) => logger.warn(`P2P server: ${error.message}`));
-      this.server = server;
-      this.options.identity.port = (server.address() as { port: number }).port;
-      logger.info(
-        `P2P listening on ${host.includes(':') ? `[${host}]` : host}:${this.options.identity.port}; node id ${toHex(this.options.identity.nodeId)}`,
-      );
-    } else {
-      logger.info(
-        `P2P not listening (no --p2p-bind): outgoing connections only; node id ${toHex(this.options.identity.nodeId)}`,
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      throw new Error(
+        `cannot listen on ${bind} for P2P: ${code === 'EADDRINUSE' ? 'address already in use' : message}`,
       );
     }
-    for (const address of this.options.addPeers) this.options.book.heardOf(address);
+    this.transport = transport;
+    this.options.gossip.attach(transport.services.pubsub);
+    // A connection that does not open our stream in time is only holding a slot.
+    transport.addEventListener('connection:open', ({ detail: connection }) => {
+      setTimeout(() => {
+        if (!this.carrying.has(connection.id) && connection.status === 'open') void connection.close();
+      }, timings.handshakeMs).unref();
+    });
+    identity.nodeId = nodeIdOf(transport.peerId);
+    await transport.handle(protocolOf(identity.network), (stream, connection) => this.admit(stream, connection), {
+      maxInboundStreams: 1,
+      maxOutboundStreams: 1,
+    });
+    if (listen) {
+      const port = transport
+        .getMultiaddrs()[0]
+        ?.getComponents()
+        .find((c) => c.name === 'tcp')?.value;
+      identity.port = Number(port ?? listen.port);
+      logger.info(`P2P listening on ${joinHostPort(listen.host, identity.port)}; peer id ${transport.peerId}`);
+    } else {
+      logger.info(`P2P not listening (no --p2p-bind): outgoing connections only; peer id ${transport.peerId}`);
+    }
+    for (const address of this.options.addPeers) this.options.book.heardOf(parsePeerAddress(address).address);
     this.timers.push(setInterval(() => this.maintain(), this.options.maintainMs).unref());
     this.timers.push(setInterval(() => this.exchange(), this.options.exchangeMs).unref());
     this.maintain();
@@ -99,7 +134,7 @@ export class PeerManager {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     for (const peer of this.peers) peer.close('the node is shutting down');
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.transport?.stop();
   }
 
   /** Peers that completed the handshake. */
@@ -117,28 +152,39 @@ export class PeerManager {
     };
   }
 
-  /** Dials `address`; resolves when the TCP connection is up (the handshake follows), rejects when it cannot be made. */
-  connect(address: string): Promise<Peer> {
-    const { host, port } = parseBindAddress(address);
-    this.dialing.add(address);
-    return new Promise<Peer>((resolve, reject) => {
-      const socket = connect({ host, port });
-      socket.setTimeout(this.options.timings.handshakeMs, () => socket.destroy(new Error('connection timed out')));
-      const failed = (error: Error): void => {
-        this.dialing.delete(address);
-        this.dialFailed(address);
-        reject(new Error(`cannot connect to ${address}: ${error.message}`));
-      };
-      socket.once('error', failed);
-      socket.once('connect', () => {
-        socket.off('error', failed);
-        socket.setTimeout(0);
-        this.dialing.delete(address);
-        const peer = this.open(socket, 'outgoing');
-        peer.listenAddress = address;
-        resolve(peer);
+  /**
+   * Dials `address` (`host:port`, or `host:port/p2p/<peer id>` to require that key); resolves once the encrypted
+   * connection and our stream are up (the handshake follows), rejects when they cannot be made.
+   */
+  async connect(address: string): Promise<Peer> {
+    const target = parsePeerAddress(address);
+    const transport = this.transport;
+    if (!transport) throw new Error(`cannot connect to ${address}: P2P is not started`);
+    this.dialing.add(target.address);
+    try {
+      const connection = await transport.dial(multiaddrOf(target), {
+        signal: AbortSignal.timeout(this.options.timings.handshakeMs),
       });
-    });
+      if (this.carrying.has(connection.id)) throw new Error('already connected to this node');
+      const stream = await connection.newStream(protocolOf(this.options.identity.network)).catch((error: Error) => {
+        void connection.close();
+        throw new Error(`it does not speak ${protocolOf(this.options.identity.network)}: ${error.message}`);
+      });
+      const peer = this.open(new StreamLink(stream, connection), connection.id, 'outgoing');
+      peer.listenAddress = target.address;
+      return peer;
+    } catch (error) {
+      const reason = (error as Error).message;
+      // libp2p refuses a connection whose far end proves our own key: the address is this node.
+      if (/dial self/i.test(reason)) {
+        this.options.logger.info(`refused peer ${target.address}: connected to itself`);
+        this.ownAddresses.add(target.address);
+        this.options.book.forget(target.address);
+      } else this.dialFailed(target.address);
+      throw new Error(`cannot connect to ${address}: ${reason}`);
+    } finally {
+      this.dialing.delete(target.address);
+    }
   }
 
   /** Adds misbehaviour points to a peer's address; a ban closes every connection from it. */
@@ -152,29 +198,33 @@ export class PeerManager {
     for (const other of this.peers) if (other.host === peer.host) other.close(`banned: ${reason}`);
   }
 
-  private admit(socket: Socket): void {
-    const host = socket.remoteAddress ?? '';
-    if (this.stopped || this.options.bans.isBanned(host)) {
-      this.options.logger.debug(`refused a connection from banned ${host}`);
-      socket.destroy();
+  private admit(stream: Stream, connection: Connection): void {
+    const link = new StreamLink(stream, connection);
+    if (this.stopped || this.options.bans.isBanned(link.host) || this.carrying.has(connection.id)) {
+      this.options.logger.debug(`refused a stream from ${link.host}`);
+      link.end();
       return;
     }
-    const peer = this.open(socket, 'incoming');
+    const peer = this.open(link, connection.id, 'incoming');
     if (this.peers.size > this.options.maxPeers) peer.close(`too many peers (at most ${this.options.maxPeers})`);
   }
 
-  private open(socket: Socket, direction: Direction): Peer {
+  private open(link: Link, connectionId: string, direction: Direction): Peer {
     const peer = new Peer(
-      socket,
+      link,
       direction,
       {
         message: (p, message) => this.receive(p, message),
         violation: (p, reason) => this.penalise(p, PENALTY.malformed, reason),
-        closed: (p, reason) => this.closed(p, reason),
+        closed: (p, reason) => {
+          this.carrying.delete(connectionId);
+          this.closed(p, reason);
+        },
       },
       this.options.timings,
     );
     peer.budget = new PeerBudget((reason) => this.penalise(peer, PENALTY.overBudget, reason));
+    this.carrying.add(connectionId);
     this.peers.add(peer);
     peer.send('hello', localHello(this.options.identity, this.options.chain));
     return peer;
@@ -222,8 +272,7 @@ export class PeerManager {
       }
       return peer.close(`refused: ${refusal}`);
     }
-    if (peer.direction === 'incoming' && hello.port > 0)
-      peer.listenAddress = `${peer.host.includes(':') ? `[${peer.host}]` : peer.host}:${hello.port}`;
+    if (peer.direction === 'incoming' && hello.port > 0) peer.listenAddress = joinHostPort(peer.host, hello.port);
     peer.accept(hello);
     if (peer.listenAddress) book.connected(peer.listenAddress);
     logger.info(`connected to peer ${peer} (${peer.direction}), its chain at height ${hello.height}`);
@@ -279,10 +328,14 @@ export class PeerManager {
     if (this.stopped) return;
     const { addPeers, book, maxPeers, logger } = this.options;
     const now = Date.now();
-    const dialable = (address: string): boolean =>
-      !this.connectedTo(address) &&
-      now - (this.lastFailure.get(address) ?? 0) >= REDIAL_DELAY_MS &&
-      !this.options.bans.isBanned(parseBindAddress(address).host);
+    const dialable = (spec: string): boolean => {
+      const { address, host } = parsePeerAddress(spec);
+      return (
+        !this.connectedTo(address) &&
+        now - (this.lastFailure.get(address) ?? 0) >= REDIAL_DELAY_MS &&
+        !this.options.bans.isBanned(host)
+      );
+    };
     const dial = (address: string): void => {
       this.connect(address).catch((error: Error) => logger.debug(error.message));
     };

@@ -1,10 +1,9 @@
 /**
- * One P2P connection: frames in and out of the socket, requests matched to their responses, keep-alive pings (which
+ * One P2P connection: frames in and out of its link, requests matched to their responses, keep-alive pings (which
  * also measure the round trip) and the idle timeout, and an orderly close (a `goodbye` with the reason first). What
  * the messages mean is for the peer manager and the relays; a stream that breaks the wire format is reported as a
  * violation and closed.
  */
-import type { Socket } from 'node:net';
 import { decodeMessage, encodeMessage } from './wire/codec.js';
 import { FrameDecoder, FrameError } from './wire/frame.js';
 import {
@@ -18,6 +17,7 @@ import {
 import { ProtocolError } from './wire/shape.js';
 import { KnownSet } from './known-set.js';
 import type { PeerBudget } from './peer-budget.js';
+import type { Link } from './link.js';
 
 export interface PeerTimings {
   /** Time a new connection has to complete the handshake. */
@@ -74,7 +74,6 @@ export class Peer {
   latencyMs: number | undefined;
   readonly knownBlocks = new KnownSet();
   readonly knownTxs = new KnownSet();
-  readonly knownMiniblocks = new KnownSet(1024);
   /** What the peer may send; a frame over it is dropped undecoded. */
   budget: PeerBudget | undefined;
   private readonly decoder = new FrameDecoder(frameLimitOf);
@@ -88,15 +87,16 @@ export class Peer {
   private closedReason: string | undefined;
 
   constructor(
-    private readonly socket: Socket,
+    private readonly link: Link,
     readonly direction: Direction,
     private readonly handlers: PeerHandlers,
     private readonly timings: PeerTimings,
   ) {
-    socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => this.receive(chunk));
-    socket.on('error', (error) => this.close(`socket error: ${error.message}`, false));
-    socket.on('close', () => this.close('connection closed by the peer', false));
+    link.listen({
+      data: (chunk) => this.receive(chunk),
+      error: (error) => this.close(`connection error: ${error.message}`, false),
+      close: () => this.close('connection closed by the peer', false),
+    });
     this.keepAlive = setInterval(
       () => this.tick(),
       Math.min(timings.pingIntervalMs, timings.idleTimeoutMs) / 2,
@@ -109,7 +109,12 @@ export class Peer {
 
   /** The remote IP address (what bans apply to). */
   get host(): string {
-    return this.socket.remoteAddress ?? 'unknown';
+    return this.link.host;
+  }
+
+  /** The libp2p peer id the remote proved. */
+  get peerId(): string {
+    return this.link.peerId;
   }
 
   get closed(): boolean {
@@ -118,7 +123,7 @@ export class Peer {
 
   /** `host:port` of the peer for logs: its listening address when known, else the connection's remote end. */
   toString(): string {
-    return this.listenAddress ?? `${this.host}:${this.socket.remotePort}`;
+    return this.listenAddress ?? `${this.host}:${this.link.port}`;
   }
 
   /** Marks the handshake complete. */
@@ -134,8 +139,8 @@ export class Peer {
 
   send<N extends MessageName>(type: N, body: Body<N>): void {
     if (this.closed) return;
-    this.socket.write(encodeMessage(type, body));
-    if (this.socket.writableLength > MAX_WRITE_BACKLOG) this.close('too slow: it does not read what is sent to it');
+    this.link.write(encodeMessage(type, body));
+    if (this.link.backlog > MAX_WRITE_BACKLOG) this.close('too slow: it does not read what is sent to it');
   }
 
   /** Sends a request and resolves with its response; rejects when the peer does not answer in time or goes away. */
@@ -161,10 +166,8 @@ export class Peer {
   close(reason: string, tell = true): void {
     if (this.closed) return;
     this.closedReason = reason;
-    if (tell && !this.socket.destroyed) this.socket.write(encodeMessage('goodbye', { reason }));
-    this.socket.end();
-    // A peer that does not close its side is cut off after a moment.
-    setTimeout(() => this.socket.destroy(), 1000).unref();
+    if (tell && !this.link.ended) this.link.write(encodeMessage('goodbye', { reason }));
+    this.link.end();
     clearInterval(this.keepAlive);
     clearTimeout(this.handshakeTimer);
     for (const pending of this.pending.values()) {
@@ -175,7 +178,7 @@ export class Peer {
     this.handlers.closed(this, reason);
   }
 
-  private receive(chunk: Buffer): void {
+  private receive(chunk: Uint8Array): void {
     if (this.closed) return;
     this.lastReceived = Date.now();
     try {

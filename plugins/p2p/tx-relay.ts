@@ -1,24 +1,38 @@
 /**
  * Transaction propagation through the `txPool` service, when one runs, in two phases (Dandelion++, docs/protocol.md
  * "Private transaction relay"). Stem: a transaction submitted to this node, or received in a `stemTx`, is passed
- * whole to one stem successor and announced to nobody; it stays out of announcements and `getTxs` answers until it
- * is fluffed — by a fluffer node, a node without another peer, a full stem, or its embargo running out unseen.
- * Fluff: pending txids are announced on a short timer (and at once after a peer's transactions were admitted), each
- * to the peers not known to have it. Announced transactions this node lacks are fetched from the announcer and
- * offered to the pool; only those the pool admits travel on. A refused transaction is not held against the sender:
- * it may have been mined or displaced meanwhile.
+ * whole to one stem successor and published to nobody; it stays out of `newTxs` and `getTxs` answers until it is
+ * fluffed — by a fluffer node, a node without another peer, a full stem, or its embargo running out unseen. Fluff:
+ * the transaction is published whole on the `txs` gossip topic, whose check is the pool's admission: admitted,
+ * gossipsub forwards it; already pending or mined, it is ignored (unless this node held it in the stem: that ends the
+ * stem, and the message is forwarded); refused for any
+ * other reason, it is rejected (the forwarder's gossipsub score drops; no ban points, since a transaction valid where
+ * it came from may have been displaced meanwhile). A peer that completes its handshake is told of every pending,
+ * fluffed txid with `newTxs`, and fetches those it lacks with `getTxs`: gossip carries only what is new.
  */
 import type { Logger } from '../../host/logger.js';
 import { toHex } from '../../host/protocol/bytes.js';
+import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { Dandelion, type DandelionSettings } from './dandelion.js';
+import { Verdict, type Gossip } from './gossip.js';
 import { InFlight } from './in-flight.js';
 import type { Peer } from './peer.js';
 import { RateLimit } from './rate-limit.js';
 import { DATA_BODY_BUDGET, MAX_TX_IDS, type Body } from './wire/messages.js';
 
+const TOPIC = 'txs';
+const DUPLICATES: readonly string[] = [TransactionErrorCode.AlreadyPending, TransactionErrorCode.AlreadyInBlock];
+
 /** Transaction requests open with one peer at once (each for up to MAX_TX_IDS ids). */
 export const MAX_TX_FETCHES_PER_PEER = 4;
+
+export interface TxRelayDeps {
+  pool: () => TxPoolService | undefined;
+  gossip: Gossip;
+  peers: () => Peer[];
+  logger: Logger;
+}
 
 export class TxRelay {
   private readonly fetching = new Set<string>();
@@ -27,24 +41,31 @@ export class TxRelay {
   private readonly open = new InFlight(MAX_TX_FETCHES_PER_PEER);
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
+  /** Set while a gossiped or stem transaction enters the pool: that one is not published on admission. */
+  private admittingRelayed = false;
 
   constructor(
-    private readonly pool: () => TxPoolService | undefined,
-    private readonly peers: () => Peer[],
-    private readonly logger: Logger,
-    private readonly announceMs: number,
+    private readonly deps: TxRelayDeps,
+    private readonly checkMs: number,
     settings: DandelionSettings,
   ) {
     this.dandelion = new Dandelion(settings);
     this.stemLimit = new RateLimit(settings.stemTxsPerSecond, settings.stemTxBurst);
   }
 
-  /** Starts stemming the transactions submitted to this node, and the timer (announcements, embargoes, re-routing). */
+  /**
+   * Joins the topic, stems the transactions submitted to this node and publishes the others the pool admits, and
+   * starts the timer of embargoes and re-routing.
+   */
   start(): void {
-    this.unsubscribe = this.pool()?.onAdd((entry) => {
-      if (entry.local) this.stem(entry.txid, undefined);
+    const pool = this.deps.pool();
+    if (!pool) return;
+    this.deps.gossip.subscribe(TOPIC, (bytes) => this.check(pool, bytes));
+    this.unsubscribe = pool.onAdd(({ txid, local }) => {
+      if (local) this.stem(txid, undefined);
+      else if (!this.admittingRelayed) this.publish(txid);
     });
-    this.timer = setInterval(() => this.tick(), this.announceMs).unref();
+    this.timer = setInterval(() => this.tick(), this.checkMs).unref();
   }
 
   stop(): void {
@@ -52,49 +73,35 @@ export class TxRelay {
     clearInterval(this.timer);
   }
 
-  /** Announces every pending transaction that is not in the stem to the peers not known to have it. */
-  announce(): void {
-    const pending = this.pool()
-      ?.pending()
-      .filter((id) => !this.dandelion.isStem(id));
-    if (!pending?.length) return;
-    for (const peer of this.peers()) {
-      const ids = pending.filter((id) => !peer.knownTxs.has(id));
-      for (const id of ids) peer.knownTxs.add(id);
-      for (let at = 0; at < ids.length; at += MAX_TX_IDS) peer.send('newTxs', { ids: ids.slice(at, at + MAX_TX_IDS) });
-    }
+  /** Tells a peer that just completed its handshake of every pending transaction that is not in the stem. */
+  greet(peer: Peer): void {
+    const ids = (this.deps.pool()?.pending() ?? []).filter((id) => !this.dandelion.isStem(id));
+    for (const id of ids) peer.knownTxs.add(id);
+    for (let at = 0; at < ids.length; at += MAX_TX_IDS) peer.send('newTxs', { ids: ids.slice(at, at + MAX_TX_IDS) });
   }
 
   async onNewTxs(peer: Peer, { ids }: Body<'newTxs'>): Promise<void> {
-    let fluffed = false;
     for (const id of ids) {
       peer.knownTxs.add(id);
-      // Someone announced it: its stem is over, and this node may announce it too.
-      if (this.dandelion.release(id)) {
-        this.logger.debug(`transaction ${toHex(id)} seen fluffed by ${peer}`);
-        fluffed = true;
-      }
+      // Someone announced it: its stem is over.
+      if (this.dandelion.release(id)) this.deps.logger.debug(`transaction ${toHex(id)} seen fluffed by ${peer}`);
     }
-    if (fluffed) this.announce();
-    const pool = this.pool();
+    const pool = this.deps.pool();
     if (!pool) return;
     const wanted = ids.filter((id) => !pool.get(id) && !this.fetching.has(toHex(id)));
     if (wanted.length === 0 || !this.open.begin(peer)) return;
     for (const id of wanted) this.fetching.add(toHex(id));
     try {
       const { txs } = await peer.request('getTxs', { ids: wanted });
-      let admitted = 0;
       for (const bytes of txs) {
         try {
           peer.knownTxs.add(pool.add(bytes));
-          admitted++;
         } catch (error) {
-          this.logger.debug(`transaction from ${peer} refused by the pool: ${(error as Error).message}`);
+          this.deps.logger.debug(`transaction from ${peer} refused by the pool: ${(error as Error).message}`);
         }
       }
-      if (admitted > 0) this.announce();
     } catch (error) {
-      this.logger.debug(`fetching transactions from ${peer}: ${(error as Error).message}`);
+      this.deps.logger.debug(`fetching transactions from ${peer}: ${(error as Error).message}`);
     } finally {
       for (const id of wanted) this.fetching.delete(toHex(id));
       this.open.end(peer);
@@ -103,19 +110,18 @@ export class TxRelay {
 
   /**
    * A transaction in its stem phase from `peer`: offered to the pool (a refused one goes no further), then passed on
-   * along the stem, or fluffed when this node is a fluffer this epoch. The sender is not marked as knowing it, so
-   * that the fluff's announcement travels back along the stem and ends the embargoes there.
+   * along the stem, or fluffed when this node is a fluffer this epoch.
    */
   onStemTx(peer: Peer, { tx }: Body<'stemTx'>): void {
-    const pool = this.pool();
+    const pool = this.deps.pool();
     if (!pool) return;
     if (!this.stemLimit.take(peer, Date.now()))
-      return this.logger.debug(`stem transaction from ${peer} dropped: over its rate limit`);
+      return this.deps.logger.debug(`stem transaction from ${peer} dropped: over its rate limit`);
     let txid: Uint8Array;
     try {
-      txid = pool.add(tx);
+      txid = this.admitRelayed(pool, tx);
     } catch (error) {
-      return this.logger.debug(`stem transaction from ${peer} refused by the pool: ${(error as Error).message}`);
+      return this.deps.logger.debug(`stem transaction from ${peer} refused by the pool: ${(error as Error).message}`);
     }
     if (this.dandelion.isFluffer(Date.now())) return this.fluff(txid, 'this node fluffs this epoch');
     this.stem(txid, peer);
@@ -123,7 +129,7 @@ export class TxRelay {
 
   /** Answers a getTxs request with the fluffed transactions the pool has, up to what fits in a frame. */
   serve(peer: Peer, request: Body<'getTxs'>): void {
-    const pool = this.pool();
+    const pool = this.deps.pool();
     const txs: Uint8Array[] = [];
     let size = 0;
     for (const id of request.ids) {
@@ -137,46 +143,78 @@ export class TxRelay {
   }
 
   /**
+   * The gossip topic's check: the pool's admission. A copy of a transaction this node holds in the stem ends its stem
+   * here and is forwarded; any other duplicate is ignored.
+   */
+  private check(pool: TxPoolService, bytes: Uint8Array): Verdict {
+    try {
+      this.admitRelayed(pool, bytes);
+      return Verdict.Accept;
+    } catch (error) {
+      if (error instanceof TransactionError && DUPLICATES.includes(error.code)) {
+        const txid = pool.txidOf(bytes);
+        if (!this.dandelion.release(txid)) return Verdict.Ignore;
+        // This node held it in the stem, so its own peers may lack it: the fluff goes on from here.
+        this.deps.logger.debug(`transaction ${toHex(txid)} seen fluffed by gossip`);
+        return Verdict.Accept;
+      }
+      this.deps.logger.debug(`gossiped transaction refused by the pool: ${(error as Error).message}`);
+      return Verdict.Reject;
+    }
+  }
+
+  private admitRelayed(pool: TxPoolService, bytes: Uint8Array): Uint8Array {
+    this.admittingRelayed = true;
+    try {
+      return pool.add(bytes);
+    } finally {
+      this.admittingRelayed = false;
+    }
+  }
+
+  /**
    * Passes a pooled transaction along the stem (from `from`, undefined: this node's own), or fluffs it. An own
    * transaction of a node without peers is held all the same: it takes the stem once a peer is up, or its embargo
-   * runs out, rather than being announced to the first peer to connect.
+   * runs out, rather than being published to the first peer to connect.
    */
   private stem(txid: Uint8Array, from: Peer | undefined): void {
     const now = Date.now();
-    const to = this.dandelion.successor(from, this.peers(), now);
+    const to = this.dandelion.successor(from, this.deps.peers(), now);
     if (!to && from) return this.fluff(txid, 'no stem successor');
     if (!this.dandelion.hold(txid, from, to, now)) return this.fluff(txid, 'the stem is full');
     if (to) this.sendStem(txid, to);
   }
 
   private sendStem(txid: Uint8Array, to: Peer): void {
-    const tx = this.pool()?.get(txid);
+    const tx = this.deps.pool()?.get(txid);
     if (!tx) return void this.dandelion.release(txid);
-    this.logger.debug(`stem transaction ${toHex(txid)} sent to ${to}`);
+    this.deps.logger.debug(`stem transaction ${toHex(txid)} sent to ${to}`);
     to.send('stemTx', { tx });
   }
 
   private fluff(txid: Uint8Array, why: string): void {
-    this.logger.debug(`fluffing transaction ${toHex(txid)}: ${why}`);
-    this.announce();
+    this.deps.logger.debug(`fluffing transaction ${toHex(txid)}: ${why}`);
+    this.dandelion.release(txid);
+    this.publish(txid);
   }
 
-  /** Fluffs the stem transactions whose embargo ran out, routes those whose successor left (or who had none), announces. */
+  private publish(txid: Uint8Array): void {
+    const bytes = this.deps.pool()?.get(txid);
+    if (bytes) this.deps.gossip.publish(TOPIC, bytes);
+  }
+
+  /** Fluffs the stem transactions whose embargo ran out, and routes those whose successor left (or who had none). */
   private tick(): void {
     const now = Date.now();
-    const expired = this.dandelion.expired(now);
-    for (const txid of expired) this.logger.debug(`embargo of transaction ${toHex(txid)} ran out: fluffing it`);
-    const peers = this.peers();
+    for (const txid of this.dandelion.expired(now)) this.fluff(txid, 'its embargo ran out');
+    const peers = this.deps.peers();
     for (const route of this.dandelion.stranded(peers)) {
       const to = this.dandelion.successor(route.from, peers, now);
       if (to) {
         route.to = to;
         this.sendStem(route.txid, to);
-      } else if (route.from) {
-        this.dandelion.release(route.txid);
-        this.logger.debug(`fluffing transaction ${toHex(route.txid)}: its stem successor left and none remains`);
-      } // else an own transaction waits for a peer (or its embargo)
+      } else if (route.from) this.fluff(route.txid, 'its stem successor left and none remains');
+      // else an own transaction waits for a peer (or its embargo)
     }
-    this.announce();
   }
 }

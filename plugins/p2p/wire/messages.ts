@@ -3,7 +3,6 @@
  * Requests carry a `request` number that their response echoes. docs/protocol.md ("P2P") describes each message.
  */
 import { MAX_BLOCK_BYTES, MAX_BLOCK_TXS } from '../../../host/protocol/block.js';
-import { MINIBLOCK_BYTES } from '../../../host/protocol/miniblock.js';
 import { MAX_TX_BYTES } from '../../../host/protocol/transaction.js';
 import { bigUint, bytes, list, record, text, uint, type Shape } from './shape.js';
 
@@ -72,8 +71,6 @@ export const MESSAGES = {
   newTxs: message(12, CONTROL_FRAME_LIMIT, record({ ids: ids(MAX_TX_IDS) })),
   getTxs: message(13, CONTROL_FRAME_LIMIT, record({ request: uint, ids: ids(MAX_TX_IDS) })),
   txs: message(14, DATA_FRAME_LIMIT, record({ request: uint, txs: list(bytes({ max: MAX_TX_BYTES }), MAX_TX_IDS) })),
-  /** An ordinary miniblock for the next block, whole. */
-  miniblock: message(15, CONTROL_FRAME_LIMIT, record({ blob: bytes({ exactly: MINIBLOCK_BYTES }) })),
   /** A transaction in its Dandelion++ stem phase: sent to one peer, whole, and not to be announced by it yet. */
   stemTx: message(16, STEM_FRAME_LIMIT, record({ tx: bytes({ max: MAX_TX_BYTES }) })),
 };

@@ -87,6 +87,13 @@ t.test('P2P settings: listening address per network, peers, limits', async (t) =
   t.throws(() => loadConfig({ flags: { p2pBind: 'nowhere' } }), { message: /'p2pBind' must be host:port/ });
   t.throws(() => loadConfig({ flags: { addPeers: ['10.0.0.1'] } }), { message: /'addPeers' item 0 must be host:port/ });
   t.throws(() => loadConfig({ flags: { maxPeers: 0 } }), { message: /'maxPeers' must be a positive integer/ });
+  const pinned = '10.0.0.1:40401/p2p/12D3KooWG3jkTB4dRWMpUswe1Jw1GLBr1mBCndyWtGNadC4MrPhq';
+  t.same(loadConfig({ flags: { addPeers: [pinned] } }).addPeers, [pinned], 'a peer pinned to its key');
+  t.throws(() => loadConfig({ flags: { addPeers: ['10.0.0.1:40401/p2p/not-an-id'] } }), {
+    message: /'addPeers' item 0 must be host:port\[\/p2p\/<peer id>\]/,
+  });
+  t.equal(loadConfig({}).p2pMaxPerIp, 4);
+  t.throws(() => loadConfig({ flags: { p2pMaxPerIp: 0 } }), { message: /'p2pMaxPerIp' must be a positive integer/ });
 });
 
 t.test('bind addresses', async (t) => {

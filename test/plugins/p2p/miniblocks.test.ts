@@ -1,6 +1,6 @@
 /**
  * Miniblocks solved on one node join the pools of the others, so that a block's nine ordinary miniblocks can come
- * from miners on different nodes; an invalid miniblock gets its sender banned.
+ * from miners on different nodes (over the `miniblocks` gossip topic); an invalid miniblock gets its sender banned.
  */
 import { randomBytes } from 'node:crypto';
 import t from 'tap';
@@ -14,6 +14,11 @@ t.test('ordinary miniblocks travel; a block completes on another node with them'
   const b = await startNode('b', { addPeers: [a.address] }, t);
   const c = await startNode('c', { addPeers: [b.address], maxPeers: 1 }, t);
   await waitUntil('the line a–b–c is up', () => b.p2p.peers().length === 2 && c.p2p.peers().length === 1);
+  // Until the gossip mesh forms (at gossipsub's next heartbeat), a miniblock may not be forwarded.
+  await waitUntil(
+    'the gossip line is up',
+    () => [a, b, c].map((node) => node.p2p.gossip.meshPeers('miniblocks')).join() === '1,2,1',
+  );
   const key = premineKey(a.app.container.cradle.core, 'simulator');
   for (let i = 0; i < 3; i++) {
     const job = a.mining.template(key);
@@ -40,7 +45,7 @@ t.test('a miniblock naming an unregistered miner gets its sender banned', async 
   await waitUntil('the raw peer is in', () => node.p2p.peers().some((p) => p.host === '127.0.0.21'));
   const job = node.mining.template(premineKey(node.app.container.cradle.core, 'simulator'));
   const forged = encodeMiniblock({ ...decodeMiniblock(job.blob), keyHash: new Uint8Array(16).fill(7) });
-  peer.send('miniblock', { blob: forged });
+  await peer.publish('miniblocks', forged);
   await waitUntil('the sender is cut off', peer.closed);
   t.ok(
     node.logLines.some((line) => line.includes('banned 127.0.0.21') && /not registered/.test(line)),

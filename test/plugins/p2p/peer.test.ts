@@ -2,15 +2,18 @@
  * One connection: keep-alive pings and the latency they measure, the idle and handshake timeouts, request timeouts
  * and mismatched answers.
  */
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { generateKeyPair } from '@libp2p/crypto/keys';
 import t, { type Test } from 'tap';
+import { protocolOf } from '../../../plugins/p2p/handshake.js';
 import { Peer, type PeerHandlers, type PeerTimings } from '../../../plugins/p2p/peer.js';
+import { StreamLink } from '../../../plugins/p2p/stream-link.js';
+import { createTransport } from '../../../plugins/p2p/transport.js';
 import { rawPeer, type RawPeer } from '../../helpers/raw-peer.js';
 import { waitUntil } from '../../helpers/p2p.js';
 
 const FAST: PeerTimings = { handshakeMs: 60_000, pingIntervalMs: 40, idleTimeoutMs: 300, requestTimeoutMs: 150 };
 
-/** A Peer on the server side of a loopback connection, and the raw client at the other end. */
+/** A Peer on the listening side of a loopback libp2p connection, and the raw client at the other end. */
 async function pair(t: Test, timings: PeerTimings): Promise<{ peer: Peer; client: RawPeer; events: string[] }> {
   const events: string[] = [];
   const handlers: PeerHandlers = {
@@ -19,13 +22,28 @@ async function pair(t: Test, timings: PeerTimings): Promise<{ peer: Peer; client
     closed: (_p, reason) => events.push(`closed ${reason}`),
   };
   let peer!: Peer;
-  const server = createServer((socket: Socket) => (peer = new Peer(socket, 'incoming', handlers, timings)));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => {
-    peer.close('test over', false);
-    server.close();
+  const server = await createTransport({
+    privateKey: await generateKeyPair('Ed25519'),
+    listen: { host: '127.0.0.1', port: 0 },
+    maxPeers: 4,
+    maxPerIp: 4,
+    isBanned: () => false,
+    dialTimeoutMs: 5000,
   });
-  const client = await rawPeer((server.address() as AddressInfo).port, '127.0.0.1');
+  await server.handle(protocolOf('simulator'), (stream, connection) => {
+    peer = new Peer(new StreamLink(stream, connection), 'incoming', handlers, timings);
+  });
+  t.teardown(async () => {
+    peer.close('test over', false);
+    await server.stop();
+  });
+  const port = Number(
+    server
+      .getMultiaddrs()[0]!
+      .getComponents()
+      .find((c) => c.name === 'tcp')!.value,
+  );
+  const client = await rawPeer(port, '127.0.0.1');
   await waitUntil('the server side exists', () => peer !== undefined);
   return { peer, client, events };
 }

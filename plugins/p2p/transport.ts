@@ -1,0 +1,73 @@
+/**
+ * The libp2p node under our protocol: TCP, Noise (XX, authenticated by the node key) and yamux, with identify, ping
+ * and gossipsub. Connection limits live here: at most `maxPeers` connections (libp2p's connection manager), at most
+ * `maxPerIp` from one remote IP and none from a banned one (a connection gater, checked before any handshake).
+ */
+import { noise } from '@chainsafe/libp2p-noise';
+import { yamux } from '@chainsafe/libp2p-yamux';
+import { gossipsub, StrictNoSign, type GossipSub } from '@libp2p/gossipsub';
+import { identify } from '@libp2p/identify';
+import type { ConnectionGater, PrivateKey } from '@libp2p/interface';
+import { ping } from '@libp2p/ping';
+import { plaintext } from '@libp2p/plaintext';
+import { tcp } from '@libp2p/tcp';
+import { createHash } from 'node:crypto';
+import { createLibp2p, type Libp2p } from 'libp2p';
+import { hostAndPortOf, multiaddrOf } from './peer-address.js';
+
+export interface TransportOptions {
+  privateKey: PrivateKey;
+  /** `host:port` to listen on, or undefined for none. */
+  listen: { host: string; port: number } | undefined;
+  maxPeers: number;
+  maxPerIp: number;
+  isBanned(host: string): boolean;
+  /** Time a dial has to connect and complete the encrypted handshake, ms. */
+  dialTimeoutMs: number;
+  /** Unencrypted connections: for the bench's baseline only. */
+  plaintext?: boolean;
+}
+
+/** A node syncing pulls whole batches of blocks through one stream: a larger window than yamux's 256 KiB keeps it busy. */
+const STREAM_WINDOW = 4 * 1024 * 1024;
+
+export type Transport = Libp2p<{ pubsub: GossipSub }>;
+
+export async function createTransport(options: TransportOptions): Promise<Transport> {
+  let node: Transport | undefined;
+  const connectionsFrom = (host: string): number =>
+    (node?.getConnections() ?? []).filter((c) => hostAndPortOf(c.remoteAddr).host === host).length;
+  const gater: ConnectionGater = {
+    denyDialMultiaddr: (address) => options.isBanned(hostAndPortOf(address).host),
+    denyInboundConnection: (connection) => {
+      const { host } = hostAndPortOf(connection.remoteAddr);
+      return options.isBanned(host) || connectionsFrom(host) >= options.maxPerIp;
+    },
+  };
+  node = await createLibp2p({
+    privateKey: options.privateKey,
+    addresses: {
+      listen: options.listen ? [multiaddrOf({ ...options.listen, address: '', peerId: undefined }).toString()] : [],
+    },
+    transports: [tcp()],
+    connectionEncrypters: [options.plaintext ? plaintext() : noise()],
+    streamMuxers: [
+      yamux({ streamOptions: { initialStreamWindowSize: STREAM_WINDOW, maxStreamWindowSize: STREAM_WINDOW } }),
+    ],
+    connectionGater: gater,
+    connectionManager: { maxConnections: options.maxPeers, dialTimeout: options.dialTimeoutMs },
+    services: {
+      identify: identify(),
+      ping: ping(),
+      // Gossip is unsigned and named by its content: what makes a message acceptable is what it holds, checked by the
+      // topic validators, and the same miniblock reaching a node by two routes is one message.
+      pubsub: gossipsub({
+        globalSignaturePolicy: StrictNoSign,
+        msgIdFn: (message) => createHash('sha256').update(message.topic).update(message.data).digest(),
+        allowPublishToZeroTopicPeers: true,
+        ignoreDuplicatePublishError: true,
+      }),
+    },
+  });
+  return node;
+}
