@@ -1,10 +1,14 @@
 /**
  * Contract VM speed: `line-loop` — microseconds per interpreted line of a loop-heavy contract (each call runs
  * close to the 10M compute-gas limit); `lottery-call` — microseconds per `Lottery` call of the sample lottery,
- * store and balances carried from call to call as on the chain. Target: line-loop ≤ 0.5 µs (reference ≈ 1.3 µs).
+ * store and balances carried from call to call as on the chain; `contract-test-samples` — milliseconds to run every
+ * test file of examples/contracts (`umbra contract test`). Targets: line-loop ≤ 0.5 µs (reference ≈ 1.3 µs),
+ * contract-test-samples ≤ 2000 ms.
  */
 import { readFileSync } from 'node:fs';
 import { loadCore } from '../core-native/ts/index.js';
+import { runContractRequest } from '../host/cli/contract-runner.js';
+import { ContractTester, findTestFiles } from '../host/cli/contract-test-runner.js';
 import { addressCodec } from '../host/protocol/address.js';
 import { publicKeyOf } from '../host/protocol/keys.js';
 import { NETWORKS } from '../host/protocol/network.js';
@@ -13,7 +17,8 @@ import { DvmContractVm } from '../plugins/dvm/contract-vm.js';
 import { runBench, timeIt, type BenchRow } from './harness.js';
 
 const core = await loadCore();
-const vm = new DvmContractVm(core, addressCodec('simulator', core));
+const addresses = addressCodec('simulator', core);
+const vm = new DvmContractVm(core, addresses);
 const rows: BenchRow[] = [];
 const ZERO = '\0'.repeat(32);
 
@@ -94,4 +99,23 @@ const lotteryUs = timeIt(
   { minMs: 2000 },
 );
 rows.push({ case: 'lottery-call', impl: 'dvm', unit: 'µs/call', value: lotteryUs });
+
+// Every sample contract's test file, as `umbra contract test examples/contracts` runs them (in-process).
+const tester = new ContractTester({
+  core,
+  vm,
+  addresses,
+  runner: { run: (request) => runContractRequest(vm, addresses, core, request) },
+});
+const testFiles = findTestFiles(['examples/contracts']);
+const samplesUs = timeIt(
+  () => {
+    for (const file of testFiles) {
+      const failed = tester.runFile(file).outcomes.find((o) => !o.ok);
+      if (failed) throw new Error(`${file}: ${failed.name} fails: ${failed.failure}`);
+    }
+  },
+  { minMs: 2000 },
+);
+rows.push({ case: 'contract-test-samples', impl: 'dvm', unit: 'ms', value: samplesUs / 1000 });
 runBench('dvm', rows);

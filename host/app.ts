@@ -15,6 +15,7 @@ import { PluginErrorCode, PluginLoadError } from './plugins/plugin-error.js';
 import { NETWORKS } from './protocol/network.js';
 import { RpcEndpoint, RpcEndpoints } from './rpc/endpoint.js';
 import { DAEMON_RPC_SERVER, type RpcServerKind } from './rpc/servers.js';
+import { NodeClock } from './services/clock.js';
 import { provideServices, type ServiceContainer, type Services } from './services/services.js';
 import { openStore } from './storage/open-store.js';
 
@@ -76,7 +77,16 @@ export async function composeApp(config: UmbraConfig, options: ComposeOptions = 
     }),
   );
   const container: ServiceContainer = createContainer<Services>({ injectionMode: InjectionMode.PROXY, strict: true });
-  provideServices(container, { config, logger, network, core, store, rpcEndpoints, ...options.services });
+  provideServices(container, {
+    config,
+    logger,
+    network,
+    core,
+    store,
+    rpcEndpoints,
+    clock: new NodeClock(),
+    ...options.services,
+  });
   const lifecycles = new Map<Plugin, PluginLifecycle>();
   try {
     for (const plugin of plugins) {

@@ -1,21 +1,29 @@
 /**
- * `umbra contract run`: runs one entry point of a contract file outside the chain, for contract developers and
- * tests (issue 5). Arguments are NAME=VALUE (typed from the function's parameters, or NAME:U=…, NAME:S=…,
- * NAME:H=…); the chain context comes from flags. `--json` reads a whole request from stdin instead and prints the
- * response object (contract-runner.ts). Exit status: 0 when the entry point ran, 2 when it failed (panic, error,
- * limit), 1 for bad input (unreadable file, malformed JSON, unknown entry point).
+ * `umbra contract`, the contract developer's tools (docs/contracts.md).
+ *
+ * `run` runs one entry point of a contract file outside the chain. Arguments are NAME=VALUE (typed from the
+ * function's parameters, or NAME:U=…, NAME:S=…, NAME:H=…); the chain context comes from flags (contract-request.ts),
+ * or `--state FILE` carries it from run to run (contract-state-file.ts). `--json` prints the response object, and
+ * without a file reads the whole request from stdin (contract-runner.ts); bad input is then a JSON answer too.
+ * Exit status: 0 when the entry point ran (always, with --json, once a response is printed), 2 when it failed
+ * (panic, error, limit), 1 for bad input (unreadable file, malformed JSON, unknown or private entry point).
+ *
+ * `test` runs contract test files (contract-test-file.ts, contract-test-runner.ts); exit 1 on any failure.
  */
-import { readFileSync } from 'node:fs';
 import { createContainer, InjectionMode } from 'awilix';
 import { Command, Option } from 'commander';
 import { loadCore } from '../../core-native/ts/index.js';
-import { addressCodec } from '../protocol/address.js';
+import type { Core } from '../../core-native/ts/core.js';
+import { addressCodec, type AddressCodec } from '../protocol/address.js';
 import { NETWORK_NAMES, NETWORKS, type NetworkName } from '../protocol/network.js';
 import { importPlugin } from '../plugins/catalog.js';
 import type { ContractVm } from '../services/contract-vm.js';
-import { ContractCompileError } from '../services/contract-vm.js';
 import { provideServices, type Services } from '../services/services.js';
+import { commandLineRequest, parseRequest, type RunOptions } from './contract-request.js';
 import { RunRequestError, runContractRequest, type RunResponse } from './contract-runner.js';
+import { StateFile } from './contract-state-file.js';
+import { gasReport, jsonReport, textReport } from './contract-test-report.js';
+import { ContractTester, findTestFiles, type GasSample, type TestOutcome } from './contract-test-runner.js';
 
 export interface ContractCommandIo {
   write(text: string): void;
@@ -33,23 +41,12 @@ const defaultIo: ContractCommandIo = {
   setExitCode: (code) => (process.exitCode = code),
 };
 
-interface RunOptions {
-  json?: boolean;
-  network: NetworkName;
-  signer?: string;
-  coinvalue?: string;
-  asset: string[];
-  balance: string[];
-  store?: string;
-  height?: string;
-  timestamp?: string;
-  scid?: string;
-  blid?: string;
-  txid?: string;
-  fee?: string;
-}
-
-async function contractVm(network: NetworkName): Promise<{ vm: ContractVm; run: (request: unknown) => RunResponse }> {
+async function contractVm(network: NetworkName): Promise<{
+  vm: ContractVm;
+  core: Core;
+  addresses: AddressCodec;
+  run: (request: unknown) => RunResponse;
+}> {
   const core = await loadCore();
   // Just the services the dvm plugin reads; it needs no config.
   const container = createContainer<Services>({ injectionMode: InjectionMode.PROXY });
@@ -57,35 +54,7 @@ async function contractVm(network: NetworkName): Promise<{ vm: ContractVm; run: 
   await (await importPlugin('dvm')).register(container, undefined as never);
   const vm = container.cradle.contractVm;
   const addresses = addressCodec(network, core);
-  return { vm, run: (request) => runContractRequest(vm, addresses, core, request) };
-}
-
-function readFile(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new Error(
-      `cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
-}
-
-/** NAME=VALUE pairs into sc_rpc arguments, typed by the entry point's parameters unless NAME:T=VALUE says. */
-function commandLineArgs(
-  pairs: string[],
-  params: ReadonlyMap<string, 'Uint64' | 'String'>,
-): { name: string; datatype: string; value: string }[] {
-  return pairs.map((pair) => {
-    const match = /^([^=:]+)(?::([SUH]))?=(.*)$/s.exec(pair);
-    if (!match)
-      throw new RunRequestError(
-        `argument ${JSON.stringify(pair)} must be NAME=VALUE (or NAME:S=…, NAME:U=…, NAME:H=…)`,
-      );
-    // The name and value groups always take part in a match; only the type is optional.
-    const [, name, explicit, value] = match;
-    const datatype = explicit ?? (params.get(name!) === 'Uint64' ? 'U' : 'S');
-    return { name: name!, datatype, value: value! };
-  });
+  return { vm, core, addresses, run: (request) => runContractRequest(vm, addresses, core, request) };
 }
 
 function describe(response: RunResponse): string {
@@ -125,7 +94,10 @@ export function contractCommand(io: ContractCommandIo = defaultIo): Command {
     .argument('[file]', 'the contract source (.bas)')
     .argument('[entrypoint]', 'the function to call, e.g. Initialize')
     .argument('[args...]', 'arguments NAME=VALUE (typed from the parameters) or NAME:U=…, NAME:S=…, NAME:H=…')
-    .option('--json', 'read a request object from stdin and print the response object (see docs/contracts.md)')
+    .option(
+      '--json',
+      'print the response object (see docs/contracts.md); without FILE, read the request object from stdin',
+    )
     .addOption(new Option('--network <name>', 'network for addresses').choices(NETWORK_NAMES).default('simulator'))
     .option('--signer <address>', 'the caller (known signer, as with ring size 2); absent = anonymous')
     .option('--coinvalue <amount>', 'coin deposited with the call')
@@ -143,65 +115,54 @@ export function contractCommand(io: ContractCommandIo = defaultIo): Command {
     .option('--blid <hex>', 'the block id (default: zeros; RANDOM depends on it)')
     .option('--txid <hex>', 'the transaction id (default: zeros; RANDOM depends on it)')
     .option('--fee <amount>', 'transaction fee: the storage-gas limit is min(fee, 20000); 0 = unlimited')
+    .option('--state <file>', 'keep the store, balances and block height in this file from run to run')
+    .option('--reset', 'with --state: start from an empty store (the file is rewritten)')
     .action(async (file: string | undefined, entrypoint: string | undefined, pairs: string[], options: RunOptions) => {
-      const { vm, run } = await contractVm(options.network);
-      let request: unknown;
-      if (options.json) {
-        const text = await io.readStdin();
-        try {
-          request = JSON.parse(text);
-        } catch (error) {
-          throw new Error(`stdin is not valid JSON: ${(error as Error).message}`);
+      try {
+        const { vm, run, core } = await contractVm(options.network as NetworkName);
+        const request =
+          options.json && file === undefined
+            ? parseRequest(await io.readStdin())
+            : commandLineRequest(vm, file, entrypoint, pairs, options);
+        const state = options.state === undefined ? undefined : new StateFile(options.state, options.reset === true);
+        const scidOf = (code: string): string => Buffer.from(core.keccak256(Buffer.from(code, 'utf8'))).toString('hex');
+        const response = state ? state.run({ run }, request, scidOf) : run(request);
+        if (options.json) io.write(`${JSON.stringify(response)}\n`);
+        else {
+          io.write(describe(response));
+          if (state) io.write(`state:     ${state.path}, block height ${state.blockHeight}\n`);
+          if (response.error) io.setExitCode(2);
         }
-      } else {
-        if (!file || !entrypoint)
-          throw new Error('give a contract file and an entry point (or --json with a request on stdin)');
-        const code = readFile(file, 'contract file');
-        let params = new Map<string, 'Uint64' | 'String'>();
-        try {
-          params = new Map(
-            vm
-              .compile(code)
-              .functions.get(entrypoint)
-              ?.params.map((p) => [p.name, p.type]) ?? [],
-          );
-        } catch (error) {
-          if (!(error instanceof ContractCompileError)) throw error;
-        }
-        const pairsOf = (list: string[], what: string): Record<string, string> =>
-          Object.fromEntries(
-            list.map((item) => {
-              const at = item.lastIndexOf('=');
-              if (at < 1) throw new Error(`--${what} ${item}: expected ASSET=AMOUNT`);
-              const asset = item.slice(0, at) === 'coin' ? '0'.repeat(64) : item.slice(0, at);
-              return [asset, item.slice(at + 1)];
-            }),
-          );
-        request = {
-          code,
-          entrypoint,
-          args: commandLineArgs(pairs, params),
-          env: {
-            signer: options.signer,
-            coinvalue: options.coinvalue,
-            assets: pairsOf(options.asset, 'asset'),
-            balances: pairsOf(options.balance, 'balance'),
-            height: options.height,
-            timestamp: options.timestamp,
-            scid: options.scid,
-            blid: options.blid,
-            txid: options.txid,
-            fee: options.fee,
-          },
-          store: options.store ? JSON.parse(readFile(options.store, 'store file')) : undefined,
-        };
+      } catch (error) {
+        if (!options.json || !(error instanceof RunRequestError)) throw error;
+        // With --json every outcome is one JSON document on stdout, bad input included.
+        io.write(`${JSON.stringify({ ok: false, error: { phase: 'request', message: error.message } })}\n`);
+        io.setExitCode(1);
       }
-      const response = run(request);
-      if (options.json) io.write(`${JSON.stringify(response)}\n`);
-      else {
-        io.write(describe(response));
-        if (response.error) io.setExitCode(2);
+    });
+  contract
+    .command('test')
+    .description('run contract test files (*.test.json; see docs/contracts.md § Testing your contract)')
+    .argument('[paths...]', 'test files, or directories searched for *.test.json', ['.'])
+    .option('--match <text>', 'only the tests whose name contains this text')
+    .option('--gas-report', 'a table of compute gas per contract and entry point: min, average, max')
+    .option('--json', 'print one JSON document')
+    .action(async (paths: string[], options: { match?: string; gasReport?: boolean; json?: boolean }) => {
+      const { vm, run, core, addresses } = await contractVm('simulator');
+      const tester = new ContractTester({ core, vm, addresses, runner: { run } });
+      const files = findTestFiles(paths);
+      if (files.length === 0) throw new Error(`no *.test.json files in ${paths.join(', ')}`);
+      const match = options.match === undefined ? undefined : (name: string) => name.includes(options.match!);
+      const outcomes: TestOutcome[] = [];
+      const samples: GasSample[] = [];
+      for (const file of files) {
+        const result = tester.runFile(file, match);
+        outcomes.push(...result.outcomes);
+        samples.push(...result.samples);
       }
+      const report = options.gasReport ? gasReport(samples) : undefined;
+      io.write(options.json ? jsonReport(outcomes, report) : textReport(outcomes, report));
+      if (outcomes.some((o) => !o.ok)) io.setExitCode(1);
     });
   return contract;
 }

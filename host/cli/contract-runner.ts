@@ -198,7 +198,11 @@ export function runContractRequest(
     };
   }
   const signature = contract.functions.get(entrypoint);
-  if (!signature?.exported) {
+  if (signature && !signature.exported)
+    throw new RunRequestError(
+      `${entrypoint} is private: only functions whose name starts with a capital letter are entry points`,
+    );
+  if (!signature) {
     const entries = [...contract.functions.values()].filter((f) => f.exported).map((f) => f.name);
     throw new RunRequestError(
       `the contract has no entry point ${entrypoint} (entry points: ${entries.join(', ') || 'none'})`,

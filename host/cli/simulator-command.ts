@@ -1,13 +1,15 @@
 /**
  * `umbra simulator`: what a contract developer starts first. One daemon on the simulator network (RPC 127.0.0.1:20000,
- * the `simulator` plugin mining blocks at once when transactions wait) and N wallets (default 22), each with its RPC
- * server on 127.0.0.1:30000+i, registered and funded with 800 000 atomic units at every start (whoever holds less is
- * topped up). A fresh chain in a fresh temporary directory each start, unless `--data-dir DIR --keep`. Ctrl-C stops
- * everything.
+ * the `simulator` plugin mining blocks at once when transactions wait, and its SIMULATOR.* controls) and N wallets
+ * (default 22), each with its RPC server on 127.0.0.1:30000+i, registered and funded with 800 000 atomic units at every
+ * start (whoever holds less is topped up). It prints the wallets and URLs, as anvil prints its accounts; the log goes
+ * to simulator.log in the data directory (on stderr with --verbose). A fresh chain in a fresh temporary directory each
+ * start, unless `--data-dir DIR --keep`; a start that fails removes the directory it made. Ctrl-C stops everything.
+ * After SIMULATOR.Revert every wallet is reopened on its port, so its view is rebuilt from the reverted chain.
  *
  * The wallets' keys are public by design: wallet i's secret is Keccak-256("UMBRA simulator wallet <i>") mod n.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +26,7 @@ import { DAEMON_PLUGINS, defaultCacheDir } from '../config/defaults.js';
 import { loadConfig } from '../config/load.js';
 import type { UmbraConfig } from '../config/schema.js';
 import { runUntilSignalled } from '../lifecycle.js';
+import { createLogger } from '../logger.js';
 import { optionalService } from '../services/services.js';
 import { addNodeOptions, flagsToConfig, type DaemonFlags } from './daemon-command.js';
 
@@ -35,6 +38,7 @@ interface SimulatorFlags extends DaemonFlags {
   walletRpcPortBase: string;
   keep?: boolean;
   automine: boolean;
+  verbose?: boolean;
 }
 
 /** The public secret key of simulator wallet `index`. */
@@ -62,25 +66,35 @@ async function startSimulator(
   const portBase = count(flags.walletRpcPortBase, '--wallet-rpc-port-base', 65535 - wallets);
   const dataDir = flags.dataDir ?? mkdtempSync(join(tmpdir(), 'umbra-simulator-'));
   if (flags.dataDir && !flags.keep) rmSync(dataDir, { recursive: true, force: true });
-  const config: UmbraConfig = loadConfig({
-    file: flags.config,
-    flags: {
-      ...flagsToConfig(flags),
-      network: 'simulator',
-      dataDir,
-      plugins: flags.plugins ?? [...DAEMON_PLUGINS, 'simulator'],
-      automine: flags.automine,
-    },
-  });
-  const daemon = await composeApp(config);
-  await daemon.start();
   const apps: App[] = [];
+  let daemon: App | undefined;
   const stop = async (): Promise<void> => {
-    for (const app of apps.reverse()) await app.stop();
-    await daemon.stop();
+    for (const app of [...apps].reverse()) await app.stop();
+    await daemon?.stop();
     if (!flags.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    const config: UmbraConfig = loadConfig({
+      file: flags.config,
+      flags: {
+        ...flagsToConfig(flags),
+        network: 'simulator',
+        dataDir,
+        plugins: flags.plugins ?? [...DAEMON_PLUGINS, 'simulator'],
+        automine: flags.automine,
+      },
+    });
+    // The daemon's log goes to a file, out of the way of the wallet list, unless --verbose.
+    mkdirSync(dataDir, { recursive: true });
+    const logFile = join(dataDir, 'simulator.log');
+    const logger = flags.verbose
+      ? undefined
+      : createLogger(config.logLevel, (line) => {
+          // The last lines of a stop come after the temporary directory is gone: they have nowhere to go.
+          if (existsSync(dataDir)) appendFileSync(logFile, `${line}\n`);
+        });
+    daemon = await composeApp(config, { logger });
+    await daemon.start();
     const { core } = daemon.container.cradle;
     const simulator = optionalService(daemon.container, 'simulator');
     if (!simulator) throw new Error("umbra simulator needs the 'simulator' plugin: keep it in --plugins");
@@ -89,33 +103,52 @@ async function startSimulator(
     );
     const funded = await simulator.registerAndFund(keys, SIMULATOR_WALLET_FUNDS);
     const daemonAddress = `127.0.0.1:${boundPort(daemon, 'daemon')}`;
-    write(
-      `Umbra simulator: daemon RPC http://${daemonAddress}/json_rpc, data in ${dataDir}${funded > 0 ? `; ${funded} wallets funded up to ${SIMULATOR_WALLET_FUNDS} atomic units` : ''}\n`,
-    );
-    for (const [i, walletKey] of keys.entries()) {
+    // A wallet's view (history, balances) is rebuilt from the chain after a revert: a fresh WalletService on the port
+    // the old one had.
+    const openWallet = async (i: number, port: number): Promise<App> => {
       const wallet = new WalletService({
         core,
-        keys: walletKey,
+        keys: keys[i]!,
         daemon: new DaemonClient(daemonAddress),
         balanceTableDir: defaultCacheDir(),
       });
       const app = await composeWalletApp(wallet, {
-        rpcBind: `127.0.0.1:${portBase === 0 ? 0 : portBase + i}`,
+        rpcBind: `127.0.0.1:${port}`,
         crypto: config.crypto,
         logLevel: config.logLevel,
+        ...(logger ? { logger } : {}),
       });
       await app.start();
-      apps.push(app);
-      write(`wallet ${i}: ${walletKey.address} http://127.0.0.1:${boundPort(app, 'wallet')}/json_rpc\n`);
-    }
-    write(
-      `simulator ready (${config.automine ? 'automine: a block whenever transactions wait, and every 18 s' : 'no automine: SIMULATOR.Mine or SIGUSR1 mines a block'})\n`,
-    );
+      return app;
+    };
+    for (let i = 0; i < wallets; i++) apps.push(await openWallet(i, portBase === 0 ? 0 : portBase + i));
+    simulator.onRevert(async () => {
+      for (const [i, app] of apps.entries()) {
+        const port = boundPort(app, 'wallet');
+        await app.stop();
+        apps[i] = await openWallet(i, port);
+      }
+    });
+    const lines = [
+      'Umbra simulator',
+      '',
+      `Wallets: ${wallets}, each topped up to ${SIMULATOR_WALLET_FUNDS} atomic units at start${funded > 0 ? `; ${funded} wallets funded up to ${SIMULATOR_WALLET_FUNDS} atomic units` : ''}.`,
+      `Wallet i's secret key is Keccak-256("UMBRA simulator wallet i") mod n (public on purpose).`,
+      ...keys.map((key, i) => `wallet ${i}: ${key.address} http://127.0.0.1:${boundPort(apps[i]!, 'wallet')}/json_rpc`),
+      '',
+      `daemon RPC http://${daemonAddress}/json_rpc`,
+      `data       ${dataDir}${flags.dataDir ? '' : ' (removed at exit)'}`,
+      `log        ${logger ? logFile : 'on stderr (--verbose)'}`,
+      '',
+      `simulator ready (${config.automine ? 'automine: a block whenever transactions wait, and every 18 s' : 'no automine: SIMULATOR.Mine or SIGUSR1 mines a block'})`,
+    ];
+    write(`${lines.join('\n')}\n`);
+    return { stop, logger: daemon.logger };
   } catch (error) {
-    await stop();
+    // A start that fails (a port taken, a bad flag) leaves nothing behind, its temporary directory included.
+    await stop().catch(() => undefined);
     throw error;
   }
-  return { stop, logger: daemon.logger };
 }
 
 export function simulatorCommand(write: (text: string) => void = (text) => process.stdout.write(text)): Command {
@@ -128,11 +161,14 @@ export function simulatorCommand(write: (text: string) => void = (text) => proce
     .option('--wallet-rpc-port-base <port>', 'wallet i serves RPC on 127.0.0.1:<port>+i (0: any free ports)', '30000')
     .option('--keep', 'keep the chain in --data-dir from the last run (default: start afresh)')
     .option('--noautomine', 'mine only on request (SIMULATOR.Mine or SIGUSR1)')
+    .option('--verbose', "the daemon's and wallets' log on stderr (default: simulator.log in the data directory)")
     .action(async (flags: SimulatorFlags & { noautomine?: boolean }) => {
       if (flags.keep && !flags.dataDir)
         throw new Error('--keep needs --data-dir (the default is a fresh temporary directory)');
-      if (flags.network && flags.network !== 'simulator')
-        throw new Error(`the simulator runs the simulator network, not ${flags.network}`);
+      if ((flags.network && flags.network !== 'simulator') || flags.testnet)
+        throw new Error(`the simulator runs the simulator network, not ${flags.testnet ? 'testnet' : flags.network}`);
+      if (flags.miningThreads !== undefined || flags.miningAddress !== undefined)
+        throw new Error('the simulator mines its blocks itself: --mining-threads and --mining-address do not apply');
       let running: Awaited<ReturnType<typeof startSimulator>> | undefined;
       await runUntilSignalled({
         start: async () => void (running = await startSimulator({ ...flags, automine: !flags.noautomine }, write)),

@@ -8,6 +8,7 @@ import type { Logger } from '../logger.js';
 import type { NetworkParams } from '../protocol/network.js';
 import type { RpcEndpoints } from '../rpc/endpoint.js';
 import type { KeyValueStore } from '../storage/kv-store.js';
+import type { NodeClock } from './clock.js';
 
 export interface BaseServices {
   config: UmbraConfig;
@@ -18,4 +19,6 @@ export interface BaseServices {
   store: KeyValueStore;
   /** The RPC servers of this process; the daemon's is named `daemon`. */
   rpcEndpoints: RpcEndpoints;
+  /** The clock block timestamps are checked and made against (the simulator moves it). */
+  clock: NodeClock;
 }

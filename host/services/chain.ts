@@ -90,4 +90,9 @@ export interface ChainService {
   checkTransaction(id: Uint8Array, bytes: Uint8Array, tx: Transaction): { nonces: Uint8Array[] };
   /** The main-chain block that includes a transaction, if any. */
   includingBlock(txid: Uint8Array): Uint8Array | undefined;
+  /**
+   * Makes the main-chain block `id` the top again, whatever its depth (the simulator's revert): the blocks above it
+   * stay stored, off the main chain, and listeners hear of it as a reorganisation. Serialised with addBlock.
+   */
+  rewindTo(id: Uint8Array): Promise<BlockMeta>;
 }

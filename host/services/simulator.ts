@@ -13,4 +13,6 @@ export interface SimulatorService {
    * premine (so an interrupted start is completed by the next); returns how many were paid.
    */
   registerAndFund(accounts: readonly SimulatorAccount[], amount: bigint): Promise<number>;
+  /** Calls `listener` after each SIMULATOR.Revert, which answers once every listener is done. */
+  onRevert(listener: () => Promise<void>): () => void;
 }

@@ -436,6 +436,25 @@ export class Chain implements ChainService {
     return outcome;
   }
 
+  rewindTo(id: Uint8Array): Promise<BlockMeta> {
+    const run = this.queue.then(async () => {
+      const target = this.blocks.getMeta(id);
+      if (!target || this.topoOf(target) === null) throw new Error(`block ${toHex(id)} is not on the main chain`);
+      const previousTop = this.topMeta;
+      const batch = this.deps.store.batch();
+      for (let height = previousTop.height; height > target.height; height--)
+        this.blocks.unsetMain(batch, height, this.block(this.blocks.idAtTopo(height)!)!.txHashes);
+      this.blocks.setTop(batch, target.height);
+      await batch.write();
+      this.topMeta = target;
+      if (previousTop.height !== target.height)
+        this.notifyListeners(target, { status: 'main', id, reorganised: true, dropped: [], previousTop });
+      return target;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
   /**
    * Tells every listener of a stored block. The block is committed by now: a failing listener is logged, and neither
    * undoes it nor keeps the other listeners from hearing of it.

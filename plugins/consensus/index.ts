@@ -32,6 +32,7 @@ const plugin: Plugin = {
   provides: ['chain', 'chainInfo'],
   async register(container, config) {
     const { store, core, network, logger, rpcEndpoints } = container.cradle;
+    const clock = optionalService(container, 'clock');
     const contractVm = optionalService(container, 'contractVm');
     // Block validation verifies transfer proofs on every core; workers start on the first block with transfers.
     const verifyPool = new VerifyPool({ impl: config.crypto });
@@ -45,6 +46,7 @@ const plugin: Plugin = {
       accounts,
       math,
       logger: logger.child('consensus'),
+      now: clock && (() => clock.now()),
       timings,
       executeTransactions: transactionExecutor({
         core,

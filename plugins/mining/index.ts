@@ -56,7 +56,8 @@ const plugin: Plugin = {
     const { rpcEndpoints, network, core, logger, chain } = container.cradle;
     const log = logger.child('mining');
     const txPool = optionalService(container, 'txPool');
-    const service = new MiningService(chain, core, log, undefined, () => txPool);
+    const clock = optionalService(container, 'clock');
+    const service = new MiningService(chain, core, log, clock && (() => clock.now()), () => txPool);
     provideServices(container, { mining: service, miniblocks: service });
     const keyOf = (address: string): Uint8Array =>
       decodeAddress(address, network.name, curvePointCheck(core)).publicKey;

@@ -27,12 +27,74 @@ export interface FundingDeps {
   premineKey: Uint8Array;
   /** Mines one block now. */
   mine(): Promise<unknown>;
+  /** What the premine has paid per asset (hex) since this process started: its balance is then easy to decode. */
+  spent: Map<string, bigint>;
 }
 
 /** An account's balance of the native coin, decoded with its own key (0 before it is registered). */
 function balanceOf(deps: FundingDeps, account: SimulatorAccount, guess: bigint): bigint {
   const stored = deps.chain.balance(NATIVE_SCID, account.publicKey);
   return stored ? deps.decoder.decode(toHex(encodeNonceBalance(stored)), account.secretKey, guess) : 0n;
+}
+
+/** The premine holds less of an asset than a payment asks. */
+export class PremineShortError extends Error {
+  override readonly name = 'PremineShortError';
+}
+
+/** The premine's balance of an asset, decoded with its key. */
+function premineBalance(deps: FundingDeps, scid: Uint8Array): bigint {
+  const { chain } = deps;
+  const stored = chain.balance(scid, deps.premineKey);
+  if (!stored) return 0n;
+  // The coin: the premine plus every reward less what it paid (the premine key mines every block); an asset: 0.
+  let guess = -(deps.spent.get(toHex(scid)) ?? 0n);
+  if (scid.every((b) => b === 0)) {
+    guess += chain.params.premineAmount;
+    for (let h = 1n; h <= chain.top.height; h++) guess += chain.metaAtTopo(h)?.reward ?? 0n;
+  }
+  return deps.decoder.decode(toHex(encodeNonceBalance(stored)), deps.premineSecret, guess);
+}
+
+/**
+ * Puts one transaction in the pool paying each key its amount of an asset (the coin: NATIVE_SCID) from the premine,
+ * at most MAX_PAYLOADS payments; returns its txid. Throws PremineShortError when the premine holds less than the sum.
+ */
+export function payFromPremine(
+  deps: FundingDeps,
+  scid: Uint8Array,
+  payments: readonly { key: Uint8Array; amount: bigint }[],
+): Uint8Array {
+  const { core, chain } = deps;
+  const top = chain.top;
+  const balance = premineBalance(deps, scid);
+  const total = payments.reduce((sum, p) => sum + p.amount, 0n);
+  if (balance < total)
+    throw new PremineShortError(`the premine holds ${balance} of asset ${toHex(scid)}, less than ${total}`);
+  const payload = (asset: Uint8Array, key: Uint8Array, amount: bigint) => ({
+    scid: asset,
+    ring: [deps.premineKey, key],
+    senderIndex: 0,
+    receiverIndex: 1,
+    amount,
+    burn: 0n,
+    fee: 0n,
+    args: new Uint8Array(0),
+  });
+  const native = scid.every((b) => b === 0);
+  // Every transfer carries a payload of the coin (the fee's): an asset payment comes with one of 0 coin.
+  const coinPayload = native ? [] : [payload(NATIVE_SCID, payments[0]!.key, 0n)];
+  const built = buildTransfer(core, core.generators(deps.domain), {
+    type: TxType.Normal,
+    secretKey: deps.premineSecret,
+    reference: { height: top.height, blid: top.id, roothash: top.stateRoot },
+    payloads: [...coinPayload, ...payments.map(({ key, amount }) => payload(scid, key, amount))],
+    balanceAt: (asset, key) => chain.balance(asset, key),
+    senderBalance: (asset) => (asset.every((b) => b === 0) && !native ? premineBalance(deps, NATIVE_SCID) : balance),
+  });
+  deps.pool.add(built.bytes);
+  deps.spent.set(toHex(scid), (deps.spent.get(toHex(scid)) ?? 0n) + total);
+  return built.txid;
 }
 
 /** Registers the accounts that are not registered and tops up those holding less than `amount`; returns how many were paid. */
@@ -51,31 +113,13 @@ export async function registerAndFund(
     .map((account) => ({ account, missing: amount - balanceOf(deps, account, amount) }))
     .filter(({ missing }) => missing > 0n);
   for (let start = 0; start < short.length; start += MAX_PAYLOADS) {
-    const batch = short.slice(start, start + MAX_PAYLOADS);
-    const top = chain.top;
-    const stored = chain.balance(NATIVE_SCID, deps.premineKey)!;
-    // First guess: the premine plus every reward, true while the premine key has mined every block and sent nothing.
-    let guess = chain.params.premineAmount;
-    for (let h = 1n; h <= top.height; h++) guess += chain.metaAtTopo(h)?.reward ?? 0n;
-    const balance = deps.decoder.decode(toHex(encodeNonceBalance(stored)), deps.premineSecret, guess);
-    const built = buildTransfer(core, gens, {
-      type: TxType.Normal,
-      secretKey: deps.premineSecret,
-      reference: { height: top.height, blid: top.id, roothash: top.stateRoot },
-      payloads: batch.map(({ account, missing }) => ({
-        scid: NATIVE_SCID,
-        ring: [deps.premineKey, account.publicKey],
-        senderIndex: 0,
-        receiverIndex: 1,
-        amount: missing,
-        burn: 0n,
-        fee: 0n,
-        args: new Uint8Array(0),
-      })),
-      balanceAt: (asset, key) => chain.balance(asset, key),
-      senderBalance: () => balance,
-    });
-    pool.add(built.bytes);
+    payFromPremine(
+      deps,
+      NATIVE_SCID,
+      short
+        .slice(start, start + MAX_PAYLOADS)
+        .map(({ account, missing }) => ({ key: account.publicKey, amount: missing })),
+    );
     await deps.mine();
   }
   return short.length;

@@ -1,58 +1,69 @@
 /**
  * The `simulator` plugin (simulator network only): blocks made at once for the premine key whenever transactions
- * wait and every 18 s (`automine`, the default), or on request — the daemon method SIMULATOR.Mine or the signal
- * SIGUSR1 — and the `simulator` service `umbra simulator` uses to get its wallets ready.
+ * wait and every 18 s (`automine`, the default), or on request — SIMULATOR.Mine or the signal SIGUSR1 — and the
+ * controls of docs/rpc.md § Simulator methods (the next block's timestamp, snapshot and revert, funding from the
+ * premine); and the `simulator` service `umbra simulator` uses to get its wallets ready and hear of reverts.
  */
 import { defaultCacheDir } from '../../host/config/defaults.js';
 import type { Plugin } from '../../host/plugin.js';
+import { addressCodec } from '../../host/protocol/address.js';
+import { toHex } from '../../host/protocol/bytes.js';
 import { premineKey, premineSecret } from '../../host/protocol/premine.js';
-import { InvalidParamsError } from '../../host/rpc/errors.js';
-import { objectParams, p } from '../../host/rpc/params.js';
 import { provideServices } from '../../host/services/services.js';
 import { BalanceDecoder } from '../../wallet/balance-decoder.js';
 import { AutoMiner } from './auto-miner.js';
-import { registerAndFund } from './fund-accounts.js';
-
-const MAX_BLOCKS_PER_REQUEST = 100;
+import { payFromPremine, registerAndFund, type FundingDeps } from './fund-accounts.js';
+import { simulatorMethods } from './rpc.js';
+import { Snapshots } from './snapshots.js';
 
 const plugin: Plugin = {
   name: 'simulator',
   requires: ['consensus', 'mempool', 'mining'],
   provides: ['simulator'],
   register(container, config) {
-    const { core, network, logger, rpcEndpoints, chain, txPool, mining } = container.cradle;
+    const { core, network, logger, rpcEndpoints, chain, txPool, mining, clock } = container.cradle;
     if (network.name !== 'simulator')
       throw new Error(`the simulator plugin runs only on the simulator network, not ${network.name}`);
     const log = logger.child('simulator');
     const premine = premineKey(core, network.name);
-    const miner = new AutoMiner(mining, () => txPool, premine, log);
+    const miner = new AutoMiner(chain, clock, mining, () => txPool, premine, log);
+    const funding: FundingDeps = {
+      core,
+      domain: network.generatorDomain,
+      chain,
+      pool: txPool,
+      decoder: new BalanceDecoder(core, core.generators(network.generatorDomain).G, defaultCacheDir()),
+      premineSecret: premineSecret(core, network.name),
+      premineKey: premine,
+      mine: () => miner.mine(1),
+      spent: new Map(),
+    };
+    const snapshots = new Snapshots({
+      chain,
+      pool: txPool,
+      spent: funding.spent,
+      exclusive: (task) => miner.exclusive(task),
+    });
     provideServices(container, {
       simulator: {
         mine: (blocks) => miner.mine(blocks),
-        registerAndFund: (accounts, amount) => {
-          const decoder = new BalanceDecoder(core, core.generators(network.generatorDomain).G, defaultCacheDir());
-          const funding = {
-            core,
-            domain: network.generatorDomain,
-            chain,
-            pool: txPool,
-            decoder,
-            premineSecret: premineSecret(core, network.name),
-            premineKey: premine,
-          };
-          return registerAndFund({ ...funding, mine: () => miner.mine(1) }, accounts, amount);
-        },
+        registerAndFund: (accounts, amount) => registerAndFund(funding, accounts, amount),
+        onRevert: (listener) => snapshots.onRevert(listener),
       },
     });
-    rpcEndpoints.get('daemon').registry.add({
-      name: 'SIMULATOR.Mine',
-      params: objectParams(p.object({ blocks: p.optional(p.uint(), 1) })),
-      handler: async ({ blocks }: { blocks: number }) => {
-        if (blocks < 1 || blocks > MAX_BLOCKS_PER_REQUEST)
-          throw new InvalidParamsError(`invalid params: 'blocks' must be 1 … ${MAX_BLOCKS_PER_REQUEST}, got ${blocks}`);
-        return { blids: await miner.mine(blocks), status: 'OK' };
+    const methods = simulatorMethods({
+      chain,
+      miner,
+      snapshots,
+      addresses: addressCodec(network.name, core),
+      fund: async (key, amount, scid) => {
+        // Built on a top no block is being made on; the block after it includes it (automine may make that one).
+        const txid = await miner.exclusive(async () => payFromPremine(funding, scid, [{ key, amount }]));
+        await miner.mine(1);
+        return { txid: toHex(txid), blid: toHex(chain.includingBlock(txid)!) };
       },
     });
+    for (const method of methods) rpcEndpoints.get('daemon').registry.add(method);
     const onSignal = (): void =>
       void miner.mine(1).then(
         ([id]) => log.info(`SIGUSR1: mined block ${id}`),

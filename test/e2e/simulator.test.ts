@@ -59,7 +59,7 @@ t.test('funded wallets, automine, clean stop', async (t) => {
 });
 
 t.test('without automine, blocks come on request', async (t) => {
-  const { sim, daemon } = await startSimulator(t, ['--noautomine']);
+  const { sim, daemon } = await startSimulator(t, ['--noautomine', '--verbose']);
   const height = (await rpcCall(daemon, 'NODE.GetHeight')).height;
   const { blids } = await rpcCall(daemon, 'SIMULATOR.Mine', { blocks: 2 });
   t.equal(blids.length, 2);

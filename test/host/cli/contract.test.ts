@@ -1,10 +1,10 @@
 /** `umbra contract run`: the command-line form, the JSON form, and bad input (exit 1, one clear line). */
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { runCli } from '../../helpers/cli.js';
-import { account, dvm, sampleContract } from '../../helpers/dvm.js';
+import { account, COIN_HEX, dvm, sampleContract } from '../../helpers/dvm.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'umbra-contract-'));
 const lottery = join(dir, 'lottery.bas');
@@ -86,10 +86,23 @@ t.test('JSON form: request on stdin, response on stdout', async (t) => {
 });
 
 t.test('bad input: one clear line and exit 1', async (t) => {
+  const cases: [string[], RegExp][] = [
+    [['contract', 'run', join(dir, 'missing.bas'), 'F'], /cannot read contract file .*missing\.bas: ENOENT/],
+    [['contract', 'run', lottery, 'Nope'], /no entry point Nope \(entry points: Initialize, Lottery/],
+    [['contract', 'run', lottery, 'isOwner'], /isOwner is private/],
+    [['contract', 'run', lottery, 'Initialize', '--signer', 'umbt1bad'], /env\.signer: /],
+    [['contract', 'run'], /give a contract file and an entry point/],
+  ];
+  for (const [args, message] of cases) {
+    const r = await runCli(args);
+    t.equal(r.code, 1, args.join(' '));
+    t.match(r.stderr, message);
+    t.notMatch(r.stderr, /\n\s+at /, 'no stack trace');
+  }
+});
+
+t.test('with --json every outcome is one JSON document on stdout, bad input included', async (t) => {
   const cases: [string[], string | undefined, RegExp][] = [
-    [['contract', 'run', join(dir, 'missing.bas'), 'F'], undefined, /cannot read contract file .*missing\.bas: ENOENT/],
-    [['contract', 'run', lottery, 'Nope'], undefined, /no entry point Nope \(entry points: Initialize, Lottery/],
-    [['contract', 'run', lottery, 'Initialize', '--signer', 'umbt1bad'], undefined, /env\.signer: /],
     [['contract', 'run', '--json'], '{not json', /stdin is not valid JSON/],
     [['contract', 'run', '--json'], '{"entrypoint":"F"}', /code must be the contract source/],
     [
@@ -107,12 +120,49 @@ t.test('bad input: one clear line and exit 1', async (t) => {
       JSON.stringify({ code: 'x', entrypoint: 'F', store: [{ ktype: 'X' }] }),
       /store\[0\]\.key: type must be "S" or "U"/,
     ],
-    [['contract', 'run'], undefined, /give a contract file and an entry point/],
+    [['contract', 'run', '--json', lottery, 'isOwner'], undefined, /isOwner is private/],
+    [['contract', 'run', '--json', lottery, 'Nope'], undefined, /no entry point Nope/],
+    [['contract', 'run', '--json', join(dir, 'missing.bas'), 'F'], undefined, /cannot read contract file/],
+    [['contract', 'run', '--json', lottery, 'Lottery', 'value'], undefined, /must be NAME=VALUE/],
   ];
   for (const [args, stdin, message] of cases) {
     const r = await runCli(args, stdin);
     t.equal(r.code, 1, args.join(' '));
-    t.match(r.stderr, message);
-    t.notMatch(r.stderr, /\n\s+at /, 'no stack trace');
+    t.equal(r.stderr, '');
+    const answer = JSON.parse(r.stdout);
+    t.match(answer, { ok: false, error: { phase: 'request', message } });
   }
+  const file = join(dir, 'broken.bas');
+  writeFileSync(file, 'Function F() Uint64\n10 RETURN\nEnd Function\n');
+  const compile = await runCli(['contract', 'run', '--json', file, 'F']);
+  t.equal(compile.code, 0, 'the response says what happened');
+  t.match(JSON.parse(compile.stdout), { ok: false, error: { phase: 'install', function: 'F' } });
+});
+
+t.test('--state keeps the store, balances and height from run to run; --reset starts afresh', async (t) => {
+  const { core } = await dvm();
+  const [alice, bob] = [account(core, 1), account(core, 2)];
+  const state = join(dir, 'lottery-state.json');
+  const play = (...args: string[]) => runCli(['contract', 'run', lottery, ...args, '--state', state]);
+  const init = await play('Initialize', '--signer', alice.address);
+  t.equal(init.code, 0, init.stderr);
+  t.match(init.stdout, 'state:     ' + state + ', block height 1');
+  t.match((await play('Lottery', '--signer', alice.address, '--coinvalue', '45')).stdout, 'block height 2');
+  const win = await play('Lottery', '--signer', bob.address, '--coinvalue', '55', '--json');
+  const response = JSON.parse(win.stdout);
+  t.equal(response.transfers.length, 1, 'the second deposit of the round pays a winner');
+  t.equal(response.transfers[0].amount, 99);
+  const saved = JSON.parse(readFileSync(state, 'utf8'));
+  t.match(saved, { height: '3', balances: { [COIN_HEX]: '1' } });
+  t.match(
+    saved.store.find((e: { key: string }) => e.key === 'deposit_count'),
+    { value: 0 },
+  );
+  const again = await play('Initialize', '--signer', bob.address);
+  t.match(again.stdout, /returned:  1 \(Uint64\)/, 'installed once: the kept owner stays');
+  const reset = await play('Initialize', '--signer', bob.address, '--reset');
+  t.match(reset.stdout, /returned:  0 \(Uint64\)[\s\S]*block height 1/);
+  const mixed = await play('Lottery', '--balance', 'coin=5');
+  t.equal(mixed.code, 1);
+  t.match(mixed.stderr, /--state keeps the store and balances itself/);
 });

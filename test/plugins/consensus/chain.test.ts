@@ -159,6 +159,32 @@ t.test(
   },
 );
 
+t.test(
+  'rewindTo makes a main-chain block the top again, below the stable height too; the chain goes on from it',
+  async (t) => {
+    const test = await openTestChain();
+    const { chain } = test;
+    await mineBlock(test);
+    const snapshot = chain.top;
+    const premineBalance = chain.balance(NATIVE_ASSET, test.premine);
+    for (let i = 0; i < 15; i++) await mineBlock(test);
+    const abandoned = chain.top;
+    const heard: string[] = [];
+    chain.onBlock((meta, outcome) =>
+      heard.push(`${meta.height} ${outcome.status} ${outcome.status === 'main' && outcome.previousTop?.height}`),
+    );
+    t.same((await chain.rewindTo(snapshot.id)).id, snapshot.id);
+    t.same(chain.top.id, snapshot.id);
+    t.same(chain.balance(NATIVE_ASSET, test.premine), premineBalance, "the state is the snapshot block's");
+    t.equal(chain.metaAtTopo(snapshot.height + 1n), undefined, 'nothing above it on the main chain');
+    t.equal(chain.topoOf(abandoned), null);
+    t.same(heard, ['1 main 16'], 'listeners hear of it as a reorganisation');
+    await t.rejects(chain.rewindTo(abandoned.id), /not on the main chain/);
+    await mineBlock(test);
+    t.equal(chain.top.height, snapshot.height + 1n, 'a new block extends it');
+  },
+);
+
 t.test('the chain survives a restart on RocksDB', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'umbra-chain-'));
   const store = await RocksDbStore.open(dir);

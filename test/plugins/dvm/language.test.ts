@@ -216,7 +216,7 @@ t.test(
     t.equal(wrongType.ok, false, 'an S argument does not bind to a Uint64 parameter');
     await t.rejects(
       source(code, 'hidden'),
-      /no entry point hidden/,
+      /hidden is private/,
       'the runner refuses a private function as entry point',
     );
   },
