@@ -51,18 +51,24 @@ function onLine(line) {
   if (subtest) {
     const indent = subtest[1].length;
     while (subtests.length && subtests[subtests.length - 1].indent >= indent) subtests.pop();
-    subtests.push({ indent, name: subtest[2] });
+    subtests.push({ indent, name: subtest[2], failed: 0 });
   } else if (point) {
     const indent = point[1].length;
-    while (subtests.length && subtests[subtests.length - 1].indent >= indent) subtests.pop();
-    // A point less indented than the line before it closes a subtest: it summarises, it is not an assertion.
+    let closed;
+    while (subtests.length && subtests[subtests.length - 1].indent >= indent) closed = subtests.pop();
+    // A point less indented than the line before it closes a subtest: it summarises, it is not an assertion. Unless
+    // the subtest failed with no failing assertion of its own (a crash, a timeout): that is a failure to count.
     const closesSubtest = indent < previousIndent;
-    if (!closesSubtest) {
+    const silentFailure =
+      closesSubtest && point[2] !== 'ok' && !point[5] && closed?.indent === indent && !closed.failed;
+    if (!closesSubtest || silentFailure) {
       if (point[5] && point[5].toUpperCase() === 'SKIP') skipped++;
       else if (point[2] === 'ok' || point[5]) passed++;
       else {
         failed++;
-        failures.push([...subtests.map((t) => t.name), point[3] ?? '(unnamed)'].join(' > '));
+        for (const open of subtests) open.failed++;
+        const name = silentFailure ? `${closed.name} (failed without a failing assertion: see its output)` : point[3];
+        failures.push([...subtests.map((t) => t.name), name ?? '(unnamed)'].join(' > '));
       }
     }
     previousIndent = indent;

@@ -31,7 +31,7 @@ export async function startWalletSimulator(t: Test, prefix: string, wallets: num
     env,
   );
   t.teardown(() => sim.child.kill('SIGKILL'));
-  const [, daemonUrl] = await sim.waitFor(/daemon RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/, 60_000);
+  const [, daemonUrl] = await sim.waitFor(/^daemon RPC +(http:\/\/127\.0\.0\.1:\d+)\/json_rpc$/m, 60_000);
   await sim.waitFor(/simulator ready/, 90_000);
   return {
     dir,
