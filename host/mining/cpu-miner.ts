@@ -3,7 +3,7 @@
  * handed to `submit`. Jobs come from `nextJob`, asked again after each solution and whenever the chain moves on.
  */
 import { Worker } from 'node:worker_threads';
-import type { Logger } from '../../host/logger.js';
+import type { Logger } from '../logger.js';
 import type { WorkerJob, WorkerMessage } from './pow-worker.js';
 
 export interface MinerJob {
