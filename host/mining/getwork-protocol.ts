@@ -47,6 +47,8 @@ export const getworkPath = (address: string): string => `/ws/${encodeURIComponen
 export const GetworkClose = {
   /** The message was not JSON, or not a message of this protocol. */
   BadMessage: 1003,
+  /** The message is longer than GETWORK_MAX_MESSAGE_BYTES. */
+  TooBig: 1009,
   /** The address is not registered, not of this network, or the miner submits too often. */
   Refused: 1008,
   /** The server holds its most connections. */

@@ -25,6 +25,8 @@ export const MAX_MINERS = 256;
 /** Submissions a connection may make at once, then SUBMIT_RATE a second. */
 export const SUBMIT_BURST = 40;
 export const SUBMIT_RATE = 20;
+/** Largest frame read at all (beyond it the connection is dropped without a reason). */
+const FRAME_LIMIT = 64 * 1024;
 
 export interface GetworkServerOptions {
   bind: string;
@@ -67,7 +69,8 @@ export class GetworkServer {
     const http = createServer((_req, res) =>
       res.writeHead(426, { 'content-type': 'text/plain' }).end('getwork: connect by WebSocket to /ws/<address>\n'),
     );
-    const wss = new WebSocketServer({ server: http, maxPayload: GETWORK_MAX_MESSAGE_BYTES });
+    // Frames up to FRAME_LIMIT are read, so that a message over the protocol's limit is answered with the reason.
+    const wss = new WebSocketServer({ server: http, maxPayload: FRAME_LIMIT });
     wss.on('connection', (socket, request) => this.onConnection(socket, request));
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);
@@ -122,7 +125,15 @@ export class GetworkServer {
     };
     this.miners.add(miner);
     socket.on('close', () => this.miners.delete(miner));
-    socket.on('message', (data, isBinary) => void this.onMessage(miner, isBinary ? undefined : data.toString()));
+    socket.on('message', (data: Buffer, isBinary) => {
+      if (data.length > GETWORK_MAX_MESSAGE_BYTES)
+        return close(
+          socket,
+          GetworkClose.TooBig,
+          `message of ${data.length} bytes: at most ${GETWORK_MAX_MESSAGE_BYTES}`,
+        );
+      void this.onMessage(miner, isBinary ? undefined : data.toString());
+    });
     this.sendJob(miner);
   }
 
