@@ -3,12 +3,9 @@
  * took, expected from their difficulty, over the time those blocks span. Computed once per top block, since GetInfo
  * is polled.
  */
-import { FINAL_DIFFICULTY_MULTIPLIER, MINIBLOCKS_PER_BLOCK } from '../../host/protocol/miniblock.js';
+import { HASHES_PER_DIFFICULTY } from '../../host/protocol/hash-rate.js';
 import { toHex } from '../../host/protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
-
-/** Expected hashes per block, in block difficulties: nine ordinary miniblocks at 1× and the final one at 9×. */
-const WORK_PER_DIFFICULTY = BigInt(MINIBLOCKS_PER_BLOCK - 1) + FINAL_DIFFICULTY_MULTIPLIER;
 
 export const HASHRATE_WINDOWS_MS = { hour: 3_600_000n, day: 86_400_000n, week: 604_800_000n } as const;
 
@@ -48,7 +45,7 @@ export class NetworkHashrate {
           open.delete(window);
         }
       if (open.size === 0) return rates;
-      if (height < top.height) work += oldest.difficulty * WORK_PER_DIFFICULTY;
+      if (height < top.height) work += oldest.difficulty * HASHES_PER_DIFFICULTY;
       oldest = meta;
     }
     for (const window of open) rates[window] = rate();

@@ -27,7 +27,7 @@ async function startDaemon(t: Parameters<typeof startTestApp>[0]) {
 }
 
 t.test('a miner gets a job at once, its solutions are answered, and a new job follows every change', async (t) => {
-  const { hostPort, info, app } = await startDaemon(t);
+  const { hostPort, info, app, url } = await startDaemon(t);
   const miner = await GetworkPeer.connect(hostPort, premine);
   const job = await miner.next<JobMessage>(isJob, 'first job');
   t.equal(job.height, 1);
@@ -70,6 +70,17 @@ t.test('a miner gets a job at once, its solutions are answered, and a new job fo
   t.equal(figures.miniblocks_rejected_count, 1);
   const [listed] = app.container.cradle.miners.connected();
   t.match(listed, { address: premine, accepted: 10, rejected: 1, blocks: 1, share: 1 });
+  // Operators see it: /metrics and the explorer's home page.
+  const metrics = await (await fetch(`${url}/metrics`)).text();
+  t.match(metrics, /^umbra_getwork_miners 1$/m);
+  t.match(metrics, new RegExp(`^umbra_getwork_miner_share\\{address="${premine}"\\} 1$`, 'm'));
+  t.match(metrics, new RegExp(`^umbra_getwork_miner_accepted\\{address="${premine}"\\} 10$`, 'm'));
+  const home = await (await fetch(`${url}/explorer/`)).text();
+  t.match(home, /Connected miners \(1\)/);
+  t.match(
+    home,
+    new RegExp(`${premine}</a></td><td>[^<]+</td><td>\\d+</td><td>10</td><td>1</td><td>1</td><td>100.0 %</td>`),
+  );
   miner.ws.close();
 });
 
