@@ -33,8 +33,10 @@ export class NetworkHashrate {
     const open = new Set(Object.keys(HASHRATE_WINDOWS_MS) as (keyof NetworkHashrates)[]);
     let work = 0n;
     let oldest = top;
-    const rate = () =>
-      top.timestamp > oldest.timestamp ? Number((work * 1000n) / (top.timestamp - oldest.timestamp)) : 0;
+    const rate = () => {
+      const ms = Number(top.timestamp - oldest.timestamp);
+      return ms > 0 ? Math.round((Number(work) * 100_000) / ms) / 100 : 0;
+    };
     // The genesis block was not mined: the walk stops at height 1. The oldest block's own work was done before its
     // timestamp, outside the span, so it opens the span without counting.
     for (let height = top.height; height >= 1n; height--) {
