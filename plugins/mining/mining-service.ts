@@ -296,7 +296,7 @@ export class MiningService implements MiniblockPoolService {
     if (blob.length !== job.blob.length)
       throw new MiniblockRejected(
         MiniblockErrorCode.Malformed,
-        `a miniblock is ${job.blob.length} bytes, the submitted one ${blob.length}`,
+        `submitted miniblock could not be decoded: a miniblock is ${job.blob.length} bytes, this one ${blob.length}`,
       );
     if (this.chain.params.checkPow && !meetsTarget(this.core.powHash(blob), job.difficulty)) {
       throw new MiniblockRejected(
