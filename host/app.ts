@@ -101,29 +101,36 @@ export async function composeApp(config: UmbraConfig, options: ComposeOptions = 
 
   const started: Plugin[] = [];
   let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const plugin of started.reverse()) {
+        try {
+          await lifecycles.get(plugin)?.stop?.();
+        } catch (error) {
+          logger.error(`plugin ${plugin.name} failed to stop cleanly: ${(error as Error).message}`);
+        }
+      }
+      await store.close();
+    })();
+    return stopping;
+  };
   return {
     container,
     config,
     logger,
     plugins,
     async start() {
-      for (const plugin of plugins) {
-        await lifecycles.get(plugin)?.start?.();
-        started.push(plugin);
+      try {
+        for (const plugin of plugins) {
+          await lifecycles.get(plugin)?.start?.();
+          started.push(plugin);
+        }
+      } catch (error) {
+        // What started is stopped again (listeners, timers, the P2P node), so a failed start leaves nothing running.
+        await stop();
+        throw error;
       }
     },
-    stop() {
-      stopping ??= (async () => {
-        for (const plugin of started.reverse()) {
-          try {
-            await lifecycles.get(plugin)?.stop?.();
-          } catch (error) {
-            logger.error(`plugin ${plugin.name} failed to stop cleanly: ${(error as Error).message}`);
-          }
-        }
-        await store.close();
-      })();
-      return stopping;
-    },
+    stop,
   };
 }

@@ -28,6 +28,7 @@ export interface DaemonFlags {
   logLevel?: string;
   miningThreads?: string;
   miningAddress?: string;
+  getworkBind?: string;
   p2pBind?: string;
   addPeer?: string[];
   maxPeers?: string;
@@ -55,6 +56,10 @@ export function addNodeOptions(command: Command): Command {
     .addOption(new Option('--log-level <level>', 'log verbosity').choices(LOG_LEVELS))
     .option('--mining-threads <n>', 'run the built-in CPU miner on this many threads (default 0: off)')
     .option('--mining-address <address>', 'registered address the built-in miner mines to')
+    .option(
+      '--getwork-bind <host:port>',
+      "getwork server for external miners (default 127.0.0.1:40400 on testnet, none on mainnet and the simulator; '' = none)",
+    )
     .option(
       '--p2p-bind <host:port>',
       "P2P listening address (default 0.0.0.0:10101 mainnet, :40401 testnet, none on the simulator; '' = do not listen)",
@@ -85,6 +90,7 @@ export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraCon
     logLevel: flags.logLevel,
     miningThreads: flags.miningThreads,
     miningAddress: flags.miningAddress,
+    getworkBind: flags.getworkBind,
     p2pBind: flags.p2pBind,
     addPeers: flags.addPeer,
     maxPeers: flags.maxPeers,

@@ -5,6 +5,7 @@ import { contractCommand } from './contract-command.js';
 import { daemonCommand } from './daemon-command.js';
 import { AnsweredFailure, answerUsageError, throwingUsageErrors, wantsJson } from './json-failure.js';
 import { keysCommand } from './keys-command.js';
+import { minerCommand } from './miner-command.js';
 import { simulatorCommand } from './simulator-command.js';
 import { statusCommand } from './status-command.js';
 import { walletCommand } from './wallet-command.js';
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
     .addCommand(daemonCommand())
     .addCommand(keysCommand())
     .addCommand(walletCommand())
+    .addCommand(minerCommand())
     .addCommand(simulatorCommand())
     .addCommand(contractCommand())
     .addCommand(statusCommand());

@@ -35,6 +35,8 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     logLevel: 'info',
     miningThreads: 0,
     miningAddress: '',
+    // Miners of a test network connect to their own machine's daemon; mainnet serves getwork only when asked.
+    getworkBind: network === 'testnet' ? '127.0.0.1:40400' : '',
     // P2P must be reachable from other machines, unlike RPC; the simulator runs without it unless asked.
     p2pBind: NETWORKS[network].defaultP2pPort === null ? '' : `0.0.0.0:${NETWORKS[network].defaultP2pPort}`,
     addPeers: [],

@@ -30,6 +30,8 @@ export interface UmbraConfig {
   miningThreads: number;
   /** Address the built-in miner mines to (must be registered). */
   miningAddress: string;
+  /** `host:port` the getwork server for external miners listens on, or empty for none. */
+  getworkBind: string;
   /** `host:port` the P2P server listens on, or empty for none (outgoing connections only). */
   p2pBind: string;
   /** Peers to connect to at start (and to keep reconnecting to): `host:port`, or `host:port/p2p/<peer id>` to pin its key. */
@@ -157,6 +159,7 @@ export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
   logLevel: oneOf(LOG_LEVELS),
   miningThreads: nonNegativeInteger,
   miningAddress: anyString,
+  getworkBind: optionalBindAddress,
   p2pBind: optionalBindAddress,
   addPeers: listOf(peerAddress),
   maxPeers: positiveInteger,

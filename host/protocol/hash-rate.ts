@@ -4,7 +4,8 @@
  */
 import { FINAL_DIFFICULTY_MULTIPLIER, MINIBLOCKS_PER_BLOCK } from './miniblock.js';
 
-const HASHES_PER_DIFFICULTY = BigInt(MINIBLOCKS_PER_BLOCK - 1) + FINAL_DIFFICULTY_MULTIPLIER;
+/** Expected hashes of a block, in block difficulties. */
+export const HASHES_PER_DIFFICULTY = BigInt(MINIBLOCKS_PER_BLOCK - 1) + FINAL_DIFFICULTY_MULTIPLIER;
 const UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s'];
 
 /** Hashes per second for a block difficulty and a block time in seconds (0 without a block time). */

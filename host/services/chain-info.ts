@@ -9,4 +9,21 @@ export interface InfoContributions {
   peers?(): PeerCounts;
   /** The highest chain height peers report. */
   peerHeight?(): number;
+  /** The mining plugin's figures (getwork miners, submissions, the network's hash rate). */
+  mining?(): MiningFigures;
+}
+
+/** NODE.GetInfo's mining fields, named as the reference node names them (docs/rpc.md § NODE.GetInfo). */
+export interface MiningFigures {
+  connected_miners: number;
+  miniblocks_in_memory: number;
+  blocks_count: number;
+  miniblocks_accepted_count: number;
+  miniblocks_rejected_count: number;
+  /** Miniblocks accepted per hour since the daemon started. */
+  mining_velocity: number;
+  /** The network's hash rate, hashes/s, from the work of the main chain's blocks over the last hour, day, week. */
+  hashrate_1hr: number;
+  hashrate_1d: number;
+  hashrate_7d: number;
 }

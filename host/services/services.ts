@@ -11,6 +11,7 @@ import type { InfoContributions } from './chain-info.js';
 import type { ContractVm } from './contract-vm.js';
 import type { HttpServers } from './http-servers.js';
 import type { MiniblockPoolService } from './miniblocks.js';
+import type { MinersService } from './miners.js';
 import type { MiningService } from './mining.js';
 import type { P2pService } from './p2p.js';
 import type { SimulatorService } from './simulator.js';
@@ -27,6 +28,8 @@ export interface Services extends BaseServices {
   miniblocks: MiniblockPoolService;
   /** `mining`: block templates and submission. */
   mining: MiningService;
+  /** `mining`: the miners connected to its getwork server. */
+  miners: MinersService;
   /** `dvm`: the contract VM. */
   contractVm: ContractVm;
   /** `p2p`: the peer-to-peer node. */

@@ -1,10 +1,27 @@
-/** The home page: chain figures, peers and pool, the last blocks, and the charts (drawn by the page's script). */
+/**
+ * The home page: chain figures, peers and pool, the getwork server's miners, the last blocks, and the charts (drawn by
+ * the page's script).
+ */
 import { formatCoins } from '../../host/protocol/coin-amount.js';
 import { ATOMIC_UNITS_PER_COIN } from '../../host/protocol/chain-params.js';
 import { hashRateText } from '../../host/protocol/hash-rate.js';
 import { html, raw, scriptJson } from './html.js';
-import { BASE, blockLink, facts, hash, page, utc } from './layout.js';
+import { addressLink, BASE, blockLink, facts, hash, page, utc } from './layout.js';
 import type { HomeView } from './home-view.js';
+import { type ConnectedMiner, SHARE_BLOCKS } from '../../host/services/miners.js';
+
+function minersSection(miners: ConnectedMiner[]) {
+  return html`<section>
+<h2>Connected miners (${miners.length})</h2>
+<table id="miners">
+<thead><tr><th>Address</th><th>Connected since</th><th>Jobs</th><th>Accepted</th><th>Rejected</th><th>Blocks</th><th>Share of the last ${SHARE_BLOCKS} blocks' miniblocks</th></tr></thead>
+<tbody>${miners.map(
+    (miner) =>
+      html`<tr><td>${addressLink(miner.address)}</td><td>${utc(miner.since)}</td><td>${miner.jobs}</td><td>${miner.accepted}</td><td>${miner.rejected}</td><td>${miner.blocks}</td><td>${(miner.share * 100).toFixed(1)} %</td></tr>`,
+  )}</tbody>
+</table>
+</section>`;
+}
 
 export function renderHome(view: HomeView): string {
   const main = html`<h1>Umbra ${view.network}</h1>
@@ -25,6 +42,7 @@ ${facts([
   ['Version', view.version],
 ])}
 </section>
+${view.miners.length === 0 ? '' : minersSection(view.miners)}
 <section>
 <h2>Charts over the last ${view.charts.height.length} blocks</h2>
 <div class="charts">

@@ -1,13 +1,14 @@
 /**
- * The home page's figures: GetInfo's summary, the peers and pool, the last blocks, and the chart series (block time,
- * difficulty, transactions per block over the last blocks). Intervals are taken between consecutive mined blocks,
- * never from the genesis block's timestamp 0. Everything per-block is recomputed only when the top, the pool or the
- * peers change, so serving the page costs next to nothing between blocks.
+ * The home page's figures: GetInfo's summary, the peers and pool, the getwork server's miners, the last blocks, and
+ * the chart series (block time, difficulty, transactions per block over the last blocks). Intervals are taken between consecutive mined blocks,
+ * never from the genesis block's timestamp 0. Everything per-block is recomputed only when the top, the pool, the
+ * peers or the miners' counts change, so serving the page costs next to nothing between blocks.
  */
 import { toHex } from '../../host/protocol/bytes.js';
 import { TARGET_BLOCK_TIME_MS } from '../../host/protocol/chain-params.js';
 import { networkHashRate } from '../../host/protocol/hash-rate.js';
 import type { BlockMeta, ChainService } from '../../host/services/chain.js';
+import type { ConnectedMiner } from '../../host/services/miners.js';
 import type { P2pService } from '../../host/services/p2p.js';
 import type { DaemonQuery } from './daemon-queries.js';
 
@@ -40,6 +41,8 @@ export interface HomeView {
   supplyCoins: number;
   poolSize: number;
   peers: { incoming: number; outgoing: number };
+  /** Miners connected to the getwork server. */
+  miners: ConnectedMiner[];
   blocks: BlockRow[];
   /** Column-wise series for the charts, one entry per mined block (genesis excluded). */
   charts: { height: number[]; blockTimeS: number[]; difficulty: number[]; txcount: number[] };
@@ -50,6 +53,7 @@ export interface HomeSources {
   query: DaemonQuery;
   p2p: P2pService | undefined;
   poolSize(): number;
+  miners(): ConnectedMiner[];
 }
 
 const row = (meta: BlockMeta): BlockRow => ({
@@ -81,7 +85,12 @@ function chartSeries(chain: ChainService, top: BlockMeta): HomeView['charts'] {
 export function homeView(sources: HomeSources): () => Promise<HomeView> {
   let cached: { key: string; view: Promise<HomeView> } | undefined;
 
-  const compute = async (top: BlockMeta, poolSize: number, peers: HomeView['peers']): Promise<HomeView> => {
+  const compute = async (
+    top: BlockMeta,
+    poolSize: number,
+    peers: HomeView['peers'],
+    miners: ConnectedMiner[],
+  ): Promise<HomeView> => {
     const { chain } = sources;
     const info = await sources.query('NODE.GetInfo');
     const blocks: BlockRow[] = [];
@@ -105,6 +114,7 @@ export function homeView(sources: HomeSources): () => Promise<HomeView> {
       supplyCoins: info.total_supply,
       poolSize,
       peers,
+      miners,
       blocks,
       charts,
     };
@@ -114,9 +124,10 @@ export function homeView(sources: HomeSources): () => Promise<HomeView> {
     const top = sources.chain.top;
     const counts = sources.p2p?.counts() ?? { incoming: 0, outgoing: 0 };
     const poolSize = sources.poolSize();
-    const key = `${toHex(top.id)}:${poolSize}:${counts.incoming}:${counts.outgoing}`;
+    const miners = sources.miners();
+    const key = `${toHex(top.id)}:${poolSize}:${counts.incoming}:${counts.outgoing}:${JSON.stringify(miners)}`;
     if (cached?.key !== key) {
-      const view = compute(top, poolSize, { incoming: counts.incoming, outgoing: counts.outgoing });
+      const view = compute(top, poolSize, { incoming: counts.incoming, outgoing: counts.outgoing }, miners);
       cached = { key, view };
       // A failed computation is not kept: the next request tries again.
       view.catch(() => {

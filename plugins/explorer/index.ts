@@ -24,7 +24,7 @@ import { renderTransaction, transactionView } from './transaction-page.js';
 const plugin: Plugin = {
   name: 'explorer',
   requires: ['consensus'],
-  optional: ['mempool', 'p2p'],
+  optional: ['mempool', 'p2p', 'mining'],
   register(container) {
     const { chain, core, network, rpcEndpoints } = container.cradle;
     const daemon = rpcEndpoints.get('daemon');
@@ -41,7 +41,14 @@ const plugin: Plugin = {
         return false;
       }
     };
-    const home = homeView({ chain, query, p2p: optionalService(container, 'p2p'), poolSize: () => pool()?.size ?? 0 });
+    const miners = optionalService(container, 'miners');
+    const home = homeView({
+      chain,
+      query,
+      p2p: optionalService(container, 'p2p'),
+      poolSize: () => pool()?.size ?? 0,
+      miners: () => miners?.connected() ?? [],
+    });
     const activity = contractActivity(chain);
     // The home page is rendered once per change of its figures: the view is cached, and so is its HTML.
     let homeHtml: { view: unknown; text: string } | undefined;

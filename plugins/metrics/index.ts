@@ -32,6 +32,7 @@ const plugin: Plugin = {
       p2p,
       txPool: optionalService(container, 'txPool'),
       mining: optionalService(container, 'mining'),
+      miners: optionalService(container, 'miners'),
     });
     const walletSync = wallet && registerWalletMetrics(registry, wallet);
 

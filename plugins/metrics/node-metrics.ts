@@ -1,10 +1,12 @@
 /**
  * The daemon's own metrics: the chain (height, topoheight, next difficulty, block application time), transfer
- * verification time by ring size, the transaction pool, P2P peers by direction and the built-in miner's hash rate.
+ * verification time by ring size, the transaction pool, P2P peers by direction, the built-in miner's hash rate and
+ * the getwork server's miners.
  * Each group is there when the plugin that provides its service is configured. Gauges are read at scrape time.
  */
 import { Gauge, Histogram, type Registry } from 'prom-client';
 import type { ChainService } from '../../host/services/chain.js';
+import type { ConnectedMiner, MinersService } from '../../host/services/miners.js';
 import type { MiningService } from '../../host/services/mining.js';
 import type { P2pService } from '../../host/services/p2p.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
@@ -14,6 +16,7 @@ export interface NodeSources {
   txPool?: TxPoolService;
   p2p?: P2pService;
   mining?: MiningService;
+  miners?: MinersService;
 }
 
 /** A gauge whose value is read when Prometheus scrapes. */
@@ -29,7 +32,40 @@ function readGauge(registry: Registry, name: string, help: string, read: () => n
 }
 
 /** Registers the node's metrics; returns the function that stops observing the chain. */
-export function registerNodeMetrics(registry: Registry, { chain, txPool, p2p, mining }: NodeSources): () => void {
+/** Per connected getwork miner (at most 256, so the label set stays bounded); redrawn at each scrape. */
+function registerMinerMetrics(registry: Registry, miners: MinersService): void {
+  readGauge(
+    registry,
+    'umbra_getwork_miners',
+    'Miners connected to the getwork server',
+    () => miners.connected().length,
+  );
+  const perMiner: [string, string, (miner: ConnectedMiner) => number][] = [
+    [
+      'umbra_getwork_miner_share',
+      "A connected miner's part of the last 100 blocks' ordinary miniblocks",
+      (m) => m.share,
+    ],
+    ['umbra_getwork_miner_accepted', "A connected miner's accepted submissions", (m) => m.accepted],
+    ['umbra_getwork_miner_rejected', "A connected miner's rejected submissions", (m) => m.rejected],
+  ];
+  for (const [name, help, read] of perMiner)
+    new Gauge({
+      name,
+      help,
+      labelNames: ['address'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const miner of miners.connected()) this.set({ address: miner.address }, read(miner));
+      },
+    });
+}
+
+export function registerNodeMetrics(
+  registry: Registry,
+  { chain, txPool, p2p, mining, miners }: NodeSources,
+): () => void {
   let stop = (): void => {};
   if (chain) {
     readGauge(registry, 'umbra_chain_height', 'Height of the main chain top block', () => Number(chain.top.height));
@@ -82,5 +118,6 @@ export function registerNodeMetrics(registry: Registry, { chain, txPool, p2p, mi
       mining.minerHashRate(),
     );
   }
+  if (miners) registerMinerMetrics(registry, miners);
   return stop;
 }

@@ -20,7 +20,7 @@ import {
   type Miniblock,
 } from '../../host/protocol/miniblock.js';
 import { coinbaseTx } from '../../host/protocol/transaction.js';
-import type { AddBlockOutcome, ChainService } from '../../host/services/chain.js';
+import type { AddBlockOutcome, BlockMeta, ChainService } from '../../host/services/chain.js';
 import { MiniblockErrorCode, MiniblockRejected, type MiniblockPoolService } from '../../host/services/miniblocks.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 
@@ -35,7 +35,7 @@ export interface MiningJob {
   /** The block difficulty. */
   blockDifficulty: bigint;
   final: boolean;
-  /** The block the final miniblock completes (final jobs only). */
+  /** The block being completed: always for a final job, on request for an ordinary one (with the miniblocks so far). */
   block?: Block;
 }
 
@@ -50,7 +50,8 @@ export interface SubmitResult {
   block_found: boolean;
 }
 
-const MAX_JOBS = 512;
+/** Jobs remembered for submission: a few per connected miner and change of work. */
+const MAX_JOBS = 4096;
 const ORDINARY_MINIBLOCKS = MINIBLOCKS_PER_BLOCK - 1;
 /** Transaction bytes a template takes: the block limit less a margin (docs/protocol.md § Block templates). */
 const TEMPLATE_TX_BYTES = MAX_BLOCK_TX_BYTES - 100 * 1024;
@@ -61,7 +62,10 @@ export class MiningService implements MiniblockPoolService {
   private counter = 0;
   private readonly listeners = new Set<() => void>();
   private readonly miniblockListeners = new Set<(blob: Uint8Array) => void>();
+  /** Blocks completed by a submission here (GetInfo's blocks_count). */
   blocksFound = 0;
+  miniblocksAccepted = 0;
+  miniblocksRejected = 0;
   private hashRate: () => number = () => 0;
 
   constructor(
@@ -153,71 +157,69 @@ export class MiningService implements MiniblockPoolService {
     return this.pools.get(toHex(this.chain.top.id))?.length ?? 0;
   }
 
-  /** A job for `minerKey` (registered, 33-byte compressed): an ordinary miniblock, or the final one once nine are pooled. */
-  template(minerKey: Uint8Array): MiningJob {
+  /**
+   * A job for `minerKey` (registered, 33-byte compressed): an ordinary miniblock, or the final one once nine are
+   * pooled. A final job always carries the block it completes; an ordinary one carries the block as it stands (the
+   * miniblocks pooled so far) when `withBlock` asks for it.
+   */
+  template(minerKey: Uint8Array, withBlock = false): MiningJob {
     if (!this.chain.isRegistered(minerKey))
       throw new MiniblockRejected(MiniblockErrorCode.UnregisteredMiner, 'miner address is not registered');
     const tip = this.chain.top;
     const height = tip.height + 1n;
     const blockDifficulty = this.chain.difficultyAfter(tip);
-    const pooled = this.pools.get(toHex(tip.id)) ?? [];
+    const pooled = (this.pools.get(toHex(tip.id)) ?? []).slice(0, ORDINARY_MINIBLOCKS);
     const now = this.now();
-    const base: Miniblock = {
+    const final = pooled.length === ORDINARY_MINIBLOCKS;
+    const block = final || withBlock ? this.candidateBlock(minerKey, tip, pooled, now) : undefined;
+    const mb: Miniblock = {
       version: 1,
-      highDiff: false,
-      final: false,
+      highDiff: final,
+      final,
       pastCount: 1,
       timestamp: Number(now & 0xffffn),
       height,
       past: [pastOf(tip.id), 0],
-      keyHash: this.core.blake2s256(minerKey).slice(0, 16),
+      // An ordinary miniblock names its miner; the final one commits to the block it completes.
+      keyHash: final
+        ? this.core.sha3_256(encodeBlock(block!, ORDINARY_MINIBLOCKS)).slice(0, 16)
+        : this.core.blake2s256(minerKey).slice(0, 16),
       flags: 0,
       nonce: [randomInt(2 ** 32 - 1), randomInt(2 ** 32 - 1), 0],
     };
-    const id = `${now}.${++this.counter}.${pooled.length}`;
-    let job: MiningJob;
-    if (pooled.length < ORDINARY_MINIBLOCKS) {
-      job = {
-        id,
-        tip: tip.id,
-        height,
-        blob: encodeMiniblock(base),
-        difficulty: blockDifficulty,
-        blockDifficulty,
-        final: false,
-      };
-    } else {
-      const block: Block = {
-        majorVersion: 1,
-        minorVersion: 1,
-        timestamp: now > tip.timestamp ? now : tip.timestamp + 1n,
-        height,
-        minerTx: coinbaseTx(minerKey),
-        stateRoot: new Uint8Array(32),
-        tips: [tip.id],
-        miniblocks: pooled.slice(0, ORDINARY_MINIBLOCKS),
-        txHashes: this.templateTransactions(),
-      };
-      block.stateRoot = this.chain.computeStateRoot(block, (txid, reason) => {
-        this.logger.info(`template leaves out ${reason}`);
-        this.txPool()?.remove(txid);
-      });
-      const keyHash = this.core.sha3_256(encodeBlock(block, ORDINARY_MINIBLOCKS)).slice(0, 16);
-      const final: Miniblock = { ...base, final: true, highDiff: true, keyHash };
-      job = {
-        id,
-        tip: tip.id,
-        height,
-        blob: encodeMiniblock(final),
-        difficulty: blockDifficulty * FINAL_DIFFICULTY_MULTIPLIER,
-        blockDifficulty,
-        final: true,
-        block,
-      };
-    }
-    this.jobs.set(id, job);
+    const job: MiningJob = {
+      id: `${now}.${++this.counter}.${pooled.length}`,
+      tip: tip.id,
+      height,
+      blob: encodeMiniblock(mb),
+      difficulty: final ? blockDifficulty * FINAL_DIFFICULTY_MULTIPLIER : blockDifficulty,
+      blockDifficulty,
+      final,
+      ...(block ? { block } : {}),
+    };
+    this.jobs.set(job.id, job);
     if (this.jobs.size > MAX_JOBS) this.jobs.delete(this.jobs.keys().next().value!);
     return job;
+  }
+
+  /** The block `minerKey` would complete on `tip` with the `pooled` miniblocks, transactions and state root included. */
+  private candidateBlock(minerKey: Uint8Array, tip: BlockMeta, pooled: Miniblock[], now: bigint): Block {
+    const block: Block = {
+      majorVersion: 1,
+      minorVersion: 1,
+      timestamp: now > tip.timestamp ? now : tip.timestamp + 1n,
+      height: tip.height + 1n,
+      minerTx: coinbaseTx(minerKey),
+      stateRoot: new Uint8Array(32),
+      tips: [tip.id],
+      miniblocks: pooled,
+      txHashes: this.templateTransactions(),
+    };
+    block.stateRoot = this.chain.computeStateRoot(block, (txid, reason) => {
+      this.logger.info(`template leaves out ${reason}`);
+      this.txPool()?.remove(txid);
+    });
+    return block;
   }
 
   /** The built-in miner's hash rate, once the plugin has one (see `reportHashRate`). */
@@ -268,14 +270,40 @@ export class MiningService implements MiniblockPoolService {
     }
   }
 
-  /** Accepts a solved miniblock for a job: pools an ordinary one, or completes and submits the block. */
+  /**
+   * Accepts a solved miniblock for a job: pools an ordinary one, or completes and submits the block. The proof of work
+   * is checked first, right after finding the job's target, so that a flood of unsolved blobs costs one hash each.
+   * Every answer, accepted or refused, is counted (GetInfo's miniblocks_accepted_count, miniblocks_rejected_count).
+   */
   async submit(jobId: string, blob: Uint8Array): Promise<SubmitResult> {
+    try {
+      const result = await this.submitChecked(jobId, blob);
+      this.miniblocksAccepted++;
+      return result;
+    } catch (error) {
+      this.miniblocksRejected++;
+      throw error;
+    }
+  }
+
+  private async submitChecked(jobId: string, blob: Uint8Array): Promise<SubmitResult> {
     const job = this.jobs.get(jobId);
     if (!job)
       throw new MiniblockRejected(
         MiniblockErrorCode.UnknownJob,
         `job ${jobId} not found (it expired or never existed): ask for a new template`,
       );
+    if (blob.length !== job.blob.length)
+      throw new MiniblockRejected(
+        MiniblockErrorCode.Malformed,
+        `submitted miniblock could not be decoded: a miniblock is ${job.blob.length} bytes, this one ${blob.length}`,
+      );
+    if (this.chain.params.checkPow && !meetsTarget(this.core.powHash(blob), job.difficulty)) {
+      throw new MiniblockRejected(
+        MiniblockErrorCode.BadPow,
+        `invalid proof of work: the miniblock does not meet difficulty ${job.difficulty}`,
+      );
+    }
     let mb: Miniblock;
     try {
       mb = decodeMiniblock(blob);
@@ -305,12 +333,6 @@ export class MiningService implements MiniblockPoolService {
         MiniblockErrorCode.StaleJob,
         'stale job: the chain has moved to a new top; ask for a new template',
       );
-    if (this.chain.params.checkPow && !meetsTarget(this.core.powHash(blob), job.difficulty)) {
-      throw new MiniblockRejected(
-        MiniblockErrorCode.BadPow,
-        `invalid proof of work: the miniblock does not meet difficulty ${job.difficulty}`,
-      );
-    }
     const mblid = toHex(this.core.sha3_256(blob));
     if (!job.final) {
       const added = this.pool(job.tip, mb, blob);

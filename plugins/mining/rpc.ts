@@ -28,10 +28,10 @@ export function miningMethods(deps: MiningRpcDeps): RpcMethod<any, unknown>[] {
           throw new ApplicationError(`wallet_address could not be parsed: ${(error as Error).message}`);
         }
         const mining = deps.mining();
-        const job = mining.template(key);
+        const job = mining.template(key, block);
         return {
           jobid: job.id,
-          ...(block && job.block ? { blocktemplate_blob: toHex(encodeBlock(job.block)) } : {}),
+          ...(block ? { blocktemplate_blob: toHex(encodeBlock(job.block!)) } : {}),
           blockhashing_blob: toHex(job.blob),
           difficulty: job.difficulty.toString(),
           difficultyuint64: Number(job.difficulty),

@@ -16,9 +16,9 @@ export interface TestApp {
 export async function startTestApp(t: Test, flags: Record<string, unknown> = {}): Promise<TestApp> {
   const logLines: string[] = [];
   const logger: Logger = createLogger('debug', (line) => logLines.push(line));
-  // No P2P listener unless a test asks: the testnet default port would clash between tests running side by side.
+  // No P2P or getwork listener unless a test asks: the testnet default ports would clash between tests side by side.
   const config = loadConfig({
-    flags: { network: 'testnet', store: 'memory', rpcBind: '127.0.0.1:0', p2pBind: '', ...flags },
+    flags: { network: 'testnet', store: 'memory', rpcBind: '127.0.0.1:0', p2pBind: '', getworkBind: '', ...flags },
   });
   const app = await composeApp(config, { logger });
   await app.start();

@@ -8,7 +8,7 @@ import type { NetworkParams } from '../../../host/protocol/network.js';
 import { ApplicationError } from '../../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
-import type { InfoContributions } from '../../../host/services/chain-info.js';
+import type { InfoContributions, MiningFigures } from '../../../host/services/chain-info.js';
 import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
 import { blockHeaderView, blockJson, type BlockHeaderView } from './block-views.js';
@@ -38,6 +38,19 @@ export function chainBlockHeader(
     stable: meta.height <= chain.stableHeight(),
   });
 }
+
+/** GetInfo's mining fields without the mining plugin. */
+const NO_MINING: MiningFigures = {
+  connected_miners: 0,
+  miniblocks_in_memory: 0,
+  blocks_count: 0,
+  miniblocks_accepted_count: 0,
+  miniblocks_rejected_count: 0,
+  mining_velocity: 0,
+  hashrate_1hr: 0,
+  hashrate_1d: 0,
+  hashrate_7d: 0,
+};
 
 export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
   const header = (chain: Chain, meta: BlockMeta) => chainBlockHeader(chain, meta, deps.addressOf);
@@ -92,6 +105,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
           white_peerlist_size: peers.white,
           version: deps.version,
           uptime: Math.floor((Date.now() - startedAt) / 1000),
+          ...(deps.info.mining?.() ?? NO_MINING),
           status: 'OK',
         };
       },

@@ -39,7 +39,9 @@ t.test('submissions that do not belong are refused with their reason', async (t)
   test.clock.now += 18_000n;
   const job = mining.template(test.premine);
   await t.rejects(mining.submit('12.3.0', job.blob), { message: /job 12\.3\.0 not found/ });
-  await t.rejects(mining.submit(job.id, job.blob.slice(1)), { message: /could not be decoded/ });
+  await t.rejects(mining.submit(job.id, job.blob.slice(1)), {
+    message: /could not be decoded: a miniblock is 48 bytes, this one 47/,
+  });
   const otherHeight = Uint8Array.from(job.blob);
   otherHeight[7]! ^= 1;
   await t.rejects(mining.submit(job.id, otherHeight), { message: /does not belong to this job/ });
@@ -54,4 +56,38 @@ t.test('submissions that do not belong are refused with their reason', async (t)
   const stale = Uint8Array.from(job.blob);
   stale[40]! ^= 1;
   await t.rejects(mining.submit(job.id, stale), { message: /stale job/ });
+});
+
+t.test('on testnet the proof of work is checked before anything else, and every answer is counted', async (t) => {
+  const test = await openTestChain({ network: 'testnet' });
+  const { mining } = test;
+  test.clock.now += 18_000n;
+  const job = mining.template(test.premine);
+  // Another height and a hash that misses the target: the proof of work is what is refused.
+  const wrong = Uint8Array.from(job.blob);
+  wrong[7]! ^= 1;
+  for (let nonce = 0; meetsTarget(test.core.powHash(wrong), job.difficulty); nonce++)
+    new DataView(wrong.buffer).setUint32(44, nonce);
+  await t.rejects(mining.submit(job.id, wrong), { code: MiniblockErrorCode.BadPow });
+  t.equal(mining.miniblocksRejected, 1);
+  await mining.submit(job.id, solve(test, job.blob, job.difficulty));
+  t.equal(mining.miniblocksAccepted, 1);
+  t.equal(mining.miniblocksRejected, 1);
+});
+
+t.test('a template asked with its block carries the block being completed, ordinary jobs too', async (t) => {
+  const test = await openTestChain();
+  const { mining } = test;
+  test.clock.now += 18_000n;
+  const first = mining.template(test.premine, true);
+  t.equal(first.final, false);
+  t.equal(first.block?.height, 1n, 'the block at the next height');
+  t.same(first.block?.miniblocks, [], 'nothing pooled yet');
+  t.equal(mining.template(test.premine).block, undefined, 'not asked: no block built');
+  await mining.submit(first.id, first.blob);
+  const second = mining.template(test.premine, true);
+  t.equal(second.block?.miniblocks.length, 1, 'with the miniblock pooled since');
+  for (let job = second; !job.final; job = mining.template(test.premine)) await mining.submit(job.id, job.blob);
+  const final = mining.template(test.premine);
+  t.equal(final.block?.miniblocks.length, 9, 'a final job always carries its block');
 });

@@ -6,6 +6,7 @@ import t from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
 import { meetsTarget } from '../../../core-native/ts/pow-target.js';
 import { encodeAddress } from '../../../host/protocol/address.js';
+import { decodeBlock } from '../../../host/protocol/block.js';
 import { fromHex, toHex } from '../../../host/protocol/bytes.js';
 import { NETWORKS } from '../../../host/protocol/network.js';
 import { premineKey } from '../../../host/protocol/premine.js';
@@ -73,4 +74,17 @@ t.test('SubmitBlock never answers OK for a block whose parent is unknown', async
     block_found: true,
   });
   t.match(await rpcCall(url, 'NODE.GetInfo', {}), { height: 2, top_block_hash: waiting, alt_blocks_count: 0 });
+});
+
+t.test('GetBlockTemplate with block: true returns the block being completed, for an ordinary job too', async (t) => {
+  const { url } = await startTestApp(t, { network: 'testnet' });
+  const premine = encodeAddress('testnet', premineKey(core, 'testnet'));
+  const job = await rpcCall(url, 'NODE.GetBlockTemplate', { wallet_address: premine, block: true });
+  t.equal(job.miniblocks, 0, 'an ordinary job: nothing pooled yet');
+  const block = decodeBlock(fromHex(job.blocktemplate_blob));
+  t.equal(block.height, 1n);
+  t.same(block.miniblocks, []);
+  t.equal(toHex(block.tips[0]!), job.prev_hash);
+  const without = await rpcCall(url, 'NODE.GetBlockTemplate', { wallet_address: premine });
+  t.notOk('blocktemplate_blob' in without, 'not asked: not sent');
 });

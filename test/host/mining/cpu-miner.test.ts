@@ -1,7 +1,7 @@
 /** The built-in CPU miner's hash rate: measured over each report period, 0 before the first and after it stops. */
 import t from 'tap';
 import { createLogger } from '../../../host/logger.js';
-import { CpuMiner } from '../../../plugins/mining/cpu-miner.js';
+import { CpuMiner } from '../../../host/mining/cpu-miner.js';
 
 t.test('the hash rate is what the workers hashed over the last report period', async (t) => {
   const lines: string[] = [];

@@ -1,9 +1,9 @@
 /**
- * The built-in CPU miner: N worker threads hashing the current job, a log line with the hash rate, and every solution
- * handed to `submit`. Jobs come from `nextJob`, asked again after each solution and whenever the chain moves on.
+ * The CPU miner of the daemon (`--mining-threads`) and of `umbra miner`: N worker threads hashing the current job, a
+ * log line with the hash rate, and every solution handed to `submit`. Jobs come from `nextJob`, asked again after each solution and whenever the chain moves on.
  */
 import { Worker } from 'node:worker_threads';
-import type { Logger } from '../../host/logger.js';
+import type { Logger } from '../logger.js';
 import type { WorkerJob, WorkerMessage } from './pow-worker.js';
 
 export interface MinerJob {
@@ -21,6 +21,8 @@ export interface CpuMinerOptions {
   submit(jobId: string, blob: Uint8Array): Promise<void>;
   /** How often to log the hash rate, ms. */
   reportEveryMs?: number;
+  /** Reports the hash rate each period instead of the log line (`umbra miner` prints its own). */
+  onReport?(hashesPerSecond: number): void;
 }
 
 export class CpuMiner {
@@ -58,7 +60,8 @@ export class CpuMiner {
     this.reportTimer = setInterval(() => {
       const now = Date.now();
       this.lastRate = (this.hashes * 1000) / (now - last);
-      this.options.logger.info(`mining on ${this.workers.length} thread(s): ${this.lastRate.toFixed(1)} H/s`);
+      if (this.options.onReport) this.options.onReport(this.lastRate);
+      else this.options.logger.info(`mining on ${this.workers.length} thread(s): ${this.lastRate.toFixed(1)} H/s`);
       this.hashes = 0;
       last = now;
     }, every);

@@ -22,6 +22,8 @@ const SLICE = 8;
 
 let job: { jobId: string; blob: Uint8Array; difficulty: bigint } | undefined;
 let counter = 0;
+/** No job to hash: the next job message starts the loop again. */
+let idle = false;
 
 parentPort!.on('message', (message: WorkerJob | 'stop') => {
   if (message === 'stop') {
@@ -35,14 +37,20 @@ parentPort!.on('message', (message: WorkerJob | 'stop') => {
   view.setUint32(36, (Math.random() * 2 ** 32) >>> 0);
   view.setUint32(40, workerIndex);
   counter = 0;
+  if (idle) {
+    idle = false;
+    setImmediate(work);
+  }
 });
 
 function work(): void {
   const current = job;
   if (current) {
     const view = new DataView(current.blob.buffer);
-    for (let i = 0; i < SLICE; i++) {
+    let hashed = 0;
+    while (hashed < SLICE) {
       view.setUint32(44, counter++);
+      hashed++;
       if (meetsTarget(core.powHash(current.blob), current.difficulty)) {
         parentPort!.postMessage({
           kind: 'found',
@@ -53,10 +61,10 @@ function work(): void {
         break;
       }
     }
-    parentPort!.postMessage({ kind: 'hashes', count: SLICE } satisfies WorkerMessage);
+    parentPort!.postMessage({ kind: 'hashes', count: hashed } satisfies WorkerMessage);
     setImmediate(work);
   } else {
-    setTimeout(work, 20);
+    idle = true;
   }
 }
 work();
