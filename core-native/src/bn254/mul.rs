@@ -51,8 +51,17 @@ pub fn mul_var(p: &Affine, k: &[u64; 4]) -> Jacobian {
     acc
 }
 
-/// k·P with no branch or memory access depending on k: 64 fixed 4-bit windows, each reading the whole table.
-/// The table entry added is never equal to the accumulator (k < n), so the branch-free addition is exact.
+/// All ones when a = b, else 0, without a branch. `black_box` keeps the optimiser from turning the masked selects
+/// that use it back into a branch or an indexed load.
+#[inline(always)]
+fn eq_mask(a: u64, b: u64) -> u64 {
+    let diff = a ^ b;
+    std::hint::black_box(((diff | diff.wrapping_neg()) >> 63).wrapping_sub(1))
+}
+
+/// k·P with no branch or memory access depending on k: 64 fixed 4-bit windows (all 256 bits, leading zeros too),
+/// each reading the whole table with masked selects. The table entry added is never equal to the accumulator
+/// (k < n), so the branch-free addition is exact. P itself is public.
 pub fn mul_secret(p: &Affine, k: &[u64; 4]) -> Jacobian {
     let mut table = [Jacobian::INFINITY; 16];
     let base = p.to_jacobian();
@@ -67,8 +76,7 @@ pub fn mul_secret(p: &Affine, k: &[u64; 4]) -> Jacobian {
         let digit = nibble(k, window) as u64;
         let mut chosen = Jacobian::INFINITY;
         for (i, entry) in table.iter().enumerate() {
-            let diff = (i as u64) ^ digit;
-            let mask = ((diff | diff.wrapping_neg()) >> 63).wrapping_sub(1);
+            let mask = eq_mask(i as u64, digit);
             chosen = Jacobian {
                 x: Fp::select(mask, &entry.x, &chosen.x),
                 y: Fp::select(mask, &entry.y, &chosen.y),

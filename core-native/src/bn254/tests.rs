@@ -2,7 +2,7 @@ use super::fp::Fp;
 use super::hash_to_point::{generators, hash_to_point};
 use super::mul::{fixed_base_table, msm, mul_fixed, mul_secret, mul_var};
 use super::point::{Affine, Jacobian};
-use super::scalar::{scalar_from_be, N};
+use super::scalar::{scalar_from_be, scalar_from_be_ct, N};
 
 fn compressed_hex(p: &Affine) -> String {
     let mut out = [0u8; 33];
@@ -94,6 +94,46 @@ fn multiplications_agree() {
     assert_eq!(mul_secret(&g, &n_minus_1).to_affine(), g.neg());
     assert!(mul_secret(&g, &scalar(0)).is_infinity());
     assert!(mul_fixed(|i| table[i], &scalar(0)).is_infinity());
+}
+
+#[test]
+fn constant_time_path_equals_variable_time_path() {
+    let g = hash_to_point(b"constant time");
+    let mut scalars = vec![[0u8; 32], [0xff; 32]];
+    for small in [1u64, 2, 3, 15, 16, 17, 255, 256, 0xffff_ffff] {
+        let mut b = [0u8; 32];
+        b[24..].copy_from_slice(&small.to_be_bytes());
+        scalars.push(b);
+    }
+    let mut n_bytes = [0u8; 32];
+    super::fp::limbs_to_be(&N, &mut n_bytes);
+    for delta in [1u8, 2] {
+        let mut b = n_bytes;
+        b[31] -= delta; // n − 1, n − 2
+        scalars.push(b);
+    }
+    scalars.push(n_bytes); // n ≡ 0
+    let mut high = [0u8; 32];
+    high[0] = 0x80; // 2^255 (≥ n: reduced first)
+    scalars.push(high);
+    high[0] = 0x30; // a single high bit below n, then zero windows all the way down
+    scalars.push(high);
+    let mut seed = 0x0bad_cafe_u64;
+    for _ in 0..60 {
+        let k = pseudo_scalar(&mut seed);
+        let mut b = [0u8; 32];
+        super::fp::limbs_to_be(&k, &mut b);
+        scalars.push(b);
+    }
+    for bytes in &scalars {
+        let (k, k_ct) = (scalar_from_be(bytes), scalar_from_be_ct(bytes));
+        assert_eq!(k, k_ct, "reduction of {bytes:?}");
+        let expected = mul_var(&g, &k).to_affine();
+        let (mut a, mut b) = ([0u8; 64], [0u8; 64]);
+        expected.to_bytes(&mut a);
+        mul_secret(&g, &k_ct).to_affine_secret().to_bytes(&mut b);
+        assert_eq!(a, b, "scalar {bytes:?}");
+    }
 }
 
 #[test]

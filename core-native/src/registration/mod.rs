@@ -99,7 +99,9 @@ pub fn grind(task: &Grind, out: &mut [u8]) -> Result<bool, String> {
         sk_montgomery = add_mod(&sk_montgomery, &sk_montgomery, &N);
     }
     let mut k = scalar_from_be_ct(task.nonce);
-    let mut commitment: Jacobian = mul_secret(task.g, &k);
+    // Made affine in constant time before the variable-time walk: the Jacobian Z of a secret multiplication depends
+    // on the nonce, while T itself is as public as the signature that reveals it (T = s·G − c·Y).
+    let mut commitment: Jacobian = mul_secret(task.g, &k).to_affine_secret().to_jacobian();
 
     let mut text = [0u8; 2 * POINT_TEXT];
     write_point_text(&y, &mut text[..POINT_TEXT]);
