@@ -96,7 +96,7 @@ fn msm_fn(call: &Call) -> Result<Value, String> {
 
 /// k·P for a secret k: reduction, multiplication and conversion to affine all without secret-dependent branches.
 fn mul_secret_affine(p: &Affine, scalar: &[u8]) -> Affine {
-    mul_secret(p, &scalar_from_be_ct(scalar)).to_affine_secret()
+    mul_secret(p, &scalar_from_be_ct(scalar))
 }
 
 fn mul_var_affine(p: &Affine, scalar: &[u8]) -> Affine {

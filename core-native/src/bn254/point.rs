@@ -120,9 +120,9 @@ impl Jacobian {
         Jacobian { x: x3, y: y3, z: z3 }
     }
 
-    /// The generic sum (add-2007-bl), with H and r: both are zero when the inputs were equal (the formula fails).
+    /// The generic sum (add-2007-bl) and whether the inputs were equal (H = 0 and r = 0, where the formula fails).
     #[inline(always)]
-    fn add_formula(&self, other: &Jacobian) -> (Jacobian, Fp, Fp) {
+    fn add_formula(&self, other: &Jacobian) -> (Jacobian, bool) {
         let z1z1 = self.z.square();
         let z2z2 = other.z.square();
         let u1 = self.x.mul(&z2z2);
@@ -137,7 +137,7 @@ impl Jacobian {
         let x3 = r.square().sub(&j).sub(&v.double());
         let y3 = r.mul(&v.sub(&x3)).sub(&s1.mul(&j).double());
         let z3 = self.z.add(&other.z).square().sub(&z1z1).sub(&z2z2).mul(&h);
-        (Jacobian { x: x3, y: y3, z: z3 }, h, r)
+        (Jacobian { x: x3, y: y3, z: z3 }, h.is_zero() && r.is_zero())
     }
 
     /// P + Q for public data (branches on the special cases).
@@ -148,25 +148,11 @@ impl Jacobian {
         if other.is_infinity() {
             return *self;
         }
-        let (sum, h, r) = self.add_formula(other);
-        if h.is_zero() && r.is_zero() {
+        let (sum, equal) = self.add_formula(other);
+        if equal {
             self.double()
         } else {
             sum
-        }
-    }
-
-    /// P + Q without data-dependent branches, for the constant-time multiplication. Either input may be infinity;
-    /// the inputs must not be equal finite points (the caller's window method guarantees it).
-    pub fn add_no_branch(&self, other: &Jacobian) -> Jacobian {
-        let (sum, _, _) = self.add_formula(other);
-        let self_inf = self.z.zero_mask();
-        let other_inf = other.z.zero_mask();
-        let pick = |a: &Fp, b: &Fp, s: &Fp| Fp::select(self_inf, b, &Fp::select(other_inf, a, s));
-        Jacobian {
-            x: pick(&self.x, &other.x, &sum.x),
-            y: pick(&self.y, &other.y, &sum.y),
-            z: pick(&self.z, &other.z, &sum.z),
         }
     }
 
@@ -209,14 +195,6 @@ impl Jacobian {
         let zi = self.z.invert_vartime();
         let zi2 = zi.square();
         Affine { x: self.x.mul(&zi2), y: self.y.mul(&zi2).mul(&zi), infinity: false }
-    }
-
-    /// Affine form with a constant-time inversion and no branch (results of secret-scalar multiplication):
-    /// infinity (Z = 0) inverts to 0, so x and y come out 0, its 64-byte encoding.
-    pub fn to_affine_secret(&self) -> Affine {
-        let zi = self.z.invert();
-        let zi2 = zi.square();
-        Affine { x: self.x.mul(&zi2), y: self.y.mul(&zi2).mul(&zi), infinity: self.z.zero_mask() != 0 }
     }
 }
 
