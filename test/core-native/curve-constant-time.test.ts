@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import { bigintFromBytesBE, bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
+import { loadAddon } from '../../core-native/ts/native.js';
 import { GROUP_ORDER as N } from '../../core-native/ts/scalar.js';
 import { bothCores, forEachCore, nativeMissing } from '../helpers/core-impls.js';
 
@@ -82,3 +83,24 @@ t.test('native and fallback constant-time multiplication agree byte for byte', {
   }
   t.same(mismatches, [], 'every product is the same 64 bytes');
 });
+
+t.test(
+  "the addon's timing loops (bench crypto, dudect) measure each scalar and bound their input",
+  { skip: nativeMissing() },
+  async (t) => {
+    const load = loadAddon();
+    if (!load.ok) return;
+    const { native } = await bothCores();
+    const G = native.generators('UMBRA').G;
+    for (const name of ['g1MulTimings', 'g1MulSecretTimings']) {
+      const measure = load.addon[name] as (point: Uint8Array, scalars: Uint8Array) => Uint8Array;
+      const out = measure(G, randomBytes(3 * 32));
+      t.equal(out.length, 3 * 8, `${name}: one f64 per scalar`);
+      const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+      for (let i = 0; i < 3; i++) t.ok(view.getFloat64(i * 8, true) > 0, `${name}: duration ${i} is positive`);
+      t.throws(() => measure(G, new Uint8Array(33)), /n·32 bytes/, `${name}: a partial scalar`);
+      t.throws(() => measure(G, new Uint8Array(32 * ((1 << 18) + 1))), /n ≤ 262144/, `${name}: too many scalars`);
+      t.throws(() => measure(new Uint8Array(63), new Uint8Array(32)), /point/, `${name}: a bad point`);
+    }
+  },
+);
