@@ -38,9 +38,16 @@ export class ElGamal {
     return this.gBase.mul(amountScalar(amount));
   }
 
-  /** (amount·G + r·Y, r·G) for a blinding scalar r (32 bytes; random in [1, n−1] for real use). */
+  /**
+   * (amount·G + r·Y, r·G) for a blinding scalar r (32 bytes; random in [1, n−1] for real use). The amount and r are
+   * secret: constant-time multiplications.
+   */
   encrypt(Y: Uint8Array, amount: bigint, r: Uint8Array): Ciphertext {
-    return { L: this.core.g1Add(this.amountPoint(amount), this.core.g1Mul(Y, r)), R: this.gBase.mul(r) };
+    const { core, G } = this;
+    return {
+      L: core.g1Add(core.g1MulSecret(G, amountScalar(amount)), core.g1MulSecret(Y, r)),
+      R: core.g1MulSecret(G, r),
+    };
   }
 
   /** The starting balance of a newly registered key: (Y, G), an encryption of 0 with ρ = 1. */

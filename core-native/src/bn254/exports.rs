@@ -94,6 +94,42 @@ fn msm_fn(call: &Call) -> Result<Value, String> {
     jacobian_out(call, &msm(&affine, &ks))
 }
 
+/// k·P for a secret k: reduction, multiplication and conversion to affine all without secret-dependent branches.
+fn mul_secret_affine(p: &Affine, scalar: &[u8]) -> Affine {
+    mul_secret(p, &scalar_from_be_ct(scalar))
+}
+
+fn mul_var_affine(p: &Affine, scalar: &[u8]) -> Affine {
+    mul_var(p, &scalar_from_be(scalar)).to_affine()
+}
+
+/// The most scalars one timing call measures (about half a minute of multiplications).
+const TIMINGS_MAX: usize = 1 << 18;
+
+/// For the timing-leak benchmark (bench/crypto.ts): multiplies P by each of n scalars (n·32 bytes) in order and
+/// returns n durations in nanoseconds (f64, little-endian), each taken with the monotonic clock around one call of
+/// `mul`, so that no JavaScript runs inside a measurement.
+fn timings_fn(call: &Call, mul: fn(&Affine, &[u8]) -> Affine) -> Result<Value, String> {
+    let p = point_arg(call, 0, "point")?;
+    let scalars = call.bytes(1, "scalars")?;
+    if scalars.len() % 32 != 0 || scalars.len() / 32 > TIMINGS_MAX {
+        return Err(format!("scalars must be n·32 bytes with n ≤ {TIMINGS_MAX}, got {} bytes", scalars.len()));
+    }
+    let times: Vec<f64> = scalars
+        .chunks_exact(32)
+        .map(|k| {
+            let start = std::time::Instant::now();
+            std::hint::black_box(mul(&p, std::hint::black_box(k)));
+            start.elapsed().as_nanos() as f64
+        })
+        .collect();
+    call.buffer_with(times.len() * 8, |out| {
+        for (t, chunk) in times.iter().zip(out.chunks_exact_mut(8)) {
+            chunk.copy_from_slice(&t.to_le_bytes());
+        }
+    })
+}
+
 /// The most points one g1Progression call returns (64 KiB of output per 1024 points).
 const PROGRESSION_MAX: u64 = 1 << 16;
 
@@ -138,13 +174,14 @@ pub fn register(exports: &Exports) -> Result<(), String> {
     exports.function("g1Neg", |call| point_out(call, &point_arg(call, 0, "point")?.neg()))?;
     exports.function("g1Mul", |call| {
         let p = point_arg(call, 0, "point")?;
-        jacobian_out(call, &mul_var(&p, &scalar_arg(call, 1)?))
+        point_out(call, &mul_var_affine(&p, call.bytes_exact(1, "scalar", 32)?))
     })?;
     exports.function("g1MulSecret", |call| {
         let p = point_arg(call, 0, "point")?;
-        let k = scalar_from_be_ct(call.bytes_exact(1, "scalar", 32)?);
-        point_out(call, &mul_secret(&p, &k).to_affine_secret())
+        point_out(call, &mul_secret_affine(&p, call.bytes_exact(1, "scalar", 32)?))
     })?;
+    exports.function("g1MulTimings", |call| timings_fn(call, mul_var_affine))?;
+    exports.function("g1MulSecretTimings", |call| timings_fn(call, mul_secret_affine))?;
     exports.function("g1FixedBaseTable", fixed_base_table_fn)?;
     exports.function("g1FixedBaseMul", fixed_base_mul_fn)?;
     exports.function("g1Msm", msm_fn)?;

@@ -49,14 +49,14 @@ fn wrapping_sub(a: [u64; 4], b: [u64; 4]) -> [u64; 4] {
     super::fp::sub_limbs(&a, &b).0
 }
 
-/// A two's-complement 256-bit value known to be small, as (negative, |value|).
+/// A two's-complement 256-bit value known to be small, as (negative, |value|). Branch-free (the constant-time
+/// multiplication splits secret scalars): the negation is a masked two's complement.
 fn signed(v: [u64; 4]) -> (bool, u128) {
-    if v[3] >> 63 == 1 {
-        let m = wrapping_sub([0; 4], v);
-        (true, m[0] as u128 | (m[1] as u128) << 64)
-    } else {
-        (false, v[0] as u128 | (v[1] as u128) << 64)
-    }
+    let negative = v[3] >> 63;
+    let mask = std::hint::black_box(0u64.wrapping_sub(negative));
+    let flipped = [v[0] ^ mask, v[1] ^ mask, v[2] ^ mask, v[3] ^ mask];
+    let m = wrapping_sub(flipped, [mask, mask, mask, mask]);
+    (negative == 1, m[0] as u128 | (m[1] as u128) << 64)
 }
 
 /// k (< n) ↦ ((neg1, |k1|), (neg2, |k2|)) with k ≡ k1 + k2·λ (mod n).
@@ -81,14 +81,14 @@ mod tests {
         // λ = 0xb3c4d79d41a917585bfc41088d8daaa78b17ea66b99c90dd
         let lambda = [0x8b17ea66b99c90dd, 0x5bfc41088d8daaa7, 0xb3c4d79d41a91758, 0];
         let p = hash_to_point(b"glv");
-        let lp = crate::bn254::mul::mul_secret(&p, &lambda).to_affine();
+        let lp = crate::bn254::tests::double_and_add(&p, &lambda).to_affine();
         assert_eq!(lp.x, p.x.mul(&BETA));
         assert_eq!(lp.y, p.y);
     }
 
     #[test]
     fn split_recombines() {
-        // k1 + k2·λ ≡ k (mod n), checked on the curve: k1·P + k2·φ(P) = k·P (with the constant-time multiplier).
+        // k1 + k2·λ ≡ k (mod n), checked on the curve: k1·P + k2·φ(P) = k·P (with plain double-and-add).
         let p = hash_to_point(b"split");
         let phi = crate::bn254::point::Affine { x: p.x.mul(&BETA), y: p.y, infinity: false };
         let mut seed = 99u64;
@@ -102,10 +102,10 @@ mod tests {
             let ((n1, k1), (n2, k2)) = split(&k);
             let part = |base: &crate::bn254::point::Affine, neg: bool, v: u128| {
                 let b = if neg { base.neg() } else { *base };
-                crate::bn254::mul::mul_secret(&b, &[v as u64, (v >> 64) as u64, 0, 0])
+                crate::bn254::tests::double_and_add(&b, &[v as u64, (v >> 64) as u64, 0, 0])
             };
             let sum = part(&p, n1, k1).add(&part(&phi, n2, k2));
-            assert_eq!(sum.to_affine(), crate::bn254::mul::mul_secret(&p, &k).to_affine());
+            assert_eq!(sum.to_affine(), crate::bn254::tests::double_and_add(&p, &k).to_affine());
         }
     }
 }

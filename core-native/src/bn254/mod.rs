@@ -5,6 +5,7 @@ pub mod glv;
 pub mod hash_to_point;
 pub mod mul;
 pub mod point;
+pub mod projective;
 pub mod scalar;
 
 #[cfg(not(test))]

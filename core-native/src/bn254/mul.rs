@@ -2,9 +2,9 @@
 //! fixed-base with a precomputed table, and multi-scalar multiplication (Straus' method for small inputs, Pippenger's
 //! bucket method for large ones).
 
-use super::fp::Fp;
 use super::glv::{split, BETA};
 use super::point::{batch_normalize, Affine, Jacobian};
+use super::projective::Projective;
 use super::scalar::{bits, nibble, wnaf};
 
 const WNAF_WIDTH: u32 = 5;
@@ -51,33 +51,50 @@ pub fn mul_var(p: &Affine, k: &[u64; 4]) -> Jacobian {
     acc
 }
 
-/// k·P with no branch or memory access depending on k: 64 fixed 4-bit windows, each reading the whole table.
-/// The table entry added is never equal to the accumulator (k < n), so the branch-free addition is exact.
-pub fn mul_secret(p: &Affine, k: &[u64; 4]) -> Jacobian {
-    let mut table = [Jacobian::INFINITY; 16];
-    let base = p.to_jacobian();
-    for i in 1..16 {
-        table[i] = if i == 2 { base.double() } else { table[i - 1].add_no_branch(&base) };
+/// All ones when a = b, else 0, without a branch. `black_box` keeps the optimiser from turning the masked selects
+/// that use it back into a branch or an indexed load.
+#[inline(always)]
+fn eq_mask(a: u64, b: u64) -> u64 {
+    let diff = a ^ b;
+    std::hint::black_box(((diff | diff.wrapping_neg()) >> 63).wrapping_sub(1))
+}
+
+/// Entry `digit` of a 16-entry table, read by scanning every entry with masked selects (no index depends on it),
+/// negated when `negate` is all ones.
+#[inline(always)]
+fn select_entry(table: &[Projective; 16], digit: u64, negate: u64) -> Projective {
+    let mut chosen = Projective::INFINITY;
+    for (i, entry) in table.iter().enumerate() {
+        chosen = Projective::select(eq_mask(i as u64, digit), entry, &chosen);
     }
-    let mut acc = Jacobian::INFINITY;
-    for window in (0..64).rev() {
+    chosen.negate_if(negate)
+}
+
+/// k·P (k < n) with no branch or memory access depending on k, made affine in constant time. GLV splits k into
+/// ±k1 + ±k2·λ with k1, k2 < 2^128 (branch-free); both halves are read as 32 fixed 4-bit windows from the top — all
+/// of them, leading zeros included — sharing one chain of 4 doublings per window; each window adds the selected
+/// entries of the tables 0·P … 15·P and of φ(P) = λ·P, their signs applied by masked negation. The complete
+/// projective formulas make every addition exact (equal inputs and infinity included) without a special case.
+/// P itself is public.
+pub fn mul_secret(p: &Affine, k: &[u64; 4]) -> Affine {
+    let ((neg1, k1), (neg2, k2)) = split(k);
+    let (neg1, neg2) = (eq_mask(neg1 as u64, 1), eq_mask(neg2 as u64, 1));
+    let base = Projective::from_affine(p);
+    let mut table = [Projective::INFINITY; 16];
+    for i in 1..16 {
+        table[i] = table[i - 1].add(&base);
+    }
+    let phi = table.map(|q| Projective { x: q.x.mul(&BETA), ..q });
+    let halves = [[k1 as u64, (k1 >> 64) as u64, 0, 0], [k2 as u64, (k2 >> 64) as u64, 0, 0]];
+    let mut acc = Projective::INFINITY;
+    for window in (0..32).rev() {
         for _ in 0..4 {
             acc = acc.double();
         }
-        let digit = nibble(k, window) as u64;
-        let mut chosen = Jacobian::INFINITY;
-        for (i, entry) in table.iter().enumerate() {
-            let diff = (i as u64) ^ digit;
-            let mask = ((diff | diff.wrapping_neg()) >> 63).wrapping_sub(1);
-            chosen = Jacobian {
-                x: Fp::select(mask, &entry.x, &chosen.x),
-                y: Fp::select(mask, &entry.y, &chosen.y),
-                z: Fp::select(mask, &entry.z, &chosen.z),
-            };
-        }
-        acc = acc.add_no_branch(&chosen);
+        acc = acc.add(&select_entry(&table, nibble(&halves[0], window) as u64, neg1));
+        acc = acc.add(&select_entry(&phi, nibble(&halves[1], window) as u64, neg2));
     }
-    acc
+    acc.to_affine_secret()
 }
 
 /// Fixed-base table: for each of the 64 nibbles i, the multiples d·16^i·P for d = 1..15, affine.

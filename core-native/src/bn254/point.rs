@@ -156,20 +156,6 @@ impl Jacobian {
         }
     }
 
-    /// P + Q without data-dependent branches, for the constant-time multiplication. Either input may be infinity;
-    /// the inputs must not be equal finite points (the caller's window method guarantees it).
-    pub fn add_no_branch(&self, other: &Jacobian) -> Jacobian {
-        let (sum, _) = self.add_formula(other);
-        let self_inf = self.z.zero_mask();
-        let other_inf = other.z.zero_mask();
-        let pick = |a: &Fp, b: &Fp, s: &Fp| Fp::select(self_inf, b, &Fp::select(other_inf, a, s));
-        Jacobian {
-            x: pick(&self.x, &other.x, &sum.x),
-            y: pick(&self.y, &other.y, &sum.y),
-            z: pick(&self.z, &other.z, &sum.z),
-        }
-    }
-
     /// P + Q with Q affine (madd-2007-bl), for public data.
     #[inline]
     pub fn add_affine(&self, other: &Affine) -> Jacobian {
@@ -203,18 +189,10 @@ impl Jacobian {
 
     /// Affine form, variable time (public data).
     pub fn to_affine(&self) -> Affine {
-        self.to_affine_with(self.z.invert_vartime())
-    }
-
-    /// Affine form with a constant-time inversion (results of secret-scalar multiplication).
-    pub fn to_affine_secret(&self) -> Affine {
-        self.to_affine_with(self.z.invert())
-    }
-
-    fn to_affine_with(self, zi: Fp) -> Affine {
         if self.is_infinity() {
             return Affine::INFINITY;
         }
+        let zi = self.z.invert_vartime();
         let zi2 = zi.square();
         Affine { x: self.x.mul(&zi2), y: self.y.mul(&zi2).mul(&zi), infinity: false }
     }

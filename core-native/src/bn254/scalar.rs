@@ -14,12 +14,13 @@ pub fn scalar_from_be(bytes: &[u8]) -> [u64; 4] {
     k
 }
 
-/// Reduction mod n without branches on the value (for secret scalars): five masked subtractions.
+/// Reduction mod n without branches on the value (for secret scalars): five masked subtractions. `black_box` hides
+/// the mask from the optimiser, which otherwise sees that k stays put once below n and leaves the loop early.
 pub fn scalar_from_be_ct(bytes: &[u8]) -> [u64; 4] {
     let mut k = limbs_from_be(bytes);
     for _ in 0..5 {
         let (r, borrow) = sub_limbs(&k, &N);
-        let keep = 0u64.wrapping_sub(borrow);
+        let keep = std::hint::black_box(0u64.wrapping_sub(borrow));
         for i in 0..4 {
             k[i] = (k[i] & keep) | (r[i] & !keep);
         }

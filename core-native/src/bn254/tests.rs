@@ -2,7 +2,8 @@ use super::fp::Fp;
 use super::hash_to_point::{generators, hash_to_point};
 use super::mul::{fixed_base_table, msm, mul_fixed, mul_secret, mul_var};
 use super::point::{Affine, Jacobian};
-use super::scalar::{scalar_from_be, N};
+use super::projective::Projective;
+use super::scalar::{scalar_from_be, scalar_from_be_ct, N};
 
 fn compressed_hex(p: &Affine) -> String {
     let mut out = [0u8; 33];
@@ -24,6 +25,18 @@ fn pseudo_scalar(seed: &mut u64) -> [u64; 4] {
         *b = *seed as u8;
     }
     scalar_from_be(&bytes)
+}
+
+/// k·P by plain double-and-add over the bits of k: slow and obviously right, the reference for the fast methods.
+pub(super) fn double_and_add(p: &Affine, k: &[u64; 4]) -> Jacobian {
+    let mut acc = Jacobian::INFINITY;
+    for bit in (0..256).rev() {
+        acc = acc.double();
+        if (k[bit / 64] >> (bit % 64)) & 1 == 1 {
+            acc = acc.add_affine(p);
+        }
+    }
+    acc
 }
 
 #[test]
@@ -83,17 +96,60 @@ fn multiplications_agree() {
     let mut seed = 0x1234_5678_9abc_def0u64;
     for _ in 0..40 {
         let k = pseudo_scalar(&mut seed);
-        let expected = mul_var(&g, &k).to_affine();
-        assert_eq!(mul_secret(&g, &k).to_affine(), expected);
+        let expected = double_and_add(&g, &k).to_affine();
+        assert_eq!(mul_var(&g, &k).to_affine(), expected);
+        assert_eq!(mul_secret(&g, &k), expected);
         assert_eq!(mul_fixed(|i| table[i], &k).to_affine(), expected);
     }
     // n·G = ∞, (n−1)·G = −G, 0·G = ∞.
     assert!(mul_var(&g, &N).is_infinity());
     let n_minus_1 = [N[0] - 1, N[1], N[2], N[3]];
     assert_eq!(mul_var(&g, &n_minus_1).to_affine(), g.neg());
-    assert_eq!(mul_secret(&g, &n_minus_1).to_affine(), g.neg());
-    assert!(mul_secret(&g, &scalar(0)).is_infinity());
+    assert_eq!(mul_secret(&g, &n_minus_1), g.neg());
+    assert_eq!(mul_secret(&g, &scalar(0)), Affine::INFINITY);
     assert!(mul_fixed(|i| table[i], &scalar(0)).is_infinity());
+}
+
+#[test]
+fn constant_time_path_equals_variable_time_path() {
+    let g = hash_to_point(b"constant time");
+    let mut scalars = vec![[0u8; 32], [0xff; 32]];
+    for small in [1u64, 2, 3, 15, 16, 17, 255, 256, 0xffff_ffff] {
+        let mut b = [0u8; 32];
+        b[24..].copy_from_slice(&small.to_be_bytes());
+        scalars.push(b);
+    }
+    let mut n_bytes = [0u8; 32];
+    super::fp::limbs_to_be(&N, &mut n_bytes);
+    for delta in [1u8, 2] {
+        let mut b = n_bytes;
+        b[31] -= delta; // n − 1, n − 2
+        scalars.push(b);
+    }
+    scalars.push(n_bytes); // n ≡ 0
+    let mut high = [0u8; 32];
+    high[0] = 0x80; // 2^255 (≥ n: reduced first)
+    scalars.push(high);
+    high[0] = 0x30; // a single high bit below n, then zero windows all the way down
+    scalars.push(high);
+    let mut seed = 0x0bad_cafe_u64;
+    for _ in 0..60 {
+        let k = pseudo_scalar(&mut seed);
+        let mut b = [0u8; 32];
+        super::fp::limbs_to_be(&k, &mut b);
+        scalars.push(b);
+    }
+    for bytes in &scalars {
+        let (k, k_ct) = (scalar_from_be(bytes), scalar_from_be_ct(bytes));
+        assert_eq!(k, k_ct, "reduction of {bytes:?}");
+        let expected = double_and_add(&g, &k).to_affine();
+        let (mut a, mut b, mut c) = ([0u8; 64], [0u8; 64], [0u8; 64]);
+        expected.to_bytes(&mut a);
+        mul_var(&g, &k).to_affine().to_bytes(&mut b);
+        mul_secret(&g, &k_ct).to_bytes(&mut c);
+        assert_eq!(a, b, "variable time, scalar {bytes:?}");
+        assert_eq!(a, c, "constant time, scalar {bytes:?}");
+    }
 }
 
 #[test]
@@ -123,7 +179,30 @@ fn group_law_edge_cases() {
     assert_eq!(g.add(&g).to_affine(), g.double().to_affine());
     assert_eq!(g.add_affine(&g_aff).to_affine(), g.double().to_affine());
     assert!(g.add_affine(&g_aff.neg()).is_infinity());
-    assert_eq!(Jacobian::INFINITY.add_no_branch(&g).to_affine(), g_aff);
-    assert_eq!(g.add_no_branch(&Jacobian::INFINITY).to_affine(), g_aff);
     assert_eq!(Fp::from_u64(5).mul(&Fp::from_u64(3)), Fp::from_u64(15));
+}
+
+#[test]
+fn complete_projective_formulas() {
+    // The one addition formula covers P + ∞, ∞ + P, P + P, P + (−P) and ∞ + ∞; doubling covers ∞.
+    let p_aff = hash_to_point(b"complete");
+    let q_aff = hash_to_point(b"formulas");
+    let (p, q, inf) = (Projective::from_affine(&p_aff), Projective::from_affine(&q_aff), Projective::INFINITY);
+    let twice = p_aff.to_jacobian().double().to_affine();
+    assert_eq!(p.add(&inf).to_affine_secret(), p_aff);
+    assert_eq!(inf.add(&p).to_affine_secret(), p_aff);
+    assert_eq!(p.add(&p).to_affine_secret(), twice);
+    assert_eq!(p.double().to_affine_secret(), twice);
+    assert_eq!(p.add(&Projective::from_affine(&p_aff.neg())).to_affine_secret(), Affine::INFINITY);
+    assert_eq!(inf.add(&inf).to_affine_secret(), Affine::INFINITY);
+    assert_eq!(inf.double().to_affine_secret(), Affine::INFINITY);
+    assert_eq!(p.add(&q).to_affine_secret(), p_aff.to_jacobian().add_affine(&q_aff).to_affine());
+    assert_eq!(
+        p.add(&q).negate_if(u64::MAX).to_affine_secret(),
+        p_aff.to_jacobian().add_affine(&q_aff).to_affine().neg()
+    );
+    // Sums of non-normalised inputs (Z ≠ 1).
+    let (p2, q3) = (p.double(), q.double().add(&q));
+    let expected = p_aff.to_jacobian().double().add(&q_aff.to_jacobian().double().add_affine(&q_aff));
+    assert_eq!(p2.add(&q3).to_affine_secret(), expected.to_affine());
 }

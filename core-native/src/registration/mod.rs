@@ -92,14 +92,16 @@ pub fn grind(task: &Grind, out: &mut [u8]) -> Result<bool, String> {
         return Err(format!("the output must be 64 bytes, got {}", out.len()));
     }
     let sk = scalar_from_be_ct(task.secret_key);
-    let y = mul_secret(task.g, &sk).to_affine_secret();
+    let y = mul_secret(task.g, &sk);
     // sk·2^256 mod n (256 doublings), so that one Montgomery product gives c·sk mod n.
     let mut sk_montgomery = sk;
     for _ in 0..256 {
         sk_montgomery = add_mod(&sk_montgomery, &sk_montgomery, &N);
     }
     let mut k = scalar_from_be_ct(task.nonce);
-    let mut commitment: Jacobian = mul_secret(task.g, &k);
+    // The walk from T is variable time: T is as public as the signature that reveals it (T = s·G − c·Y), and it
+    // comes out of the constant-time multiplication already affine (no nonce-dependent Z).
+    let mut commitment: Jacobian = mul_secret(task.g, &k).to_jacobian();
 
     let mut text = [0u8; 2 * POINT_TEXT];
     write_point_text(&y, &mut text[..POINT_TEXT]);
