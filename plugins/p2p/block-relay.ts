@@ -1,6 +1,7 @@
 /**
- * Block propagation. A block that joins this node's main chain is announced by id (with its height and cumulative
- * work) to every peer not known to have it — only once accepted by the chain, and never twice to one peer. An
+ * Block propagation. A block that joins this node's main chain travels on the blocks gossip topic (block-gossip.ts);
+ * it is announced by id (with its height and cumulative work) to the peers that topic does not reach — all of them
+ * when the block is too large for gossip — if not known to have it, and never twice to one peer. An
  * announced block this node lacks is fetched from the announcer; one that does not connect to the chain (or is more
  * than one block ahead) starts a sync instead.
  */
@@ -10,6 +11,7 @@ import { toHex } from '../../host/protocol/bytes.js';
 import type { BlockMeta, ChainService } from '../../host/services/chain.js';
 import { PENALTY } from './bans.js';
 import { BlockRefused, type BlockIntake, type BlockBody, type Penalise } from './block-intake.js';
+import type { BlockGossip } from './block-gossip.js';
 import type { BlockTransactions } from './block-transactions.js';
 import type { ChainSync } from './chain-sync.js';
 import { InFlight } from './in-flight.js';
@@ -29,6 +31,7 @@ export class BlockRelay {
     private readonly intake: BlockIntake,
     private readonly transactions: BlockTransactions,
     private readonly sync: ChainSync,
+    private readonly gossip: BlockGossip,
     private readonly peers: () => Peer[],
     private readonly penalise: Penalise,
     private readonly logger: Logger,
@@ -47,7 +50,8 @@ export class BlockRelay {
   }
 
   private announce(meta: BlockMeta): void {
-    for (const peer of this.peers()) this.announceTo(peer, meta);
+    const gossiped = this.gossip.spread(meta);
+    for (const peer of this.peers()) if (!gossiped || !this.gossip.reaches(peer)) this.announceTo(peer, meta);
   }
 
   private announceTo(peer: Peer, meta: BlockMeta): void {

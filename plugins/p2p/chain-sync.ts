@@ -60,6 +60,16 @@ export class ChainSync {
       });
   }
 
+  /**
+   * A peer forwarded a block whose parent this node lacks: it holds that branch, whatever work it last claimed. It
+   * is taken to claim a little more than this node (its next hello or announcement says how much) so that a sync
+   * from it fetches the branch; a sync that brings nothing marks the claim fruitless as usual.
+   */
+  chase(peer: Peer): void {
+    if (peer.work <= this.chain.top.cumulativeWork) peer.work = this.chain.top.cumulativeWork + 1n;
+    this.consider();
+  }
+
   /** The ready peer with the most work, when that is more than this node's. */
   private bestPeer(): Peer | undefined {
     let best: Peer | undefined;

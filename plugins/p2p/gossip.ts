@@ -9,7 +9,7 @@ import { TopicValidatorResult, type GossipSub } from '@libp2p/gossipsub';
 export { TopicValidatorResult as Verdict };
 
 /** Decides on one message; `from` is the peer id of the node that forwarded it. */
-export type GossipCheck = (data: Uint8Array, from: string) => TopicValidatorResult;
+export type GossipCheck = (data: Uint8Array, from: string) => TopicValidatorResult | Promise<TopicValidatorResult>;
 
 export class Gossip {
   private pubsub: GossipSub | undefined;
@@ -37,6 +37,11 @@ export class Gossip {
     // A public method of gossipsub's implementation that its exported interface leaves out.
     const pubsub = this.pubsub as (GossipSub & { getMeshPeers(topic: string): string[] }) | undefined;
     return pubsub?.getMeshPeers(this.topicOf(name)).length ?? 0;
+  }
+
+  /** Whether a peer (by peer id) subscribes to a topic: publishing there reaches it, directly or through the mesh. */
+  subscribes(name: string, peerId: string): boolean {
+    return this.pubsub?.getSubscribers(this.topicOf(name)).some((id) => id.toString() === peerId) ?? false;
   }
 
   private topicOf(name: string): string {

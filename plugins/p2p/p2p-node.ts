@@ -6,6 +6,7 @@ import type { Core } from '../../core-native/ts/core.js';
 import type { Logger } from '../../host/logger.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
 import { Bans } from './bans.js';
+import { BlockGossip } from './block-gossip.js';
 import { BlockIntake } from './block-intake.js';
 import { BlockRelay } from './block-relay.js';
 import { BlockTransactions } from './block-transactions.js';
@@ -86,7 +87,7 @@ export class P2pNode {
   private readonly noPeerWarning: NoPeerWarning;
   private readonly seedPeers: readonly string[];
   private readonly store: KeyValueStore;
-  /** The gossip topics (new miniblocks and fluffed transactions travel there). */
+  /** The gossip topics (new blocks, miniblocks and fluffed transactions travel there). */
   readonly gossip: Gossip;
 
   constructor(deps: P2pDeps, settings: P2pSettings) {
@@ -118,13 +119,25 @@ export class P2pNode {
     const intake = new BlockIntake(chain, core, transactions, penalise);
     this.progress = new SyncProgress((line) => logger.info(line), settings.syncProgressMs);
     this.sync = new ChainSync(chain, intake, peers, logger, this.progress, penalise);
-    this.blocks = new BlockRelay(chain, intake, transactions, this.sync, peers, penalise, logger);
-    this.txs = new TxRelay({ pool: deps.txPool, gossip, peers, logger }, settings.stemCheckMs, settings.dandelion);
     // Gossip names its forwarder by peer id; ban points go to the address of our connection with it.
+    const peerOf = (peerId: string): Peer | undefined => peers().find((p) => p.peerId === peerId);
     const penaliseForwarder = (peerId: string, points: number, reason: string): void => {
-      const peer = peers().find((p) => p.peerId === peerId);
+      const peer = peerOf(peerId);
       if (peer) penalise(peer, points, reason);
     };
+    const blockGossip = new BlockGossip({
+      chain,
+      core,
+      intake,
+      transactions,
+      sync: this.sync,
+      gossip,
+      peerOf,
+      penalise,
+      logger,
+    });
+    this.blocks = new BlockRelay(chain, intake, transactions, this.sync, blockGossip, peers, penalise, logger);
+    this.txs = new TxRelay({ pool: deps.txPool, gossip, peers, logger }, settings.stemCheckMs, settings.dandelion);
     this.miniblocks = deps.miniblocks && new MiniblockRelay(deps.miniblocks, gossip, penaliseForwarder);
     this.manager.onReady = (peer) => {
       this.blocks.greet(peer);

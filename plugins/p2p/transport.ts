@@ -13,6 +13,7 @@ import { plaintext } from '@libp2p/plaintext';
 import { tcp } from '@libp2p/tcp';
 import { createHash } from 'node:crypto';
 import { createLibp2p, type Libp2p } from 'libp2p';
+import { MAX_GOSSIP_BLOCK_BYTES } from './block-gossip.js';
 import { hostAndPortOf, multiaddrOf } from './peer-address.js';
 
 export interface TransportOptions {
@@ -30,6 +31,9 @@ export interface TransportOptions {
 
 /** A node syncing pulls whole batches of blocks through one stream: a larger window than yamux's 256 KiB keeps it busy. */
 const STREAM_WINDOW = 4 * 1024 * 1024;
+
+/** Largest gossipsub frame taken from a peer: a blocks topic message (block-gossip.ts) with room for the framing. */
+const GOSSIP_FRAME_LIMIT = MAX_GOSSIP_BLOCK_BYTES + 64 * 1024;
 
 export type Transport = Libp2p<{ pubsub: GossipSub }>;
 
@@ -66,6 +70,7 @@ export async function createTransport(options: TransportOptions): Promise<Transp
         msgIdFn: (message) => createHash('sha256').update(message.topic).update(message.data).digest(),
         allowPublishToZeroTopicPeers: true,
         ignoreDuplicatePublishError: true,
+        maxInboundDataLength: GOSSIP_FRAME_LIMIT,
       }),
     },
   });

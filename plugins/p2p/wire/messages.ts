@@ -26,7 +26,8 @@ export const MAX_TX_IDS = 512;
 
 const id32 = bytes({ exactly: 32 });
 const ids = (max: number) => list(id32, max);
-const blockBody = record<{ block: Uint8Array; txs: Uint8Array[] }>({
+/** A block with the bodies of its transactions, by position in its txid list (in `blocks`, and on the blocks topic). */
+export const blockBody = record<{ block: Uint8Array; txs: Uint8Array[] }>({
   block: bytes({ max: MAX_BLOCK_BYTES }),
   txs: list(bytes({ max: MAX_TX_BYTES }), MAX_BLOCK_TXS),
 });

@@ -1,7 +1,7 @@
 /** Messages round-trip through CBOR; malformed or mis-shaped bodies are refused with the field named. */
 import t from 'tap';
 import { Encoder } from 'cbor-x';
-import { decodeMessage, encodeMessage } from '../../../../plugins/p2p/wire/codec.js';
+import { decodeBlockBody, decodeMessage, encodeBlockBody, encodeMessage } from '../../../../plugins/p2p/wire/codec.js';
 import { FrameDecoder, encodeFrame } from '../../../../plugins/p2p/wire/frame.js';
 import { MAX_TX_BYTES } from '../../../../host/protocol/transaction.js';
 import { frameLimitOf, MESSAGES } from '../../../../plugins/p2p/wire/messages.js';
@@ -77,4 +77,12 @@ t.test('stemTx carries one transaction: its body and its frame are capped at one
     name: 'FrameError',
     message: /exceeds the \d+-byte limit of message kind 16/,
   });
+});
+
+t.test('a blocks topic message is one blocks entry; anything else is a protocol error', async (t) => {
+  const body = { block: new Uint8Array([1, 2, 3]), txs: [new Uint8Array([4]), new Uint8Array([5, 6])] };
+  t.same(decodeBlockBody(encodeBlockBody(body)), body);
+  t.throws(() => decodeBlockBody(new Uint8Array([0xff, 0xff])), /gossiped block is not valid CBOR/);
+  const cbor = new Encoder({ useRecords: false, mapsAsObjects: true, tagUint8Array: false });
+  t.throws(() => decodeBlockBody(cbor.encode({ block: 'text', txs: [] })), /gossiped block\.block/);
 });
