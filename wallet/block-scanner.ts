@@ -182,7 +182,7 @@ export class BlockScanner {
         const sender = s < statement.ring.length && s !== j && s % 2 === parity ? (ring[pos]?.[s] ?? '') : '';
         const blinder = core.g1Sub(
           core.g1Decompress(statement.C[j]!),
-          core.g1Mul(this.context.generators.G, bigintToBytes32BE(amount)),
+          core.g1MulSecret(this.context.generators.G, bigintToBytes32BE(amount)),
         );
         scan.entries.push({
           ...fields,
