@@ -38,8 +38,8 @@ async function sniffer(t: Test, target: TestNode): Promise<{ address: string; by
   return { address: `127.0.0.1:${(server.address() as AddressInfo).port}`, bytes: () => Buffer.concat(seen) };
 }
 
-/** Two nodes talking through a sniffer while blocks flow; the bytes it saw and the ids of the blocks. */
-async function overheard(t: Test): Promise<{ bytes: Buffer; ids: Buffer[] }> {
+/** Two nodes talking through a sniffer while blocks flow; the bytes it saw, and the ids and bytes of the blocks. */
+async function overheard(t: Test): Promise<{ bytes: Buffer; ids: Buffer[]; blocks: Buffer[] }> {
   const a = await startNode('a', {}, t);
   const relay = await sniffer(t, a);
   const b = await startNode('b', { addPeers: [relay.address] }, t);
@@ -47,23 +47,29 @@ async function overheard(t: Test): Promise<{ bytes: Buffer; ids: Buffer[] }> {
   await mine(a, 3);
   await waitUntil('b has the blocks', () => converged(a, b));
   const ids = [1n, 2n, 3n].map((height) => Buffer.from(a.chain.metaAtTopo(height)!.id));
-  return { bytes: relay.bytes(), ids };
+  const blocks = ids.map((id) => Buffer.from(a.chain.blockBytes(id)!));
+  return { bytes: relay.bytes(), ids, blocks };
 }
 
 t.test('an eavesdropper on the wire sees neither the network name nor any block id', async (t) => {
-  const { bytes, ids } = await overheard(t);
+  const { bytes, ids, blocks } = await overheard(t);
   t.ok(bytes.length > 1000, `the blocks crossed the relay (${bytes.length} bytes)`);
   t.equal(bytes.indexOf('simulator'), -1, 'no network name (it is in every hello)');
   for (const id of ids) t.equal(bytes.indexOf(id), -1, `no block id ${id.toString('hex').slice(0, 16)}…`);
+  for (const block of blocks) t.equal(bytes.indexOf(block), -1, 'no block');
 });
 
-t.test('the same exchange without encryption shows both: the sniffer does see what crosses', async (t) => {
-  process.env.UMBRA_P2P_PLAINTEXT = '1';
-  t.teardown(() => delete process.env.UMBRA_P2P_PLAINTEXT);
-  const { bytes, ids } = await overheard(t);
-  t.not(bytes.indexOf('simulator'), -1);
-  for (const id of ids) t.not(bytes.indexOf(id), -1);
-});
+t.test(
+  'the same exchange without encryption shows the network and the blocks: the sniffer does see what crosses',
+  async (t) => {
+    process.env.UMBRA_P2P_PLAINTEXT = '1';
+    t.teardown(() => delete process.env.UMBRA_P2P_PLAINTEXT);
+    const { bytes, blocks } = await overheard(t);
+    t.not(bytes.indexOf('simulator'), -1, 'the network name, in the hello');
+    // Each block crosses whole, by gossip or fetched after an announcement (whichever way, its bytes are there).
+    for (const block of blocks) t.not(bytes.indexOf(block), -1, 'a block, whole');
+  },
+);
 
 t.test('a plain TCP client speaking our frames gets no message back and no peer slot', async (t) => {
   const node = await startNode('node', {}, t);
