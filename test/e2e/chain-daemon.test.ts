@@ -12,7 +12,7 @@ import { loadCore } from '../../core-native/ts/index.js';
 import { encodeAddress } from '../../host/protocol/address.js';
 import { premineKey } from '../../host/protocol/premine.js';
 import { mineOneViaRpc, rpcCall } from '../helpers/app.js';
-import { startCli, type RunningCli } from '../helpers/cli.js';
+import { daemonArgs, startCli, type RunningCli } from '../helpers/cli.js';
 
 const LISTENING = /daemon RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/;
 const core = await loadCore();
@@ -23,18 +23,7 @@ async function startDaemon(
   dataDir: string,
   extra: string[] = [],
 ): Promise<{ daemon: RunningCli; url: string }> {
-  const daemon = startCli([
-    'daemon',
-    '--network',
-    network,
-    '--data-dir',
-    dataDir,
-    '--rpc-bind',
-    '127.0.0.1:0',
-    '--p2p-bind',
-    '127.0.0.1:0',
-    ...extra,
-  ]);
+  const daemon = startCli(daemonArgs(network, dataDir, ...extra));
   t.teardown(() => daemon.child.kill('SIGKILL'));
   const [, url] = await daemon.waitFor(LISTENING);
   return { daemon, url: url! };

@@ -115,3 +115,17 @@ export const walletFlags = (file: string, passwordFile: string, daemonAddress: s
   '--daemon-address',
   daemonAddress,
 ];
+
+/** `umbra daemon` on `network` with its data in `dataDir`, RPC and P2P on free loopback ports, then `extra`. */
+export const daemonArgs = (network: string, dataDir: string, ...extra: string[]): string[] => [
+  'daemon',
+  '--network',
+  network,
+  '--data-dir',
+  dataDir,
+  '--rpc-bind',
+  '127.0.0.1:0',
+  '--p2p-bind',
+  '127.0.0.1:0',
+  ...extra,
+];

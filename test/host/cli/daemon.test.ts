@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { postRpc } from '../../helpers/app.js';
-import { runCli, startCli } from '../../helpers/cli.js';
+import { daemonArgs, runCli, startCli } from '../../helpers/cli.js';
 
 const LISTENING = /daemon RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/;
 
@@ -12,16 +12,7 @@ t.test(
   'the daemon serves RPC from RocksDB, refuses a second daemon on its data dir, and stops on SIGTERM',
   async (t) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'umbra-daemon-'));
-    const args = [
-      'daemon',
-      '--testnet',
-      '--data-dir',
-      dataDir,
-      '--rpc-bind',
-      '127.0.0.1:0',
-      '--p2p-bind',
-      '127.0.0.1:0',
-    ];
+    const args = daemonArgs('testnet', dataDir);
     const daemon = startCli(args);
     t.teardown(() => daemon.child.kill('SIGKILL'));
     const [, url] = await daemon.waitFor(LISTENING);

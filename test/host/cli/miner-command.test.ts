@@ -18,7 +18,7 @@ import { premineKey } from '../../../host/protocol/premine.js';
 import { makeRegistration } from '../../../host/protocol/registration.js';
 import { encodeTransaction } from '../../../host/protocol/transaction.js';
 import { rpcCall } from '../../helpers/app.js';
-import { startCli, runCli, type RunningCli } from '../../helpers/cli.js';
+import { daemonArgs, startCli, runCli, type RunningCli } from '../../helpers/cli.js';
 
 const core = await loadCore();
 const LISTENING = /daemon RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/;
@@ -33,18 +33,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startDaemon(t: Test, dataDir: string, getwork: string): Promise<{ daemon: RunningCli; url: string }> {
-  const daemon = startCli([
-    'daemon',
-    '--testnet',
-    '--data-dir',
-    dataDir,
-    '--rpc-bind',
-    '127.0.0.1:0',
-    '--p2p-bind',
-    '127.0.0.1:0',
-    '--getwork-bind',
-    getwork,
-  ]);
+  const daemon = startCli(daemonArgs('testnet', dataDir, '--getwork-bind', getwork));
   t.teardown(() => daemon.child.kill('SIGKILL'));
   const [, url] = await daemon.waitFor(LISTENING);
   await daemon.waitFor(/getwork server listening/);
