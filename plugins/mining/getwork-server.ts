@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parseBindAddress } from '../../host/config/schema.js';
 import type { Logger } from '../../host/logger.js';
+import { TokenBucket } from '../../host/token-bucket.js';
 import {
   GETWORK_MAX_MESSAGE_BYTES,
   GetworkClose,
@@ -41,9 +42,8 @@ interface Miner {
   stats: ConnectedMiner;
   key: Uint8Array;
   lastJobId: string;
-  /** Submissions it may still make now (refilled at SUBMIT_RATE a second up to SUBMIT_BURST). */
-  tokens: number;
-  tokensAt: number;
+  /** Submissions it may still make (refilled at SUBMIT_RATE a second up to SUBMIT_BURST). */
+  submissions: TokenBucket;
 }
 
 export class GetworkServer {
@@ -119,8 +119,7 @@ export class GetworkServer {
       socket,
       key,
       lastJobId: '',
-      tokens: SUBMIT_BURST,
-      tokensAt: Date.now(),
+      submissions: new TokenBucket({ perSecond: SUBMIT_RATE, burst: SUBMIT_BURST }, Date.now()),
       stats: { address, since: Date.now(), jobs: 0, accepted: 0, rejected: 0, blocks: 0, share: 0 },
     };
     this.miners.add(miner);
@@ -165,7 +164,7 @@ export class GetworkServer {
         GetworkClose.BadMessage,
         'bad message: expected JSON text {"type":"submit","job_id":…,"blob":<96 hex>}',
       );
-    if (!this.takeToken(miner))
+    if (!miner.submissions.take(1, Date.now()))
       return close(miner.socket, GetworkClose.Refused, `too many submissions: at most ${SUBMIT_RATE} a second`);
     try {
       const result = await this.options.service.submit(submit.job_id, fromHex(submit.blob));
@@ -182,15 +181,6 @@ export class GetworkServer {
       miner.stats.rejected++;
       send(miner.socket, { type: 'result', job_id: submit.job_id, accepted: false, reason: (error as Error).message });
     }
-  }
-
-  private takeToken(miner: Miner): boolean {
-    const now = Date.now();
-    miner.tokens = Math.min(SUBMIT_BURST, miner.tokens + ((now - miner.tokensAt) * SUBMIT_RATE) / 1000);
-    miner.tokensAt = now;
-    if (miner.tokens < 1) return false;
-    miner.tokens--;
-    return true;
   }
 }
 

@@ -4,14 +4,8 @@
  * dropped before it is decoded and reported, so that the caller adds ban points; a peer that keeps flooding is
  * banned. The defaults are far above what an honest peer sends, even while serving a sync.
  */
+import { TokenBucket, type Rate } from '../../host/token-bucket.js';
 import { MESSAGES } from './wire/messages.js';
-
-export interface Rate {
-  /** Refill per second. */
-  perSecond: number;
-  /** Bucket size: how much may come at once after a quiet spell. */
-  burst: number;
-}
 
 export interface ClassLimits {
   messages: Rate;
@@ -32,28 +26,6 @@ export const DEFAULT_BUDGET: BudgetLimits = {
 };
 
 const DATA_KINDS: ReadonlySet<number> = new Set([MESSAGES.blocks.kind, MESSAGES.txs.kind]);
-
-class TokenBucket {
-  private tokens: number;
-  private at: number;
-
-  constructor(
-    private readonly rate: Rate,
-    now: number,
-  ) {
-    this.tokens = rate.burst;
-    this.at = now;
-  }
-
-  /** Refills for the time passed, then takes `amount` if there is that much. */
-  take(amount: number, now: number): boolean {
-    this.tokens = Math.min(this.rate.burst, this.tokens + ((now - this.at) / 1000) * this.rate.perSecond);
-    this.at = now;
-    if (amount > this.tokens) return false;
-    this.tokens -= amount;
-    return true;
-  }
-}
 
 export class PeerBudget {
   private readonly buckets: Record<keyof BudgetLimits, { messages: TokenBucket; bytes: TokenBucket }>;

@@ -2,8 +2,10 @@
  * A token bucket per key (a peer): `perSecond` tokens flow in, at most `burst` are kept, and each accepted item
  * takes one. Keys are held weakly, so a closed peer's bucket goes with it.
  */
+import { TokenBucket } from '../../host/token-bucket.js';
+
 export class RateLimit<K extends object> {
-  private readonly buckets = new WeakMap<K, { tokens: number; at: number }>();
+  private readonly buckets = new WeakMap<K, TokenBucket>();
 
   constructor(
     private readonly perSecond: number,
@@ -12,12 +14,11 @@ export class RateLimit<K extends object> {
 
   /** Takes a token for `key`; false when its bucket is empty. */
   take(key: K, now: number): boolean {
-    const bucket = this.buckets.get(key) ?? { tokens: this.burst, at: now };
-    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
-    bucket.at = now;
-    this.buckets.set(key, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens--;
-    return true;
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      bucket = new TokenBucket({ perSecond: this.perSecond, burst: this.burst }, now);
+      this.buckets.set(key, bucket);
+    }
+    return bucket.take(1, now);
   }
 }
