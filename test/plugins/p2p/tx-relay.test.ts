@@ -136,7 +136,10 @@ t.test('a stem transaction the pool refuses goes no further, and costs its sende
   const a = await startNode('a', { plugins }, t);
   const b = await startNode('b', { plugins, addPeers: [a.address] }, t);
   const c = await startNode('c', { plugins, addPeers: [b.address], maxPeers: 1 }, t);
-  await waitUntil('the line a–b–c is up', () => b.p2p.peers().length === 2 && c.p2p.peers().length === 1);
+  await waitUntil(
+    'the line a–b–c is up, a included',
+    () => a.p2p.peers().length === 1 && b.p2p.peers().length === 2 && c.p2p.peers().length === 1,
+  );
   a.p2p.peers()[0]!.send('stemTx', { tx: Buffer.from([0, 1, 2]) });
   await waitUntil('b refused it', () =>
     logged(b, /stem transaction from .* refused by the pool: refused: starts with 0/),
