@@ -1,21 +1,25 @@
 /** A raw getwork connection for tests: every message the server sent, waited for by predicate, and how it closed. */
 import WebSocket from 'ws';
 import { getworkPath, type ServerMessage } from '../../host/mining/getwork-protocol.js';
+import { Inbox } from './inbox.js';
 
 export class GetworkPeer {
-  readonly received: ServerMessage[] = [];
   /** Code and reason of the close, once closed. */
   closed: Promise<{ code: number; reason: string }>;
-  private readonly waiters = new Set<() => void>();
+  private readonly inbox = new Inbox<ServerMessage>();
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      this.received.push(JSON.parse(data.toString()) as ServerMessage);
-      for (const wake of this.waiters) wake();
+      this.inbox.push(JSON.parse(data.toString()) as ServerMessage);
     });
     this.closed = new Promise((resolve) =>
       ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );
+  }
+
+  /** Every message the server sent so far, in order. */
+  get received(): ServerMessage[] {
+    return this.inbox.items;
   }
 
   /** Connects to the getwork server at `hostPort` as `address` (or to `path` when given). */
@@ -34,22 +38,7 @@ export class GetworkPeer {
     what: string,
     timeoutMs = 20_000,
   ): Promise<T> {
-    const found = this.received.find(matches);
-    if (found) return Promise.resolve(found as T);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`no ${what} within ${timeoutMs} ms (received: ${JSON.stringify(this.received)})`));
-      }, timeoutMs);
-      const check = (): void => {
-        const message = this.received.find(matches);
-        if (!message) return;
-        clearTimeout(timer);
-        this.waiters.delete(check);
-        resolve(message as T);
-      };
-      this.waiters.add(check);
-    });
+    return this.inbox.next(matches, what, timeoutMs) as Promise<T>;
   }
 
   send(data: string | Buffer): void {

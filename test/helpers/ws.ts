@@ -1,12 +1,11 @@
 /** A WebSocket client of an RPC server's /ws for tests: requests, and the pushed notifications waited for by predicate. */
 import WebSocket from 'ws';
 import { parseExactJson } from '../../host/protocol/exact-json.js';
+import { Inbox } from './inbox.js';
 
 export class WsClient {
-  /** Every notification (message without `id`) received so far, in order. */
-  readonly pushed: any[] = [];
   private readonly answers = new Map<number, (answer: any) => void>();
-  private readonly waiters = new Set<() => void>();
+  private readonly inbox = new Inbox<any>();
   private nextId = 1;
 
   private constructor(readonly ws: WebSocket) {
@@ -17,9 +16,13 @@ export class WsClient {
         this.answers.delete(message.id);
         return;
       }
-      this.pushed.push(message);
-      for (const wake of this.waiters) wake();
+      this.inbox.push(message);
     });
+  }
+
+  /** Every notification (message without `id`) received so far, in order. */
+  get pushed(): any[] {
+    return this.inbox.items;
   }
 
   /** Connects to `baseUrl`'s /ws (e.g. http://127.0.0.1:43121); rejects with the HTTP status when refused. */
@@ -42,22 +45,7 @@ export class WsClient {
 
   /** The first pushed notification (received or to come) that `matches`, within `timeoutMs`. */
   waitFor(matches: (message: any) => boolean, what: string, timeoutMs = 20_000): Promise<any> {
-    const found = this.pushed.find(matches);
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`no ${what} pushed within ${timeoutMs} ms`));
-      }, timeoutMs);
-      const check = (): void => {
-        const match = this.pushed.find(matches);
-        if (!match) return;
-        clearTimeout(timer);
-        this.waiters.delete(check);
-        resolve(match);
-      };
-      this.waiters.add(check);
-    });
+    return this.inbox.next(matches, `${what} pushed`, timeoutMs);
   }
 
   /** The notifications of one method (topic) received so far. */
