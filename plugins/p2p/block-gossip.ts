@@ -63,9 +63,9 @@ export class BlockGossip {
     return true;
   }
 
-  /** Whether publishing on the topic reaches this peer. */
+  /** Whether the topic surely carries a block to this peer: it is in this node's mesh. */
   reaches(peer: Peer): boolean {
-    return this.deps.gossip.subscribes(TOPIC, peer.peerId);
+    return this.deps.gossip.inMesh(TOPIC, peer.peerId);
   }
 
   private async check(data: Uint8Array, from: string): Promise<Verdict> {

@@ -1,6 +1,6 @@
 /**
  * Block propagation. A block that joins this node's main chain travels on the blocks gossip topic (block-gossip.ts);
- * it is announced by id (with its height and cumulative work) to the peers that topic does not reach — all of them
+ * it is announced by id (with its height and cumulative work) to the peers outside this node's mesh for that topic — all of them
  * when the block is too large for gossip — if not known to have it, and never twice to one peer. An
  * announced block this node lacks is fetched from the announcer; one that does not connect to the chain (or is more
  * than one block ahead) starts a sync instead.

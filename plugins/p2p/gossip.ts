@@ -34,14 +34,21 @@ export class Gossip {
 
   /** Peers in this node's mesh for a topic: the ones it forwards the topic's messages to. */
   meshPeers(name: string): number {
-    // A public method of gossipsub's implementation that its exported interface leaves out.
-    const pubsub = this.pubsub as (GossipSub & { getMeshPeers(topic: string): string[] }) | undefined;
-    return pubsub?.getMeshPeers(this.topicOf(name)).length ?? 0;
+    return this.meshOf(name).length;
   }
 
-  /** Whether a peer (by peer id) subscribes to a topic: publishing there reaches it, directly or through the mesh. */
-  subscribes(name: string, peerId: string): boolean {
-    return this.pubsub?.getSubscribers(this.topicOf(name)).some((id) => id.toString() === peerId) ?? false;
+  /**
+   * Whether a peer (by peer id) is in this node's mesh for a topic. Only mesh peers are sure to get a message this
+   * node forwards: a subscriber outside the mesh hears of it at a later heartbeat, if at all.
+   */
+  inMesh(name: string, peerId: string): boolean {
+    return this.meshOf(name).includes(peerId);
+  }
+
+  private meshOf(name: string): string[] {
+    // A public method of gossipsub's implementation that its exported interface leaves out.
+    const pubsub = this.pubsub as (GossipSub & { getMeshPeers(topic: string): string[] }) | undefined;
+    return pubsub?.getMeshPeers(this.topicOf(name)) ?? [];
   }
 
   private topicOf(name: string): string {

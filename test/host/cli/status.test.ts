@@ -172,7 +172,8 @@ t.test('--watch on a terminal redraws in place and stops on Ctrl-C', async (t) =
   t.teardown(() => pty.kill());
   await pty.waitFor(/(uptime: [\s\S]*){2}/);
   await pty.type('\x03');
-  t.equal(await pty.exited, 0);
+  const code = await pty.exited;
+  t.equal(code, 0, code === 0 ? 'Ctrl-C ends the watch with 0' : `exit ${code}; screen:\n${pty.screen().slice(-2000)}`);
   t.notMatch(
     pty.screen(),
     /^peers: .*\n\ndaemon: /m,
