@@ -1,6 +1,6 @@
 /**
  * `--json` answers one JSON document on stdout, failures included: an expected failure (an UmbraError) becomes
- * `{"error": {"code", "message"}}`, and the CLI's `main` exits 1 without printing anything more. Commander's own
+ * `{"ok": false, "error": {"code", "message"}}`, and the CLI's `main` exits 1 without printing anything more. Commander's own
  * refusals of a command line (an unknown option, a missing argument, a bad choice) are answered the same way, with
  * the code `cli.usage`.
  */
@@ -14,7 +14,7 @@ export class AnsweredFailure extends Error {
 }
 
 const errorDocument = (code: string, message: string): string =>
-  `${JSON.stringify({ error: { code, message } }, null, 2)}\n`;
+  `${JSON.stringify({ ok: false, error: { code, message } }, null, 2)}\n`;
 
 /** Runs `action`; when `json` is set, an UmbraError it throws is written as a JSON error and rethrown as answered. */
 export async function answeringFailuresAsJson(

@@ -137,6 +137,10 @@ t.test('with --json every outcome is one JSON document on stdout, bad input incl
   const compile = await runCli(['contract', 'run', '--json', file, 'F']);
   t.equal(compile.code, 0, 'the response says what happened');
   t.match(JSON.parse(compile.stdout), { ok: false, error: { phase: 'install', function: 'F' } });
+  const usage = await runCli(['contract', 'run', '--json', lottery, 'Lottery', '--bogus']);
+  t.equal(usage.code, 1, 'a command line commander refuses');
+  t.equal(usage.stderr, '');
+  t.match(JSON.parse(usage.stdout), { ok: false, error: { code: 'cli.usage', message: "unknown option '--bogus'" } });
 });
 
 t.test('--state keeps the store, balances and height from run to run; --reset starts afresh', async (t) => {

@@ -22,7 +22,7 @@ t.test('with --json an UmbraError is answered as one JSON document', async (t) =
   );
   await t.rejects(answered, AnsweredFailure);
   await answered.catch((error: Error) => t.equal(error.cause, refused, 'the failure keeps its cause'));
-  t.same(JSON.parse(out), { error: { code: 'test.refused', message: 'refused for a reason' } });
+  t.same(JSON.parse(out), { ok: false, error: { code: 'test.refused', message: 'refused for a reason' } });
 });
 
 t.test('other failures, and any failure without --json, pass through unchanged', async (t) => {
@@ -58,7 +58,7 @@ t.test(
     t.equal(stderr, '', 'nothing on stderr under --json');
     let out = '';
     answerUsageError(failure as CommanderError, (text) => (out += text));
-    t.same(JSON.parse(out), { error: { code: 'cli.usage', message: "unknown option '--bogus'" } });
+    t.same(JSON.parse(out), { ok: false, error: { code: 'cli.usage', message: "unknown option '--bogus'" } });
     out = '';
     answerUsageError(new CommanderError(0, 'commander.helpDisplayed', '(outputHelp)'), (text) => (out += text));
     t.equal(out, '', 'help is not an error');

@@ -81,6 +81,7 @@ t.test('keys inspect --json answers a bad address as a JSON error', async (t) =>
     name: 'AnsweredFailure',
   });
   t.same(JSON.parse(out), {
+    ok: false,
     error: {
       code: 'address.too-short',
       message: 'not a valid address: it is too short: 7 characters, an address starting umb1 has 65',
@@ -107,6 +108,7 @@ t.test(
     t.equal(badJson.code, 1);
     t.equal(badJson.stderr, '', 'the answer is on stdout only');
     t.same(JSON.parse(badJson.stdout), {
+      ok: false,
       error: {
         code: 'address.bad-character',
         message:

@@ -181,7 +181,7 @@ t.test('errors: clear lines, and JSON documents under --json', async (t) => {
   for (const [args, code, message] of cases) {
     const run = await wallet(premine, args[0]!, ...args.slice(1), '--json');
     t.equal(run.code, 1, args.join(' '));
-    t.same(Object.keys(JSON.parse(run.stdout)), ['error'], 'one JSON document');
+    t.same(Object.keys(JSON.parse(run.stdout)), ['ok', 'error'], 'one JSON document');
     t.match(JSON.parse(run.stdout).error, { code, message }, args.join(' '));
     const text = await wallet(premine, args[0]!, ...args.slice(1));
     t.equal(text.code, 1);
