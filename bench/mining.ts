@@ -15,7 +15,7 @@ import { getworkPath, type ServerMessage } from '../host/mining/getwork-protocol
 import { encodeAddress } from '../host/protocol/address.js';
 import { premineKey } from '../host/protocol/premine.js';
 import { runBench, type BenchRow } from './harness.js';
-import { startServer, UMBRA, type RunningServer } from './lib/rpc-load.js';
+import { inMemoryDaemonArgs, startServer, UMBRA, type RunningServer } from './lib/rpc-load.js';
 
 /** Rate lines read per miner after its first (which includes the start-up); the built-in miner logs one every 10 s. */
 const BUILTIN_SAMPLES = 1;
@@ -31,22 +31,8 @@ const testnetAddress = encodeAddress('testnet', premineKey(core, 'testnet'));
 const medianOf = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const meanOf = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
-function daemonArgs(extra: string[]): string[] {
-  return [
-    UMBRA,
-    'daemon',
-    '--testnet',
-    '--store',
-    'memory',
-    '--rpc-bind',
-    '127.0.0.1:0',
-    '--p2p-bind',
-    '',
-    '--getwork-bind',
-    '127.0.0.1:0',
-    ...extra,
-  ];
-}
+const daemonArgs = (extra: string[]): string[] =>
+  inMemoryDaemonArgs(['--testnet', '--getwork-bind', '127.0.0.1:0', ...extra]);
 
 /** The rates (group 1 of `pattern`) a process prints, once it has printed `skip + count` of them; then it is stopped. */
 async function ratesOf(server: RunningServer, pattern: RegExp, skip: number, count: number): Promise<number[]> {

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DAEMON_PLUGINS } from '../host/config/defaults.js';
-import { BARE_SERVER, requestsPerSecond, startServer, UMBRA, type RunningServer } from './lib/rpc-load.js';
+import { BARE_SERVER, inMemoryDaemonArgs, requestsPerSecond, startServer, type RunningServer } from './lib/rpc-load.js';
 import { runBench, type BenchRow } from './harness.js';
 
 const medianOf = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -20,18 +20,7 @@ const ROUNDS = 3;
 /** Most blocks one SIMULATOR.Mine request makes. */
 const MINE_PER_REQUEST = 100;
 
-const daemonArgs = [
-  UMBRA,
-  'daemon',
-  '--store',
-  'memory',
-  '--rpc-bind',
-  '127.0.0.1:0',
-  '--p2p-bind',
-  '',
-  '--transports',
-  'http',
-];
+const daemonArgs = inMemoryDaemonArgs(['--transports', 'http']);
 const LISTENING = /listening on http:\/\/127\.0\.0\.1:(\d+)/;
 
 /** A simulator-network daemon (explorer on, mining only on request) holding a chain of `blocks` mined blocks. */

@@ -10,6 +10,19 @@ export const UMBRA = join(REPO, 'bin', 'umbra');
 export const BARE_SERVER = join(here, 'bare-rpc-server.js');
 const DURATION_S = Number(process.env['BENCH_SECONDS'] ?? 5);
 
+/** `bin/umbra daemon` on a memory store, RPC on a free loopback port, no P2P; `extra` says the rest. */
+export const inMemoryDaemonArgs = (extra: string[]): string[] => [
+  UMBRA,
+  'daemon',
+  '--store',
+  'memory',
+  '--rpc-bind',
+  '127.0.0.1:0',
+  '--p2p-bind',
+  '',
+  ...extra,
+];
+
 export interface RunningServer {
   child: ChildProcess;
   port: number;
