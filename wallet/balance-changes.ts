@@ -1,14 +1,42 @@
 /**
  * The history sync's change finder: the blocks after which the wallet's encrypted balance of an asset differs from
- * the one before, found by bisecting on equality of the encrypted balance — O(changes · log range) reads instead of
- * one per block. Equal encrypted balances at two topoheights are taken to mean no change between them (every change
- * re-encrypts the balance).
+ * the one before. An Umbra daemon lists them (NODE.GetBalanceChanges, up to 1000 per call); from other daemons they
+ * are found by bisecting on equality of the encrypted balance — O(changes · log range) GetEncryptedBalance reads
+ * instead of one per block. Equal encrypted balances at two topoheights are taken to mean no change between them
+ * (every change re-encrypts the balance).
  */
+import { UmbraError } from '../host/errors.js';
+import { DaemonClientErrorCode, DaemonUnavailableError, type BalanceAt, type DaemonClient } from './daemon-client.js';
 
-/** An encrypted balance (GetEncryptedBalance hex) after block `topoheight`. */
-export interface BalanceAt {
-  topoheight: number;
-  data: string;
+export type { BalanceAt };
+
+/**
+ * Every change in (from, to] of `address`'s encrypted balance of `scid` as the daemon lists them, in chain order;
+ * undefined when the daemon does not offer the listing.
+ */
+export async function listBalanceChanges(
+  daemon: DaemonClient,
+  address: string,
+  scid: string,
+  from: number,
+  to: number,
+): Promise<BalanceAt[] | undefined> {
+  const changes: BalanceAt[] = [];
+  for (let covered = from; covered < to; ) {
+    let answer;
+    try {
+      answer = await daemon.getBalanceChanges(address, scid, covered, to);
+    } catch (error) {
+      if (UmbraError.is(error, DaemonClientErrorCode.Unsupported)) return undefined;
+      throw error;
+    }
+    changes.push(...answer.changes);
+    if (answer.complete) break;
+    if (!(answer.to_topoheight > covered))
+      throw new DaemonUnavailableError(`the daemon's balance changes stopped at topoheight ${answer.to_topoheight}`);
+    covered = answer.to_topoheight;
+  }
+  return changes;
 }
 
 /**

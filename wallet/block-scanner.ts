@@ -20,6 +20,7 @@ import { senderParityOf } from '../core-native/ts/proof/parity.js';
 import { transferBlinding } from '../core-native/ts/proof/statement.js';
 import { payloadKey, sharedSecret } from '../core-native/ts/shared-secret.js';
 import { encodePaymentProof } from '../host/protocol/address.js';
+import { CHAIN_PARAMS } from '../host/protocol/chain-params.js';
 import { equalBytes, fromHex, toHex } from '../host/protocol/bytes.js';
 import { decodeRpcArguments, rpcArgumentToExactJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
 import { TxType, type TransferTx } from '../host/protocol/transaction.js';
@@ -120,8 +121,10 @@ export class BlockScanner {
     topoheight: number,
     data: string,
   ): { amount: bigint; entries: TransferEntry[] } {
-    const amount = this.amountOf(data, 0n);
     const native = scid === NATIVE_ASSET;
+    // Accounts open empty, but for the premine key's coin at genesis.
+    const premine = CHAIN_PARAMS[this.context.keys.network].premineAmount;
+    const amount = this.amountOf(data, native && topoheight === 0 ? [0n, premine] : 0n);
     return {
       amount,
       entries: amount > 0n ? [this.creditEntry(header, topoheight, amount, native, native ? header.hash : '')] : [],
@@ -131,8 +134,17 @@ export class BlockScanner {
   /**
    * The entries of asset `scid` in `block`, after which the wallet's encrypted balance of the asset is `data` and
    * before which its amount was `before`; `history` is the asset's entries so far (outgoing ones are matched).
+   * Without `decode`, `data` is not decoded: the amount after is `before` plus what the block explains, which the
+   * caller checks against a later decode.
    */
-  scan(scid: string, block: ChainBlock, data: string, before: bigint, history: readonly TransferEntry[]): BlockScan {
+  scan(
+    scid: string,
+    block: ChainBlock,
+    data: string,
+    before: bigint,
+    history: readonly TransferEntry[],
+    decode = true,
+  ): BlockScan {
     const { core, keys, decoder } = this.context;
     const coinbase = scid === NATIVE_ASSET ? this.coinbaseShare(block) : 0n;
     let explained = coinbase;
@@ -201,7 +213,7 @@ export class BlockScanner {
         });
       });
     });
-    scan.amount = this.amountOf(data, [before + explained, before]);
+    scan.amount = decode ? this.amountOf(data, [before + explained, before]) : before + explained;
     if (coinbase > 0n)
       scan.entries.push(this.creditEntry(block.header, block.topoheight, coinbase, true, block.header.hash));
     const rest = scan.amount - before - explained;

@@ -21,6 +21,8 @@ export enum DaemonClientErrorCode {
   RegistrationPending = 'daemon-client.registration-pending',
   /** NODE.GetGasEstimate ran the contract call and it would not commit. */
   ContractCallWouldFail = 'daemon-client.contract-call-would-fail',
+  /** The daemon does not offer the method (an extension a reference daemon lacks). */
+  Unsupported = 'daemon-client.unsupported',
   /** Any other error the daemon answered with. */
   Refused = 'daemon-client.refused',
 }
@@ -38,6 +40,7 @@ export class DaemonUnavailableError extends DaemonClientError {
 
 /** The JSON-RPC code of the daemon's application-level failures (`the call was understood but cannot be done`). */
 const APPLICATION_ERROR = -32098;
+const METHOD_NOT_FOUND = -32601;
 /** How NODE.GetGasEstimate's message starts when the call ran and would not commit; the contract's error follows. */
 export const CALL_WOULD_FAIL_PREFIX = 'the call would fail: ';
 
@@ -46,6 +49,7 @@ export const CALL_WOULD_FAIL_PREFIX = 'the call would fail: ';
  * application code and the message, so this is the one place that reads the message text.
  */
 export function daemonErrorCode(rpcCode: number, message: string): DaemonClientErrorCode {
+  if (rpcCode === METHOD_NOT_FOUND) return DaemonClientErrorCode.Unsupported;
   if (rpcCode !== APPLICATION_ERROR) return DaemonClientErrorCode.Refused;
   if (message === ACCOUNT_UNREGISTERED) return DaemonClientErrorCode.AccountUnregistered;
   if (message.includes('a registration of this key is already pending'))
@@ -80,6 +84,25 @@ export interface EncryptedBalanceRecord {
   registration: number;
   height: number;
   topoheight: number;
+}
+
+/** An account's encrypted balance of an asset after block `topoheight` ('' where it holds none). */
+export interface BalanceAt {
+  topoheight: number;
+  data: string;
+}
+
+/** NODE.GetBalanceChanges's result: the changes in (from, `to_topoheight`], all of them when `complete`. */
+export interface BalanceChangesRecord {
+  changes: BalanceAt[];
+  to_topoheight: number;
+  complete: boolean;
+}
+
+/** One call of a JSON-RPC batch. */
+export interface BatchCall {
+  method: string;
+  params?: unknown;
 }
 
 /** NODE.GetInfo's result (the fields the wallet reads). */
@@ -152,6 +175,12 @@ export function daemonRpcUrl(address: string): string {
   return url.href;
 }
 
+interface RpcAnswer<T> {
+  id?: unknown;
+  result?: T;
+  error?: { code: number; message: string };
+}
+
 /** How long a daemon call may take before the daemon counts as unavailable. */
 const TIMEOUT_MS = 30_000;
 
@@ -174,6 +203,35 @@ export class DaemonClient {
   }
 
   async call<T>(method: string, params?: unknown): Promise<T> {
+    const answer = (await this.post(this.request(method, params))) as RpcAnswer<T>;
+    if (answer.error) throw new DaemonRpcError(answer.error.code, answer.error.message);
+    return answer.result as T;
+  }
+
+  /**
+   * Several calls in one JSON-RPC batch (at most 1000, as the daemon takes them), answered in order; a call the
+   * daemon refused is its DaemonRpcError in the results.
+   */
+  async batch<T>(calls: readonly BatchCall[]): Promise<(T | DaemonRpcError)[]> {
+    if (calls.length === 0) return [];
+    const requests = calls.map(({ method, params }) => this.request(method, params));
+    const answers = await this.post(requests);
+    if (!Array.isArray(answers) || answers.length !== calls.length)
+      throw new DaemonUnavailableError(`the daemon at ${this.url} answered a batch of ${calls.length} calls wrongly`);
+    const byId = new Map((answers as RpcAnswer<T>[]).map((answer) => [answer.id, answer]));
+    return requests.map(({ id }) => {
+      const answer = byId.get(id);
+      if (!answer) throw new DaemonUnavailableError(`the daemon at ${this.url} left call ${id} of a batch unanswered`);
+      return answer.error ? new DaemonRpcError(answer.error.code, answer.error.message) : (answer.result as T);
+    });
+  }
+
+  private request(method: string, params: unknown): { jsonrpc: '2.0'; id: number; method: string; params?: unknown } {
+    return { jsonrpc: '2.0', id: this.nextId++, method, ...(params === undefined ? {} : { params }) };
+  }
+
+  /** Posts a request (or a batch) and reads the JSON answer. */
+  private async post(body: unknown): Promise<unknown> {
     let response: Response;
     let text: string;
     try {
@@ -183,12 +241,7 @@ export class DaemonClient {
           'Content-Type': 'application/json',
           ...(this.authorization === undefined ? {} : { Authorization: this.authorization }),
         },
-        body: stringifyExactJson({
-          jsonrpc: '2.0',
-          id: this.nextId++,
-          method,
-          ...(params === undefined ? {} : { params }),
-        }),
+        body: stringifyExactJson(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       text = await response.text();
@@ -204,16 +257,13 @@ export class DaemonClient {
       throw new DaemonUnavailableError(
         `the daemon at ${this.url} wants a login (HTTP 401): give it as http://USER:PASS@HOST:PORT in the daemon address`,
       );
-    let answer: { result?: T; error?: { code: number; message: string } };
     try {
-      answer = JSON.parse(text);
+      return JSON.parse(text);
     } catch {
       throw new DaemonUnavailableError(
         `the daemon at ${this.url} answered HTTP ${response.status} without JSON-RPC: ${text.slice(0, 80).trim()}`,
       );
     }
-    if (answer.error) throw new DaemonRpcError(answer.error.code, answer.error.message);
-    return answer.result as T;
   }
 
   getHeight(): Promise<DaemonHeight> {
@@ -227,6 +277,14 @@ export class DaemonClient {
   /** The encrypted balance of `address` in asset `scid` (64 hex; zeros for the native coin) at a topoheight (-1: latest). */
   getEncryptedBalance(address: string, scid: string, topoheight = -1): Promise<EncryptedBalanceRecord> {
     return this.call('NODE.GetEncryptedBalance', { address, scid, topoheight });
+  }
+
+  /**
+   * The topoheights in (from, to] after which the account's encrypted balance of `scid` changed, with the balance
+   * there (NODE.GetBalanceChanges, an Umbra extension: DaemonClientErrorCode.Unsupported from other daemons).
+   */
+  getBalanceChanges(address: string, scid: string, from: number, to: number): Promise<BalanceChangesRecord> {
+    return this.call('NODE.GetBalanceChanges', { address, scid, from_topoheight: from, to_topoheight: to });
   }
 
   /** Registered addresses (or holders of asset `scid`) to fill rings with. */

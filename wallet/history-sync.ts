@@ -3,8 +3,9 @@
  * called, contracts it installed, assets named in GetBalance/GetTransfers, and the scid of any payload whose ring
  * holds the wallet in a block the sync reads). For each asset, from where the wallet last stopped (a topoheight, its
  * block hash and the encrypted balance of that asset there) to the daemon's top, it finds the blocks in which that
- * encrypted balance changed (balance-changes.ts), reads each such block (block-reader.ts) and records what the block
- * scanner finds in it (block-scanner.ts). A token the account never held has no entry in the asset's balance tree
+ * encrypted balance changed (balance-changes.ts: listed by an Umbra daemon, bisected for on others), reads each such
+ * block (block-reader.ts: in batches from a daemon that lists changes) and records what the block scanner finds in it
+ * (block-scanner.ts). A token the account never held has no entry in the asset's balance tree
  * (the daemon answers Account Unregistered): it is the implicit zero balance, compared as the empty string.
  *
  * Token entries carry `scid`. The positions (the native one and one per followed token) and the entries go to the
@@ -14,9 +15,9 @@
  * amount a run changed.
  */
 import { UmbraError } from '../host/errors.js';
-import { findBalanceChanges } from './balance-changes.js';
-import { readChainBlock } from './block-reader.js';
-import { BlockScanner, IMPLICIT_ZERO, type ChainBlock } from './block-scanner.js';
+import { findBalanceChanges, listBalanceChanges, type BalanceAt } from './balance-changes.js';
+import { readChainBlock, readChainBlocks } from './block-reader.js';
+import { BlockScanner, IMPLICIT_ZERO, type BlockScan, type ChainBlock } from './block-scanner.js';
 import { DaemonClientErrorCode, DaemonRpcError } from './daemon-client.js';
 import type { TransferHistory } from './transfer-history.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
@@ -72,6 +73,8 @@ export class HistorySync {
   /** Blocks read during the current run (several assets may change in one block). */
   private blocks = new Map<number, Promise<ChainBlock>>();
   private readonly balanceListeners = new Set<(change: BalanceChange) => void>();
+  /** Whether the daemon lists balance changes (NODE.GetBalanceChanges), until it answers that it does not. */
+  private daemonListsChanges = true;
 
   constructor(
     private readonly context: WalletContext,
@@ -119,7 +122,7 @@ export class HistorySync {
   private async syncOnce(): Promise<number> {
     this.blocks = new Map();
     try {
-      const top = (await this.context.daemon.getInfo()).topoheight;
+      const top = (await this.context.daemon.getHeight()).topoheight;
       const topData = await this.balanceData(NATIVE_ASSET, top);
       if (topData === undefined) return top; // not registered (yet): nothing to read
       // Assets the wallet sent have entries; follow them even when the wallet file predates following.
@@ -187,21 +190,24 @@ export class HistorySync {
       this.setPosition(scid, start);
     }
     if (top <= start.topoheight) return;
-    // The native balance exists from the registration on; a token's is the implicit zero until it has an entry.
-    const read = async (topoheight: number): Promise<string | undefined> =>
-      (await this.balanceData(scid, topoheight)) ?? (scid === NATIVE_ASSET ? undefined : IMPLICIT_ZERO);
-    const changes = await findBalanceChanges(read, start, { topoheight: top, data: topData });
+    const changes = await this.balanceChanges(scid, start, { topoheight: top, data: topData });
     let amount = BigInt(start.amount);
     let done = 0;
     const report = (): void => this.options.progress?.(done, changes.length);
-    // Blocks are read ahead in parallel, in batches, and applied in order.
+    // Blocks are read one batch ahead and applied in order.
+    const readBatch = (i: number): Promise<ChainBlock[]> =>
+      this.readBlocks(changes.slice(i, i + SAVE_EVERY).map(({ topoheight }) => topoheight));
+    let ahead = changes.length > 0 ? readBatch(0) : undefined;
     for (let i = 0; i < changes.length; i += SAVE_EVERY) {
       const batch = changes.slice(i, i + SAVE_EVERY);
-      const blocks = await mapLimited(batch, PARALLEL_READS, ({ topoheight }) => this.readBlock(topoheight));
-      blocks.forEach((block, k) => {
-        amount = this.record(scid, block, batch[k]!.data, amount);
+      const blocks = await ahead!;
+      ahead = i + SAVE_EVERY < changes.length ? readBatch(i + SAVE_EVERY) : undefined;
+      ahead?.catch(() => undefined); // a failure is thrown where it is awaited, in the next round
+      for (const scan of this.scanBatch(scid, blocks, batch, amount)) {
+        this.record(scid, scan);
+        amount = scan.amount;
         done++;
-      });
+      }
       const last = blocks[blocks.length - 1]!;
       this.setPosition(scid, {
         topoheight: last.topoheight,
@@ -216,14 +222,59 @@ export class HistorySync {
     this.setPosition(scid, { topoheight: top, blockhash: topHash ?? '', data: topData, amount: amount.toString() });
   }
 
-  /** Records what the scanner finds in a block after which the asset's encrypted balance is `data`; the amount after it. */
-  private record(scid: string, block: ChainBlock, data: string, before: bigint): bigint {
-    const scan = this.scanner.scan(scid, block, data, before, this.history.entries(scid));
+  /** The changes of an asset's encrypted balance in (from, to]: listed by the daemon, or else bisected for. */
+  private async balanceChanges(scid: string, from: BalanceAt, to: BalanceAt): Promise<BalanceAt[]> {
+    if (this.daemonListsChanges) {
+      const { daemon, keys } = this.context;
+      const listed = await listBalanceChanges(daemon, keys.address, scid, from.topoheight, to.topoheight);
+      if (listed) return listed;
+      this.daemonListsChanges = false;
+    }
+    // The native balance exists from the registration on; a token's is the implicit zero until it has an entry.
+    const read = async (topoheight: number): Promise<string | undefined> =>
+      (await this.balanceData(scid, topoheight)) ?? (scid === NATIVE_ASSET ? undefined : IMPLICIT_ZERO);
+    return findBalanceChanges(read, from, to);
+  }
+
+  /**
+   * What the scanner finds in consecutive blocks (`changes` holds the balance after each), starting from `before`.
+   * A block without transactions changes the amount by its coinbase share alone, so its balance is not decoded: one
+   * decode checks such a run where it ends. Should a check fail, every balance of the batch is decoded.
+   */
+  private scanBatch(scid: string, blocks: ChainBlock[], changes: BalanceAt[], before: bigint): BlockScan[] {
+    const history = this.history.entries(scid);
+    const scans: BlockScan[] = [];
+    let amount = before;
+    let unchecked = false;
+    const checked = (k: number): boolean => !unchecked || this.scanner.amountOf(changes[k]!.data, amount) === amount;
+    for (const [k, block] of blocks.entries()) {
+      const decode = block.txs.length > 0;
+      if (decode && !checked(k - 1)) return this.scanEach(scid, blocks, changes, before);
+      const scan = this.scanner.scan(scid, block, changes[k]!.data, amount, history, decode);
+      unchecked = !decode;
+      amount = scan.amount;
+      scans.push(scan);
+    }
+    return checked(blocks.length - 1) ? scans : this.scanEach(scid, blocks, changes, before);
+  }
+
+  /** What the scanner finds in consecutive blocks, each balance decoded. */
+  private scanEach(scid: string, blocks: ChainBlock[], changes: BalanceAt[], before: bigint): BlockScan[] {
+    const history = this.history.entries(scid);
+    let amount = before;
+    return blocks.map((block, k) => {
+      const scan = this.scanner.scan(scid, block, changes[k]!.data, amount, history);
+      amount = scan.amount;
+      return scan;
+    });
+  }
+
+  /** Records what the scanner found in a block. */
+  private record(scid: string, scan: BlockScan): void {
     // The wallet is a ring member of another asset's payload: that asset is followed (and read in this run).
     for (const asset of scan.assets) this.follow(asset);
     for (const { entry, fields } of scan.mined) Object.assign(entry, fields);
     for (const entry of scan.entries) this.history.add(scid, entry);
-    return scan.amount;
   }
 
   private save(): void {
@@ -268,6 +319,22 @@ export class HistorySync {
       delete entry.sc_outcome; // the block that executes it again decides anew
     }
     entries.splice(0, entries.length, ...kept);
+  }
+
+  /** Blocks, each read once per run: in batches from a daemon that lists changes, else a few single reads at a time. */
+  private readBlocks(topoheights: number[]): Promise<ChainBlock[]> {
+    if (!this.daemonListsChanges) return mapLimited(topoheights, PARALLEL_READS, (topo) => this.readBlock(topo));
+    const missing = topoheights.filter((topoheight) => !this.blocks.has(topoheight));
+    if (missing.length > 0) {
+      const read = readChainBlocks(this.context.daemon, missing);
+      missing.forEach((topoheight, i) =>
+        this.blocks.set(
+          topoheight,
+          read.then((blocks) => blocks[i]!),
+        ),
+      );
+    }
+    return Promise.all(topoheights.map((topoheight) => this.blocks.get(topoheight)!));
   }
 
   /** A block, read once per run however many assets changed in it. */

@@ -17,6 +17,7 @@ import { balanceMath } from './balance-math.js';
 import { Chain } from './chain.js';
 import { ChainTimings } from './chain-timings.js';
 import { accountMethods } from './rpc/account-methods.js';
+import { balanceChangesMethod } from './rpc/balance-changes-method.js';
 import { chainBlockHeader, chainMethods } from './rpc/chain-methods.js';
 import { contractMethods } from './rpc/contract-methods.js';
 import { daemonEchoMethods } from './rpc/echo-ping.js';
@@ -87,6 +88,7 @@ const plugin: Plugin = {
       ...chainMethods({ chain, network, version: UMBRA_VERSION, addressOf, info }),
       ...contractMethods({ chain, contractVm, addressOf, keyOf }),
       ...accountMethods({ chain, addressOf, keyOf }),
+      balanceChangesMethod({ chain, keyOf }),
       ...transactionMethods({ chain, core, pool, addressOf }),
     ]) {
       daemon.registry.add(method);

@@ -10,7 +10,7 @@ import { randomScalar } from '../../core-native/ts/scalar.js';
 import { encodeAddress } from '../../host/protocol/address.js';
 import { premineKey, premineSecret } from '../../host/protocol/premine.js';
 import { AccountRegistration } from '../../wallet/account-registration.js';
-import { DaemonClient } from '../../wallet/daemon-client.js';
+import { DaemonClient, DaemonRpcError, type BatchCall } from '../../wallet/daemon-client.js';
 import { HistorySync } from '../../wallet/history-sync.js';
 import { TransferHistory } from '../../wallet/transfer-history.js';
 import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
@@ -21,24 +21,39 @@ import { autoMine, mined, TEST_BALANCE_TABLE_DIR, testWallet } from '../helpers/
 
 const core = await loadCore();
 
-/** A daemon client that remembers the topoheights of the block headers it asked for. */
+/** A daemon client that remembers the methods it called and the topoheights of the block headers it asked for. */
 class CountingClient extends DaemonClient {
   readonly headers: number[] = [];
+  readonly methods: string[] = [];
+  batches = 0;
   override call<T>(method: string, params?: unknown): Promise<T> {
-    if (method === 'NODE.GetBlockHeaderByTopoHeight') this.headers.push((params as { topoheight: number }).topoheight);
+    this.count(method, params);
     return super.call<T>(method, params);
+  }
+  override batch<T>(calls: readonly BatchCall[]): Promise<(T | DaemonRpcError)[]> {
+    this.batches++;
+    for (const { method, params } of calls) this.count(method, params);
+    return super.batch<T>(calls);
+  }
+  private count(method: string, params: unknown): void {
+    this.methods.push(method);
+    if (method === 'NODE.GetBlockHeaderByTopoHeight') this.headers.push((params as { topoheight: number }).topoheight);
   }
 }
 
-/** A history sync of a fresh wallet on `daemonUrl`, with its saves and progress reports counted. */
-function freshSync(daemonUrl: string) {
-  const daemon = new CountingClient(daemonUrl);
-  const context = walletContext(
-    core,
-    walletKeys(core, 'simulator', bigintToBytes32BE(randomScalar())),
-    daemon,
-    TEST_BALANCE_TABLE_DIR,
-  );
+/** A daemon without Umbra's NODE.GetBalanceChanges, as a reference daemon answers it. */
+class ReferenceLikeClient extends CountingClient {
+  override call<T>(method: string, params?: unknown): Promise<T> {
+    if (method !== 'NODE.GetBalanceChanges') return super.call<T>(method, params);
+    this.methods.push(method);
+    return Promise.reject(new DaemonRpcError(-32601, 'Method not found'));
+  }
+}
+
+/** A history sync of a wallet (a fresh one by default) on `daemon`, with its saves and progress reports counted. */
+function freshSync(daemonUrl: string, secretKey = bigintToBytes32BE(randomScalar()), client = CountingClient) {
+  const daemon = new client(daemonUrl);
+  const context = walletContext(core, walletKeys(core, 'simulator', secretKey), daemon, TEST_BALANCE_TABLE_DIR);
   const history = new TransferHistory();
   const seen = { saves: 0, progress: [] as [number, number][] };
   const sync = new HistorySync(context, history, {
@@ -131,4 +146,24 @@ t.test('history sync', async (t) => {
     other.sync.loadTokens(stored);
     t.same(other.sync.tokensToJSON(), stored);
   });
+
+  await t.test(
+    'a daemon without NODE.GetBalanceChanges: the sync bisects with single reads and finds the same',
+    async (t) => {
+      const listing = freshSync(daemon.url, premineSecret(core, 'simulator'));
+      const bisecting = freshSync(daemon.url, premineSecret(core, 'simulator'), ReferenceLikeClient);
+      await listing.sync.run();
+      await bisecting.sync.run();
+      t.ok(listing.history.entries(NATIVE_ASSET).length > 3, 'the premine has entries');
+      t.same(bisecting.history.entries(NATIVE_ASSET), listing.history.entries(NATIVE_ASSET));
+      t.same(bisecting.sync.position, listing.sync.position);
+      t.ok(listing.daemon.methods.includes('NODE.GetBalanceChanges'));
+      t.ok(listing.daemon.batches > 0, 'blocks read in batches from a daemon that lists changes');
+      t.equal(bisecting.daemon.batches, 0, 'and with single calls from one that does not');
+      t.equal(bisecting.daemon.methods.filter((m) => m === 'NODE.GetBalanceChanges').length, 1, 'asked once');
+      await mineOneViaRpc(daemon.url, premineAddress);
+      await bisecting.sync.run();
+      t.equal(bisecting.daemon.methods.filter((m) => m === 'NODE.GetBalanceChanges').length, 1, 'and not again');
+    },
+  );
 });
