@@ -1,15 +1,30 @@
 /**
  * Reads an amount out of an encrypted balance (NODE.GetEncryptedBalance `data`): b·G = L − sk·R with the wallet's
  * secret key (ElGamal in the exponent), then b from the core's baby-step giant-step table. The table (≈ 18 MB
- * natively) comes from the on-disk cache, or is built there, on the first decode rather than at start-up.
+ * natively) comes from the on-disk cache, or is built there, on the first decode rather than at start-up — once per
+ * process: every decoder of the same implementation, base and cache directory shares it (`umbra simulator` runs 22
+ * wallets and the simulator plugin in one process).
  */
 import { DEFAULT_MAX_BALANCE, type BalanceTable } from '../core-native/ts/balance.js';
-import { loadOrBuildBalanceTable } from '../core-native/ts/balance-cache.js';
+import { balanceTablePath, loadOrBuildBalanceTable } from '../core-native/ts/balance-cache.js';
 import type { Core } from '../core-native/ts/core.js';
 import { ElGamal } from '../core-native/ts/elgamal.js';
 import { fromHex } from '../host/protocol/bytes.js';
 import { decodeNonceBalance } from '../host/protocol/nonce-balance.js';
 import { WalletError, WalletErrorCode } from './wallet-error.js';
+
+/** The tables this process has loaded, by implementation and file: read-only once built, so any decoder may use them. */
+const sharedTables = new Map<string, BalanceTable>();
+
+function sharedTable(core: Core, base: Uint8Array, dir: string): BalanceTable {
+  const key = `${core.impl} ${balanceTablePath(core, { dir, base })}`;
+  let table = sharedTables.get(key);
+  if (!table) {
+    table = loadOrBuildBalanceTable(core, { dir, base });
+    sharedTables.set(key, table);
+  }
+  return table;
+}
 
 export class BalanceDecoder {
   private readonly elgamal: ElGamal;
@@ -50,7 +65,7 @@ export class BalanceDecoder {
 
   /** b with b·G = `point` (64 bytes), trying `hints` first; null when no b up to the bound exists (e.g. negative). */
   decodePoint(point: Uint8Array, hints: readonly bigint[] = []): bigint | null {
-    this.table ??= loadOrBuildBalanceTable(this.core, { dir: this.tableDir, base: this.G });
+    this.table ??= sharedTable(this.core, this.G, this.tableDir);
     return this.table.decode(point, { hints: hints.filter((h) => h >= 0n) });
   }
 }

@@ -29,7 +29,9 @@ export function loadOrBuildBalanceTable(core: Core, options: BalanceCacheOptions
   const bits = options.bits ?? core.defaultBalanceTableBits;
   const path = balanceTablePath(core, { ...options, bits });
   try {
-    const table = core.loadBalanceTable(new Uint8Array(readFileSync(path)));
+    // A view of the file's buffer, not a copy: the table is 18 MB natively.
+    const bytes = readFileSync(path);
+    const table = core.loadBalanceTable(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
     if (table.bits === bits && Buffer.from(table.base).equals(Buffer.from(options.base))) return table;
   } catch {
     // missing or unreadable: rebuild below
