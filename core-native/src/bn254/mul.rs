@@ -2,44 +2,73 @@
 //! fixed-base with a precomputed table, and multi-scalar multiplication (Straus' method for small inputs, Pippenger's
 //! bucket method for large ones).
 
+use super::fp::{batch_invert, Fp};
 use super::glv::{split, BETA};
 use super::point::{batch_normalize, Affine, Jacobian};
 use super::projective::Projective;
 use super::scalar::{bits, nibble, wnaf};
 
+/// Width of the signed digits of the variable-base methods: tables of the odd multiples P, 3P, …, 15P.
 const WNAF_WIDTH: u32 = 5;
+const ODD_MULTIPLES: usize = 1 << (WNAF_WIDTH - 2);
 
-/// P, 3P, …, 15P.
-fn odd_multiples(p: &Affine) -> [Jacobian; 1 << (WNAF_WIDTH - 2)] {
-    let base = p.to_jacobian();
-    let twice = base.double();
-    let mut odd = [base; 1 << (WNAF_WIDTH - 2)];
-    for i in 1..odd.len() {
-        odd[i] = odd[i - 1].add(&twice);
+/// P, 3P, …, 15P (P finite) sharing one Z coordinate: entry i is (xᵢ, yᵢ) for the point (xᵢ/Z², yᵢ/Z³). Built with
+/// Meloni's co-Z addition ("New point addition formulae for ECC applications", 2007): with 2P and the last entry on
+/// the same Z, one addition (5M + 2S) yields the next entry and 2P again on the new common Z; the earlier entries are
+/// then brought to the final Z. No inversion.
+fn odd_multiples_co_z(p: &Affine) -> ([Affine; ODD_MULTIPLES], Fp) {
+    let twice = p.to_jacobian().double();
+    let (z2, z3) = (twice.z.square(), twice.z.square().mul(&twice.z));
+    let mut entries = [Affine { x: p.x.mul(&z2), y: p.y.mul(&z3), infinity: false }; ODD_MULTIPLES];
+    let mut factors = [Fp::ONE; ODD_MULTIPLES];
+    let (mut dx, mut dy, mut z) = (twice.x, twice.y, twice.z);
+    for i in 1..ODD_MULTIPLES {
+        let prev = entries[i - 1];
+        let h = dx.sub(&prev.x);
+        let c = h.square();
+        let (w1, w2) = (dx.mul(&c), prev.x.mul(&c));
+        let r = dy.sub(&prev.y);
+        let a1 = dy.mul(&w1.sub(&w2));
+        let x3 = r.square().sub(&w1).sub(&w2);
+        entries[i] = Affine { x: x3, y: r.mul(&w1.sub(&x3)).sub(&a1), infinity: false };
+        (dx, dy, z, factors[i]) = (w1, a1, z.mul(&h), h);
     }
-    odd
+    // Entry i sits on Z·(hᵢ₊₁ ⋯ h₇)⁻¹: scale it by that product s (x·s², y·s³).
+    let mut s = Fp::ONE;
+    for i in (0..ODD_MULTIPLES).rev() {
+        if i + 1 < ODD_MULTIPLES {
+            s = s.mul(&factors[i + 1]);
+            let s2 = s.square();
+            entries[i] = Affine { x: entries[i].x.mul(&s2), y: entries[i].y.mul(&s2.mul(&s)), infinity: false };
+        }
+    }
+    (entries, z)
 }
 
 #[inline(always)]
-fn add_digit(acc: &Jacobian, table: &[Jacobian], d: i32) -> Jacobian {
+fn add_digit(acc: &Jacobian, table: &[Affine], d: i32) -> Jacobian {
     if d > 0 {
-        acc.add(&table[(d as usize) >> 1])
+        acc.add_affine(&table[(d as usize) >> 1])
     } else if d < 0 {
-        acc.add(&table[((-d) as usize) >> 1].neg())
+        acc.add_affine(&table[((-d) as usize) >> 1].neg())
     } else {
         *acc
     }
 }
 
-/// k·P in variable time (k already reduced mod n): GLV split into two 128-bit halves, interleaved wNAF.
+/// k·P in variable time (k already reduced mod n): GLV split into two 128-bit halves, interleaved wNAF. The table
+/// entries share one Z, so they act as affine points on the isomorphic curve y² = x³ + 3Z⁶ (the doubling and
+/// mixed-addition formulas do not involve b): every addition is a mixed one, and the result's Z is multiplied by Z
+/// at the end to come back to the real curve.
 pub fn mul_var(p: &Affine, k: &[u64; 4]) -> Jacobian {
     if p.infinity {
         return Jacobian::INFINITY;
     }
     let ((neg1, k1), (neg2, k2)) = split(k);
-    let table1 = odd_multiples(&if neg1 { p.neg() } else { *p });
-    // φ(X, Y, Z) = (β·X, Y, Z) maps the table of ±P to the table of ±φ(P).
-    let table2 = table1.map(|q| Jacobian { x: q.x.mul(&BETA), y: if neg1 == neg2 { q.y } else { q.y.neg() }, z: q.z });
+    let (table1, z) = odd_multiples_co_z(&if neg1 { p.neg() } else { *p });
+    // φ(x, y) = (β·x, y) maps the table of ±P to the table of ±φ(P), on the same Z.
+    let table2 =
+        table1.map(|q| Affine { x: q.x.mul(&BETA), y: if neg1 == neg2 { q.y } else { q.y.neg() }, infinity: false });
     let digits1 = wnaf(&[k1 as u64, (k1 >> 64) as u64, 0, 0], WNAF_WIDTH);
     let digits2 = wnaf(&[k2 as u64, (k2 >> 64) as u64, 0, 0], WNAF_WIDTH);
     let mut acc = Jacobian::INFINITY;
@@ -48,7 +77,7 @@ pub fn mul_var(p: &Affine, k: &[u64; 4]) -> Jacobian {
         acc = add_digit(&acc, &table1, digits1.get(i).copied().unwrap_or(0));
         acc = add_digit(&acc, &table2, digits2.get(i).copied().unwrap_or(0));
     }
-    acc
+    Jacobian { z: acc.z.mul(&z), ..acc }
 }
 
 /// All ones when a = b, else 0, without a branch. `black_box` keeps the optimiser from turning the masked selects
@@ -159,18 +188,16 @@ fn on_two_threads<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce
     })
 }
 
-/// Width of the signed digits in Straus' method: tables of the odd multiples P, 3P, …, 15P.
-const STRAUS_WIDTH: u32 = 5;
-const STRAUS_TABLE: usize = 1 << (STRAUS_WIDTH - 2);
 /// wNAF digits of a 128-bit GLV half: at most 129.
 const STRAUS_DIGITS: usize = 130;
 
 /// Straus' interleaved multiplication: every scalar splits by GLV into two 128-bit halves written as width-5 NAF;
 /// one shared chain of 128 doublings adds, at each step, the table entries the digits select. The odd-multiple
-/// tables of all points are normalised to affine together (one inversion), so every addition is a mixed one, and
+/// tables of all points (each on its own common Z) are made affine together (one inversion), so every addition is a mixed one, and
 /// the tables of φ(P) cost one multiplication per entry.
 fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
-    let mut tables: Vec<Jacobian> = Vec::with_capacity(points.len() * STRAUS_TABLE);
+    let mut table: Vec<Affine> = Vec::with_capacity(points.len() * ODD_MULTIPLES);
+    let mut zs: Vec<Fp> = Vec::with_capacity(points.len());
     let mut digits: Vec<i8> = Vec::with_capacity(points.len() * 2 * STRAUS_DIGITS);
     let mut flips: Vec<bool> = Vec::with_capacity(points.len());
     let mut length = 0;
@@ -179,9 +206,11 @@ fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
             continue;
         }
         let ((neg1, k1), (neg2, k2)) = split(k);
-        tables.extend_from_slice(&odd_multiples(&if neg1 { p.neg() } else { *p }));
+        let (entries, z) = odd_multiples_co_z(&if neg1 { p.neg() } else { *p });
+        table.extend_from_slice(&entries);
+        zs.push(z);
         for half in [k1, k2] {
-            let d = wnaf(&[half as u64, (half >> 64) as u64, 0, 0], STRAUS_WIDTH);
+            let d = wnaf(&[half as u64, (half >> 64) as u64, 0, 0], WNAF_WIDTH);
             length = length.max(d.len());
             let start = digits.len();
             digits.resize(start + STRAUS_DIGITS, 0);
@@ -194,14 +223,20 @@ fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
     if flips.is_empty() {
         return Jacobian::INFINITY;
     }
-    let table = batch_normalize(&tables);
+    batch_invert(&mut zs);
+    for (entries, zi) in table.chunks_exact_mut(ODD_MULTIPLES).zip(&zs) {
+        let (zi2, zi3) = (zi.square(), zi.square().mul(zi));
+        for e in entries {
+            (e.x, e.y) = (e.x.mul(&zi2), e.y.mul(&zi3));
+        }
+    }
     // φ(±P) = (β·x, ±y): the sign of the second half's table differs from the first's when the halves' signs do.
     let phi: Vec<Affine> = table
         .iter()
         .enumerate()
         .map(|(i, a)| Affine {
             x: a.x.mul(&BETA),
-            y: if flips[i / STRAUS_TABLE] { a.y.neg() } else { a.y },
+            y: if flips[i / ODD_MULTIPLES] { a.y.neg() } else { a.y },
             infinity: false,
         })
         .collect();
@@ -218,7 +253,7 @@ fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
     for i in (0..length).rev() {
         acc = acc.double();
         for t in 0..flips.len() {
-            let entries = t * STRAUS_TABLE..(t + 1) * STRAUS_TABLE;
+            let entries = t * ODD_MULTIPLES..(t + 1) * ODD_MULTIPLES;
             acc = add(acc, &table[entries.clone()], digits[(2 * t) * STRAUS_DIGITS + i]);
             acc = add(acc, &phi[entries], digits[(2 * t + 1) * STRAUS_DIGITS + i]);
         }
