@@ -158,7 +158,7 @@ pub fn mul_fixed(entry: impl Fn(usize) -> Affine, k: &[u64; 4]) -> Jacobian {
 
 /// Below this many points the MSM runs Straus' method on one thread; up to `PIPPENGER_MIN` it splits the points
 /// over two threads; from there on Pippenger's bucket method, its windows split over two threads. CPU time per
-/// point measured on the 2-core development machine: Straus ≈ 22 µs at every size; Pippenger 58 µs at 8 points,
+/// point measured on the 2-core development machine (before co-Z tables and affine buckets): Straus ≈ 22 µs at every size; Pippenger 58 µs at 8 points,
 /// 43 at 16, 27 at 64–96, 20 at 128–256, 13 at 833. Smaller MSMs stay on one thread: they are the per-proof ones,
 /// which the verification pool already spreads over the cores.
 const STRAUS_PARALLEL: usize = 64;
@@ -262,39 +262,31 @@ fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
 }
 
 /// Σ kᵢ·Pᵢ by Pippenger's bucket method with signed digits (variable time), the windows split over two threads.
+/// The buckets are affine and filled by batched affine additions (`fill_buckets`); each window's buckets are then
+/// summed as Σ d·bucket[d] by a running sum from the top bucket down.
 fn pippenger(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
     let n = points.len();
-    let c = ((usize::BITS - n.leading_zeros()) as usize * 7 / 10 + 1).clamp(2, 16);
+    // Window width minimising (windows) · (n affine additions of ~6 multiplications + 2^(c−1) buckets to sum at ~28).
+    let c = (2..=16usize).min_by_key(|&c| (254 / c + 2) * (6 * n + (28 << (c - 1)))).unwrap();
     // Signed digits in [−2^(c−1), 2^(c−1)); one extra window absorbs the last carry.
     let windows = 254 / c + 2;
     let digits: Vec<i32> = scalars.iter().flat_map(|k| signed_digits(k, c, windows)).collect();
-    let window_sum = |w: usize| -> Jacobian {
-        let mut buckets = vec![Jacobian::INFINITY; 1 << (c - 1)];
-        for (i, p) in points.iter().enumerate() {
-            let d = digits[i * windows + w];
-            if d > 0 {
-                buckets[d as usize - 1] = buckets[d as usize - 1].add_affine(p);
-            } else if d < 0 {
-                buckets[(-d) as usize - 1] = buckets[(-d) as usize - 1].add_affine(&p.neg());
-            }
-        }
-        // Σ d·bucket[d] as a running sum from the top bucket down.
-        let mut running = Jacobian::INFINITY;
-        let mut sum = Jacobian::INFINITY;
-        for bucket in buckets.iter().rev() {
-            running = running.add(bucket);
-            sum = sum.add(&running);
-        }
-        sum
-    };
-    // Horner over windows [from, to): Σ 2^(c·(w − from)) · window_sum(w).
+    // Horner over windows [from, to): Σ 2^(c·(w − from)) · Σ_d d·bucket_w[d].
     let horner = |from: usize, to: usize| -> Jacobian {
+        let per_window = 1 << (c - 1);
+        let buckets = fill_buckets(points, |i, w| digits[i * windows + from + w], to - from, per_window);
         let mut total = Jacobian::INFINITY;
-        for w in (from..to).rev() {
+        for window in buckets.chunks_exact(per_window).rev() {
             for _ in 0..c {
                 total = total.double();
             }
-            total = total.add(&window_sum(w));
+            let mut running = Jacobian::INFINITY;
+            let mut sum = Jacobian::INFINITY;
+            for bucket in window.iter().rev() {
+                running = running.add_affine(bucket);
+                sum = sum.add(&running);
+            }
+            total = total.add(&sum);
         }
         total
     };
@@ -304,6 +296,97 @@ fn pippenger(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
         high = high.double();
     }
     high.add(&low)
+}
+
+/// The sums of the buckets of `windows` windows (`per_window` each, bucket d − 1 for digit ±d): point i goes, negated
+/// for a negative digit, into the bucket its digit `digit(i, w)` selects in every window w. The points are first
+/// grouped by bucket (a counting sort); then each round adds neighbours pairwise in every bucket at once, halving
+/// each group, with one field inversion shared by all the additions of the round (Montgomery's trick): an affine
+/// addition then costs about six multiplications, and a bucket of m points needs ⌈log₂ m⌉ rounds.
+fn fill_buckets(
+    points: &[Affine],
+    digit: impl Fn(usize, usize) -> i32,
+    windows: usize,
+    per_window: usize,
+) -> Vec<Affine> {
+    let buckets = windows * per_window;
+    let bucket_of = |i: usize, w: usize| -> Option<(usize, bool)> {
+        let d = digit(i, w);
+        (d != 0 && !points[i].infinity).then(|| (w * per_window + d.unsigned_abs() as usize - 1, d < 0))
+    };
+    let mut start = vec![0usize; buckets + 1];
+    for i in 0..points.len() {
+        for w in 0..windows {
+            if let Some((b, _)) = bucket_of(i, w) {
+                start[b + 1] += 1;
+            }
+        }
+    }
+    for b in 0..buckets {
+        start[b + 1] += start[b];
+    }
+    let mut len = vec![0usize; buckets];
+    let mut slots = vec![Affine::INFINITY; start[buckets]];
+    for (i, p) in points.iter().enumerate() {
+        for w in 0..windows {
+            if let Some((b, negative)) = bucket_of(i, w) {
+                slots[start[b] + len[b]] = if negative { p.neg() } else { *p };
+                len[b] += 1;
+            }
+        }
+    }
+    let mut active: Vec<usize> = (0..buckets).filter(|&b| len[b] > 1).collect();
+    let mut denominators: Vec<Fp> = Vec::with_capacity(slots.len() / 2);
+    while !active.is_empty() {
+        // λ = (y₂ − y₁)/(x₂ − x₁), or 3x²/2y for equal points; 0 marks P + (−P), 1 a pair with infinity in it.
+        denominators.clear();
+        for &b in &active {
+            for pair in slots[start[b]..start[b] + len[b]].chunks_exact(2) {
+                let (p, q) = (&pair[0], &pair[1]);
+                denominators.push(if p.infinity || q.infinity {
+                    Fp::ONE
+                } else if p.x != q.x {
+                    q.x.sub(&p.x)
+                } else if p.y == q.y {
+                    p.y.double()
+                } else {
+                    Fp::ZERO
+                });
+            }
+        }
+        batch_invert(&mut denominators);
+        let mut inverses = denominators.iter();
+        for &b in &active {
+            let group = &mut slots[start[b]..start[b] + len[b]];
+            // Pair j is read from slots 2j and 2j + 1 before slot j (≤ 2j) is written: the halving works in place.
+            for j in 0..group.len() / 2 {
+                let (p, q) = (group[2 * j], group[2 * j + 1]);
+                let inverse = inverses.next().unwrap();
+                group[j] = if p.infinity {
+                    q
+                } else if q.infinity {
+                    p
+                } else if inverse.is_zero() {
+                    Affine::INFINITY
+                } else {
+                    let lambda = if p.x != q.x {
+                        q.y.sub(&p.y).mul(inverse)
+                    } else {
+                        let xx = p.x.square();
+                        xx.double().add(&xx).mul(inverse)
+                    };
+                    let x3 = lambda.square().sub(&p.x).sub(&q.x);
+                    Affine { x: x3, y: lambda.mul(&p.x.sub(&x3)).sub(&p.y), infinity: false }
+                };
+            }
+            if group.len() % 2 == 1 {
+                group[group.len() / 2] = group[group.len() - 1];
+            }
+            len[b] = len[b].div_ceil(2);
+        }
+        active.retain(|&b| len[b] > 1);
+    }
+    (0..buckets).map(|b| if len[b] == 0 { Affine::INFINITY } else { slots[start[b]] }).collect()
 }
 
 /// k (< n) as `windows` signed base-2^c digits, least significant first.

@@ -123,7 +123,7 @@ fn constant_time_path_equals_variable_time_path() {
     super::fp::limbs_to_be(&N, &mut n_bytes);
     for delta in [1u8, 2] {
         let mut b = n_bytes;
-        b[31] = b[31].wrapping_sub(delta); // n − 1, and a value just below n − 2^8
+        b[31] = b[31].wrapping_sub(delta); // n − 1, and n + 254 (reduced first)
         scalars.push(b);
     }
     scalars.push(n_bytes); // n ≡ 0
