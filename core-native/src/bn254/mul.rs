@@ -262,15 +262,29 @@ fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
 }
 
 /// Σ kᵢ·Pᵢ by Pippenger's bucket method with signed digits (variable time), the windows split over two threads.
-/// The buckets are affine and filled by batched affine additions (`fill_buckets`); each window's buckets are then
+/// GLV first turns each term into ±k₁·P + ±k₂·φ(P) with 128-bit k₁, k₂: twice the points, half the windows. The
+/// buckets are affine and filled by batched affine additions (`fill_buckets`); each window's buckets are then
 /// summed as Σ d·bucket[d] by a running sum from the top bucket down.
 fn pippenger(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
+    let mut halves: Vec<[u64; 4]> = Vec::with_capacity(2 * points.len());
+    let points: Vec<Affine> = points
+        .iter()
+        .zip(scalars)
+        .flat_map(|(p, k)| {
+            let ((neg1, k1), (neg2, k2)) = split(k);
+            halves.push([k1 as u64, (k1 >> 64) as u64, 0, 0]);
+            halves.push([k2 as u64, (k2 >> 64) as u64, 0, 0]);
+            let phi = Affine { x: p.x.mul(&BETA), ..*p };
+            [if neg1 { p.neg() } else { *p }, if neg2 { phi.neg() } else { phi }]
+        })
+        .collect();
+    let points = &points[..];
     let n = points.len();
     // Window width minimising (windows) · (n affine additions of ~6 multiplications + 2^(c−1) buckets to sum at ~28).
-    let c = (2..=16usize).min_by_key(|&c| (254 / c + 2) * (6 * n + (28 << (c - 1)))).unwrap();
-    // Signed digits in [−2^(c−1), 2^(c−1)); one extra window absorbs the last carry.
-    let windows = 254 / c + 2;
-    let digits: Vec<i32> = scalars.iter().flat_map(|k| signed_digits(k, c, windows)).collect();
+    let c = (2..=16usize).min_by_key(|&c| (128 / c + 2) * (6 * n + (28 << (c - 1)))).unwrap();
+    // Signed digits in [−2^(c−1), 2^(c−1)) of the 128-bit halves; one extra window absorbs the last carry.
+    let windows = 128 / c + 2;
+    let digits: Vec<i32> = halves.iter().flat_map(|k| signed_digits(k, c, windows)).collect();
     // Horner over windows [from, to): Σ 2^(c·(w − from)) · Σ_d d·bucket_w[d].
     let horner = |from: usize, to: usize| -> Jacobian {
         let per_window = 1 << (c - 1);
