@@ -2,44 +2,73 @@
 //! fixed-base with a precomputed table, and multi-scalar multiplication (Straus' method for small inputs, Pippenger's
 //! bucket method for large ones).
 
+use super::fp::{batch_invert, Fp};
 use super::glv::{split, BETA};
 use super::point::{batch_normalize, Affine, Jacobian};
 use super::projective::Projective;
 use super::scalar::{bits, nibble, wnaf};
 
+/// Width of the signed digits of the variable-base methods: tables of the odd multiples P, 3P, …, 15P.
 const WNAF_WIDTH: u32 = 5;
+const ODD_MULTIPLES: usize = 1 << (WNAF_WIDTH - 2);
 
-/// P, 3P, …, 15P.
-fn odd_multiples(p: &Affine) -> [Jacobian; 1 << (WNAF_WIDTH - 2)] {
-    let base = p.to_jacobian();
-    let twice = base.double();
-    let mut odd = [base; 1 << (WNAF_WIDTH - 2)];
-    for i in 1..odd.len() {
-        odd[i] = odd[i - 1].add(&twice);
+/// P, 3P, …, 15P (P finite) sharing one Z coordinate: entry i is (xᵢ, yᵢ) for the point (xᵢ/Z², yᵢ/Z³). Built with
+/// Meloni's co-Z addition ("New point addition formulae for ECC applications", 2007): with 2P and the last entry on
+/// the same Z, one addition (5M + 2S) yields the next entry and 2P again on the new common Z; the earlier entries are
+/// then brought to the final Z. No inversion.
+fn odd_multiples_co_z(p: &Affine) -> ([Affine; ODD_MULTIPLES], Fp) {
+    let twice = p.to_jacobian().double();
+    let (z2, z3) = (twice.z.square(), twice.z.square().mul(&twice.z));
+    let mut entries = [Affine { x: p.x.mul(&z2), y: p.y.mul(&z3), infinity: false }; ODD_MULTIPLES];
+    let mut factors = [Fp::ONE; ODD_MULTIPLES];
+    let (mut dx, mut dy, mut z) = (twice.x, twice.y, twice.z);
+    for i in 1..ODD_MULTIPLES {
+        let prev = entries[i - 1];
+        let h = dx.sub(&prev.x);
+        let c = h.square();
+        let (w1, w2) = (dx.mul(&c), prev.x.mul(&c));
+        let r = dy.sub(&prev.y);
+        let a1 = dy.mul(&w1.sub(&w2));
+        let x3 = r.square().sub(&w1).sub(&w2);
+        entries[i] = Affine { x: x3, y: r.mul(&w1.sub(&x3)).sub(&a1), infinity: false };
+        (dx, dy, z, factors[i]) = (w1, a1, z.mul(&h), h);
     }
-    odd
+    // Entry i sits on Z·(hᵢ₊₁ ⋯ h₇)⁻¹: scale it by that product s (x·s², y·s³).
+    let mut s = Fp::ONE;
+    for i in (0..ODD_MULTIPLES).rev() {
+        if i + 1 < ODD_MULTIPLES {
+            s = s.mul(&factors[i + 1]);
+            let s2 = s.square();
+            entries[i] = Affine { x: entries[i].x.mul(&s2), y: entries[i].y.mul(&s2.mul(&s)), infinity: false };
+        }
+    }
+    (entries, z)
 }
 
 #[inline(always)]
-fn add_digit(acc: &Jacobian, table: &[Jacobian], d: i32) -> Jacobian {
+fn add_digit(acc: &Jacobian, table: &[Affine], d: i32) -> Jacobian {
     if d > 0 {
-        acc.add(&table[(d as usize) >> 1])
+        acc.add_affine(&table[(d as usize) >> 1])
     } else if d < 0 {
-        acc.add(&table[((-d) as usize) >> 1].neg())
+        acc.add_affine(&table[((-d) as usize) >> 1].neg())
     } else {
         *acc
     }
 }
 
-/// k·P in variable time (k already reduced mod n): GLV split into two 128-bit halves, interleaved wNAF.
+/// k·P in variable time (k already reduced mod n): GLV split into two 128-bit halves, interleaved wNAF. The table
+/// entries share one Z, so they act as affine points on the isomorphic curve y² = x³ + 3Z⁶ (the doubling and
+/// mixed-addition formulas do not involve b): every addition is a mixed one, and the result's Z is multiplied by Z
+/// at the end to come back to the real curve.
 pub fn mul_var(p: &Affine, k: &[u64; 4]) -> Jacobian {
     if p.infinity {
         return Jacobian::INFINITY;
     }
     let ((neg1, k1), (neg2, k2)) = split(k);
-    let table1 = odd_multiples(&if neg1 { p.neg() } else { *p });
-    // φ(X, Y, Z) = (β·X, Y, Z) maps the table of ±P to the table of ±φ(P).
-    let table2 = table1.map(|q| Jacobian { x: q.x.mul(&BETA), y: if neg1 == neg2 { q.y } else { q.y.neg() }, z: q.z });
+    let (table1, z) = odd_multiples_co_z(&if neg1 { p.neg() } else { *p });
+    // φ(x, y) = (β·x, y) maps the table of ±P to the table of ±φ(P), on the same Z.
+    let table2 =
+        table1.map(|q| Affine { x: q.x.mul(&BETA), y: if neg1 == neg2 { q.y } else { q.y.neg() }, infinity: false });
     let digits1 = wnaf(&[k1 as u64, (k1 >> 64) as u64, 0, 0], WNAF_WIDTH);
     let digits2 = wnaf(&[k2 as u64, (k2 >> 64) as u64, 0, 0], WNAF_WIDTH);
     let mut acc = Jacobian::INFINITY;
@@ -48,7 +77,7 @@ pub fn mul_var(p: &Affine, k: &[u64; 4]) -> Jacobian {
         acc = add_digit(&acc, &table1, digits1.get(i).copied().unwrap_or(0));
         acc = add_digit(&acc, &table2, digits2.get(i).copied().unwrap_or(0));
     }
-    acc
+    Jacobian { z: acc.z.mul(&z), ..acc }
 }
 
 /// All ones when a = b, else 0, without a branch. `black_box` keeps the optimiser from turning the masked selects
@@ -129,7 +158,7 @@ pub fn mul_fixed(entry: impl Fn(usize) -> Affine, k: &[u64; 4]) -> Jacobian {
 
 /// Below this many points the MSM runs Straus' method on one thread; up to `PIPPENGER_MIN` it splits the points
 /// over two threads; from there on Pippenger's bucket method, its windows split over two threads. CPU time per
-/// point measured on the 2-core development machine: Straus ≈ 22 µs at every size; Pippenger 58 µs at 8 points,
+/// point measured on the 2-core development machine (before co-Z tables and affine buckets): Straus ≈ 22 µs at every size; Pippenger 58 µs at 8 points,
 /// 43 at 16, 27 at 64–96, 20 at 128–256, 13 at 833. Smaller MSMs stay on one thread: they are the per-proof ones,
 /// which the verification pool already spreads over the cores.
 const STRAUS_PARALLEL: usize = 64;
@@ -159,18 +188,16 @@ fn on_two_threads<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce
     })
 }
 
-/// Width of the signed digits in Straus' method: tables of the odd multiples P, 3P, …, 15P.
-const STRAUS_WIDTH: u32 = 5;
-const STRAUS_TABLE: usize = 1 << (STRAUS_WIDTH - 2);
 /// wNAF digits of a 128-bit GLV half: at most 129.
 const STRAUS_DIGITS: usize = 130;
 
 /// Straus' interleaved multiplication: every scalar splits by GLV into two 128-bit halves written as width-5 NAF;
 /// one shared chain of 128 doublings adds, at each step, the table entries the digits select. The odd-multiple
-/// tables of all points are normalised to affine together (one inversion), so every addition is a mixed one, and
+/// tables of all points (each on its own common Z) are made affine together (one inversion), so every addition is a mixed one, and
 /// the tables of φ(P) cost one multiplication per entry.
 fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
-    let mut tables: Vec<Jacobian> = Vec::with_capacity(points.len() * STRAUS_TABLE);
+    let mut table: Vec<Affine> = Vec::with_capacity(points.len() * ODD_MULTIPLES);
+    let mut zs: Vec<Fp> = Vec::with_capacity(points.len());
     let mut digits: Vec<i8> = Vec::with_capacity(points.len() * 2 * STRAUS_DIGITS);
     let mut flips: Vec<bool> = Vec::with_capacity(points.len());
     let mut length = 0;
@@ -179,9 +206,11 @@ fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
             continue;
         }
         let ((neg1, k1), (neg2, k2)) = split(k);
-        tables.extend_from_slice(&odd_multiples(&if neg1 { p.neg() } else { *p }));
+        let (entries, z) = odd_multiples_co_z(&if neg1 { p.neg() } else { *p });
+        table.extend_from_slice(&entries);
+        zs.push(z);
         for half in [k1, k2] {
-            let d = wnaf(&[half as u64, (half >> 64) as u64, 0, 0], STRAUS_WIDTH);
+            let d = wnaf(&[half as u64, (half >> 64) as u64, 0, 0], WNAF_WIDTH);
             length = length.max(d.len());
             let start = digits.len();
             digits.resize(start + STRAUS_DIGITS, 0);
@@ -194,14 +223,20 @@ fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
     if flips.is_empty() {
         return Jacobian::INFINITY;
     }
-    let table = batch_normalize(&tables);
+    batch_invert(&mut zs);
+    for (entries, zi) in table.chunks_exact_mut(ODD_MULTIPLES).zip(&zs) {
+        let (zi2, zi3) = (zi.square(), zi.square().mul(zi));
+        for e in entries {
+            (e.x, e.y) = (e.x.mul(&zi2), e.y.mul(&zi3));
+        }
+    }
     // φ(±P) = (β·x, ±y): the sign of the second half's table differs from the first's when the halves' signs do.
     let phi: Vec<Affine> = table
         .iter()
         .enumerate()
         .map(|(i, a)| Affine {
             x: a.x.mul(&BETA),
-            y: if flips[i / STRAUS_TABLE] { a.y.neg() } else { a.y },
+            y: if flips[i / ODD_MULTIPLES] { a.y.neg() } else { a.y },
             infinity: false,
         })
         .collect();
@@ -218,7 +253,7 @@ fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
     for i in (0..length).rev() {
         acc = acc.double();
         for t in 0..flips.len() {
-            let entries = t * STRAUS_TABLE..(t + 1) * STRAUS_TABLE;
+            let entries = t * ODD_MULTIPLES..(t + 1) * ODD_MULTIPLES;
             acc = add(acc, &table[entries.clone()], digits[(2 * t) * STRAUS_DIGITS + i]);
             acc = add(acc, &phi[entries], digits[(2 * t + 1) * STRAUS_DIGITS + i]);
         }
@@ -227,39 +262,45 @@ fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
 }
 
 /// Σ kᵢ·Pᵢ by Pippenger's bucket method with signed digits (variable time), the windows split over two threads.
+/// GLV first turns each term into ±k₁·P + ±k₂·φ(P) with 128-bit k₁, k₂: twice the points, half the windows. The
+/// buckets are affine and filled by batched affine additions (`fill_buckets`); each window's buckets are then
+/// summed as Σ d·bucket[d] by a running sum from the top bucket down.
 fn pippenger(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
+    let mut halves: Vec<[u64; 4]> = Vec::with_capacity(2 * points.len());
+    let points: Vec<Affine> = points
+        .iter()
+        .zip(scalars)
+        .flat_map(|(p, k)| {
+            let ((neg1, k1), (neg2, k2)) = split(k);
+            halves.push([k1 as u64, (k1 >> 64) as u64, 0, 0]);
+            halves.push([k2 as u64, (k2 >> 64) as u64, 0, 0]);
+            let phi = Affine { x: p.x.mul(&BETA), ..*p };
+            [if neg1 { p.neg() } else { *p }, if neg2 { phi.neg() } else { phi }]
+        })
+        .collect();
+    let points = &points[..];
     let n = points.len();
-    let c = ((usize::BITS - n.leading_zeros()) as usize * 7 / 10 + 1).clamp(2, 16);
-    // Signed digits in [−2^(c−1), 2^(c−1)); one extra window absorbs the last carry.
-    let windows = 254 / c + 2;
-    let digits: Vec<i32> = scalars.iter().flat_map(|k| signed_digits(k, c, windows)).collect();
-    let window_sum = |w: usize| -> Jacobian {
-        let mut buckets = vec![Jacobian::INFINITY; 1 << (c - 1)];
-        for (i, p) in points.iter().enumerate() {
-            let d = digits[i * windows + w];
-            if d > 0 {
-                buckets[d as usize - 1] = buckets[d as usize - 1].add_affine(p);
-            } else if d < 0 {
-                buckets[(-d) as usize - 1] = buckets[(-d) as usize - 1].add_affine(&p.neg());
-            }
-        }
-        // Σ d·bucket[d] as a running sum from the top bucket down.
-        let mut running = Jacobian::INFINITY;
-        let mut sum = Jacobian::INFINITY;
-        for bucket in buckets.iter().rev() {
-            running = running.add(bucket);
-            sum = sum.add(&running);
-        }
-        sum
-    };
-    // Horner over windows [from, to): Σ 2^(c·(w − from)) · window_sum(w).
+    // Window width minimising (windows) · (n affine additions of ~6 multiplications + 2^(c−1) buckets to sum at ~28).
+    let c = (2..=16usize).min_by_key(|&c| (128 / c + 2) * (6 * n + (28 << (c - 1)))).unwrap();
+    // Signed digits in [−2^(c−1), 2^(c−1)) of the 128-bit halves; one extra window absorbs the last carry.
+    let windows = 128 / c + 2;
+    let digits: Vec<i32> = halves.iter().flat_map(|k| signed_digits(k, c, windows)).collect();
+    // Horner over windows [from, to): Σ 2^(c·(w − from)) · Σ_d d·bucket_w[d].
     let horner = |from: usize, to: usize| -> Jacobian {
+        let per_window = 1 << (c - 1);
+        let buckets = fill_buckets(points, |i, w| digits[i * windows + from + w], to - from, per_window);
         let mut total = Jacobian::INFINITY;
-        for w in (from..to).rev() {
+        for window in buckets.chunks_exact(per_window).rev() {
             for _ in 0..c {
                 total = total.double();
             }
-            total = total.add(&window_sum(w));
+            let mut running = Jacobian::INFINITY;
+            let mut sum = Jacobian::INFINITY;
+            for bucket in window.iter().rev() {
+                running = running.add_affine(bucket);
+                sum = sum.add(&running);
+            }
+            total = total.add(&sum);
         }
         total
     };
@@ -269,6 +310,97 @@ fn pippenger(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
         high = high.double();
     }
     high.add(&low)
+}
+
+/// The sums of the buckets of `windows` windows (`per_window` each, bucket d − 1 for digit ±d): point i goes, negated
+/// for a negative digit, into the bucket its digit `digit(i, w)` selects in every window w. The points are first
+/// grouped by bucket (a counting sort); then each round adds neighbours pairwise in every bucket at once, halving
+/// each group, with one field inversion shared by all the additions of the round (Montgomery's trick): an affine
+/// addition then costs about six multiplications, and a bucket of m points needs ⌈log₂ m⌉ rounds.
+fn fill_buckets(
+    points: &[Affine],
+    digit: impl Fn(usize, usize) -> i32,
+    windows: usize,
+    per_window: usize,
+) -> Vec<Affine> {
+    let buckets = windows * per_window;
+    let bucket_of = |i: usize, w: usize| -> Option<(usize, bool)> {
+        let d = digit(i, w);
+        (d != 0 && !points[i].infinity).then(|| (w * per_window + d.unsigned_abs() as usize - 1, d < 0))
+    };
+    let mut start = vec![0usize; buckets + 1];
+    for i in 0..points.len() {
+        for w in 0..windows {
+            if let Some((b, _)) = bucket_of(i, w) {
+                start[b + 1] += 1;
+            }
+        }
+    }
+    for b in 0..buckets {
+        start[b + 1] += start[b];
+    }
+    let mut len = vec![0usize; buckets];
+    let mut slots = vec![Affine::INFINITY; start[buckets]];
+    for (i, p) in points.iter().enumerate() {
+        for w in 0..windows {
+            if let Some((b, negative)) = bucket_of(i, w) {
+                slots[start[b] + len[b]] = if negative { p.neg() } else { *p };
+                len[b] += 1;
+            }
+        }
+    }
+    let mut active: Vec<usize> = (0..buckets).filter(|&b| len[b] > 1).collect();
+    let mut denominators: Vec<Fp> = Vec::with_capacity(slots.len() / 2);
+    while !active.is_empty() {
+        // λ = (y₂ − y₁)/(x₂ − x₁), or 3x²/2y for equal points; 0 marks P + (−P), 1 a pair with infinity in it.
+        denominators.clear();
+        for &b in &active {
+            for pair in slots[start[b]..start[b] + len[b]].chunks_exact(2) {
+                let (p, q) = (&pair[0], &pair[1]);
+                denominators.push(if p.infinity || q.infinity {
+                    Fp::ONE
+                } else if p.x != q.x {
+                    q.x.sub(&p.x)
+                } else if p.y == q.y {
+                    p.y.double()
+                } else {
+                    Fp::ZERO
+                });
+            }
+        }
+        batch_invert(&mut denominators);
+        let mut inverses = denominators.iter();
+        for &b in &active {
+            let group = &mut slots[start[b]..start[b] + len[b]];
+            // Pair j is read from slots 2j and 2j + 1 before slot j (≤ 2j) is written: the halving works in place.
+            for j in 0..group.len() / 2 {
+                let (p, q) = (group[2 * j], group[2 * j + 1]);
+                let inverse = inverses.next().unwrap();
+                group[j] = if p.infinity {
+                    q
+                } else if q.infinity {
+                    p
+                } else if inverse.is_zero() {
+                    Affine::INFINITY
+                } else {
+                    let lambda = if p.x != q.x {
+                        q.y.sub(&p.y).mul(inverse)
+                    } else {
+                        let xx = p.x.square();
+                        xx.double().add(&xx).mul(inverse)
+                    };
+                    let x3 = lambda.square().sub(&p.x).sub(&q.x);
+                    Affine { x: x3, y: lambda.mul(&p.x.sub(&x3)).sub(&p.y), infinity: false }
+                };
+            }
+            if group.len() % 2 == 1 {
+                group[group.len() / 2] = group[group.len() - 1];
+            }
+            len[b] = len[b].div_ceil(2);
+        }
+        active.retain(|&b| len[b] > 1);
+    }
+    (0..buckets).map(|b| if len[b] == 0 { Affine::INFINITY } else { slots[start[b]] }).collect()
 }
 
 /// k (< n) as `windows` signed base-2^c digits, least significant first.

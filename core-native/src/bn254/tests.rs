@@ -123,7 +123,7 @@ fn constant_time_path_equals_variable_time_path() {
     super::fp::limbs_to_be(&N, &mut n_bytes);
     for delta in [1u8, 2] {
         let mut b = n_bytes;
-        b[31] -= delta; // n − 1, n − 2
+        b[31] = b[31].wrapping_sub(delta); // n − 1, and n + 254 (reduced first)
         scalars.push(b);
     }
     scalars.push(n_bytes); // n ≡ 0
@@ -205,4 +205,149 @@ fn complete_projective_formulas() {
     let (p2, q3) = (p.double(), q.double().add(&q));
     let expected = p_aff.to_jacobian().double().add(&q_aff.to_jacobian().double().add_affine(&q_aff));
     assert_eq!(p2.add(&q3).to_affine_secret(), expected.to_affine());
+}
+
+/// `cargo test --release bn254::tests::speed -- --ignored --nocapture`: fastest time of the hot operations.
+#[test]
+#[ignore]
+fn speed() {
+    use std::time::Instant;
+    fn median(mut f: impl FnMut(), reps: usize) -> f64 {
+        let mut t: Vec<f64> = (0..reps)
+            .map(|_| {
+                let s = Instant::now();
+                f();
+                s.elapsed().as_secs_f64() * 1e6
+            })
+            .collect();
+        t.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        t[0]
+    }
+    let mut seed = 5u64;
+    let p = hash_to_point(b"speed");
+    let a = p.x;
+    let b = p.y;
+    let mut x = a;
+    let muls = median(
+        || {
+            for _ in 0..1000 {
+                x = std::hint::black_box(x.mul(&b));
+            }
+        },
+        200,
+    );
+    eprintln!("fp mul: {:.1} ns", muls);
+    let sq = median(
+        || {
+            for _ in 0..1000 {
+                x = std::hint::black_box(x.square());
+            }
+        },
+        200,
+    );
+    eprintln!("fp square: {:.1} ns", sq);
+    eprintln!(
+        "fp invert_vartime: {:.2} us",
+        median(
+            || {
+                let _ = std::hint::black_box(x.invert_vartime());
+            },
+            500
+        )
+    );
+    eprintln!(
+        "fp invert: {:.2} us",
+        median(
+            || {
+                let _ = std::hint::black_box(x.invert());
+            },
+            500
+        )
+    );
+    let jp = p.to_jacobian().double();
+    eprintln!(
+        "jacobian double: {:.3} us",
+        median(
+            || {
+                let _ = std::hint::black_box(jp.double());
+            },
+            2000
+        )
+    );
+    eprintln!(
+        "jacobian add_affine: {:.3} us",
+        median(
+            || {
+                let _ = std::hint::black_box(jp.add_affine(&p));
+            },
+            2000
+        )
+    );
+    eprintln!(
+        "jacobian add: {:.3} us",
+        median(
+            || {
+                let _ = std::hint::black_box(jp.add(&jp.double()));
+            },
+            2000
+        )
+    );
+    let k = pseudo_scalar(&mut seed);
+    eprintln!(
+        "mul_var: {:.2} us",
+        median(
+            || {
+                let _ = std::hint::black_box(mul_var(&p, &k));
+            },
+            500
+        )
+    );
+    eprintln!(
+        "mul_var+affine: {:.2} us",
+        median(
+            || {
+                let _ = std::hint::black_box(mul_var(&p, &k).to_affine());
+            },
+            500
+        )
+    );
+    eprintln!(
+        "mul_secret: {:.2} us",
+        median(
+            || {
+                let _ = std::hint::black_box(mul_secret(&p, &k));
+            },
+            500
+        )
+    );
+    let table = fixed_base_table(&p);
+    eprintln!(
+        "mul_fixed: {:.2} us",
+        median(
+            || {
+                let _ = std::hint::black_box(mul_fixed(|i| table[i], &k));
+            },
+            500
+        )
+    );
+    let points: Vec<Affine> = (0..1024u32).map(|i| hash_to_point(&i.to_be_bytes())).collect();
+    let scalars: Vec<[u64; 4]> = (0..1024).map(|_| pseudo_scalar(&mut seed)).collect();
+    eprintln!(
+        "msm 64: {:.1} us",
+        median(
+            || {
+                let _ = std::hint::black_box(msm(&points[..64], &scalars[..64]));
+            },
+            50
+        )
+    );
+    eprintln!(
+        "msm 1024: {:.1} us",
+        median(
+            || {
+                let _ = std::hint::black_box(msm(&points, &scalars));
+            },
+            10
+        )
+    );
 }
