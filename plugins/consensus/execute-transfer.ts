@@ -118,10 +118,12 @@ export class TransferRules {
   ): Promise<void> {
     const work: { key: string; start: number; count: number; ring: number }[] = [];
     const items: ProofItem[] = [];
+    const queued = new Set<string>();
     for (const { id, bytes, tx } of txs) {
       const key = toHex(this.core.keccak256(bytes));
       const reference = view.ancestor(tx.height);
-      if (this.verified.has(key) || !reference || !equalBytes(reference.id, tx.blid)) continue;
+      if (this.verified.has(key) || queued.has(key) || !reference || !equalBytes(reference.id, tx.blid)) continue;
+      queued.add(key);
       const referenced = view.stateAt(reference);
       try {
         const own = transferProofItems(this.core, this.gens, tx, id, (asset, member) =>
