@@ -152,20 +152,22 @@ export class TransferRules {
   apply(tx: TransferTx, payloads: readonly VerifiedPayload[], height: bigint, state: AccountsWriter): void {
     tx.payloads.forEach((payload, i) => {
       const parity = payloads[i]!.senderParity;
-      const { D } = payload.statement;
+      // Every member's R takes the same D: decompressed once.
+      const D = this.core.g1Decompress(payload.statement.D);
       payload.statement.ring.forEach((key, j) => {
         const before: NonceBalance = state.getBalance(payload.scid, key) ?? this.math.registration(key);
         state.putBalance(payload.scid, key, {
           nonceHeight: j % 2 === parity ? height : before.nonceHeight,
-          L: this.addCompressed(before.L, payload.statement.C[j]!),
+          L: this.addCompressed(before.L, this.core.g1Decompress(payload.statement.C[j]!)),
           R: this.addCompressed(before.R, D),
         });
       });
     });
   }
 
+  /** A stored (compressed) point plus `b`, compressed. */
   private addCompressed(a: Uint8Array, b: Uint8Array): Uint8Array {
-    return this.core.g1Compress(this.core.g1Add(this.core.g1Decompress(a), this.core.g1Decompress(b)));
+    return this.core.g1Compress(this.core.g1Add(this.core.g1Decompress(a), b));
   }
 
   private verify(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, referenced: AccountsReader): VerifiedPayload[] {

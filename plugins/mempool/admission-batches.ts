@@ -22,8 +22,11 @@ interface Waiting<T, O> {
 
 /** At most this many transactions per batch: enough to share the workers, few enough to answer promptly. */
 const MAX_BATCH = 64;
-/** Batches verified at once: one can be admitted while the workers verify the next. */
-const MAX_IN_FLIGHT = 2;
+/**
+ * Batches verified at once: the workers keep verifying queued batches while the main thread admits one or executes a
+ * block.
+ */
+const MAX_IN_FLIGHT = 4;
 
 export class AdmissionBatches<T, O> {
   private queue: Waiting<T, O>[] = [];
