@@ -29,6 +29,9 @@ import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
 import type { ExecutionView } from './chain.js';
 
+/** The part of the state applying a transfer reads and writes. */
+export type BalanceWriter = Pick<AccountsWriter, 'getBalance' | 'putBalance'>;
+
 /** A transfer's ring size (every payload's ring has the same size). */
 const ringSize = (tx: TransferTx): number => tx.payloads[0]?.statement.ring.length ?? 0;
 
@@ -149,7 +152,7 @@ export class TransferRules {
   }
 
   /** Applies a checked transfer's ciphertexts to every ring member. */
-  apply(tx: TransferTx, payloads: readonly VerifiedPayload[], height: bigint, state: AccountsWriter): void {
+  apply(tx: TransferTx, payloads: readonly VerifiedPayload[], height: bigint, state: BalanceWriter): void {
     tx.payloads.forEach((payload, i) => {
       const parity = payloads[i]!.senderParity;
       // Every member's R takes the same D: decompressed once.
