@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { loadCore } from '../core-native/ts/index.js';
 import { toHex } from '../host/protocol/bytes.js';
 import type { RpcArgument } from '../host/protocol/rpc-arguments.js';
-import { VerifyPool } from '../core-native/ts/proof/verify-pool.js';
-import { NATIVE_SCID, transferProofItems, verifyTransfer } from '../host/protocol/transfer-checks.js';
+import { NATIVE_SCID } from '../host/protocol/transfer-checks.js';
 import { mineBlock, openTestChain } from '../test/helpers/chain.js';
 import {
   balanceOf,
@@ -18,52 +17,22 @@ import {
   premineBalance,
   registeredAccounts,
 } from '../test/helpers/transfers.js';
-import { runBench, timeIt, timeItAsync, type BenchRow } from './harness.js';
+import { runBench, type BenchRow } from './harness.js';
+import { batchedRate, oneByOneRate, verifySample } from './lib/verify-rate.js';
 
 const rows: BenchRow[] = [];
 const native = await loadCore({ impl: 'native' });
 const fallback = await loadCore({ impl: 'fallback' });
 
 // Ring-16 transfers, verified against the state they reference.
-const chain = await openTestChain({ core: native });
-const accounts = await registeredAccounts(chain, 15);
-const transfers = accounts.slice(0, 8).map((to) =>
-  buildTestTransfer(chain, premineAccount(chain), to.key, 1000n, {
-    ringSize: 16,
-    receiverIndex: 1,
-    decoys: accounts.filter((a) => a !== to).map((a) => a.key),
-  }),
-);
-const state = chain.chain.stateAt();
+const sample = await verifySample(native, 16);
 for (const core of [native, fallback]) {
-  const gens = core.generators('UMBRA');
-  let next = 0;
-  const us = timeIt(
-    () => {
-      const built = transfers[next++ % transfers.length]!;
-      verifyTransfer(core, gens, built.tx, built.txid, (asset, key) => state.getBalance(asset, key));
-    },
-    { minMs: core === native ? 2000 : 4000 },
-  );
-  rows.push({
-    case: 'tx-verify-ring-16',
-    impl: `${core.impl}-one-by-one`,
-    unit: 'tx/s',
-    value: Math.round((1e6 / us) * 10) / 10,
-  });
-  // Batched on both cores, as block validation does it: every transfer's proofs to the worker pool at once.
-  const pool = new VerifyPool({ impl: core.impl });
-  const items = transfers.flatMap((built) =>
-    transferProofItems(core, gens, built.tx, built.txid, (asset, key) => state.getBalance(asset, key)),
-  );
-  const batchUs = await timeItAsync(() => pool.verify(gens.domain, items), { minMs: core === native ? 2000 : 4000 });
-  rows.push({
-    case: 'tx-verify-ring-16',
-    impl: `${core.impl}-batched-2-cores`,
-    unit: 'tx/s',
-    value: Math.round((1e6 / (batchUs / items.length)) * 10) / 10,
-  });
-  await pool.close();
+  const minMs = core === native ? 2000 : 4000;
+  const add = (impl: string, value: number): void => {
+    rows.push({ case: 'tx-verify-ring-16', impl: `${core.impl}-${impl}`, unit: 'tx/s', value });
+  };
+  add('one-by-one', oneByOneRate(core, sample, minMs));
+  add('batched-2-cores', await batchedRate(core, sample, minMs));
 }
 
 // Lottery calls in blocks: 16 funded players, each plays once per block (a sender spends once per block).

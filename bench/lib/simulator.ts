@@ -4,11 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningServer, startServer, UMBRA } from './rpc-load.js';
 
-/** Starts the simulator and resolves once `ready` appears in its output (group 1, if any: the daemon's port). */
-export function startSimulator(ready: RegExp): Promise<RunningServer> {
+/**
+ * Starts the simulator and resolves once `ready` appears in its output (group 1, if any: the daemon's port); `flags`
+ * replace the default `--wallets 2`, `nodeFlags` go to Node (a profiler).
+ */
+export function startSimulator(
+  ready: RegExp,
+  { flags = ['--wallets', '2'], nodeFlags = [] }: { flags?: string[]; nodeFlags?: string[] } = {},
+): Promise<RunningServer> {
   const home = mkdtempSync(join(tmpdir(), 'umbra-bench-home-'));
-  const args = ['simulator', '--wallets', '2', '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'];
-  return startServer([UMBRA, ...args, '--log-level', 'warn'], ready, { ...process.env, HOME: home });
+  const args = ['simulator', ...flags, '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'];
+  return startServer([...nodeFlags, UMBRA, ...args, '--log-level', 'warn'], ready, { ...process.env, HOME: home });
 }
 
 /** Calls a JSON-RPC method at `url`; an error answer throws, naming the method. */

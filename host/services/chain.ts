@@ -88,6 +88,11 @@ export interface ChainService {
    * code); throws a TransactionError naming the reason. Returns a transfer's proof nonces (double-spend keys).
    */
   checkTransaction(id: Uint8Array, bytes: Uint8Array, tx: Transaction): { nonces: Uint8Array[] };
+  /**
+   * Verifies the proofs of transactions bound for the pool in one batch, on worker threads where there are some, so
+   * that checkTransaction finds them verified; a transaction that fails is left for checkTransaction to refuse.
+   */
+  preverifyTransactions(txs: readonly { id: Uint8Array; bytes: Uint8Array; tx: Transaction }[]): Promise<void>;
   /** The main-chain block that includes a transaction, if any. */
   includingBlock(txid: Uint8Array): Uint8Array | undefined;
   /**

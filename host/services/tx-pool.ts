@@ -19,6 +19,11 @@ export interface AddOptions {
 export interface TxPoolService {
   /** Checks and admits a transaction; throws a TransactionError naming why it is refused. Returns the txid. */
   add(bytes: Uint8Array, options?: AddOptions): Uint8Array;
+  /**
+   * Same as add, with the proofs verified together with those of other submissions arriving meanwhile, in a batch on
+   * worker threads (the RPC's way in).
+   */
+  addBatched(bytes: Uint8Array, options?: AddOptions): Promise<Uint8Array>;
   /** Txids waiting, in the order a block should take them: registrations first, then by fee per byte. */
   pending(): Uint8Array[];
   /** A pending transaction's bytes. */

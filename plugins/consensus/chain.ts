@@ -322,6 +322,10 @@ export class Chain implements ChainService {
     };
   }
 
+  async preverifyTransactions(txs: readonly BlockTransaction[]): Promise<void> {
+    if (txs.length > 0) await this.deps.executeTransactions?.prepareBlock(txs, this.executionView(this.topMeta));
+  }
+
   /** Lets the rules do a block's heavy checks ahead, off the main thread where they can (problems surface in execute). */
   private async prepareTransactions(block: Block, parent: BlockMeta): Promise<void> {
     if (block.txHashes.length === 0 || !this.deps.executeTransactions) return;

@@ -29,6 +29,9 @@ import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
 import type { ExecutionView } from './chain.js';
 
+/** The part of the state applying a transfer reads and writes. */
+export type BalanceWriter = Pick<AccountsWriter, 'getBalance' | 'putBalance'>;
+
 /** A transfer's ring size (every payload's ring has the same size). */
 const ringSize = (tx: TransferTx): number => tx.payloads[0]?.statement.ring.length ?? 0;
 
@@ -118,10 +121,12 @@ export class TransferRules {
   ): Promise<void> {
     const work: { key: string; start: number; count: number; ring: number }[] = [];
     const items: ProofItem[] = [];
+    const queued = new Set<string>();
     for (const { id, bytes, tx } of txs) {
       const key = toHex(this.core.keccak256(bytes));
       const reference = view.ancestor(tx.height);
-      if (this.verified.has(key) || !reference || !equalBytes(reference.id, tx.blid)) continue;
+      if (this.verified.has(key) || queued.has(key) || !reference || !equalBytes(reference.id, tx.blid)) continue;
+      queued.add(key);
       const referenced = view.stateAt(reference);
       try {
         const own = transferProofItems(this.core, this.gens, tx, id, (asset, member) =>
@@ -147,23 +152,25 @@ export class TransferRules {
   }
 
   /** Applies a checked transfer's ciphertexts to every ring member. */
-  apply(tx: TransferTx, payloads: readonly VerifiedPayload[], height: bigint, state: AccountsWriter): void {
+  apply(tx: TransferTx, payloads: readonly VerifiedPayload[], height: bigint, state: BalanceWriter): void {
     tx.payloads.forEach((payload, i) => {
       const parity = payloads[i]!.senderParity;
-      const { D } = payload.statement;
+      // Every member's R takes the same D: decompressed once.
+      const D = this.core.g1Decompress(payload.statement.D);
       payload.statement.ring.forEach((key, j) => {
         const before: NonceBalance = state.getBalance(payload.scid, key) ?? this.math.registration(key);
         state.putBalance(payload.scid, key, {
           nonceHeight: j % 2 === parity ? height : before.nonceHeight,
-          L: this.addCompressed(before.L, payload.statement.C[j]!),
+          L: this.addCompressed(before.L, this.core.g1Decompress(payload.statement.C[j]!)),
           R: this.addCompressed(before.R, D),
         });
       });
     });
   }
 
+  /** A stored (compressed) point plus `b`, compressed. */
   private addCompressed(a: Uint8Array, b: Uint8Array): Uint8Array {
-    return this.core.g1Compress(this.core.g1Add(this.core.g1Decompress(a), this.core.g1Decompress(b)));
+    return this.core.g1Compress(this.core.g1Add(this.core.g1Decompress(a), b));
   }
 
   private verify(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, referenced: AccountsReader): VerifiedPayload[] {

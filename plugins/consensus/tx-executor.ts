@@ -17,12 +17,14 @@ import { TxType, type RegistrationTx, type TransferTx } from '../../host/protoco
 import type { Logger } from '../../host/logger.js';
 import type { ChainTimingObserver } from '../../host/services/chain.js';
 import type { ContractVm } from '../../host/services/contract-vm.js';
+import type { Block } from '../../host/protocol/block.js';
+import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
 import { NATIVE_ASSET, type AccountsReader } from './accounts.js';
 import { TransactionRejected } from './block-errors.js';
 import type { BalanceMath } from './block-executor.js';
 import type { BlockTransaction, ExecutedCall, ExecutionView, TransactionExecutor } from './chain.js';
 import { ContractRules } from './execute-contract.js';
-import { TransferRules } from './execute-transfer.js';
+import { TransferRules, type BalanceWriter } from './execute-transfer.js';
 
 export interface ExecutorDeps {
   core: Core;
@@ -34,6 +36,20 @@ export interface ExecutorDeps {
   verifyPool?: VerifyPool;
   /** Told how long each transfer's verification took (the chain's timings). */
   timings?: ChainTimingObserver;
+}
+
+/** The balance writes of a block's transactions, in order. */
+type BalanceWrites = [asset: Uint8Array, key: Uint8Array, balance: NonceBalance][];
+
+/**
+ * The last execution of a block's transactions without contract calls, for the next block of the same transactions
+ * (the same bytes, in order) at the same height on the same parent: a template, then the block mined from it.
+ * Execution is a function of those alone, so its writes and fees are replayed instead of checking everything again.
+ */
+interface LastExecution {
+  readonly key: string;
+  readonly writes: BalanceWrites;
+  readonly fees: bigint;
 }
 
 /** What one block has used up so far: registered keys and proof nonces. */
@@ -84,6 +100,11 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
     }
   };
 
+  /** The parent, the height and every transaction's bytes, hashed in order. */
+  const executionKey = (block: Block, txs: readonly BlockTransaction[]): string =>
+    `${block.tips.map(toHex).join()}:${block.height}:${toHex(core.keccak256(Buffer.concat(txs.map((item) => core.keccak256(item.bytes)))))}`;
+  let last: LastExecution | undefined;
+
   const unexpected = (item: BlockTransaction): never => {
     throw new TransactionError(
       TransactionErrorCode.MinerOnly,
@@ -101,6 +122,20 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
       await transfers.preverify(transferTxs, view, deps.verifyPool);
     },
     executeBlock(block, state, txs, view) {
+      const replayable = !txs.some((item) => item.tx.type === TxType.SmartContract);
+      const key = replayable ? executionKey(block, txs) : undefined;
+      if (key !== undefined && last?.key === key) {
+        for (const [asset, account, balance] of last.writes) state.putBalance(asset, account, balance);
+        return { fees: last.fees, calls: [] };
+      }
+      const writes: BalanceWrites = [];
+      const recorded: BalanceWriter = {
+        getBalance: (asset, account) => state.getBalance(asset, account),
+        putBalance(asset, account, balance) {
+          writes.push([asset, account, balance]);
+          state.putBalance(asset, account, balance);
+        },
+      };
       const scope: BlockScope = { keys: new Set(), nonces: new Set() };
       let fees = 0n;
       const calls: ExecutedCall[] = [];
@@ -109,11 +144,11 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
         if (tx.type === TxType.Registration) {
           judged(item.id, () => checkRegistrationTx(tx, state, scope));
           scope.keys.add(toHex(tx.key));
-          state.putBalance(NATIVE_ASSET, tx.key, math.registration(tx.key));
+          recorded.putBalance(NATIVE_ASSET, tx.key, math.registration(tx.key));
         } else if (tx.type === TxType.Normal || tx.type === TxType.SmartContract) {
           const payloads = judged(item.id, () => checkTransferTx(item, tx, block.height, state, view, scope));
           for (const { nonce } of payloads) scope.nonces.add(toHex(nonce));
-          transfers.apply(tx, payloads, block.height, state);
+          transfers.apply(tx, payloads, block.height, recorded);
           fees += transferFee(tx);
           if (tx.type === TxType.SmartContract) {
             const { scid, outcome } = contracts.execute(block, item.id, tx, payloads, state);
@@ -125,6 +160,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
           }
         } else judged(item.id, () => unexpected(item));
       }
+      last = key === undefined ? undefined : { key, writes, fees };
       return { fees, calls };
     },
     checkPending(item, height, state, view) {

@@ -12,10 +12,10 @@ export function mempoolMethods(pool: () => TxPoolService): RpcMethod<any, unknow
       name: 'NODE.SendRawTransaction',
       aliases: ['sendrawtransaction'],
       params: objectParams(p.object({ tx_as_hex: p.hex() })),
-      handler: ({ tx_as_hex }: { tx_as_hex: string }) => {
+      handler: async ({ tx_as_hex }: { tx_as_hex: string }) => {
         if (tx_as_hex.length === 0) throw new ApplicationError('tx_as_hex is empty');
         try {
-          const txid = pool().add(Buffer.from(tx_as_hex, 'hex'), { local: true });
+          const txid = await pool().addBatched(Buffer.from(tx_as_hex, 'hex'), { local: true });
           return { status: 'OK', string: '', txid: toHex(txid) };
         } catch (error) {
           if (error instanceof TransactionError) throw new ApplicationError(`transaction rejected: ${error.message}`);

@@ -21,6 +21,7 @@ import {
 } from '../../host/protocol/transaction.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { AddOptions, PoolEntry, TxPoolService } from '../../host/services/tx-pool.js';
+import { AdmissionBatches, type Candidate } from './admission-batches.js';
 
 interface Pending {
   readonly id: Uint8Array;
@@ -41,6 +42,11 @@ export class TxPool implements TxPoolService {
   private readonly claims = new Map<string, string>();
   private sequence = 0;
   private readonly addListeners = new Set<(entry: PoolEntry) => void>();
+  private readonly batches = new AdmissionBatches<Transaction, AddOptions>(
+    (bytes) => this.decode(bytes),
+    (batch) => this.chain.preverifyTransactions(batch),
+    (candidate, options) => this.admit(candidate, options),
+  );
 
   constructor(
     private readonly chain: ChainService,
@@ -70,14 +76,26 @@ export class TxPool implements TxPoolService {
     return this.txs.size;
   }
 
-  add(bytes: Uint8Array, { local = false }: AddOptions = {}): Uint8Array {
+  add(bytes: Uint8Array, options: AddOptions = {}): Uint8Array {
+    return this.admit(this.decode(bytes), options);
+  }
+
+  addBatched(bytes: Uint8Array, options: AddOptions = {}): Promise<Uint8Array> {
+    return this.batches.add(bytes, options);
+  }
+
+  /** Refuses what is too large or does not decode; the txid is Keccak-256 of the header. */
+  private decode(bytes: Uint8Array): Candidate<Transaction> {
     if (bytes.length > MAX_TX_BYTES)
       throw new TransactionError(
         TransactionErrorCode.TooLarge,
         `transaction of ${bytes.length} bytes is over the ${MAX_TX_BYTES}-byte limit`,
       );
     const tx = decodeOrRefuse(bytes);
-    const id = this.keccak256(encodeTransactionHeader(tx));
+    return { id: this.keccak256(encodeTransactionHeader(tx)), bytes, tx };
+  }
+
+  private admit({ id, bytes, tx }: Candidate<Transaction>, { local = false }: AddOptions): Uint8Array {
     const hex = toHex(id);
     if (this.txs.has(hex))
       throw new TransactionError(TransactionErrorCode.AlreadyPending, `transaction ${hex} is already in the pool`);
@@ -132,7 +150,7 @@ export class TxPool implements TxPoolService {
   }
 
   txidOf(bytes: Uint8Array): Uint8Array {
-    return this.keccak256(encodeTransactionHeader(decodeOrRefuse(bytes)));
+    return this.decode(bytes).id;
   }
 
   remove(txid: Uint8Array | string): void {

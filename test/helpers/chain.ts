@@ -8,6 +8,7 @@ import type { KeyValueStore } from '../../host/storage/kv-store.js';
 import { MemoryStore } from '../../host/storage/memory-store.js';
 import { balanceMath } from '../../plugins/consensus/balance-math.js';
 import { Chain } from '../../plugins/consensus/chain.js';
+import { ChainTimings } from '../../plugins/consensus/chain-timings.js';
 import { premineKey } from '../../host/protocol/premine.js';
 import { StateAccounts } from '../../plugins/consensus/state-accounts.js';
 import { StateDb } from '../../plugins/consensus/state/state-db.js';
@@ -41,6 +42,8 @@ export async function openTestChain(
   const logger = options.logger ?? createLogger('error');
   const math = balanceMath(core, NETWORKS[network].generatorDomain);
   const vm = new DvmContractVm(core, addressCodec(network, core));
+  // Shared as the consensus plugin shares it: observers hear of the transfer verifications too.
+  const timings = new ChainTimings();
   const chain = await Chain.open({
     store,
     core,
@@ -49,7 +52,8 @@ export async function openTestChain(
     logger,
     now: () => clock.now,
     math,
-    executeTransactions: transactionExecutor({ core, network, math, contractVm: vm, logger }),
+    timings,
+    executeTransactions: transactionExecutor({ core, network, math, contractVm: vm, logger, timings }),
   });
   const pool = new TxPool(chain, (data) => core.keccak256(data), network);
   pool.connect();

@@ -1,12 +1,20 @@
 /**
  * Transactions executed in blocks, end to end on a real chain: registrations, transfers with rings of 2 and 16
  * (every ring member's balance changes, only sender and receiver decrypt to new amounts), double spends, expiry,
- * and blocks carrying invalid transactions rejected whole.
+ * and blocks carrying invalid transactions rejected whole; a template's execution replayed for the block mined from it.
  */
 import t from 'tap';
+import { createLogger } from '../../../host/logger.js';
+import type { Block } from '../../../host/protocol/block.js';
 import { toHex } from '../../../host/protocol/bytes.js';
+import { NETWORKS } from '../../../host/protocol/network.js';
+import { decodeTransaction } from '../../../host/protocol/transaction.js';
 import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
+import { balanceMath } from '../../../plugins/consensus/balance-math.js';
+import type { BlockTransaction, ExecutionView } from '../../../plugins/consensus/chain.js';
+import { transactionExecutor } from '../../../plugins/consensus/tx-executor.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
+import { forEachCore } from '../../helpers/core-impls.js';
 import {
   balanceOf,
   buildTestTransfer,
@@ -177,3 +185,42 @@ t.test('a reorganisation brings the abandoned blocks’ transactions back into t
   await mineBlock(a);
   t.ok(a.chain.isRegistered(alice.key));
 });
+
+t.test(
+  'a block executed again on the same parent replays its writes only for the same transaction bytes',
+  async (t) => {
+    await forEachCore(t, async (t, core) => {
+      const chain = await openTestChain({ core });
+      const [alice, bob] = await registeredAccounts(chain, 2);
+      const built = buildTestTransfer(chain, alice!, bob!.key, 0n, { senderBalance: 0n });
+      const forged = Uint8Array.from(built.bytes);
+      forged[forged.length - 1]! ^= 1; // the proof's last scalar: same txid, the proof fails
+      const executor = transactionExecutor({
+        core,
+        network: chain.network,
+        math: balanceMath(core, NETWORKS[chain.network].generatorDomain),
+        contractVm: undefined,
+        logger: createLogger('error'),
+      });
+      const top = chain.chain.top;
+      const block = { height: top.height + 1n, tips: [top.id] } as Block;
+      const view: ExecutionView = {
+        ancestor: (height) => chain.chain.metaAtTopo(height),
+        stateAt: (meta) => chain.accounts.read(meta.stateVersion),
+      };
+      const item = (bytes: Uint8Array): BlockTransaction => ({ id: built.txid, bytes, tx: decodeTransaction(bytes) });
+      const execute = (bytes: Uint8Array) => {
+        const state = chain.accounts.write(top.stateVersion);
+        executor.executeBlock(block, state, [item(bytes)], view);
+        return state.getBalance(NATIVE_SCID, bob!.key);
+      };
+      const first = execute(built.bytes);
+      t.same(execute(built.bytes), first, 'the same block again: the same writes');
+      t.throws(
+        () => execute(forged),
+        { code: 'block.bad-transaction', message: /proof is invalid/ },
+        'the same txid with other bytes is checked afresh',
+      );
+    });
+  },
+);
