@@ -6,6 +6,7 @@
  * instead (a `split`), and its two halves are asked for next.
  */
 import { equalBytes } from '../../../host/protocol/bytes.js';
+import { MAX_RANGE_BITS, type ChunkLeaf, type KeyRange, type TrieChunk } from '../../../host/services/snapshots.js';
 import {
   bitAt,
   decodeNode,
@@ -19,31 +20,14 @@ import {
 } from './trie-node.js';
 import type { NodeSource } from './trie.js';
 
-/** The leaves whose key hash starts with the first `bits` bits of `prefix` (bits past them are zero). */
-export interface KeyRange {
-  bits: number;
-  prefix: Uint8Array;
-}
-
-export interface ChunkLeaf {
-  key: Uint8Array;
-  value: Uint8Array;
-}
-
-export interface TrieChunk {
-  /** Encoded nodes from the trie's root towards the range, root first. */
-  path: Uint8Array[];
-  /** The range's leaves in key-hash order (none when `split`). */
-  leaves: ChunkLeaf[];
-  /** The range is larger than one chunk: `path` ends with its inner node, and its halves are to be asked for. */
-  split: boolean;
-}
-
 /** What a verified chunk holds: its nodes (to store) and leaves, or the halves to ask for when it was split. */
 export interface VerifiedChunk {
   leaves: LeafNode[];
   nodes: { hash: Uint8Array; encoded: Uint8Array }[];
-  halves: KeyRange[];
+  /** The halves of a split range, with the subtree hash each must have (empty halves left out). */
+  halves: { range: KeyRange; hash: Uint8Array }[];
+  /** The hash of the subtree the leaves rebuilt (absent for a split, or a range the path ended above). */
+  subtree?: Uint8Array;
 }
 
 export interface ChunkLimits {
@@ -52,12 +36,11 @@ export interface ChunkLimits {
   bytes: number;
 }
 
-/** Deepest range a request may name: far below any real trie's depth, and a bound on a chunk's path. */
-export const MAX_RANGE_BITS = 96;
-
 export class RangeProofError extends Error {
   override readonly name = 'RangeProofError';
 }
+
+export type { KeyRange, TrieChunk };
 
 export const WHOLE_TRIE: KeyRange = { bits: 0, prefix: new Uint8Array(0) };
 
@@ -164,14 +147,16 @@ export function verifyRange(hash: Hasher, root: Uint8Array, range: KeyRange, chu
     if (chunk.path.length !== depth + 1 || chunk.leaves.length > 0) throw new RangeProofError('a malformed split');
     const node = pathNode(depth);
     if (node.kind !== 'inner') throw new RangeProofError('a split of a range that is not an inner node');
-    const halves = halvesOf(range).filter((_, side) => !equalBytes(side ? node.right : node.left, nil));
+    const halves = halvesOf(range)
+      .map((half, side) => ({ range: half, hash: side ? node.right : node.left }))
+      .filter((half) => !equalBytes(half.hash, nil));
     return { leaves: [], nodes, halves };
   }
   if (chunk.path.length !== depth) throw new RangeProofError('the path is longer than the range');
   const leaves = checkedLeaves(hash, range, chunk.leaves);
   const built = buildSubtree(hash, nil, leaves, depth, depth === 0, nodes);
   if (!equalBytes(built, expected)) throw new RangeProofError("the leaves do not rebuild the range's subtree");
-  return { leaves, nodes, halves: [] };
+  return { leaves, nodes, halves: [], subtree: built };
 }
 
 /** A path that ended above the range (at nil or a leaf): the chunk must hold exactly `implied`. */

@@ -46,7 +46,7 @@ function syncTrie(
     const range = queue.shift()!;
     const verified = verifyRange(hasher, root, range, proveRange(nodes, root, range, LIMITS));
     chunks++;
-    queue.push(...verified.halves);
+    queue.push(...verified.halves.map((half) => half.range));
     for (const leaf of verified.leaves) keys.push(new TextDecoder().decode(leaf.key));
     for (const { hash, encoded } of verified.nodes) stored.set(Buffer.from(hash).toString('hex'), encoded);
   }
@@ -84,7 +84,7 @@ function allChunks(nodes: NodeSource, root: Uint8Array): { range: KeyRange; chun
     const range = queue.shift()!;
     const chunk = proveRange(nodes, root, range, LIMITS);
     out.push({ range, chunk });
-    queue.push(...verifyRange(hasher, root, range, chunk).halves);
+    queue.push(...verifyRange(hasher, root, range, chunk).halves.map((half) => half.range));
   }
   return out;
 }
