@@ -65,8 +65,11 @@ export interface SnapshotService {
   historyFloor(): bigint;
   /** A header check starting after this node's genesis block; throws BlockRejected-style errors with the reason. */
   checkHeaders(): HeaderCheck;
-  /** The chunk proving `range` of a trie of a state this node holds; throws SnapshotRefused. */
-  serveChunk(source: ChunkSource, range: KeyRange): TrieChunk;
+  /**
+   * The chunk proving `range` of a trie of a state this node holds, split when it holds more than `maxLeaves` (or
+   * this node's own limit); throws SnapshotRefused.
+   */
+  serveChunk(source: ChunkSource, range: KeyRange, maxLeaves: number): TrieChunk;
   /**
    * Verifies a chunk against the trie's root (`trieRoot`: the state root for the meta trie) and stores its nodes;
    * throws BadChunk naming the flaw, and stores nothing then.

@@ -26,6 +26,7 @@ import { ChainTimings } from './chain-timings.js';
 import { nextDifficulty } from './difficulty.js';
 import { OrphanPool } from './orphan-pool.js';
 import { genesisTemplate } from './genesis.js';
+import { readHistoryFloor } from './state/history-floor.js';
 
 /** A transaction of a block: its id, its bytes and its decoded form. */
 export interface BlockTransaction {
@@ -195,6 +196,11 @@ export class Chain implements ChainService {
   metaAtTopo(topoheight: bigint): BlockMeta | undefined {
     const id = this.blocks.idAtTopo(topoheight);
     return id && this.blocks.getMeta(id);
+  }
+
+  /** First topoheight whose block and state this node holds (0 unless it fast-synced from a snapshot or pruned). */
+  historyFloor(): bigint {
+    return readHistoryFloor(this.deps.store);
   }
 
   /** Topoheight of a block on the main chain, or null for a side block (height = topoheight on our linear chain). */

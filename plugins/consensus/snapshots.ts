@@ -56,7 +56,7 @@ export class Snapshots implements SnapshotService {
     return new HeaderChain(core, chain.params, chain.metaAtTopo(0n)!, now);
   }
 
-  serveChunk(source: ChunkSource, range: KeyRange): TrieChunk {
+  serveChunk(source: ChunkSource, range: KeyRange, maxLeaves: number): TrieChunk {
     if (!isWellFormed(range)) throw new SnapshotRefused('the key range is malformed');
     const { chain, db } = this.deps;
     const meta = chain.metaAtTopo(source.topoheight);
@@ -69,7 +69,8 @@ export class Snapshots implements SnapshotService {
     try {
       const snapshot = db.snapshot(meta.stateVersion);
       const root = source.trie.length === 0 ? snapshot.root : snapshot.treeRoot(source.trie);
-      return proveRange(db.persisted, root, range, CHUNK_LIMITS);
+      const leaves = Math.max(1, Math.min(maxLeaves, CHUNK_LIMITS.leaves));
+      return proveRange(db.persisted, root, range, { ...CHUNK_LIMITS, leaves });
     } catch (error) {
       if (error instanceof StateError)
         throw new SnapshotRefused(`this node no longer holds state ${toHex(source.stateRoot)} whole`);

@@ -19,10 +19,13 @@ import type { Penalise } from './block-intake.js';
 import { clearPlan, loadPlan, savePlan } from './fast-sync-plan.js';
 import type { Peer } from './peer.js';
 import { StateFetcher } from './state-fetcher.js';
-import { MAX_BLOCKS_PER_REQUEST, MAX_CHAIN_IDS } from './wire/messages.js';
+import { MAX_BLOCKS_PER_REQUEST } from './wire/messages.js';
 
 /** Header batches fetched ahead of the one being checked. */
 const HEADER_WINDOW = 8;
+/** Leaves per chunk asked for: the first state of the window whole, then the changes of the next ones. */
+const FIRST_STATE_CHUNK_LEAVES = 1024;
+const NEXT_STATE_CHUNK_LEAVES = 16;
 /** Wait before trying again after a failed attempt, ms. */
 const RETRY_MS = 500;
 
@@ -54,6 +57,8 @@ export class FastSync {
   private fetcher: StateFetcher | undefined;
   private current: FastSyncStatus | undefined;
   private retry: NodeJS.Timeout | undefined;
+  /** Peers that do not hold their chain from genesis (fast-synced themselves): no header chain from them. */
+  private readonly noHistory = new WeakSet<Peer>();
 
   constructor(
     private readonly deps: FastSyncDeps,
@@ -118,7 +123,8 @@ export class FastSync {
 
   private bestPeer(): Peer | undefined {
     let best: Peer | undefined;
-    for (const peer of this.deps.peers()) if (!best || peer.work > best.work) best = peer;
+    for (const peer of this.deps.peers())
+      if (!this.noHistory.has(peer) && (!best || peer.work > best.work)) best = peer;
     return best;
   }
 
@@ -141,15 +147,23 @@ export class FastSync {
     for (const meta of metas) {
       const fetcher = new StateFetcher(
         this.deps.snapshots,
-        { topoheight: meta.height, stateRoot: meta.stateRoot },
+        {
+          topoheight: meta.height,
+          stateRoot: meta.stateRoot,
+          chunkLeaves: meta === metas[0] ? FIRST_STATE_CHUNK_LEAVES : NEXT_STATE_CHUNK_LEAVES,
+        },
         () => this.holders(top.height),
         this.deps.penalise,
         () => (this.current!.leaves = leavesBefore + fetcher.leaves),
       );
       const leavesBefore = this.current.leaves;
       this.fetcher = fetcher;
+      const fetchStarted = Date.now();
       await fetcher.run();
       this.current.done++;
+      this.deps.logger.debug(
+        `fast sync: state of height ${meta.height}, ${fetcher.leaves} leaves in ${fetcher.chunks} chunks, ${Date.now() - fetchStarted} ms`,
+      );
     }
     this.fetcher = undefined;
     this.current = { ...this.current, phase: 'blocks', done: 0, total: metas.length };
@@ -208,7 +222,11 @@ export class FastSync {
     while (BigInt(ids.length) < height) {
       const locator = ids.length > 0 ? [ids[ids.length - 1]!, genesis] : [genesis];
       const answer = await leader.request('getChain', { locator });
-      if (answer.start !== ids.length + 1 || answer.ids.length === 0 || answer.ids.length > MAX_CHAIN_IDS) {
+      if (answer.ids.length === 0 && answer.start === ids.length + 1) {
+        this.noHistory.add(leader);
+        throw new Error(`${leader} does not hold its chain from genesis`);
+      }
+      if (answer.start !== ids.length + 1 || answer.ids.length === 0) {
         this.deps.penalise(leader, PENALTY.misuse, `answered a header chain request with ids from ${answer.start}`);
         throw new Error(`${leader} does not list its chain`);
       }

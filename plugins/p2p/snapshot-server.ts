@@ -29,9 +29,10 @@ export class SnapshotServer {
   }
 
   serveChunk(peer: Peer, request: Body<'getChunk'>): void {
-    const { topoheight, stateRoot, trie, bits, prefix } = request;
+    const { topoheight, stateRoot, trie, bits, prefix, limit } = request;
     try {
-      const chunk = this.snapshots.serveChunk({ topoheight: BigInt(topoheight), stateRoot, trie }, { bits, prefix });
+      const source = { topoheight: BigInt(topoheight), stateRoot, trie };
+      const chunk = this.snapshots.serveChunk(source, { bits, prefix }, limit);
       peer.send('chunk', { request: request.request, refused: '', ...chunk, split: chunk.split ? 1 : 0 });
     } catch (error) {
       if (!(error instanceof SnapshotRefused)) throw error;

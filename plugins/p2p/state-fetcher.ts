@@ -20,6 +20,11 @@ const WHOLE_TRIE: KeyRange = { bits: 0, prefix: new Uint8Array(0) };
 export interface StateTarget {
   topoheight: bigint;
   stateRoot: Uint8Array;
+  /**
+   * Most leaves per chunk: large for a first state, small for the next ones, which share most subtrees with it (a
+   * small chunk around each change, instead of a large one re-fetched whole).
+   */
+  chunkLeaves: number;
 }
 
 interface Item {
@@ -38,8 +43,9 @@ export class StateFetcher {
   private inFlight = 0;
   private settled = false;
   private finish: (error?: Error) => void = () => {};
-  /** Leaves fetched so far. */
+  /** Leaves and chunks fetched so far. */
   leaves = 0;
+  chunks = 0;
 
   constructor(
     private readonly snapshots: SnapshotService,
@@ -107,6 +113,7 @@ export class StateFetcher {
         trie: item.trie,
         bits: item.range.bits,
         prefix: item.range.prefix,
+        limit: this.target.chunkLeaves,
       });
     } catch (error) {
       this.exclude(peer, item);
@@ -128,6 +135,7 @@ export class StateFetcher {
     for (const { name, root } of imported.tries)
       this.queue.push({ trie: name, trieRoot: root, range: WHOLE_TRIE, hash: root });
     this.leaves += imported.leaves;
+    this.chunks++;
     this.onProgress();
   }
 

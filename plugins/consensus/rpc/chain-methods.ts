@@ -59,7 +59,13 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
     const top = chain.top.height;
     if (BigInt(topoheight) > top)
       throw new ApplicationError(`${field} ${topoheight} is above the chain's top topoheight ${top}`);
-    return chain.metaAtTopo(BigInt(topoheight))!;
+    const meta = chain.metaAtTopo(BigInt(topoheight));
+    if (!meta)
+      throw new ApplicationError(
+        `${field} ${topoheight} is below the first topoheight this node holds, ${chain.historyFloor()} ` +
+          '(it fast-synced from a state snapshot there)',
+      );
+    return meta;
   };
 
   const metaByHash = (chain: Chain, hash: string): BlockMeta => {

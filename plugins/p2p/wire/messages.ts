@@ -98,7 +98,7 @@ export const MESSAGES = {
   /**
    * A chunk of a state trie (docs/protocol.md § State snapshots): of the state after the main-chain block at
    * `topoheight` whose state root is `stateRoot`, the trie named `trie` (empty: the meta trie), the key hashes
-   * starting with the first `bits` bits of `prefix`.
+   * starting with the first `bits` bits of `prefix`; at most `limit` leaves.
    */
   getChunk: message(
     19,
@@ -110,6 +110,8 @@ export const MESSAGES = {
       trie: bytes({ max: MAX_TRIE_NAME_BYTES }),
       bits: uint,
       prefix: bytes({ max: Math.ceil(MAX_RANGE_BITS / 8) }),
+      /** Most leaves wanted: a range with more is answered with a split (the server may split smaller ranges too). */
+      limit: uint,
     }),
   ),
   /** The chunk's proof (`split` 1: the range is too big, its halves are to be asked for), or why it is refused. */
