@@ -4,7 +4,6 @@
  * archive node from its history floor on, and names the floor for blocks below it. Peers that serve a tampered chunk
  * or a broken header chain are banned while the sync completes from honest peers.
  */
-import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import { encodeAddress } from '../../../host/protocol/address.js';
 import { decodeBlock, encodeBlock } from '../../../host/protocol/block.js';
@@ -12,11 +11,9 @@ import { equalBytes, toHex } from '../../../host/protocol/bytes.js';
 import { STABLE_DEPTH, TX_VALIDITY_BLOCKS } from '../../../host/protocol/chain-params.js';
 import { NAME_SERVICE_SCID } from '../../../host/protocol/name-service.js';
 import { premineKey } from '../../../host/protocol/premine.js';
-import type { TrieChunk } from '../../../host/services/snapshots.js';
 import { rpcCall } from '../../helpers/app.js';
-import { converged, mine, rpcUrl, startNode, waitUntil, type TestNode } from '../../helpers/p2p.js';
-import { rawPeer, type RawPeer } from '../../helpers/raw-peer.js';
-import type { Message } from '../../../plugins/p2p/wire/messages.js';
+import { converged, mine, rpcUrl, startNode, waitUntil } from '../../helpers/p2p.js';
+import { servingPeer } from '../../helpers/serving-peer.js';
 
 const HEIGHT = 60n;
 const FLOOR = HEIGHT - STABLE_DEPTH + 2n - TX_VALIDITY_BLOCKS;
@@ -87,61 +84,11 @@ t.test('--full-sync replays from genesis', async (t) => {
   t.notOk(full.logLines.some((line) => /fast sync/.test(line)));
 });
 
-/**
- * A raw peer at `localAddress` serving `honest`'s chain to `fresh` — ids, headers and state chunks — through
- * `honest`'s own services, with `tamper` applied to what it sends.
- */
-async function servingPeer(
-  fresh: TestNode,
-  honest: TestNode,
-  localAddress: string,
-  tamper: { header?: (bytes: Uint8Array) => Uint8Array; chunk?: (chunk: TrieChunk) => TrieChunk; extraWork?: bigint },
-): Promise<{ peer: RawPeer; served: () => number }> {
-  const peer = await rawPeer(fresh.p2p.port, localAddress);
-  const { body: hello } = await peer.next('hello');
-  peer.send('hello', {
-    ...hello,
-    nodeId: randomBytes(16),
-    port: 0,
-    height: Number(honest.chain.top.height),
-    work: honest.chain.top.cumulativeWork + (tamper.extraWork ?? 0n),
-    top: honest.chain.top.id,
-  });
-  const snapshots = honest.app.container.cradle.snapshots;
-  let handled = 0;
-  let served = 0;
-  const answer = (message: Message): void => {
-    if (message.type === 'getChain') {
-      const start =
-        message.body.locator.map((id) => honest.chain.meta(id)).find((meta) => meta !== undefined)!.height + 1n;
-      const ids = [];
-      for (let h = start; h <= honest.chain.top.height && ids.length < 500; h++)
-        ids.push(honest.chain.metaAtTopo(h)!.id);
-      peer.send('chain', { request: message.body.request, start: Number(start), ids });
-    } else if (message.type === 'getHeaders') {
-      const blocks = message.body.ids.map((id) => (tamper.header ?? ((b) => b))(honest.chain.blockBytes(id)!));
-      peer.send('headers', { request: message.body.request, blocks });
-    } else if (message.type === 'getChunk') {
-      const { topoheight, stateRoot, trie, bits, prefix, limit } = message.body;
-      const chunk = (tamper.chunk ?? ((c) => c))(
-        snapshots.serveChunk({ topoheight: BigInt(topoheight), stateRoot, trie }, { bits, prefix }, limit),
-      );
-      served++;
-      peer.send('chunk', { request: message.body.request, refused: '', ...chunk, split: chunk.split ? 1 : 0 });
-    }
-  };
-  const timer = setInterval(() => {
-    while (handled < peer.received.length) answer(peer.received[handled++]!);
-  }, 5);
-  t.teardown(() => clearInterval(timer));
-  return { peer, served: () => served };
-}
-
 t.test('a peer serving tampered chunks is banned, and the sync completes from an honest peer', async (t) => {
   const a = await startNode('a', {}, t);
   await mine(a, Number(HEIGHT));
   const fresh = await startNode('fresh', FAST, t);
-  const liar = await servingPeer(fresh, a, '127.0.0.2', {
+  const liar = await servingPeer(fresh.p2p.port, a, '127.0.0.2', t, {
     chunk: (chunk) =>
       chunk.leaves.length > 0
         ? {
@@ -150,7 +97,7 @@ t.test('a peer serving tampered chunks is banned, and the sync completes from an
           }
         : { ...chunk, path: chunk.path.map((node) => Uint8Array.from(node).reverse()) },
   });
-  await waitUntil('the liar served a chunk', () => liar.served() > 0);
+  await waitUntil('the liar served a chunk', () => liar.served.length > 0);
   await fresh.p2p.connect(a.address);
   await waitUntil('the fresh node has caught up', () => converged(a, fresh), 60_000);
   t.ok(
@@ -166,7 +113,7 @@ t.test('a peer serving a broken header chain is banned, and the sync completes f
   await mine(a, Number(HEIGHT));
   const fresh = await startNode('fresh', FAST, t);
   // It claims the most work, so the fresh node checks its header chain first; block 7's miniblocks are broken.
-  const liar = await servingPeer(fresh, a, '127.0.0.3', {
+  const liar = await servingPeer(fresh.p2p.port, a, '127.0.0.3', t, {
     extraWork: 1n,
     header: (bytes) => {
       const block = decodeBlock(bytes);
