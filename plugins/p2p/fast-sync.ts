@@ -12,6 +12,7 @@ import type { Logger } from '../../host/logger.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import { STABLE_DEPTH, TX_VALIDITY_BLOCKS } from '../../host/protocol/chain-params.js';
 import type { BlockMeta, ChainService } from '../../host/services/chain.js';
+import type { FastSyncFigures } from '../../host/services/chain-info.js';
 import type { SnapshotService } from '../../host/services/snapshots.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
 import { PENALTY } from './bans.js';
@@ -29,17 +30,8 @@ const NEXT_STATE_CHUNK_LEAVES = 16;
 /** Wait before trying again after a failed attempt, ms. */
 const RETRY_MS = 500;
 
-export type FastSyncPhase = 'headers' | 'state' | 'blocks';
-
-export interface FastSyncStatus {
-  phase: FastSyncPhase;
-  /** Height of the snapshot block (S). */
-  snapshotHeight: number;
-  /** Headers checked, states fetched (with `leaves` so far), or blocks stored, out of `total`. */
-  done: number;
-  total: number;
-  leaves: number;
-}
+/** The phase (headers, state, blocks) and its progress, as GetInfo reports it. */
+export type FastSyncStatus = FastSyncFigures;
 
 export interface FastSyncDeps {
   chain: ChainService;
@@ -143,7 +135,7 @@ export class FastSync {
       this.deps.logger.info(`fast sync: resuming at the state of blocks ${metas[0]!.height}..${metas.at(-1)!.height}`);
     }
     const top = metas[metas.length - 1]!;
-    this.current = { phase: 'state', snapshotHeight: Number(top.height), done: 0, total: metas.length, leaves: 0 };
+    this.current = { phase: 'state', snapshot_height: Number(top.height), done: 0, total: metas.length, leaves: 0 };
     for (const meta of metas) {
       const fetcher = new StateFetcher(
         this.deps.snapshots,
@@ -182,7 +174,7 @@ export class FastSync {
     const first = snapshotHeight + 2n - TX_VALIDITY_BLOCKS;
     this.deps.logger.info(`fast sync from ${leader}: checking the header chain up to height ${snapshotHeight}`);
     const ids = await this.chainIds(leader, snapshotHeight);
-    this.current = { phase: 'headers', snapshotHeight: Number(snapshotHeight), done: 0, total: ids.length, leaves: 0 };
+    this.current = { phase: 'headers', snapshot_height: Number(snapshotHeight), done: 0, total: ids.length, leaves: 0 };
     const check = this.deps.snapshots.checkHeaders();
     const kept: BlockMeta[] = [];
     const batches: Uint8Array[][] = [];

@@ -47,6 +47,7 @@ const plugin: Plugin = {
     for (const method of p2pMethods(node)) rpcEndpoints.get('daemon').registry.add(method);
     chainInfo.peers = () => node.counts();
     chainInfo.peerHeight = () => Math.max(0, ...node.peers().map((peer) => peer.height));
+    chainInfo.fastSync = () => node.fastSyncStatus();
     return { start: () => node.start(), stop: () => node.stop() };
   },
 };

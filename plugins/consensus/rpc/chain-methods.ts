@@ -100,6 +100,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
           outgoing_connections_count: peers.outgoing,
           target: Number(TARGET_BLOCK_TIME_MS / 1000n),
           target_height: Math.max(Number(top.height), deps.info.peerHeight?.() ?? 0),
+          fast_sync: deps.info.fastSync?.() ?? null,
           testnet: deps.network.testnet,
           network: deps.network.name,
           top_block_hash: toHex(top.id),

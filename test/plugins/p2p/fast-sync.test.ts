@@ -71,6 +71,7 @@ t.test(
     });
     const info = await rpcCall(rpcUrl(fresh), 'NODE.GetInfo');
     t.equal(info.topoheight, Number(HEIGHT) + 3, 'GetInfo works on a fast-synced node');
+    t.equal(info.fast_sync, null, 'and reports no fast sync once it is over');
   },
 );
 
