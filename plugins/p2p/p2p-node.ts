@@ -135,7 +135,12 @@ export class P2pNode {
       () => this.sync.consider(),
     );
     this.snapshotServer = new SnapshotServer(chain, deps.snapshots);
-    this.sync = new ChainSync(chain, intake, peers, logger, this.progress, penalise, () => this.fastSync.pending);
+    // Whatever would start a chain sync (a peer with more work) makes fast sync look first, while it is pending.
+    const fastSyncFirst = (): boolean => {
+      if (this.fastSync.pending) this.fastSync.consider();
+      return this.fastSync.pending;
+    };
+    this.sync = new ChainSync(chain, intake, peers, logger, this.progress, penalise, fastSyncFirst);
     // Gossip names its forwarder by peer id; ban points go to the address of our connection with it.
     const peerOf = (peerId: string): Peer | undefined => peers().find((p) => p.peerId === peerId);
     const penaliseForwarder = (peerId: string, points: number, reason: string): void => {
@@ -158,7 +163,6 @@ export class P2pNode {
     this.miniblocks = deps.miniblocks && new MiniblockRelay(deps.miniblocks, gossip, penaliseForwarder);
     this.manager.onReady = (peer) => {
       this.blocks.greet(peer);
-      this.fastSync.consider();
       this.sync.consider();
       this.txs.greet(peer);
     };
