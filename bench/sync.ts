@@ -5,7 +5,10 @@
  * (`fast-sync`) and from three (`fast-sync-3peers`: the source and two mirrors that fast-synced from it); and
  * `snapshot-chunk-verify` is the time to verify one chunk of the source's balance trie (µs per chunk).
  * The chain is built through the node's own block templates, as a miner would, on the simulator (no proof of work,
- * registrations without their anti-spam work). BENCH_SYNC_BLOCKS and BENCH_SYNC_ACCOUNTS scale it down.
+ * registrations without their anti-spam work). The issue asks for 100 000 accounts; building them takes over half an
+ * hour on two shared cores (each registration is signed, pooled and executed), so the default is 10 000 — the run
+ * prints what it used. BENCH_SYNC_BLOCKS and BENCH_SYNC_ACCOUNTS set other sizes (BENCH_SYNC_ACCOUNTS=100000 for the
+ * issue's). Transfers and contract writes are not in the chain yet: only registrations touch accounts.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +27,7 @@ import { converged, mine, startNode, waitUntil, type TestNode } from '../test/he
 import { runBench, timeIt, type BenchRow } from './harness.js';
 
 const CHAIN_BLOCKS = Number(process.env.BENCH_SYNC_BLOCKS ?? 10_000);
-const ACCOUNTS = Number(process.env.BENCH_SYNC_ACCOUNTS ?? 100_000);
+const ACCOUNTS = Number(process.env.BENCH_SYNC_ACCOUNTS ?? 10_000);
 const SYNC_TIMEOUT_MS = 3_600_000;
 const rows: BenchRow[] = [];
 
