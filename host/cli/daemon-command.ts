@@ -32,6 +32,7 @@ export interface DaemonFlags {
   p2pBind?: string;
   addPeer?: string[];
   maxPeers?: string;
+  fullSync?: boolean;
 }
 
 /** Adds the flags every node-running command shares (daemon, simulator, wallet with an embedded daemon). */
@@ -69,7 +70,8 @@ export function addNodeOptions(command: Command): Command {
       'connect to this peer (repeatable); host:port/p2p/<peer id> also requires its key',
       collect,
     )
-    .option('--max-peers <n>', 'most P2P connections at once (default 32)');
+    .option('--max-peers <n>', 'most P2P connections at once (default 32)')
+    .option('--full-sync', 'replay the chain from genesis instead of a fast sync from a verified state snapshot');
 }
 
 /** Maps parsed flags to config keys; flags left out are undefined and do not override the file or defaults. */
@@ -94,6 +96,7 @@ export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraCon
     p2pBind: flags.p2pBind,
     addPeers: flags.addPeer,
     maxPeers: flags.maxPeers,
+    fullSync: flags.fullSync,
   };
 }
 

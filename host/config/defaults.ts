@@ -46,5 +46,7 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     noPeerWarningMs: 60_000,
     p2pMaxPerIp: 4,
     automine: true,
+    fullSync: false,
+    fastSyncMinHeight: 1000,
   };
 }

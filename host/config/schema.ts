@@ -48,6 +48,10 @@ export interface UmbraConfig {
   p2pMaxPerIp: number;
   /** Simulator: mine a block whenever transactions wait, and every 18 s (false: only on request). */
   automine: boolean;
+  /** Replay the chain from genesis even with an empty data dir, instead of a fast sync from a state snapshot. */
+  fullSync: boolean;
+  /** A node with an empty chain fast-syncs only when the snapshot height is at least this (else it replays). */
+  fastSyncMinHeight: number;
 }
 
 export type ConfigKey = keyof UmbraConfig;
@@ -168,6 +172,13 @@ export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
   noPeerWarningMs: positiveInteger,
   p2pMaxPerIp: positiveInteger,
   automine: boolean,
+  fullSync: boolean,
+  fastSyncMinHeight: (value) => {
+    const height = positiveInteger(value);
+    // The snapshot's window of states (the blocks transactions after it may reference) must fit above genesis.
+    if (height < 16) throw new Error(`must be at least 16, got ${height}`);
+    return height;
+  },
 };
 
 export class ConfigError extends Error {

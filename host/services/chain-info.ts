@@ -11,6 +11,20 @@ export interface InfoContributions {
   peerHeight?(): number;
   /** The mining plugin's figures (getwork miners, submissions, the network's hash rate). */
   mining?(): MiningFigures;
+  /** The running fast sync's phase and progress (the p2p plugin), if one runs. */
+  fastSync?(): FastSyncFigures | undefined;
+}
+
+/** NODE.GetInfo's `fast_sync`: what a running fast sync does (docs/operations.md § Sync modes). */
+export interface FastSyncFigures {
+  phase: 'headers' | 'state' | 'blocks';
+  /** Height of the block whose state is fetched (the peer's stable height). */
+  snapshot_height: number;
+  /** Headers checked, states fetched, or blocks stored, out of `total`. */
+  done: number;
+  total: number;
+  /** State leaves fetched so far. */
+  leaves: number;
 }
 
 /** NODE.GetInfo's mining fields, named as the reference node names them (docs/rpc.md § NODE.GetInfo). */

@@ -15,6 +15,7 @@ import type { MinersService } from './miners.js';
 import type { MiningService } from './mining.js';
 import type { P2pService } from './p2p.js';
 import type { SimulatorService } from './simulator.js';
+import type { SnapshotService } from './snapshots.js';
 import type { TxPoolService } from './tx-pool.js';
 
 export interface Services extends BaseServices {
@@ -22,6 +23,8 @@ export interface Services extends BaseServices {
   chain: ChainService;
   /** `consensus`: GetInfo's figures from other plugins. */
   chainInfo: InfoContributions;
+  /** `consensus`: state snapshots for fast sync. */
+  snapshots: SnapshotService;
   /** `mempool`: the transaction pool. */
   txPool: TxPoolService;
   /** `mining`: the pool of miniblocks for the next block, as P2P shares it. */

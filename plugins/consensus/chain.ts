@@ -26,6 +26,7 @@ import { ChainTimings } from './chain-timings.js';
 import { nextDifficulty } from './difficulty.js';
 import { OrphanPool } from './orphan-pool.js';
 import { genesisTemplate } from './genesis.js';
+import { readHistoryFloor } from './state/history-floor.js';
 
 /** A transaction of a block: its id, its bytes and its decoded form. */
 export interface BlockTransaction {
@@ -195,6 +196,11 @@ export class Chain implements ChainService {
   metaAtTopo(topoheight: bigint): BlockMeta | undefined {
     const id = this.blocks.idAtTopo(topoheight);
     return id && this.blocks.getMeta(id);
+  }
+
+  /** First topoheight whose block and state this node holds (0 unless it fast-synced from a snapshot or pruned). */
+  historyFloor(): bigint {
+    return readHistoryFloor(this.deps.store);
   }
 
   /** Topoheight of a block on the main chain, or null for a side block (height = topoheight on our linear chain). */
@@ -438,6 +444,35 @@ export class Chain implements ChainService {
     this.notifyListeners(meta, outcome);
     await this.adoptOrphans(id);
     return outcome;
+  }
+
+  /**
+   * Fast sync: stores consecutive blocks whose states were imported from a snapshot (their versions and the history
+   * floor already in `batch`) as the main chain's base, and makes the last one the top; nothing below them is held.
+   * A transaction body that does not hash to its id in its block refuses the whole base.
+   */
+  adoptBase(batch: WriteBatch, metas: BlockMeta[], blocks: { bytes: Uint8Array; txs: Uint8Array[] }[]): Promise<void> {
+    const run = this.queue.then(async () => {
+      metas.forEach((meta, i) => {
+        const { bytes, txs } = blocks[i]!;
+        const { txHashes } = decodeBlock(bytes);
+        if (txs.length !== txHashes.length) throw new Error(`block ${toHex(meta.id)} came without its transactions`);
+        txs.forEach((body, j) => {
+          if (!equalBytes(this.deps.core.keccak256(encodeTransactionHeader(decodeTransaction(body))), txHashes[j]!))
+            throw new Error(`a transaction of block ${toHex(meta.id)} does not hash to its id`);
+          this.blocks.putTx(batch, txHashes[j]!, body);
+        });
+        this.blocks.putBlock(batch, meta, bytes);
+        this.blocks.setMain(batch, meta.height, meta.id, txHashes);
+      });
+      const top = metas[metas.length - 1]!;
+      this.blocks.setTop(batch, top.height);
+      await batch.write();
+      this.topMeta = top;
+      this.notifyListeners(top, { status: 'main', id: top.id, reorganised: false });
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   rewindTo(id: Uint8Array): Promise<BlockMeta> {

@@ -22,6 +22,7 @@ import { chainBlockHeader, chainMethods } from './rpc/chain-methods.js';
 import { contractMethods } from './rpc/contract-methods.js';
 import { daemonEchoMethods } from './rpc/echo-ping.js';
 import { transactionMethods } from './rpc/transaction-methods.js';
+import { Snapshots } from './snapshots.js';
 import { StateAccounts } from './state-accounts.js';
 import { StateDb } from './state/state-db.js';
 import { transactionExecutor } from './tx-executor.js';
@@ -30,14 +31,15 @@ const plugin: Plugin = {
   name: 'consensus',
   requires: [],
   optional: ['dvm'],
-  provides: ['chain', 'chainInfo'],
+  provides: ['chain', 'chainInfo', 'snapshots'],
   async register(container, config) {
     const { store, core, network, logger, rpcEndpoints } = container.cradle;
     const clock = optionalService(container, 'clock');
     const contractVm = optionalService(container, 'contractVm');
     // Block validation verifies transfer proofs on every core; workers start on the first block with transfers.
     const verifyPool = new VerifyPool({ impl: config.crypto });
-    const accounts = new StateAccounts(new StateDb(store, (data) => core.blake2s256(data)));
+    const stateDb = new StateDb(store, (data) => core.blake2s256(data));
+    const accounts = new StateAccounts(stateDb);
     const math = balanceMath(core, network.generatorDomain);
     const timings = new ChainTimings();
     const chain = await Chain.open({
@@ -60,7 +62,9 @@ const plugin: Plugin = {
       }),
     });
     const info: InfoContributions = {};
-    provideServices(container, { chain, chainInfo: info });
+    const now = clock ? () => clock.now() : () => BigInt(Date.now());
+    const snapshots = new Snapshots({ store, core, chain, db: stateDb, now });
+    provideServices(container, { chain, chainInfo: info, snapshots });
 
     const daemon = rpcEndpoints.get('daemon');
     const addressOf = (key: Uint8Array): string => encodeAddress(network.name, key);

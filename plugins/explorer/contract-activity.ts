@@ -44,7 +44,9 @@ export function contractActivity(chain: ChainService): (scid: string) => Contrac
     const top = chain.top.height;
     const last = top > BigInt(ACTIVITY_BLOCKS) ? top - BigInt(ACTIVITY_BLOCKS) : 0n;
     for (let h = top; h > last && found.length < ACTIVITY_LIMIT; h--) {
-      const meta = chain.metaAtTopo(h)!;
+      const meta = chain.metaAtTopo(h);
+      // A fast-synced node holds no blocks below its history floor.
+      if (!meta) break;
       if (meta.txCount === 0) continue;
       for (const { txid, action } of actionsOf(meta.id))
         if (action.scid === wanted) found.push({ txid, height: Number(h), block: toHex(meta.id), action });

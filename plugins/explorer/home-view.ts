@@ -68,12 +68,16 @@ const row = (meta: BlockMeta): BlockRow => ({
 function chartSeries(chain: ChainService, top: BlockMeta): HomeView['charts'] {
   const charts: HomeView['charts'] = { height: [], blockTimeS: [], difficulty: [], txcount: [] };
   const first = top.height > BigInt(CHART_BLOCKS) ? top.height - BigInt(CHART_BLOCKS) + 1n : 1n;
-  let previous = chain.metaAtTopo(first - 1n)!;
+  let previous = chain.metaAtTopo(first - 1n);
   for (let h = first; h <= top.height; h++) {
-    const meta = chain.metaAtTopo(h)!;
+    const meta = chain.metaAtTopo(h);
+    // Below a fast-synced node's history floor there are no blocks to chart.
+    if (!meta) continue;
     charts.height.push(Number(h));
     // Block 1's parent is genesis (timestamp 0): it has no interval of its own.
-    charts.blockTimeS.push(previous.height === 0n ? Number.NaN : Number(meta.timestamp - previous.timestamp) / 1000);
+    charts.blockTimeS.push(
+      !previous || previous.height === 0n ? Number.NaN : Number(meta.timestamp - previous.timestamp) / 1000,
+    );
     charts.difficulty.push(Number(meta.difficulty));
     charts.txcount.push(meta.txCount);
     previous = meta;
@@ -94,7 +98,13 @@ export function homeView(sources: HomeSources): () => Promise<HomeView> {
     const { chain } = sources;
     const info = await sources.query('NODE.GetInfo');
     const blocks: BlockRow[] = [];
-    for (let h = top.height; h >= 0n && blocks.length < RECENT_BLOCKS; h--) blocks.push(row(chain.metaAtTopo(h)!));
+    // A fast-synced node holds no blocks below its history floor: the list stops there.
+    for (
+      let h = top.height, meta = chain.metaAtTopo(h);
+      meta && blocks.length < RECENT_BLOCKS;
+      meta = chain.metaAtTopo(--h)
+    )
+      blocks.push(row(meta));
     const charts = chartSeries(chain, top);
     const intervals = charts.blockTimeS.filter((s) => !Number.isNaN(s));
     const averageBlockTimeS = intervals.length === 0 ? 0 : intervals.reduce((a, b) => a + b, 0) / intervals.length;

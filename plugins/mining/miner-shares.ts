@@ -26,7 +26,9 @@ export class MinerShares {
     this.total = 0;
     const from = top.height > BigInt(SHARE_BLOCKS) ? top.height - BigInt(SHARE_BLOCKS) + 1n : 1n;
     for (let height = from; height <= top.height; height++) {
-      const block = this.chain.block(this.chain.metaAtTopo(height)!.id);
+      // A fast-synced node holds no blocks below its history floor.
+      const meta = this.chain.metaAtTopo(height);
+      const block = meta && this.chain.block(meta.id);
       for (const mb of block?.miniblocks ?? []) {
         if (mb.final) continue;
         const key = toHex(mb.keyHash);

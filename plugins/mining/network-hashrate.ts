@@ -39,8 +39,12 @@ export class NetworkHashrate {
     };
     // The genesis block was not mined: the walk stops at height 1. The oldest block's own work was done before its
     // timestamp, outside the span, so it opens the span without counting.
-    for (let height = top.height; height >= 1n; height--) {
-      const meta = this.chain.metaAtTopo(height)!;
+    // A fast-synced node holds no blocks below its history floor: the walk stops there too.
+    for (
+      let height = top.height, meta = this.chain.metaAtTopo(height);
+      height >= 1n && meta;
+      meta = this.chain.metaAtTopo(--height)
+    ) {
       for (const window of open)
         if (top.timestamp - meta.timestamp > HASHRATE_WINDOWS_MS[window]) {
           rates[window] = rate();

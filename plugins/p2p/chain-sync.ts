@@ -34,6 +34,8 @@ export class ChainSync {
     private readonly logger: Logger,
     private readonly progress: SyncProgress,
     private readonly penalise: Penalise,
+    /** True while fast sync lays the chain's base: no sync from genesis meanwhile. */
+    private readonly held: () => boolean = () => false,
   ) {}
 
   get busy(): boolean {
@@ -42,6 +44,7 @@ export class ChainSync {
 
   /** Starts a sync if some peer has more work than this node (the call returns at once). */
   consider(): void {
+    if (this.held()) return;
     if (this.running) return this.fetcher?.pump();
     const best = this.bestPeer();
     if (!best) return;
@@ -91,8 +94,12 @@ export class ChainSync {
       }
     }
     const ids: Uint8Array[] = [];
-    for (let height = start; height <= this.chain.top.height && ids.length < MAX_CHAIN_IDS; height++)
-      ids.push(this.chain.metaAtTopo(height)!.id);
+    // A fast-synced node holds no blocks below its history floor: it lists none from there.
+    for (let height = start; height <= this.chain.top.height && ids.length < MAX_CHAIN_IDS; height++) {
+      const meta = this.chain.metaAtTopo(height);
+      if (!meta) break;
+      ids.push(meta.id);
+    }
     peer.send('chain', { request: request.request, start: Number(start), ids });
   }
 
@@ -102,7 +109,8 @@ export class ChainSync {
     const ids: Uint8Array[] = [];
     for (let step = 1n, height = top; ids.length < MAX_LOCATOR_IDS - 1; height -= step, step *= 2n) {
       if (height <= 0n) break;
-      ids.push(this.chain.metaAtTopo(height)!.id);
+      const meta = this.chain.metaAtTopo(height);
+      if (meta) ids.push(meta.id);
     }
     ids.push(this.chain.metaAtTopo(0n)!.id);
     return ids;

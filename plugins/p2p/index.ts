@@ -15,12 +15,13 @@ const plugin: Plugin = {
   optional: ['mempool', 'mining'],
   provides: ['p2p'],
   register(container, config) {
-    const { network, core, store, logger, chain, chainInfo, rpcEndpoints } = container.cradle;
+    const { network, core, store, logger, chain, snapshots, chainInfo, rpcEndpoints } = container.cradle;
     const txPool = optionalService(container, 'txPool');
     const node = new P2pNode(
       {
         network: network.name,
         chain,
+        snapshots,
         core,
         store,
         logger: logger.child('p2p'),
@@ -36,6 +37,8 @@ const plugin: Plugin = {
         timings: { ...DEFAULT_SETTINGS.timings, requestTimeoutMs: config.p2pRequestTimeoutMs },
         noPeerWarningMs: config.noPeerWarningMs,
         maxPerIp: config.p2pMaxPerIp,
+        fullSync: config.fullSync,
+        fastSyncMinHeight: config.fastSyncMinHeight,
         // Internal: the P2P bench measures what encryption costs against this; not an operator setting.
         plaintext: process.env.UMBRA_P2P_PLAINTEXT === '1',
       },
@@ -44,6 +47,7 @@ const plugin: Plugin = {
     for (const method of p2pMethods(node)) rpcEndpoints.get('daemon').registry.add(method);
     chainInfo.peers = () => node.counts();
     chainInfo.peerHeight = () => Math.max(0, ...node.peers().map((peer) => peer.height));
+    chainInfo.fastSync = () => node.fastSyncStatus();
     return { start: () => node.start(), stop: () => node.stop() };
   },
 };

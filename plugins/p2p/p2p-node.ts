@@ -11,6 +11,9 @@ import { BlockIntake } from './block-intake.js';
 import { BlockRelay } from './block-relay.js';
 import { BlockTransactions } from './block-transactions.js';
 import { ChainSync } from './chain-sync.js';
+import { FastSync, type FastSyncStatus } from './fast-sync.js';
+import { SnapshotServer } from './snapshot-server.js';
+import type { SnapshotService } from '../../host/services/snapshots.js';
 import { SyncProgress, type SyncSnapshot } from './sync-progress.js';
 import { DEFAULT_TIMINGS, type Peer, type PeerTimings } from './peer.js';
 import { PeerBook } from './peer-book.js';
@@ -49,11 +52,15 @@ export interface P2pSettings {
   dandelion: DandelionSettings;
   /** At most one sync progress line per this many ms. */
   syncProgressMs: number;
+  /** Replay the chain from genesis even when the chain is empty (no fast sync). */
+  fullSync: boolean;
+  /** Smallest snapshot height a fast sync is worth (a shorter chain is replayed). */
+  fastSyncMinHeight: number;
 }
 
 export const DEFAULT_SETTINGS: Omit<
   P2pSettings,
-  'bind' | 'addPeers' | 'seedPeers' | 'maxPeers' | 'maxPerIp' | 'noPeerWarningMs'
+  'bind' | 'addPeers' | 'seedPeers' | 'maxPeers' | 'maxPerIp' | 'noPeerWarningMs' | 'fullSync' | 'fastSyncMinHeight'
 > = {
   timings: DEFAULT_TIMINGS,
   banMs: 10 * 60_000,
@@ -67,6 +74,7 @@ export const DEFAULT_SETTINGS: Omit<
 export interface P2pDeps {
   network: string;
   chain: ChainService;
+  snapshots: SnapshotService;
   core: Core;
   store: KeyValueStore;
   logger: Logger;
@@ -80,6 +88,8 @@ export class P2pNode {
   private readonly book: PeerBook;
   private readonly bans: Bans;
   private readonly sync: ChainSync;
+  private readonly fastSync: FastSync;
+  private readonly snapshotServer: SnapshotServer;
   private readonly progress: SyncProgress;
   private readonly blocks: BlockRelay;
   private readonly txs: TxRelay;
@@ -118,7 +128,19 @@ export class P2pNode {
     const transactions = new BlockTransactions(chain, deps.txPool);
     const intake = new BlockIntake(chain, core, transactions, penalise);
     this.progress = new SyncProgress((line) => logger.info(line), settings.syncProgressMs);
-    this.sync = new ChainSync(chain, intake, peers, logger, this.progress, penalise);
+    this.fastSync = new FastSync(
+      { chain, snapshots: deps.snapshots, store, core, peers, penalise, logger },
+      settings.fastSyncMinHeight,
+      settings.fullSync,
+      () => this.sync.consider(),
+    );
+    this.snapshotServer = new SnapshotServer(chain, deps.snapshots);
+    // Whatever would start a chain sync (a peer with more work) makes fast sync look first, while it is pending.
+    const fastSyncFirst = (): boolean => {
+      if (this.fastSync.pending) this.fastSync.consider();
+      return this.fastSync.pending;
+    };
+    this.sync = new ChainSync(chain, intake, peers, logger, this.progress, penalise, fastSyncFirst);
     // Gossip names its forwarder by peer id; ban points go to the address of our connection with it.
     const peerOf = (peerId: string): Peer | undefined => peers().find((p) => p.peerId === peerId);
     const penaliseForwarder = (peerId: string, points: number, reason: string): void => {
@@ -168,6 +190,7 @@ export class P2pNode {
   }
 
   async stop(): Promise<void> {
+    this.fastSync.stop();
     this.noPeerWarning.stop();
     this.txs.stop();
     this.miniblocks?.stop();
@@ -201,6 +224,11 @@ export class P2pNode {
     return this.progress.snapshot();
   }
 
+  /** The running fast sync's phase and progress, if one runs. */
+  fastSyncStatus(): FastSyncStatus | undefined {
+    return this.fastSync.status();
+  }
+
   /** The figures NODE.GetInfo reports. */
   counts(): PeerCounts {
     return this.manager.counts();
@@ -227,6 +255,10 @@ export class P2pNode {
         return this.txs.serve(peer, message.body);
       case 'stemTx':
         return this.txs.onStemTx(peer, message.body);
+      case 'getHeaders':
+        return this.snapshotServer.serveHeaders(peer, message.body);
+      case 'getChunk':
+        return this.snapshotServer.serveChunk(peer, message.body);
     }
   }
 }

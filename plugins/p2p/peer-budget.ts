@@ -25,7 +25,12 @@ export const DEFAULT_BUDGET: BudgetLimits = {
   data: { messages: { perSecond: 100, burst: 500 }, bytes: { perSecond: 48 * MiB, burst: 128 * MiB } },
 };
 
-const DATA_KINDS: ReadonlySet<number> = new Set([MESSAGES.blocks.kind, MESSAGES.txs.kind]);
+const DATA_KINDS: ReadonlySet<number> = new Set([
+  MESSAGES.blocks.kind,
+  MESSAGES.txs.kind,
+  MESSAGES.headers.kind,
+  MESSAGES.chunk.kind,
+]);
 
 export class PeerBudget {
   private readonly buckets: Record<keyof BudgetLimits, { messages: TokenBucket; bytes: TokenBucket }>;

@@ -2,6 +2,7 @@
  * One view of a daemon, read from its JSON-RPC (NODE.GetInfo and NODE.GetPeers): height, sync progress with an ETA,
  * peers, pool, estimated network hash rate, version and uptime — what `umbra status` prints.
  */
+import type { FastSyncFigures } from '../../services/chain-info.js';
 import { networkHashRate } from '../../protocol/hash-rate.js';
 import { type DaemonClient, DaemonRpcError } from '../../../wallet/daemon-client.js';
 
@@ -21,6 +22,8 @@ interface InfoAnswer {
   network: string;
   version: string;
   uptime?: number;
+  /** Absent from daemons that predate fast sync. */
+  fast_sync?: FastSyncFigures | null;
 }
 
 /** One NODE.GetPeers peer. */
@@ -58,6 +61,8 @@ export interface DaemonStatus {
   topoheight: number;
   stableheight: number;
   sync: SyncStatus;
+  /** The running fast sync (phase and progress), or null. */
+  fast_sync: FastSyncFigures | null;
   pool_transactions: number;
   difficulty: number;
   /** Hashes per second the network makes, estimated from the difficulty and the average block time (host/protocol/hash-rate.ts). */
@@ -104,6 +109,7 @@ export async function readDaemonStatus(
         ? 0
         : (daemonEta ?? (rate !== null && rate > 0 ? Math.round((target - info.height) / rate) : null)),
     },
+    fast_sync: info.fast_sync ?? null,
     pool_transactions: info.tx_pool_size,
     difficulty: info.difficulty,
     network_hashrate: networkHashRate(

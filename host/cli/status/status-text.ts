@@ -1,6 +1,7 @@
 /** `umbra status` as text: aligned `label: value` lines, then a table of the peers. */
 import { durationText } from '../../duration-text.js';
 import { hashRateText } from '../../protocol/hash-rate.js';
+import type { FastSyncFigures } from '../../services/chain-info.js';
 import type { DaemonStatus, PeerStatus, SyncStatus } from './daemon-status.js';
 
 function syncText(height: number, sync: SyncStatus): string {
@@ -9,6 +10,12 @@ function syncText(height: number, sync: SyncStatus): string {
   const rate = sync.blocks_per_second === null ? 'rate not known yet' : `${sync.blocks_per_second.toFixed(1)} blocks/s`;
   const eta = sync.eta_seconds === null ? 'ETA unknown' : `ETA ${durationText(sync.eta_seconds)}`;
   return `syncing, ${where}, ${rate}, ${eta}`;
+}
+
+function fastSyncText(fast: FastSyncFigures): string {
+  const unit = { headers: 'headers checked', state: 'states fetched', blocks: 'blocks stored' }[fast.phase];
+  const leaves = fast.phase === 'headers' ? '' : `, ${fast.leaves} state leaves`;
+  return `${fast.phase} phase, ${fast.done} / ${fast.total} ${unit}${leaves} (snapshot at height ${fast.snapshot_height})`;
 }
 
 function peersSummary(peers: PeerStatus[] | null): string {
@@ -36,6 +43,7 @@ export function statusText(status: DaemonStatus): string {
     ['uptime', status.uptime_seconds === null ? 'unknown' : durationText(status.uptime_seconds)],
     ['height', `${status.height} (topoheight ${status.topoheight}, stable ${status.stableheight})`],
     ['sync', syncText(status.height, status.sync)],
+    ...(status.fast_sync ? [['fast sync', fastSyncText(status.fast_sync)] as [string, string]] : []),
     ['pool', `${status.pool_transactions} transaction${status.pool_transactions === 1 ? '' : 's'}`],
     ['difficulty', String(status.difficulty)],
     ['hash rate', `${hashRateText(status.network_hashrate)} (network, estimated from the difficulty)`],

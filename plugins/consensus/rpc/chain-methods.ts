@@ -59,7 +59,13 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
     const top = chain.top.height;
     if (BigInt(topoheight) > top)
       throw new ApplicationError(`${field} ${topoheight} is above the chain's top topoheight ${top}`);
-    return chain.metaAtTopo(BigInt(topoheight))!;
+    const meta = chain.metaAtTopo(BigInt(topoheight));
+    if (!meta)
+      throw new ApplicationError(
+        `${field} ${topoheight} is below the first topoheight this node holds, ${chain.historyFloor()} ` +
+          '(it fast-synced from a state snapshot there)',
+      );
+    return meta;
   };
 
   const metaByHash = (chain: Chain, hash: string): BlockMeta => {
@@ -94,6 +100,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
           outgoing_connections_count: peers.outgoing,
           target: Number(TARGET_BLOCK_TIME_MS / 1000n),
           target_height: Math.max(Number(top.height), deps.info.peerHeight?.() ?? 0),
+          fast_sync: deps.info.fastSync?.() ?? null,
           testnet: deps.network.testnet,
           network: deps.network.name,
           top_block_hash: toHex(top.id),

@@ -4,6 +4,7 @@
  * Running totals (rewards, transactions) follow the main chain block by block and are recounted from genesis only
  * after a reorganisation.
  */
+import { blockReward } from '../../../host/protocol/chain-params.js';
 import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
 
@@ -24,7 +25,9 @@ const AVERAGE_SPAN = 50n;
  */
 function averageBlockTimeS(chain: Chain, top: BlockMeta): number {
   const mined = top.height - 1n;
-  const span = mined < AVERAGE_SPAN ? mined : AVERAGE_SPAN;
+  // A fast-synced node holds no blocks below its history floor: the span ends there.
+  const held = top.height - chain.historyFloor();
+  const span = [mined, AVERAGE_SPAN, held].reduce((a, b) => (b < a ? b : a));
   if (span <= 0n) return 0;
   const from = chain.metaAtTopo(top.height - span)!;
   return Number(top.timestamp - from.timestamp) / Number(span) / 1000;
@@ -61,9 +64,11 @@ export class ChainSummary {
     if (!stillMain) start = { meta: chain.metaAtTopo(0n)!, rewards: 0n, txs: 0 };
     let { rewards, txs } = start!;
     for (let h = start!.meta.height + 1n; h <= top.height; h++) {
-      const meta = chain.metaAtTopo(h)!;
-      rewards += meta.reward;
-      txs += meta.txCount;
+      // Below a fast-synced node's history floor no block is held: its reward is known from its height, its
+      // transactions are not counted.
+      const meta = chain.metaAtTopo(h);
+      rewards += meta ? meta.reward : blockReward(h);
+      txs += meta?.txCount ?? 0;
     }
     this.counted = { meta: top, rewards, txs };
     return { rewards, txs };

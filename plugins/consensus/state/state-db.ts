@@ -24,6 +24,8 @@ const withPrefix = (prefix: Uint8Array, suffix: Uint8Array): Uint8Array => {
   return key;
 };
 const u64 = (value: bigint): Uint8Array => new ByteWriter().u64be(value).finish();
+/** Where a node is stored (snapshot imports write nodes directly). */
+export const nodeStoreKey = (hash: Uint8Array): Uint8Array => withPrefix(NODE_PREFIX, hash);
 const cacheKey = (hash: Uint8Array): string =>
   Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
 
@@ -221,6 +223,17 @@ export class StateDb {
   latestVersion(): bigint {
     const bytes = this.store.getSync(LATEST_KEY);
     return bytes ? new ByteReader(bytes, 'latest version').u64be('version') : -1n;
+  }
+
+  /** Records `roots` as the next versions (states imported node by node from a snapshot); returns their numbers. */
+  appendVersions(batch: WriteBatch, roots: Uint8Array[]): bigint[] {
+    const first = this.latestVersion() + 1n;
+    const versions = roots.map((root, i) => {
+      batch.put(withPrefix(VERSION_PREFIX, u64(first + BigInt(i))), root);
+      return first + BigInt(i);
+    });
+    if (roots.length > 0) batch.put(LATEST_KEY, u64(versions[versions.length - 1]!));
+    return versions;
   }
 
   /** The state root of an empty state (no tries). */

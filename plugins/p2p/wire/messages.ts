@@ -4,10 +4,14 @@
  */
 import { MAX_BLOCK_BYTES, MAX_BLOCK_TXS } from '../../../host/protocol/block.js';
 import { MAX_TX_BYTES } from '../../../host/protocol/transaction.js';
+import { MAX_RANGE_BITS } from '../../../host/services/snapshots.js';
 import { bigUint, bytes, list, record, text, uint, type Shape } from './shape.js';
 
-/** 2 added `stemTx`: a version-1 node would take the new kind for garbage and ban the sender, so they do not talk. */
-export const PROTOCOL_VERSION = 2;
+/**
+ * 2 added `stemTx`, 3 the fast-sync messages (`getHeaders` … `chunk`): an older node would take a new kind for garbage
+ * and ban the sender, so they do not talk.
+ */
+export const PROTOCOL_VERSION = 3;
 
 /** Control messages are small; a larger frame of a control kind is an attack, refused from its header. */
 const CONTROL_FRAME_LIMIT = 64 * 1024;
@@ -23,6 +27,15 @@ export const MAX_LOCATOR_IDS = 64;
 export const MAX_CHAIN_IDS = 500;
 export const MAX_BLOCKS_PER_REQUEST = 128;
 export const MAX_TX_IDS = 512;
+/** A state-trie name (the meta trie's keys: a balance trie's 33 bytes, a contract's), and the deepest range path. */
+export const MAX_TRIE_NAME_BYTES = 64;
+export const MAX_CHUNK_PATH = MAX_RANGE_BITS + 1;
+/** Leaves in one chunk: the server's limit (CHUNK_LIMITS) with room to spare. */
+export const MAX_CHUNK_LEAVES = 2048;
+/** A leaf's key and value, and an encoded trie node (a leaf's is its key and value with 34 bytes around them). */
+const MAX_LEAF_KEY_BYTES = 64 * 1024;
+const MAX_LEAF_VALUE_BYTES = 4 * 1024 * 1024;
+const MAX_NODE_BYTES = MAX_LEAF_KEY_BYTES + MAX_LEAF_VALUE_BYTES + 64;
 
 const id32 = bytes({ exactly: 32 });
 const ids = (max: number) => list(id32, max);
@@ -74,6 +87,48 @@ export const MESSAGES = {
   txs: message(14, DATA_FRAME_LIMIT, record({ request: uint, txs: list(bytes({ max: MAX_TX_BYTES }), MAX_TX_IDS) })),
   /** A transaction in its Dandelion++ stem phase: sent to one peer, whole, and not to be announced by it yet. */
   stemTx: message(16, STEM_FRAME_LIMIT, record({ tx: bytes({ max: MAX_TX_BYTES }) })),
+  /** Main-chain blocks by id, as serialised, without their transactions (fast sync checks the header chain). */
+  getHeaders: message(17, CONTROL_FRAME_LIMIT, record({ request: uint, ids: ids(MAX_BLOCKS_PER_REQUEST) })),
+  /** The requested blocks the sender has, in order; it may stop early to keep the frame small. */
+  headers: message(
+    18,
+    DATA_FRAME_LIMIT,
+    record({ request: uint, blocks: list(bytes({ max: MAX_BLOCK_BYTES }), MAX_BLOCKS_PER_REQUEST) }),
+  ),
+  /**
+   * A chunk of a state trie (docs/protocol.md § State snapshots): of the state after the main-chain block at
+   * `topoheight` whose state root is `stateRoot`, the trie named `trie` (empty: the meta trie), the key hashes
+   * starting with the first `bits` bits of `prefix`; at most `limit` leaves.
+   */
+  getChunk: message(
+    19,
+    CONTROL_FRAME_LIMIT,
+    record({
+      request: uint,
+      topoheight: uint,
+      stateRoot: id32,
+      trie: bytes({ max: MAX_TRIE_NAME_BYTES }),
+      bits: uint,
+      prefix: bytes({ max: Math.ceil(MAX_RANGE_BITS / 8) }),
+      /** Most leaves wanted: a range with more is answered with a split (the server may split smaller ranges too). */
+      limit: uint,
+    }),
+  ),
+  /** The chunk's proof (`split` 1: the range is too big, its halves are to be asked for), or why it is refused. */
+  chunk: message(
+    20,
+    DATA_FRAME_LIMIT,
+    record({
+      request: uint,
+      refused: text(512),
+      path: list(bytes({ max: MAX_NODE_BYTES }), MAX_CHUNK_PATH),
+      leaves: list(
+        record({ key: bytes({ max: MAX_LEAF_KEY_BYTES }), value: bytes({ max: MAX_LEAF_VALUE_BYTES }) }),
+        MAX_CHUNK_LEAVES,
+      ),
+      split: uint,
+    }),
+  ),
 };
 
 export type MessageName = keyof typeof MESSAGES;
@@ -81,7 +136,13 @@ export type Body<N extends MessageName> = ReturnType<(typeof MESSAGES)[N]['shape
 export type Message = { [N in MessageName]: { type: N; body: Body<N> } }[MessageName];
 
 /** Requests and the response each one expects. */
-export const RESPONSES = { getBlocks: 'blocks', getChain: 'chain', getTxs: 'txs' } as const;
+export const RESPONSES = {
+  getBlocks: 'blocks',
+  getChain: 'chain',
+  getTxs: 'txs',
+  getHeaders: 'headers',
+  getChunk: 'chunk',
+} as const;
 export type RequestName = keyof typeof RESPONSES;
 
 const byKind = new Map<number, MessageName>(Object.entries(MESSAGES).map(([name, m]) => [m.kind, name as MessageName]));

@@ -12,6 +12,7 @@ const SYNCING: DaemonStatus = {
   topoheight: 1234,
   stableheight: 1226,
   sync: { target_height: 5000, percent: 24.6, synced: false, blocks_per_second: 85.1, eta_seconds: 2700 },
+  fast_sync: null,
   pool_transactions: 1,
   difficulty: 2_000_000,
   network_hashrate: 111_111.1,
@@ -57,4 +58,19 @@ t.test('no rate yet, an old daemon without uptime, no P2P', async (t) => {
   t.match(text, /^uptime: +unknown$/m);
   t.match(text, /^sync: +syncing, 1234 \/ 5000 blocks \(24\.6 %\), rate not known yet, ETA unknown$/m);
   t.match(text, /^peers: +none \(the daemon runs without P2P\)$/m);
+});
+
+t.test('a fast sync in its state phase', async (t) => {
+  const text = statusText({
+    ...SYNCING,
+    height: 0,
+    fast_sync: { phase: 'state', snapshot_height: 4992, done: 3, total: 10, leaves: 120_000 },
+  });
+  t.match(text, /^fast sync: +state phase, 3 \/ 10 states fetched, 120000 state leaves \(snapshot at height 4992\)$/m);
+  const headers = statusText({
+    ...SYNCING,
+    height: 0,
+    fast_sync: { phase: 'headers', snapshot_height: 4992, done: 2048, total: 4992, leaves: 0 },
+  });
+  t.match(headers, /^fast sync: +headers phase, 2048 \/ 4992 headers checked \(snapshot at height 4992\)$/m);
 });

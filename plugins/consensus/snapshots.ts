@@ -1,0 +1,131 @@
+/**
+ * The `snapshots` service (host/services/snapshots.ts) over the chain and the versioned state: header checks, chunk
+ * serving and import, and adopting a synced snapshot as the chain's base.
+ *
+ * Key in the store:  s C <subtree hash> → (empty)   a subtree imported whole (all its nodes are stored)
+ */
+import type { Core } from '../../core-native/ts/core.js';
+import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import type { BlockMeta } from '../../host/services/chain.js';
+import {
+  BadChunk,
+  SnapshotRefused,
+  type ChunkSource,
+  type HeaderCheck,
+  type ImportedChunk,
+  type KeyRange,
+  type SnapshotService,
+  type TrieChunk,
+} from '../../host/services/snapshots.js';
+import type { KeyValueStore } from '../../host/storage/kv-store.js';
+import type { Chain } from './chain.js';
+import { HeaderChain } from './header-chain.js';
+import { putHistoryFloor, readHistoryFloor } from './state/history-floor.js';
+import { isWellFormed, proveRange, RangeProofError, verifyRange, type ChunkLimits } from './state/range-proof.js';
+import { nodeStoreKey, StateError, type StateDb } from './state/state-db.js';
+import { Trie } from './state/trie.js';
+
+/** What one chunk may hold: well under a data frame. */
+export const CHUNK_LIMITS: ChunkLimits = { leaves: 1024, bytes: 1024 * 1024 };
+
+const WHOLE_PREFIX = new TextEncoder().encode('sC');
+const wholeKey = (hash: Uint8Array): Uint8Array => {
+  const key = new Uint8Array(WHOLE_PREFIX.length + hash.length);
+  key.set(WHOLE_PREFIX);
+  key.set(hash, WHOLE_PREFIX.length);
+  return key;
+};
+
+export interface SnapshotDeps {
+  store: KeyValueStore;
+  core: Core;
+  chain: Chain;
+  db: StateDb;
+  now: () => bigint;
+}
+
+export class Snapshots implements SnapshotService {
+  constructor(private readonly deps: SnapshotDeps) {}
+
+  historyFloor(): bigint {
+    return readHistoryFloor(this.deps.store);
+  }
+
+  checkHeaders(): HeaderCheck {
+    const { core, chain, now } = this.deps;
+    return new HeaderChain(core, chain.params, chain.metaAtTopo(0n)!, now);
+  }
+
+  serveChunk(source: ChunkSource, range: KeyRange, maxLeaves: number): TrieChunk {
+    if (!isWellFormed(range)) throw new SnapshotRefused('the key range is malformed');
+    const { chain, db } = this.deps;
+    const meta = chain.metaAtTopo(source.topoheight);
+    const floor = this.historyFloor();
+    if (!meta || source.topoheight < floor || !equalBytes(meta.stateRoot, source.stateRoot))
+      throw new SnapshotRefused(
+        `this node does not hold state ${toHex(source.stateRoot)} at topoheight ${source.topoheight} ` +
+          `(it holds the main chain's states from topoheight ${floor} to ${chain.top.height})`,
+      );
+    try {
+      const snapshot = db.snapshot(meta.stateVersion);
+      const root = source.trie.length === 0 ? snapshot.root : snapshot.treeRoot(source.trie);
+      const leaves = Math.max(1, Math.min(maxLeaves, CHUNK_LIMITS.leaves));
+      return proveRange(db.persisted, root, range, { ...CHUNK_LIMITS, leaves });
+    } catch (error) {
+      if (error instanceof StateError)
+        throw new SnapshotRefused(`this node no longer holds state ${toHex(source.stateRoot)} whole`);
+      throw error;
+    }
+  }
+
+  async importChunk(trieRoot: Uint8Array, isMeta: boolean, range: KeyRange, chunk: TrieChunk): Promise<ImportedChunk> {
+    let verified: ReturnType<typeof verifyRange>;
+    try {
+      verified = verifyRange(this.deps.db.hasher, trieRoot, range, chunk);
+    } catch (error) {
+      if (error instanceof RangeProofError) throw new BadChunk(error.message);
+      throw error;
+    }
+    const batch = this.deps.store.batch();
+    for (const { hash, encoded } of verified.nodes) batch.put(nodeStoreKey(hash), encoded);
+    if (verified.subtree) batch.put(wholeKey(verified.subtree), new Uint8Array(0));
+    await batch.write();
+    return {
+      next: verified.halves,
+      tries: isMeta ? verified.leaves.map((leaf) => ({ name: leaf.key, root: leaf.value })) : [],
+      leaves: verified.leaves.length,
+    };
+  }
+
+  holdsSubtree(hash: Uint8Array): boolean {
+    const { store, db } = this.deps;
+    if (equalBytes(hash, db.persisted.nil) || equalBytes(hash, db.emptyRoot()) || store.getSync(wholeKey(hash)))
+      return true;
+    if (!store.getSync(nodeStoreKey(hash))) return false;
+    const node = db.persisted.load(hash);
+    return node.kind === 'leaf' || (this.holdsSubtree(node.left) && this.holdsSubtree(node.right));
+  }
+
+  /** Whether a state's meta trie and every trie it names are stored whole. */
+  private holdsState(root: Uint8Array): boolean {
+    if (!this.holdsSubtree(root)) return false;
+    for (const leaf of new Trie(this.deps.db.persisted, root).entries())
+      if (!this.holdsSubtree(leaf.value)) return false;
+    return true;
+  }
+
+  async adopt(blocks: { meta: BlockMeta; bytes: Uint8Array; txs: Uint8Array[] }[]): Promise<void> {
+    const { store, db, chain } = this.deps;
+    for (const { meta } of blocks)
+      if (!this.holdsState(meta.stateRoot))
+        throw new Error(`the state of block ${toHex(meta.id)} is not fully imported`);
+    const batch = store.batch();
+    const versions = db.appendVersions(
+      batch,
+      blocks.map(({ meta }) => meta.stateRoot),
+    );
+    const adopted = blocks.map(({ meta }, i) => ({ ...meta, stateVersion: versions[i]! }));
+    putHistoryFloor(batch, adopted[0]!.height);
+    await chain.adoptBase(batch, adopted, blocks);
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The history floor: the first topoheight whose state (and block) this node holds. A node that fast-synced from a
+ * snapshot, or pruned, holds nothing below it; absent means 0 (an archive node holds everything).
+ *
+ * Key in the store:  s F → topoheight (u64 big-endian)
+ */
+import { ByteReader, ByteWriter } from '../../../host/protocol/bytes.js';
+import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
+
+const FLOOR_KEY = new TextEncoder().encode('sF');
+
+export function readHistoryFloor(store: KeyValueStore): bigint {
+  const bytes = store.getSync(FLOOR_KEY);
+  return bytes ? new ByteReader(bytes, 'history floor').u64be('topoheight') : 0n;
+}
+
+export function putHistoryFloor(batch: WriteBatch, topoheight: bigint): void {
+  batch.put(FLOOR_KEY, new ByteWriter().u64be(topoheight).finish());
+}

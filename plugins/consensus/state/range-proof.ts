@@ -1,0 +1,217 @@
+/**
+ * Range proofs for state snapshots (docs/protocol.md § State snapshots). A range is every leaf of one trie whose key
+ * hash starts with a bit prefix. A chunk proves it: the encoded nodes on the path from the trie's root down to the
+ * range (each must hash to the hash its parent names), then the range's leaves, which rebuild the range's canonical
+ * subtree — whose hash must be the one the path ends at. A range too big for one chunk is answered with its inner node
+ * instead (a `split`), and its two halves are asked for next.
+ */
+import { equalBytes } from '../../../host/protocol/bytes.js';
+import { MAX_RANGE_BITS, type ChunkLeaf, type KeyRange, type TrieChunk } from '../../../host/services/snapshots.js';
+import {
+  bitAt,
+  decodeNode,
+  encodeNode,
+  innerHash,
+  leafHash,
+  nilHash,
+  type Hasher,
+  type LeafNode,
+  type TrieNode,
+} from './trie-node.js';
+import type { NodeSource } from './trie.js';
+
+/** What a verified chunk holds: its nodes (to store) and leaves, or the halves to ask for when it was split. */
+export interface VerifiedChunk {
+  leaves: LeafNode[];
+  nodes: { hash: Uint8Array; encoded: Uint8Array }[];
+  /** The halves of a split range, with the subtree hash each must have (empty halves left out). */
+  halves: { range: KeyRange; hash: Uint8Array }[];
+  /** The hash of the subtree the leaves rebuilt (absent for a split, or a range the path ended above). */
+  subtree?: Uint8Array;
+}
+
+export interface ChunkLimits {
+  leaves: number;
+  /** Bytes of keys and values; a lone leaf is sent whatever its size. */
+  bytes: number;
+}
+
+export class RangeProofError extends Error {
+  override readonly name = 'RangeProofError';
+}
+
+export type { KeyRange, TrieChunk };
+
+export const WHOLE_TRIE: KeyRange = { bits: 0, prefix: new Uint8Array(0) };
+
+/** The two halves of a range, one bit deeper. */
+export function halvesOf(range: KeyRange): [KeyRange, KeyRange] {
+  const bytes = (range.bits >> 3) + 1;
+  const left = new Uint8Array(bytes);
+  left.set(range.prefix.subarray(0, bytes));
+  const right = Uint8Array.from(left);
+  right[range.bits >> 3]! |= 0x80 >> (range.bits & 7);
+  return [
+    { bits: range.bits + 1, prefix: left },
+    { bits: range.bits + 1, prefix: right },
+  ];
+}
+
+/** Whether a range is well formed: at most MAX_RANGE_BITS bits, the prefix just long enough, no bit set past them. */
+export function isWellFormed(range: KeyRange): boolean {
+  if (!Number.isInteger(range.bits) || range.bits < 0 || range.bits > MAX_RANGE_BITS) return false;
+  if (range.prefix.length !== Math.ceil(range.bits / 8)) return false;
+  const spare = range.prefix.length * 8 - range.bits;
+  return spare === 0 || (range.prefix[range.prefix.length - 1]! & ((1 << spare) - 1)) === 0;
+}
+
+function inRange(keyhash: Uint8Array, range: KeyRange): boolean {
+  for (let bit = 0; bit < range.bits; bit++) if (bitAt(keyhash, bit) !== bitAt(range.prefix, bit)) return false;
+  return true;
+}
+
+/** Builds the chunk proving `range` of the trie at `root` (the serving side). */
+export function proveRange(nodes: NodeSource, root: Uint8Array, range: KeyRange, limits: ChunkLimits): TrieChunk {
+  const path: Uint8Array[] = [];
+  let hash = root;
+  for (let depth = 0; depth < range.bits; depth++) {
+    if (equalBytes(hash, nodes.nil)) return { path, leaves: [], split: false };
+    const node = nodes.load(hash);
+    path.push(encodeNode(node));
+    if (node.kind === 'leaf') return { path, leaves: inRange(node.keyhash, range) ? [node] : [], split: false };
+    hash = bitAt(range.prefix, depth) ? node.right : node.left;
+  }
+  if (equalBytes(hash, nodes.nil)) return { path, leaves: [], split: false };
+  const top = nodes.load(hash);
+  if (top.kind === 'leaf') return { path, leaves: [top], split: false };
+  const leaves = collectLeaves(nodes, top, limits);
+  if (leaves) return { path, leaves, split: false };
+  path.push(encodeNode(top));
+  return { path, leaves: [], split: true };
+}
+
+/** The leaves under `top` in key-hash order, or undefined when they exceed the limits. */
+function collectLeaves(nodes: NodeSource, top: TrieNode, limits: ChunkLimits): LeafNode[] | undefined {
+  const leaves: LeafNode[] = [];
+  let bytes = 0;
+  const stack: TrieNode[] = [top];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'leaf') {
+      leaves.push(node);
+      bytes += node.key.length + node.value.length;
+      if (leaves.length > limits.leaves || (leaves.length > 1 && bytes > limits.bytes)) return undefined;
+      continue;
+    }
+    for (const child of [node.right, node.left]) if (!equalBytes(child, nodes.nil)) stack.push(nodes.load(child));
+  }
+  return leaves;
+}
+
+function nodeHash(hash: Hasher, node: TrieNode): Uint8Array {
+  return node.kind === 'inner' ? innerHash(hash, node.left, node.right) : leafHash(hash, node.keyhash, node.value);
+}
+
+/**
+ * Checks a chunk for `range` of the trie whose root is `root` (the syncing side); throws a RangeProofError naming what
+ * is wrong. The hash of every node is computed here, never taken from the sender.
+ */
+export function verifyRange(hash: Hasher, root: Uint8Array, range: KeyRange, chunk: TrieChunk): VerifiedChunk {
+  if (!isWellFormed(range)) throw new RangeProofError('the range is malformed');
+  const nil = nilHash(hash);
+  const nodes: VerifiedChunk['nodes'] = [];
+  let expected = root;
+  let depth = 0;
+  const pathNode = (index: number): TrieNode => {
+    const encoded = chunk.path[index];
+    if (!encoded) throw new RangeProofError(`the path stops at depth ${index}`);
+    let node: TrieNode;
+    try {
+      node = decodeNode(encoded);
+    } catch {
+      throw new RangeProofError(`path node ${index} does not decode`);
+    }
+    const computed = nodeHash(hash, node);
+    if (!equalBytes(computed, expected))
+      throw new RangeProofError(`path node ${index} is not the one its parent names`);
+    nodes.push({ hash: computed, encoded });
+    return node;
+  };
+  for (; depth < range.bits; depth++) {
+    if (equalBytes(expected, nil)) return endsAt(chunk, depth, [], nodes);
+    const node = pathNode(depth);
+    if (node.kind === 'leaf') return endsAt(chunk, depth + 1, inRange(node.keyhash, range) ? [node] : [], nodes);
+    expected = bitAt(range.prefix, depth) ? node.right : node.left;
+  }
+  if (chunk.split) {
+    if (chunk.path.length !== depth + 1 || chunk.leaves.length > 0) throw new RangeProofError('a malformed split');
+    const node = pathNode(depth);
+    if (node.kind !== 'inner') throw new RangeProofError('a split of a range that is not an inner node');
+    const halves = halvesOf(range)
+      .map((half, side) => ({ range: half, hash: side ? node.right : node.left }))
+      .filter((half) => !equalBytes(half.hash, nil));
+    return { leaves: [], nodes, halves };
+  }
+  if (chunk.path.length !== depth) throw new RangeProofError('the path is longer than the range');
+  const leaves = checkedLeaves(hash, range, chunk.leaves);
+  const built = buildSubtree(hash, nil, leaves, depth, depth === 0, nodes);
+  if (!equalBytes(built, expected)) throw new RangeProofError("the leaves do not rebuild the range's subtree");
+  return { leaves, nodes, halves: [], subtree: built };
+}
+
+/** A path that ended above the range (at nil or a leaf): the chunk must hold exactly `implied`. */
+function endsAt(
+  chunk: TrieChunk,
+  pathLength: number,
+  implied: LeafNode[],
+  nodes: VerifiedChunk['nodes'],
+): VerifiedChunk {
+  if (chunk.split || chunk.path.length !== pathLength)
+    throw new RangeProofError('the path does not end where it should');
+  const matches =
+    chunk.leaves.length === implied.length &&
+    chunk.leaves.every((leaf, i) => equalBytes(leaf.key, implied[i]!.key) && equalBytes(leaf.value, implied[i]!.value));
+  if (!matches) throw new RangeProofError('the leaves are not the ones the path proves');
+  return { leaves: implied, nodes, halves: [] };
+}
+
+/** The leaves with their key hashes, checked to lie in the range in strictly increasing key-hash order. */
+function checkedLeaves(hash: Hasher, range: KeyRange, leaves: ChunkLeaf[]): LeafNode[] {
+  const out: LeafNode[] = [];
+  for (const { key, value } of leaves) {
+    const keyhash = hash(key);
+    if (!inRange(keyhash, range)) throw new RangeProofError('a leaf lies outside the range');
+    const previous = out[out.length - 1];
+    if (previous && Buffer.compare(previous.keyhash, keyhash) >= 0)
+      throw new RangeProofError('the leaves are not in key-hash order');
+    out.push({ kind: 'leaf', keyhash, key, value });
+  }
+  return out;
+}
+
+/** The canonical subtree of `leaves` below bit `bit` (the root is always an inner node); its nodes go to `out`. */
+function buildSubtree(
+  hash: Hasher,
+  nil: Uint8Array,
+  leaves: LeafNode[],
+  bit: number,
+  isRoot: boolean,
+  out: VerifiedChunk['nodes'],
+): Uint8Array {
+  if (!isRoot && leaves.length === 0) return nil;
+  if (!isRoot && leaves.length === 1) {
+    const leaf = leaves[0]!;
+    const leafNodeHash = leafHash(hash, leaf.keyhash, leaf.value);
+    out.push({ hash: leafNodeHash, encoded: encodeNode(leaf) });
+    return leafNodeHash;
+  }
+  if (bit >= 256) throw new RangeProofError('two leaves share a key hash');
+  const split = leaves.findIndex((leaf) => bitAt(leaf.keyhash, bit) === 1);
+  const cut = split === -1 ? leaves.length : split;
+  const left = buildSubtree(hash, nil, leaves.slice(0, cut), bit + 1, false, out);
+  const right = buildSubtree(hash, nil, leaves.slice(cut), bit + 1, false, out);
+  const inner: TrieNode = { kind: 'inner', left, right };
+  const innerNodeHash = innerHash(hash, left, right);
+  out.push({ hash: innerNodeHash, encoded: encodeNode(inner) });
+  return innerNodeHash;
+}

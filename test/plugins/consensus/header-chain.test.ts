@@ -1,0 +1,45 @@
+import t from 'tap';
+import { decodeBlock, encodeBlock } from '../../../host/protocol/block.js';
+import { toHex } from '../../../host/protocol/bytes.js';
+import { BlockErrorCode, BlockRejected } from '../../../plugins/consensus/block-errors.js';
+import { HeaderChain } from '../../../plugins/consensus/header-chain.js';
+import { mineBlock, openTestChain } from '../../helpers/chain.js';
+
+t.test('a testnet header chain checks out, and a miniblock without its proof of work does not', async (t) => {
+  const test = await openTestChain({ network: 'testnet' });
+  for (let i = 0; i < 3; i++) await mineBlock(test);
+  const { chain } = test;
+  const headers = () => new HeaderChain(test.core, chain.params, chain.metaAtTopo(0n)!, () => test.clock.now);
+  const check = headers();
+  for (let height = 1n; height <= 3n; height++) {
+    const stored = chain.metaAtTopo(height)!;
+    const meta = check.next(chain.blockBytes(stored.id)!);
+    t.equal(toHex(meta.id), toHex(stored.id), `block ${height}: its id`);
+    t.equal(meta.difficulty, stored.difficulty, `block ${height}: the difficulty it was mined at`);
+    t.equal(meta.cumulativeWork, stored.cumulativeWork, `block ${height}: the cumulative work`);
+    t.equal(toHex(meta.stateRoot), toHex(stored.stateRoot), `block ${height}: its state root`);
+  }
+
+  const block = decodeBlock(chain.blockBytes(chain.metaAtTopo(1n)!.id)!);
+  block.miniblocks[3]!.nonce = [block.miniblocks[3]!.nonce[0] ^ 0x5a5a5a5a, 7, 7];
+  t.equal(
+    rejection(() => headers().next(encodeBlock(block))),
+    BlockErrorCode.BadPow,
+    'a miniblock whose nonce was changed fails its proof of work',
+  );
+  const second = chain.blockBytes(chain.metaAtTopo(2n)!.id)!;
+  t.equal(
+    rejection(() => headers().next(second)),
+    BlockErrorCode.UnknownTip,
+    'a block that does not follow the last one checked',
+  );
+});
+
+function rejection(check: () => unknown): string | undefined {
+  try {
+    check();
+  } catch (error) {
+    return error instanceof BlockRejected ? error.code : `not a BlockRejected: ${String(error)}`;
+  }
+  return undefined;
+}
