@@ -32,6 +32,9 @@ export interface DaemonFlags {
   p2pBind?: string;
   addPeer?: string[];
   maxPeers?: string;
+  archive?: boolean;
+  pruneDepth?: string;
+  pruneBlocks?: boolean;
 }
 
 /** Adds the flags every node-running command shares (daemon, simulator, wallet with an embedded daemon). */
@@ -69,7 +72,10 @@ export function addNodeOptions(command: Command): Command {
       'connect to this peer (repeatable); host:port/p2p/<peer id> also requires its key',
       collect,
     )
-    .option('--max-peers <n>', 'most P2P connections at once (default 32)');
+    .option('--max-peers <n>', 'most P2P connections at once (default 32)')
+    .option('--archive', 'keep every state version and block (default for a node whose history starts at genesis)')
+    .option('--prune-depth <n>', 'keep the state of the last n blocks only (default 10000 on a fast-synced node)')
+    .option('--prune-blocks', 'while pruning, also drop block bodies and transactions below the history floor');
 }
 
 /** Maps parsed flags to config keys; flags left out are undefined and do not override the file or defaults. */
@@ -94,6 +100,9 @@ export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraCon
     p2pBind: flags.p2pBind,
     addPeers: flags.addPeer,
     maxPeers: flags.maxPeers,
+    archive: flags.archive,
+    pruneDepth: flags.pruneDepth,
+    pruneBlocks: flags.pruneBlocks,
   };
 }
 

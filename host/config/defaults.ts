@@ -46,5 +46,8 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     noPeerWarningMs: 60_000,
     p2pMaxPerIp: 4,
     automine: true,
+    archive: false,
+    pruneDepth: 0,
+    pruneBlocks: false,
   };
 }
