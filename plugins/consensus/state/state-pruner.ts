@@ -12,6 +12,7 @@
  * Nodes written by commits while a cycle runs are never swept by it (they were not there when marking started).
  */
 import { equalBytes } from '../../../host/protocol/bytes.js';
+import type { WriteBatch } from '../../../host/storage/kv-store.js';
 import { StateError, StateSnapshot, cacheKey, type StateDb } from './state-db.js';
 
 /** Runs a write so that no block is being stored meanwhile (the chain's queue); tests may run it at once. */
@@ -93,24 +94,11 @@ export class StatePruner {
   }
 
   private async dropVersions(keepFrom: bigint, exclusive: Exclusive): Promise<number> {
-    let dropped = 0;
-    let pending: bigint[] = [];
-    const flush = async (): Promise<void> => {
-      const versions = pending;
-      pending = [];
-      await exclusive(async () => {
-        const batch = this.db.store.batch();
-        for (const version of versions) this.db.dropVersion(batch, version);
-        await batch.write();
-      });
-    };
-    for await (const { version } of this.db.versions({ below: keepFrom })) {
-      pending.push(version);
-      dropped++;
-      if (pending.length >= this.batchSize) await flush();
+    const db = this.db;
+    async function* dropped(): AsyncIterable<bigint> {
+      for await (const { version } of db.versions({ below: keepFrom })) yield version;
     }
-    if (pending.length > 0) await flush();
-    return dropped;
+    return this.deleteInBatches(dropped(), (batch, version) => db.dropVersion(batch, version), exclusive);
   }
 
   /** The keys (cacheKey) of every node with a first hash byte in [first, end) that a kept version reaches. */
@@ -150,32 +138,48 @@ export class StatePruner {
     return marks;
   }
 
-  private async sweep(
+  private sweep(
     marks: Set<string>,
     created: Set<string>,
     first: number,
     end: number,
     exclusive: Exclusive,
   ): Promise<number> {
-    let deleted = 0;
-    let dead: Uint8Array[] = [];
+    const db = this.db;
+    async function* unmarked(): AsyncIterable<Uint8Array> {
+      for await (const hash of db.nodeHashes(first, end)) if (!marks.has(cacheKey(hash))) yield Uint8Array.from(hash);
+    }
+    // Checked at the write: a node a block wrote since marking began stays.
+    const remove = (batch: WriteBatch, hash: Uint8Array): void => {
+      if (!created.has(cacheKey(hash))) db.deleteNode(batch, hash);
+    };
+    return this.deleteInBatches(unmarked(), remove, exclusive);
+  }
+
+  /** Deletes in batches of `batchSize`, each written between two stored blocks; returns the deletions written. */
+  private async deleteInBatches<T>(
+    items: AsyncIterable<T>,
+    remove: (batch: WriteBatch, item: T) => void,
+    exclusive: Exclusive,
+  ): Promise<number> {
+    let written = 0;
+    let pending: T[] = [];
     const flush = async (): Promise<void> => {
-      const hashes = dead;
-      dead = [];
+      const chunk = pending;
+      pending = [];
       await exclusive(async () => {
         const batch = this.db.store.batch();
-        for (const hash of hashes) if (!created.has(cacheKey(hash))) this.db.deleteNode(batch, hash);
-        deleted += batch.length;
+        for (const item of chunk) remove(batch, item);
+        written += batch.length;
         await batch.write();
       });
       await this.pause();
     };
-    for await (const hash of this.db.nodeHashes(first, end)) {
-      if (marks.has(cacheKey(hash))) continue;
-      dead.push(Uint8Array.from(hash));
-      if (dead.length >= this.batchSize) await flush();
+    for await (const item of items) {
+      pending.push(item);
+      if (pending.length >= this.batchSize) await flush();
     }
-    if (dead.length > 0) await flush();
-    return deleted;
+    if (pending.length > 0) await flush();
+    return written;
   }
 }
