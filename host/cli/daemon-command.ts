@@ -33,6 +33,9 @@ export interface DaemonFlags {
   addPeer?: string[];
   maxPeers?: string;
   fullSync?: boolean;
+  archive?: boolean;
+  pruneDepth?: string;
+  pruneBlocks?: boolean;
 }
 
 /** Adds the flags every node-running command shares (daemon, simulator, wallet with an embedded daemon). */
@@ -71,7 +74,10 @@ export function addNodeOptions(command: Command): Command {
       collect,
     )
     .option('--max-peers <n>', 'most P2P connections at once (default 32)')
-    .option('--full-sync', 'replay the chain from genesis instead of a fast sync from a verified state snapshot');
+    .option('--full-sync', 'replay the chain from genesis instead of a fast sync from a verified state snapshot')
+    .option('--archive', 'keep every state version and block (default for a node whose history starts at genesis)')
+    .option('--prune-depth <n>', 'keep the state of the last n blocks only (default 10000 on a fast-synced node)')
+    .option('--prune-blocks', 'while pruning, also drop block bodies and transactions below the history floor');
 }
 
 /** Maps parsed flags to config keys; flags left out are undefined and do not override the file or defaults. */
@@ -97,6 +103,9 @@ export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraCon
     addPeers: flags.addPeer,
     maxPeers: flags.maxPeers,
     fullSync: flags.fullSync,
+    archive: flags.archive,
+    pruneDepth: flags.pruneDepth,
+    pruneBlocks: flags.pruneBlocks,
   };
 }
 

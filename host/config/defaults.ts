@@ -48,5 +48,8 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     automine: true,
     fullSync: false,
     fastSyncMinHeight: 1000,
+    archive: false,
+    pruneDepth: 0,
+    pruneBlocks: false,
   };
 }

@@ -2,6 +2,7 @@
  * Umbra's configuration: every key, its type and how a value is checked. A config file, the command-line flags and
  * the per-network defaults all speak these keys; an unknown key or a bad value is rejected with a message naming it.
  */
+import { STABLE_DEPTH, TX_VALIDITY_BLOCKS } from '../protocol/chain-params.js';
 import type { NetworkName } from '../protocol/network.js';
 
 export const STORE_KINDS = ['rocksdb', 'memory'] as const;
@@ -52,7 +53,21 @@ export interface UmbraConfig {
   fullSync: boolean;
   /** A node with an empty chain fast-syncs only when the snapshot height is at least this (else it replays). */
   fastSyncMinHeight: number;
+  /** Keep every state version and block (the default for a node whose history starts at genesis). */
+  archive: boolean;
+  /** Keep the state of the last N blocks only (N ≥ MIN_PRUNE_DEPTH); 0: automatic (see chain-pruner.ts). */
+  pruneDepth: number;
+  /** While pruning, also drop the block bodies and transactions below the history floor. */
+  pruneBlocks: boolean;
 }
+
+/**
+ * The smallest prune depth: a reorganisation never reaches below the stable height, and a transaction may reference a
+ * block up to TX_VALIDITY_BLOCKS back, whose state its check reads.
+ */
+export const MIN_PRUNE_DEPTH = Number(STABLE_DEPTH > TX_VALIDITY_BLOCKS ? STABLE_DEPTH : TX_VALIDITY_BLOCKS);
+/** The prune depth of a fast-synced node that names none: about 50 hours of 18-second blocks. */
+export const DEFAULT_PRUNE_DEPTH = 10_000;
 
 export type ConfigKey = keyof UmbraConfig;
 
@@ -150,6 +165,15 @@ function positiveInteger(value: unknown): number {
   return value;
 }
 
+function pruneDepth(value: unknown): number {
+  const depth = nonNegativeInteger(value);
+  if (depth !== 0 && depth < MIN_PRUNE_DEPTH)
+    throw new Error(
+      `must be 0 (automatic) or at least ${MIN_PRUNE_DEPTH} blocks (the stable depth and the blocks a transaction may reference), got ${depth}`,
+    );
+  return depth;
+}
+
 export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
   network: oneOf(['mainnet', 'testnet', 'simulator']),
   dataDir: nonEmptyString,
@@ -179,6 +203,9 @@ export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
     if (height < 16) throw new Error(`must be at least 16, got ${height}`);
     return height;
   },
+  archive: boolean,
+  pruneDepth,
+  pruneBlocks: boolean,
 };
 
 export class ConfigError extends Error {

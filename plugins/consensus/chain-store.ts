@@ -12,8 +12,12 @@
  *   c o <block id> <txid>     → what a contract transaction's call did in that block (main or side: a transaction
  *                               executed again in another block after a reorganisation has its own record there)
  *   c T                       → topoheight of the main-chain top (8 B)
+ *   c F                       → block floor: the first height whose block bodies, transactions and call outcomes
+ *                               are held (8 B; absent: 0). --prune-blocks drops those below it; metadata and the
+ *                               indexes stay, so the chain of ids and headers' figures remain whole.
  */
 import { bigintFromBytesBE, bigintToMinimalBytesBE } from '../../core-native/ts/bigint-bytes.js';
+import { decodeBlock } from '../../host/protocol/block.js';
 import { ByteReader, ByteWriter, DecodeError } from '../../host/protocol/bytes.js';
 import type { ContractCallOutcome } from '../../host/protocol/contract-outcome.js';
 import type { BlockMeta } from '../../host/services/chain.js';
@@ -43,6 +47,7 @@ const KEY = {
   txBlock: (txid: Uint8Array) => concat(tag('i'), txid),
   callOutcome: (blockId: Uint8Array, txid: Uint8Array) => concat(tag('o'), blockId, txid),
   top: () => tag('T'),
+  blockFloor: () => tag('F'),
 };
 
 function encodeMeta(meta: BlockMeta): Uint8Array {
@@ -109,7 +114,7 @@ function decodeCallOutcome(bytes: Uint8Array): ContractCallOutcome {
 }
 
 export class ChainStore {
-  constructor(private readonly store: KeyValueStore) {}
+  constructor(readonly store: KeyValueStore) {}
 
   getBlockBytes(id: Uint8Array): Uint8Array | undefined {
     return this.store.getSync(KEY.block(id));
@@ -183,6 +188,23 @@ export class ChainStore {
   unsetMain(batch: WriteBatch, topoheight: bigint, txids: Uint8Array[]): void {
     batch.del(KEY.topo(topoheight));
     for (const txid of txids) batch.del(KEY.txBlock(txid));
+  }
+
+  /** The first height whose block bodies and transactions are held. */
+  blockFloor(): bigint {
+    const bytes = this.store.getSync(KEY.blockFloor());
+    return bytes ? new ByteReader(bytes, 'block floor').u64be('block floor') : 0n;
+  }
+
+  /** Drops the bodies, transactions and call outcomes of every block stored at `height`, and raises the floor above it. */
+  async dropBodiesAt(batch: WriteBatch, height: bigint): Promise<void> {
+    for (const id of await this.idsAtHeight(height)) {
+      const bytes = this.getBlockBytes(id);
+      if (!bytes) continue;
+      batch.del(KEY.block(id));
+      for (const txid of decodeBlock(bytes).txHashes) batch.del(KEY.tx(txid)).del(KEY.callOutcome(id, txid));
+    }
+    batch.put(KEY.blockFloor(), u64(height + 1n));
   }
 
   setTop(batch: WriteBatch, topoheight: bigint): void {

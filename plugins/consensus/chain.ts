@@ -24,9 +24,10 @@ import { executeGenesis, payBlockRewards, type BalanceMath } from './block-execu
 import { ChainStore, type BlockMeta } from './chain-store.js';
 import { ChainTimings } from './chain-timings.js';
 import { nextDifficulty } from './difficulty.js';
+import { HistoryErrorCode, HistoryNotHeld } from './history-error.js';
 import { OrphanPool } from './orphan-pool.js';
-import { genesisTemplate } from './genesis.js';
 import { readHistoryFloor } from './state/history-floor.js';
+import { genesisTemplate } from './genesis.js';
 
 /** A transaction of a block: its id, its bytes and its decoded form. */
 export interface BlockTransaction {
@@ -176,9 +177,30 @@ export class Chain implements ChainService {
     return this.blocks.getMeta(id);
   }
 
-  /** The state after the block with this meta (the top block when omitted). */
+  /** The state after the block with this meta (the top block when omitted); HistoryNotHeld below the history floor. */
   stateAt(meta: BlockMeta = this.topMeta): AccountsReader {
+    const floor = this.historyFloor();
+    if (meta.height < floor) throw new HistoryNotHeld(HistoryErrorCode.StateNotHeld, meta.height, floor);
     return this.deps.accounts.read(meta.stateVersion);
+  }
+
+  /** The first topoheight whose state this node holds (0 on an archive node). */
+  historyFloor(): bigint {
+    return readHistoryFloor(this.deps.store);
+  }
+
+  /** A stored block's body; HistoryNotHeld when --prune-blocks dropped it. */
+  heldBlock(meta: BlockMeta): Block {
+    const block = this.block(meta.id);
+    if (!block) throw new HistoryNotHeld(HistoryErrorCode.BlockNotHeld, meta.height, this.blocks.blockFloor());
+    return block;
+  }
+
+  /** Runs `task` between two stored blocks (in the queue that serialises them), e.g. a pruning write. */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   balance(asset: Uint8Array, key: Uint8Array): NonceBalance | undefined {
@@ -198,9 +220,11 @@ export class Chain implements ChainService {
     return id && this.blocks.getMeta(id);
   }
 
-  /** First topoheight whose block and state this node holds (0 unless it fast-synced from a snapshot or pruned). */
-  historyFloor(): bigint {
-    return readHistoryFloor(this.deps.store);
+  /** The main-chain block at a topoheight up to the top; HistoryNotHeld when the node holds no block there (fast sync). */
+  heldMetaAtTopo(topoheight: bigint): BlockMeta {
+    const meta = this.metaAtTopo(topoheight);
+    if (!meta) throw new HistoryNotHeld(HistoryErrorCode.BlockNotHeld, topoheight, this.historyFloor());
+    return meta;
   }
 
   /** Topoheight of a block on the main chain, or null for a side block (height = topoheight on our linear chain). */
@@ -231,9 +255,7 @@ export class Chain implements ChainService {
    * peer, `rpc`) is who sent it, for the orphan pool's per-source bound.
    */
   addBlock(bytes: Uint8Array, source = 'local'): Promise<AddBlockOutcome> {
-    const run = this.queue.then(() => this.addBlockNow(bytes, source));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.exclusive(() => this.addBlockNow(bytes, source));
   }
 
   /** Adds a place to look for transactions a block lists that this node has not stored (the mempool). */
@@ -476,7 +498,7 @@ export class Chain implements ChainService {
   }
 
   rewindTo(id: Uint8Array): Promise<BlockMeta> {
-    const run = this.queue.then(async () => {
+    return this.exclusive(async () => {
       const target = this.blocks.getMeta(id);
       if (!target || this.topoOf(target) === null) throw new Error(`block ${toHex(id)} is not on the main chain`);
       const previousTop = this.topMeta;
@@ -490,8 +512,6 @@ export class Chain implements ChainService {
         this.notifyListeners(target, { status: 'main', id, reorganised: true, dropped: [], previousTop });
       return target;
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   /**

@@ -15,6 +15,7 @@ import { optionalService, provideServices } from '../../host/services/services.j
 import { UMBRA_VERSION } from '../../host/version.js';
 import { balanceMath } from './balance-math.js';
 import { Chain } from './chain.js';
+import { ChainPruner, pruningPolicy } from './chain-pruner.js';
 import { ChainTimings } from './chain-timings.js';
 import { accountMethods } from './rpc/account-methods.js';
 import { balanceChangesMethod } from './rpc/balance-changes-method.js';
@@ -37,6 +38,7 @@ const plugin: Plugin = {
     const clock = optionalService(container, 'clock');
     const contractVm = optionalService(container, 'contractVm');
     // Block validation verifies transfer proofs on every core; workers start on the first block with transfers.
+    const policy = pruningPolicy(config);
     const verifyPool = new VerifyPool({ impl: config.crypto });
     const stateDb = new StateDb(store, (data) => core.blake2s256(data));
     const accounts = new StateAccounts(stateDb);
@@ -100,7 +102,14 @@ const plugin: Plugin = {
     logger
       .child('consensus')
       .info(`chain at height ${chain.top.height}, top ${Buffer.from(chain.top.id).toString('hex')}`);
-    return { stop: () => verifyPool.close() };
+    const pruner = new ChainPruner({ chain, stateDb, policy, logger: logger.child('pruning') });
+    return {
+      start: () => pruner.start(),
+      stop: async () => {
+        await pruner.stop();
+        await verifyPool.close();
+      },
+    };
   },
 };
 

@@ -31,14 +31,19 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
   /** Registration topoheights found so far, by key: checked (two reads) before reuse, since a reorganisation may move one. */
   const registrations = new Map<string, bigint>();
 
-  /** First topoheight whose state holds the key (binary search: a registration is never undone on the main chain). */
+  /**
+   * First topoheight whose state holds the key (binary search: a registration is never undone on the main chain); on
+   * a node whose history starts later (pruned, fast-synced), at most that first topoheight it holds.
+   */
   const registrationTopo = (chain: Chain, key: Uint8Array, upTo: bigint): bigint => {
     const has = (topo: bigint): boolean =>
       chain.stateAt(chain.metaAtTopo(topo)!).getBalance(new Uint8Array(32), key) !== undefined;
     const hex = toHex(key);
     const known = registrations.get(hex);
-    if (known !== undefined && known <= upTo && has(known) && (known === 0n || !has(known - 1n))) return known;
-    let low = 0n;
+    const floor = chain.historyFloor();
+    if (known !== undefined && known >= floor && known <= upTo && has(known) && (known === floor || !has(known - 1n)))
+      return known;
+    let low = floor;
     let high = upTo;
     if (!has(high)) return -1n;
     while (low < high) {
@@ -78,7 +83,7 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
           );
         }
         const topo = params.topoheight === -1 ? top.height : BigInt(params.topoheight);
-        const meta: BlockMeta = chain.metaAtTopo(topo)!;
+        const meta: BlockMeta = chain.heldMetaAtTopo(topo);
         const state = chain.stateAt(meta);
         const id = asset(params.scid);
         const balance = state.getBalance(id, key);

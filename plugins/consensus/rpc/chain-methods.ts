@@ -30,7 +30,7 @@ export function chainBlockHeader(
   meta: BlockMeta,
   addressOf: (key: Uint8Array) => string,
 ): BlockHeaderView {
-  const block = chain.block(meta.id)!;
+  const block = chain.heldBlock(meta);
   return blockHeaderView(block, meta, {
     topHeight: chain.top.height,
     topoheight: chain.topoOf(meta),
@@ -59,13 +59,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
     const top = chain.top.height;
     if (BigInt(topoheight) > top)
       throw new ApplicationError(`${field} ${topoheight} is above the chain's top topoheight ${top}`);
-    const meta = chain.metaAtTopo(BigInt(topoheight));
-    if (!meta)
-      throw new ApplicationError(
-        `${field} ${topoheight} is below the first topoheight this node holds, ${chain.historyFloor()} ` +
-          '(it fast-synced from a state snapshot there)',
-      );
-    return meta;
+    return chain.heldMetaAtTopo(BigInt(topoheight));
   };
 
   const metaByHash = (chain: Chain, hash: string): BlockMeta => {
@@ -171,8 +165,8 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
         if (hash === undefined && height === undefined) throw new ApplicationError('give either hash or height');
         const chain = deps.chain;
         const meta = hash !== undefined ? metaByHash(chain, hash) : metaAtTopo(chain, height!, 'height');
+        const block = chain.heldBlock(meta);
         const bytes = chain.blocks.getBlockBytes(meta.id)!;
-        const block = chain.block(meta.id)!;
         return { blob: toHex(bytes), json: blockJson(block), block_header: header(chain, meta), status: 'OK' };
       },
     },

@@ -60,7 +60,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
     if (topoheight === undefined || topoheight === -1) return { state: chain.stateAt(), topoheight: top };
     if (topoheight < 0 || BigInt(topoheight) > top)
       throw new ApplicationError(`topoheight ${topoheight} is not on the chain (0 … ${top}, or -1 for the latest)`);
-    return { state: chain.stateAt(chain.metaAtTopo(BigInt(topoheight))!), topoheight: BigInt(topoheight) };
+    return { state: chain.stateAt(chain.heldMetaAtTopo(BigInt(topoheight))), topoheight: BigInt(topoheight) };
   };
 
   const vm = (): ContractVm => {

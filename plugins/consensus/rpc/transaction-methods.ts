@@ -85,6 +85,8 @@ export function transactionMethods(deps: TransactionRpcDeps): RpcMethod<any, unk
     const pooled = deps.pool()?.get(id);
     const blockId = chain.includingBlock(id);
     const bytes = pooled ?? (blockId ? chain.storedTransaction(id) : undefined);
+    // Included in a block whose body --prune-blocks dropped: say so rather than "unknown".
+    if (!bytes && blockId) chain.heldBlock(chain.meta(blockId)!);
     if (!bytes) return { hex: '', info: { ...empty } };
     const hex = toHex(bytes);
     const tx = decodeTransaction(bytes);

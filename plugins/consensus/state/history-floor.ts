@@ -1,8 +1,6 @@
 /**
- * The history floor: the first topoheight whose state (and block) this node holds. A node that fast-synced from a
- * snapshot, or pruned, holds nothing below it; absent means 0 (an archive node holds everything).
- *
- * Key in the store:  s F → topoheight (u64 big-endian)
+ * The history floor: the first topoheight whose state this node holds (`s F` → u64 big-endian). Absent means 0, an
+ * archive node's full history. Fast sync sets it to the snapshot's topoheight; pruning advances it.
  */
 import { ByteReader, ByteWriter } from '../../../host/protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';

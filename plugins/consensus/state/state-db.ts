@@ -6,8 +6,9 @@
  * state land in one atomic write, and a batch that is never written leaves every version as it was.
  *
  * Keys in the store:  s n <node hash> → node      s v <version 8 B> → state root      s V → latest version (8 B)
+ * Pruning (state-pruner.ts) drops old version records and then the nodes no remaining version reaches.
  */
-import { ByteReader, ByteWriter, toHex } from '../../../host/protocol/bytes.js';
+import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../host/protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 import { Trie, type NodeSource, type TrieChange } from './trie.js';
 import { decodeNode, innerHash, nilHash, type Hasher, type LeafNode, type TrieNode } from './trie-node.js';
@@ -26,7 +27,7 @@ const withPrefix = (prefix: Uint8Array, suffix: Uint8Array): Uint8Array => {
 const u64 = (value: bigint): Uint8Array => new ByteWriter().u64be(value).finish();
 /** Where a node is stored (snapshot imports write nodes directly). */
 export const nodeStoreKey = (hash: Uint8Array): Uint8Array => withPrefix(NODE_PREFIX, hash);
-const cacheKey = (hash: Uint8Array): string =>
+export const cacheKey = (hash: Uint8Array): string =>
   Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
 
 export class StateError extends Error {
@@ -199,6 +200,7 @@ export class WritableState {
     const version = this.db.latestVersion() + 1n;
     for (const [key, { hash, node, encoded }] of nodes.created) {
       batch.put(withPrefix(NODE_PREFIX, hash), encoded);
+      for (const watcher of this.db.creationWatchers) watcher(key);
       // Safe even if the batch is never written: nodes are content-addressed, so a cached node is always correct,
       // and only written versions are reachable.
       this.db.persisted.remember(key, node);
@@ -211,9 +213,11 @@ export class WritableState {
 
 export class StateDb {
   readonly persisted: PersistedNodes;
+  /** Told the key (cacheKey) of every node a commit writes, while a prune runs: those nodes must survive its sweep. */
+  readonly creationWatchers = new Set<(key: string) => void>();
 
   constructor(
-    private readonly store: KeyValueStore,
+    readonly store: KeyValueStore,
     readonly hasher: Hasher,
   ) {
     this.persisted = new PersistedNodes(store, hasher);
@@ -245,6 +249,47 @@ export class StateDb {
     const root = this.store.getSync(withPrefix(VERSION_PREFIX, u64(version)));
     if (!root) throw new StateError(`state version ${version} does not exist`);
     return new StateSnapshot(this.persisted, version, root);
+  }
+
+  /** Every version record with a version number in [from, below), oldest first. */
+  async *versions(range: { from?: bigint; below?: bigint } = {}): AsyncIterable<{ version: bigint; root: Uint8Array }> {
+    const entries = this.store.entries({
+      gte: withPrefix(VERSION_PREFIX, u64(range.from ?? 0n)),
+      ...(range.below === undefined
+        ? { prefix: VERSION_PREFIX }
+        : { lt: withPrefix(VERSION_PREFIX, u64(range.below < 0n ? 0n : range.below)) }),
+    });
+    for await (const [key, root] of entries) {
+      yield { version: new ByteReader(key.subarray(VERSION_PREFIX.length), 'version').u64be('version'), root };
+    }
+  }
+
+  dropVersion(batch: WriteBatch, version: bigint): void {
+    batch.del(withPrefix(VERSION_PREFIX, u64(version)));
+  }
+
+  /** A stored node read straight from the store (bypassing the cache), or undefined when it is not stored. */
+  storedNode(hash: Uint8Array): TrieNode | undefined {
+    const bytes = this.store.getSync(withPrefix(NODE_PREFIX, hash));
+    if (bytes) return decodeNode(bytes);
+    // The empty trie's root may never have been written: it is known without being stored.
+    return equalBytes(hash, this.emptyRoot())
+      ? { kind: 'inner', left: this.persisted.nil, right: this.persisted.nil }
+      : undefined;
+  }
+
+  /** Hashes of the stored nodes whose hash starts with a byte in [firstByte, endByte), in order. */
+  async *nodeHashes(firstByte: number, endByte: number): AsyncIterable<Uint8Array> {
+    const lower = withPrefix(NODE_PREFIX, Uint8Array.of(firstByte));
+    const range =
+      endByte > 0xff
+        ? { gte: lower, prefix: NODE_PREFIX }
+        : { gte: lower, lt: withPrefix(NODE_PREFIX, Uint8Array.of(endByte)) };
+    for await (const [key] of this.store.entries(range)) yield key.subarray(NODE_PREFIX.length);
+  }
+
+  deleteNode(batch: WriteBatch, hash: Uint8Array): void {
+    batch.del(withPrefix(NODE_PREFIX, hash));
   }
 
   /** A writable overlay on `baseVersion`, or on the empty state when it is null. */

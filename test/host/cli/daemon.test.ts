@@ -59,6 +59,12 @@ t.test('bad flags and config are clear errors', async (t) => {
   const contradiction = await runCli(['daemon', '--testnet', '--network', 'mainnet']);
   t.equal(contradiction.code, 1);
   t.match(contradiction.stderr, /--testnet contradicts --network mainnet/);
+  const shallow = await runCli(['daemon', '--store', 'memory', '--prune-depth', '5']);
+  t.equal(shallow.code, 1);
+  t.match(shallow.stderr, /umbra: command line: 'pruneDepth' must be 0 \(automatic\) or at least 11 blocks/);
+  const archive = await runCli(['daemon', '--store', 'memory', '--archive', '--prune-depth', '100']);
+  t.equal(archive.code, 1);
+  t.match(archive.stderr, /umbra: --archive keeps every state version: it cannot be combined with --prune-depth/);
 });
 
 t.test('--help documents every flag', async (t) => {
@@ -80,6 +86,9 @@ t.test('--help documents every flag', async (t) => {
     '--p2p-bind',
     '--add-peer',
     '--max-peers',
+    '--archive',
+    '--prune-depth',
+    '--prune-blocks',
   ]) {
     t.match(help.stdout, flag, `documents ${flag}`);
   }
