@@ -25,6 +25,7 @@ import { proveRange, verifyRange, WHOLE_TRIE, type KeyRange } from '../plugins/c
 import { StateDb } from '../plugins/consensus/state/state-db.js';
 import { converged, mine, startNode, waitUntil, type TestNode } from '../test/helpers/p2p.js';
 import { runBench, timeIt, type BenchRow } from './harness.js';
+import { diskPerBlockRows } from './lib/disk-per-block.js';
 
 const CHAIN_BLOCKS = Number(process.env.BENCH_SYNC_BLOCKS ?? 10_000);
 const ACCOUNTS = Number(process.env.BENCH_SYNC_ACCOUNTS ?? 10_000);
@@ -106,6 +107,6 @@ const mirrors = [
 await waitUntil('the mirrors hold the chain', () => converged(source, ...mirrors), SYNC_TIMEOUT_MS);
 rows.push({ case: 'fast-sync-3peers', impl, unit: 's', value: await syncSeconds([source, ...mirrors], {}) });
 rows.push({ case: 'snapshot-chunk-verify', impl, unit: 'µs', value: chunkVerifyMicros(source) });
-// disk-per-block: the rows of the pruning work go here (bench/lib/disk-per-block.ts, diskPerBlockRows()).
 await Promise.all([source, ...mirrors].map((node) => node.app.stop()));
+rows.push(...(await diskPerBlockRows()));
 runBench('sync', rows);
