@@ -3,6 +3,7 @@
  * chosen loopback address, that opens our protocol stream and speaks (or breaks) the wire protocol on it, and can
  * publish on the gossip topics.
  */
+import { randomBytes } from 'node:crypto';
 import { noise } from '@chainsafe/libp2p-noise';
 import { yamux } from '@chainsafe/libp2p-yamux';
 import { gossipsub, StrictNoSign } from '@libp2p/gossipsub';
@@ -14,7 +15,7 @@ import { protocolOf } from '../../plugins/p2p/handshake.js';
 import { decodeMessage, encodeMessage } from '../../plugins/p2p/wire/codec.js';
 import { FrameDecoder } from '../../plugins/p2p/wire/frame.js';
 import { frameLimitOf, type Body, type Message, type MessageName } from '../../plugins/p2p/wire/messages.js';
-import { waitUntil } from './p2p.js';
+import { waitUntil, type TestNode } from './p2p.js';
 
 export interface RawPeer {
   received: Message[];
@@ -79,4 +80,27 @@ export async function rawPeer(port: number, localAddress: string, network = 'sim
     },
     close: async () => void (await node.stop()),
   };
+}
+
+/**
+ * A raw peer that answers `hello` claiming `honest`'s chain with `extraWork` more cumulative work, so that the node on
+ * `port` takes it for the best peer and syncs from it.
+ */
+export async function peerClaimingChainOf(
+  port: number,
+  localAddress: string,
+  honest: TestNode,
+  extraWork: bigint,
+): Promise<RawPeer> {
+  const peer = await rawPeer(port, localAddress);
+  const { body: hello } = await peer.next('hello');
+  peer.send('hello', {
+    ...hello,
+    nodeId: randomBytes(16),
+    port: 0,
+    height: Number(honest.chain.top.height),
+    work: honest.chain.top.cumulativeWork + extraWork,
+    top: honest.chain.top.id,
+  });
+  return peer;
 }

@@ -3,14 +3,13 @@
  * chunks and the blocks themselves, through the honest node's own services — optionally tampering with what it sends, serving smaller chunks
  * than asked for, or going silent after some chunks; it records the chunk requests it answered.
  */
-import { randomBytes } from 'node:crypto';
 import type { Test } from 'tap';
 import { decodeBlock } from '../../host/protocol/block.js';
 import { toHex } from '../../host/protocol/bytes.js';
 import type { TrieChunk } from '../../host/services/snapshots.js';
 import type { Message } from '../../plugins/p2p/wire/messages.js';
 import type { TestNode } from './p2p.js';
-import { rawPeer, type RawPeer } from './raw-peer.js';
+import { peerClaimingChainOf, type RawPeer } from './raw-peer.js';
 
 export interface ServingOptions {
   header?: (bytes: Uint8Array) => Uint8Array;
@@ -44,16 +43,7 @@ export async function servingPeer(
   t: Test,
   options: ServingOptions = {},
 ): Promise<ServingPeer> {
-  const peer = await rawPeer(port, localAddress);
-  const { body: hello } = await peer.next('hello');
-  peer.send('hello', {
-    ...hello,
-    nodeId: randomBytes(16),
-    port: 0,
-    height: Number(honest.chain.top.height),
-    work: honest.chain.top.cumulativeWork + (options.extraWork ?? 0n),
-    top: honest.chain.top.id,
-  });
+  const peer = await peerClaimingChainOf(port, localAddress, honest, options.extraWork ?? 0n);
   const snapshots = honest.app.container.cradle.snapshots;
   const served: ServedChunk[] = [];
   let headerRequests = 0;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import { toHex } from '../../../host/protocol/bytes.js';
 import { converged, mine, startNode, topOf, waitUntil, type TestNode } from '../../helpers/p2p.js';
-import { rawPeer } from '../../helpers/raw-peer.js';
+import { peerClaimingChainOf } from '../../helpers/raw-peer.js';
 
 t.test('a fresh node syncs 200 blocks and ends with the same state root', async (t) => {
   const a = await startNode('a', {}, t);
@@ -63,16 +63,7 @@ t.test('partitioned groups mine, reconnect and converge on the heaviest chain', 
  * and lists that chain's ids; returns once `fresh` asks it for the first blocks.
  */
 async function fakeLeader(fresh: TestNode, honest: TestNode, localAddress: string) {
-  const peer = await rawPeer(fresh.p2p.port, localAddress);
-  const { body: hello } = await peer.next('hello');
-  peer.send('hello', {
-    ...hello,
-    nodeId: randomBytes(16),
-    port: 0,
-    height: Number(honest.chain.top.height),
-    work: honest.chain.top.cumulativeWork + 1n,
-    top: honest.chain.top.id,
-  });
+  const peer = await peerClaimingChainOf(fresh.p2p.port, localAddress, honest, 1n);
   const getChain = await peer.next('getChain');
   const count = Number(honest.chain.top.height);
   const ids = Array.from({ length: count }, (_, i) => honest.chain.metaAtTopo(BigInt(i + 1))!.id);
