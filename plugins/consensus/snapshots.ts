@@ -2,7 +2,7 @@
  * The `snapshots` service (host/services/snapshots.ts) over the chain and the versioned state: header checks, chunk
  * serving and import, and adopting a synced snapshot as the chain's base.
  *
- * Key in the store:  s C <subtree hash> → (empty)   a subtree imported whole (all its nodes are stored)
+ * Key in the store:  s C <subtree hash> → (empty)   a subtree imported whole (all its nodes are stored), until adopted
  */
 import type { Core } from '../../core-native/ts/core.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
@@ -126,6 +126,8 @@ export class Snapshots implements SnapshotService {
     );
     const adopted = blocks.map(({ meta }, i) => ({ ...meta, stateVersion: versions[i]! }));
     putHistoryFloor(batch, adopted[0]!.height);
+    // The held-whole marks serve a resumed import only; pruning would later make them untrue.
+    for await (const [key] of store.entries({ prefix: WHOLE_PREFIX })) batch.del(key);
     await chain.adoptBase(batch, adopted, blocks);
   }
 }

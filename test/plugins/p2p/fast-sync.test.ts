@@ -31,6 +31,9 @@ t.test(
     const snapshots = fresh.app.container.cradle.snapshots;
     t.equal(snapshots.historyFloor(), FLOOR, 'the history floor is the first block whose state it fetched');
     t.notOk(fresh.chain.metaAtTopo(FLOOR - 1n), 'no block below the floor');
+    let marks = 0;
+    for await (const _ of fresh.app.container.cradle.store.entries({ prefix: new TextEncoder().encode('sC') })) marks++;
+    t.equal(marks, 0, 'the import marks are gone once the snapshot is adopted');
     t.ok(
       fresh.logLines.some((line) => /fast sync done/.test(line)),
       'it fast-synced',
