@@ -14,15 +14,17 @@ export type ParamCheck<T> = (value: unknown, path: string) => T;
 const MAX_UINT64 = (1n << 64n) - 1n;
 
 const describe = (value: unknown): string =>
-  value === null
-    ? 'null'
-    : typeof value === 'bigint'
-      ? `number ${value}` // a JSON integer beyond 2^53, read exactly (host/protocol/exact-json.ts)
-      : Array.isArray(value)
-        ? 'an array'
-        : typeof value === 'string'
-          ? `string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`
-          : `${typeof value} ${stringifyExactJson(value)}`;
+  value === undefined
+    ? 'nothing (the field is missing)'
+    : value === null
+      ? 'null'
+      : typeof value === 'bigint'
+        ? `number ${value}` // a JSON integer beyond 2^53, read exactly (host/protocol/exact-json.ts)
+        : Array.isArray(value)
+          ? 'an array'
+          : typeof value === 'string'
+            ? `string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`
+            : `${typeof value} ${stringifyExactJson(value)}`;
 
 function fail(path: string, expected: string, value: unknown): never {
   throw new InvalidParamsError(`invalid params: '${path}' must be ${expected}, got ${describe(value)}`);

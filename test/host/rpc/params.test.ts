@@ -79,3 +79,10 @@ t.test('a refused value holding an exact bigint is still described', async (t) =
     `invalid params: 'destination' must be a string, got object {"amount":9007199254740993}`,
   );
 });
+
+t.test('a missing required field is said to be missing', async (t) => {
+  t.equal(
+    refused(() => p.string()(undefined, 'address')),
+    "invalid params: 'address' must be a string, got nothing (the field is missing)",
+  );
+});
