@@ -2,8 +2,10 @@
  * The daemon's own RPC methods, called in-process (transport `internal`): the explorer shows what GetInfo, GetBlock,
  * GetTransaction, GetSC, NameToAddress and GetEncryptedBalance answer, so its figures are the RPC's figures and the
  * views that build them live in one place. A call the method refuses (unknown hash, bad address, name not
- * registered) becomes a not-found ExplorerError carrying the method's message.
+ * registered) or a service refuses on purpose (a block or state this node pruned) becomes a not-found ExplorerError
+ * carrying the message.
  */
+import { UmbraError } from '../../host/errors.js';
 import { RpcError } from '../../host/rpc/errors.js';
 import type { MethodRegistry } from '../../host/rpc/registry.js';
 import { notFound } from './explorer-error.js';
@@ -19,7 +21,7 @@ export function daemonQueries(registry: MethodRegistry): DaemonQuery {
     try {
       return await method.handler(method.params(params, 'params'), INTERNAL);
     } catch (error) {
-      if (error instanceof RpcError) throw notFound(error.message);
+      if (error instanceof RpcError || error instanceof UmbraError) throw notFound(error.message);
       throw error;
     }
   };

@@ -90,7 +90,7 @@ t.test('a fast-synced node (history floor above 0) prunes at the default depth o
 t.test('a pruning daemon answers old topoheights with the first one it holds', async (t) => {
   const { url } = await startTestApp(t, {
     network: 'simulator',
-    plugins: SIMULATOR_PLUGINS,
+    plugins: [...SIMULATOR_PLUGINS, 'explorer'],
     automine: false,
     pruneDepth: 11,
     pruneBlocks: true,
@@ -134,6 +134,14 @@ t.test('a pruning daemon answers old topoheights with the first one it holds', a
       /^topoheight 2 is not held: this node keeps the block bodies and transactions from topoheight \d+ on/,
     );
   }
+  const base = url.replace(/\/json_rpc$/, '');
+  for (const path of ['/explorer/block/2', '/explorer/block/2?format=json']) {
+    const page = await fetch(`${base}${path}`);
+    t.equal(page.status, 404, `${path}: a pruned block is not found here`);
+    t.match(await page.text(), /topoheight 2 is not held: this node keeps the block bodies/, `${path} says why`);
+  }
+  const home = await fetch(`${base}/explorer/?format=json`);
+  t.equal(home.status, 200, 'the home page shows what is held');
   await rpcCall(url, 'SIMULATOR.Mine', { count: 2 });
   t.ok(await rpcCall(url, 'NODE.GetEncryptedBalance', { address: premine }), 'the chain goes on');
 });
