@@ -3,7 +3,8 @@
  * - `simulator-rss`: the resident size (MiB) of `umbra simulator` (22 wallets, native crypto) once it has started and
  *   20 transfers (wallets 0 … 19 to wallet 21) are mined and seen by the receiver;
  * - `simulator-ready`: milliseconds from spawning `umbra simulator` to wallet 0 answering GetBalance (median of three
- *   starts; the balance table is on disk by then, as on every start after the first);
+ *   starts; the balance table is on disk by then, as on every start after the first); `simulator-ready-cpu`: the CPU
+ *   time the process spent by then (median), steadier than the wall clock on a busy machine;
  * - `daemon-rss-over-node`: the resident size of an idle testnet daemon on an in-memory store above that of a bare
  *   Node process (an empty timer loop) started the same way in the same run.
  * Linux only (resident sizes from /proc/<pid>/status).
@@ -24,6 +25,13 @@ const home = mkdtempSync(join(tmpdir(), 'umbra-bench-memory-'));
 const env = { ...process.env, HOME: home };
 const rows: BenchRow[] = [];
 
+/** CPU time (user and system) a running child has spent, ms. */
+function cpuMs(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, the 14th and 15th fields of the whole line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident set size of a running child, MiB. */
 function rssMiB(child: ChildProcess): number {
   const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
@@ -40,7 +48,12 @@ async function stopped(server: RunningServer): Promise<void> {
 }
 
 /** `umbra simulator` with 22 wallets on free ports; resolves once wallet 0 answers GetBalance, with the time it took. */
-async function startSimulator(): Promise<{ simulator: RunningServer; readyMs: number; wallets: string[] }> {
+async function startSimulator(): Promise<{
+  simulator: RunningServer;
+  readyMs: number;
+  readyCpuMs: number;
+  wallets: string[];
+}> {
   const start = performance.now();
   const simulator = await startServer(
     [
@@ -53,9 +66,10 @@ async function startSimulator(): Promise<{ simulator: RunningServer; readyMs: nu
   );
   await rpcCall(`http://127.0.0.1:${simulator.port}`, 'GetBalance');
   const readyMs = performance.now() - start;
+  const readyCpuMs = cpuMs(simulator.child);
   while (!simulator.output().includes('simulator ready')) await sleep(10);
   const wallets = [...simulator.output().matchAll(/wallet \d+: (\S+) (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/g)];
-  return { simulator, readyMs, wallets: wallets.map((m) => `${m[1]} ${m[2]}`) };
+  return { simulator, readyMs, readyCpuMs, wallets: wallets.map((m) => `${m[1]} ${m[2]}`) };
 }
 
 /** Resident MiB after start-up and TRANSFERS transfers, each from its own wallet to the last one. */
@@ -100,18 +114,16 @@ try {
   // The first start writes the balance table to the cache directory, as a user's first start does.
   rows.push({ case: 'simulator-rss', impl: 'native', unit: 'MiB', value: Math.round(await simulatorAfterTransfers()) });
   const readyTimes: number[] = [];
+  const readyCpuTimes: number[] = [];
   for (let i = 0; i < READY_STARTS; i++) {
-    const { simulator, readyMs } = await startSimulator();
+    const { simulator, readyMs, readyCpuMs } = await startSimulator();
     readyTimes.push(readyMs);
+    readyCpuTimes.push(readyCpuMs);
     await stopped(simulator);
   }
-  readyTimes.sort((a, b) => a - b);
-  rows.push({
-    case: 'simulator-ready',
-    impl: 'native',
-    unit: 'ms',
-    value: Math.round(readyTimes[Math.floor(READY_STARTS / 2)]!),
-  });
+  const median = (values: number[]): number => Math.round(values.sort((a, b) => a - b)[Math.floor(READY_STARTS / 2)]!);
+  rows.push({ case: 'simulator-ready', impl: 'native', unit: 'ms', value: median(readyTimes) });
+  rows.push({ case: 'simulator-ready-cpu', impl: 'native', unit: 'ms', value: median(readyCpuTimes) });
   const { daemon, node } = await daemonAndBareNode();
   rows.push({ case: 'daemon-rss-over-node', impl: 'native', unit: 'MiB', value: Math.round(daemon - node) });
   rows.push({ case: 'daemon-rss', impl: 'native', unit: 'MiB', value: Math.round(daemon) });

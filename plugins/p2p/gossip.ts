@@ -4,12 +4,18 @@
  * it and lowers the forwarder's gossipsub score (the check also reports it to the ban rules). Subscriptions made
  * before the libp2p node exists take effect when it is attached.
  */
-import { TopicValidatorResult, type GossipSub } from '@libp2p/gossipsub';
+import type { GossipSub, TopicValidatorResult } from '@libp2p/gossipsub';
 
-export { TopicValidatorResult as Verdict };
+/** Gossipsub's verdicts, spelt here so that a node that never starts libp2p does not load gossipsub for them. */
+export const Verdict = {
+  Accept: 'accept',
+  Ignore: 'ignore',
+  Reject: 'reject',
+} as const satisfies Record<keyof typeof TopicValidatorResult, `${TopicValidatorResult}`>;
+export type Verdict = (typeof Verdict)[keyof typeof Verdict];
 
 /** Decides on one message; `from` is the peer id of the node that forwarded it. */
-export type GossipCheck = (data: Uint8Array, from: string) => TopicValidatorResult | Promise<TopicValidatorResult>;
+export type GossipCheck = (data: Uint8Array, from: string) => Verdict | Promise<Verdict>;
 
 export class Gossip {
   private pubsub: GossipSub | undefined;
@@ -56,7 +62,10 @@ export class Gossip {
   }
 
   private apply(pubsub: GossipSub, topic: string, check: GossipCheck): void {
-    pubsub.topicValidators.set(topic, (peer, message) => check(message.data, peer.toString()));
+    pubsub.topicValidators.set(
+      topic,
+      (peer, message) => check(message.data, peer.toString()) as TopicValidatorResult | Promise<TopicValidatorResult>,
+    );
     pubsub.subscribe(topic);
   }
 }

@@ -18,7 +18,6 @@ import { SyncProgress, type SyncSnapshot } from './sync-progress.js';
 import { DEFAULT_TIMINGS, type Peer, type PeerTimings } from './peer.js';
 import { PeerBook } from './peer-book.js';
 import { PeerManager } from './peer-manager.js';
-import { loadNodeKey } from './node-key.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { TxRelay } from './tx-relay.js';
@@ -97,6 +96,11 @@ export class P2pNode {
   private readonly noPeerWarning: NoPeerWarning;
   private readonly seedPeers: readonly string[];
   private readonly store: KeyValueStore;
+  private readonly settings: P2pSettings;
+  private readonly logger: Logger;
+  /** The libp2p node's start, once something needs it: a listener, a peer to dial. */
+  private transportStarted: Promise<void> | undefined;
+  private stopped = false;
   /** The gossip topics (new blocks, miniblocks and fluffed transactions travel there). */
   readonly gossip: Gossip;
 
@@ -104,6 +108,8 @@ export class P2pNode {
     const { chain, core, store, logger } = deps;
     this.seedPeers = settings.seedPeers;
     this.store = store;
+    this.settings = settings;
+    this.logger = logger;
     this.book = new PeerBook(store, logger);
     this.bans = new Bans(store, logger, settings.banMs);
     const gossip = (this.gossip = new Gossip(deps.network));
@@ -185,11 +191,25 @@ export class P2pNode {
     await Promise.all([this.book.load(), this.bans.load()]);
     this.seed();
     this.txs.start();
-    await this.manager.start(await loadNodeKey(this.store));
+    const { bind, addPeers } = this.settings;
+    if (bind || addPeers.length > 0 || this.book.whiteSize + this.book.greySize > 0) await this.startTransport();
+    else this.logger.info('P2P idle: no --p2p-bind and no peer to dial (--add-peer, seedPeers, the peer book)');
     this.noPeerWarning.start();
   }
 
+  /** Starts the libp2p node (listening, dialling) on first need; a node with nothing to connect to never loads it. */
+  private startTransport(): Promise<void> {
+    this.transportStarted ??= (async () => {
+      // Loaded here, not imported: the key code is libp2p's too.
+      const { loadNodeKey } = await import('./node-key.js');
+      await this.manager.start(await loadNodeKey(this.store));
+    })();
+    return this.transportStarted;
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
+    await this.transportStarted?.catch(() => {});
     this.fastSync.stop();
     this.noPeerWarning.stop();
     this.txs.stop();
@@ -204,13 +224,14 @@ export class P2pNode {
     return this.manager.identity.port;
   }
 
-  /** The node's libp2p peer id, from its node key. */
+  /** The node's libp2p peer id, from its node key; empty while libp2p is not started (nothing to connect to). */
   get peerId(): string {
     return this.manager.peerId;
   }
 
   /** Dials a peer (`host:port[/p2p/<peer id>]`); resolves once connected, before the handshake completes. */
-  connect(address: string): Promise<Peer> {
+  async connect(address: string): Promise<Peer> {
+    if (!this.stopped) await this.startTransport();
     return this.manager.connect(address);
   }
 

@@ -2,17 +2,13 @@
  * The libp2p node under our protocol: TCP, Noise (XX, authenticated by the node key) and yamux, with identify, ping
  * and gossipsub. Connection limits live here: at most `maxPeers` connections (libp2p's connection manager), at most
  * `maxPerIp` from one remote IP and none from a banned one (a connection gater, checked before any handshake).
+ * libp2p's modules (some 700, tens of MiB) load when the first transport is made: a node that neither listens nor
+ * dials (the simulator) never loads them.
  */
-import { noise } from '@chainsafe/libp2p-noise';
-import { yamux } from '@chainsafe/libp2p-yamux';
-import { gossipsub, StrictNoSign, type GossipSub } from '@libp2p/gossipsub';
-import { identify } from '@libp2p/identify';
+import type { GossipSub } from '@libp2p/gossipsub';
 import type { ConnectionGater, PrivateKey } from '@libp2p/interface';
-import { ping } from '@libp2p/ping';
-import { plaintext } from '@libp2p/plaintext';
-import { tcp } from '@libp2p/tcp';
 import { createHash } from 'node:crypto';
-import { createLibp2p, type Libp2p } from 'libp2p';
+import type { Libp2p } from 'libp2p';
 import { MAX_GOSSIP_BLOCK_BYTES } from './block-gossip.js';
 import { hostAndPortOf, multiaddrOf } from './peer-address.js';
 
@@ -38,6 +34,25 @@ const GOSSIP_FRAME_LIMIT = MAX_GOSSIP_BLOCK_BYTES + 64 * 1024;
 export type Transport = Libp2p<{ pubsub: GossipSub }>;
 
 export async function createTransport(options: TransportOptions): Promise<Transport> {
+  const [
+    { noise },
+    { yamux },
+    { gossipsub, StrictNoSign },
+    { identify },
+    { ping },
+    { plaintext },
+    { tcp },
+    { createLibp2p },
+  ] = await Promise.all([
+    import('@chainsafe/libp2p-noise'),
+    import('@chainsafe/libp2p-yamux'),
+    import('@libp2p/gossipsub'),
+    import('@libp2p/identify'),
+    import('@libp2p/ping'),
+    import('@libp2p/plaintext'),
+    import('@libp2p/tcp'),
+    import('libp2p'),
+  ]);
   let node: Transport | undefined;
   const connectionsFrom = (host: string): number =>
     (node?.getConnections() ?? []).filter((c) => hostAndPortOf(c.remoteAddr).host === host).length;

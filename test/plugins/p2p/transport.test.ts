@@ -1,6 +1,7 @@
 /**
  * The transport under the protocol: what crosses the wire is encrypted, a pinned peer id is enforced, the node key
- * (so the peer id) survives a restart, and one remote IP gets no more than its share of connections.
+ * (so the peer id) survives a restart, one remote IP gets no more than its share of connections, and a node with nothing
+ * to connect to does not start libp2p until it dials.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
@@ -110,6 +111,17 @@ t.test('the peer id survives a restart on a data dir; a memory store gets a fres
   t.match(id, /^12D3KooW/, 'an Ed25519 key');
   const [m1, m2] = [await startNode('m1', {}, t), await startNode('m2', {}, t)];
   t.not(m1.p2p.peerId, m2.p2p.peerId);
+});
+
+t.test('a node that neither listens nor has a peer to dial starts libp2p only when told to connect', async (t) => {
+  const a = await startNode('a', {}, t);
+  const idle = await startNode('idle', { p2pBind: '' }, t);
+  t.equal(idle.p2p.peerId, '', 'no node key in use: libp2p is not started');
+  t.same(idle.p2p.counts(), { incoming: 0, outgoing: 0, white: 0, grey: 0 });
+  t.ok(idle.logLines.some((line) => line.includes('P2P idle: no --p2p-bind and no peer to dial')));
+  await idle.p2p.connect(a.address);
+  await waitUntil('idle is connected to a', () => idle.p2p.peers().length === 1 && a.p2p.peers().length === 1);
+  t.match(idle.p2p.peerId, /^12D3KooW/, 'started on demand');
 });
 
 t.test('connections from one IP stop at p2pMaxPerIp; other addresses still get in', async (t) => {
