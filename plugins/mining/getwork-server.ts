@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parseBindAddress } from '../../host/config/schema.js';
+import { listenOn } from '../../host/listen.js';
 import type { Logger } from '../../host/logger.js';
 import { TokenBucket } from '../../host/token-bucket.js';
 import {
@@ -65,20 +66,14 @@ export class GetworkServer {
   }
 
   async start(): Promise<void> {
-    const { host, port } = parseBindAddress(this.options.bind);
     const http = createServer((_req, res) =>
       res.writeHead(426, { 'content-type': 'text/plain' }).end('getwork: connect by WebSocket to /ws/<address>\n'),
     );
+    // Listening first: a WebSocket server attached before would re-emit a failure to listen as an unhandled error.
+    await listenOn(http, this.options.bind, 'the getwork server');
     // Frames up to FRAME_LIMIT are read, so that a message over the protocol's limit is answered with the reason.
     const wss = new WebSocketServer({ server: http, maxPayload: FRAME_LIMIT });
     wss.on('connection', (socket, request) => this.onConnection(socket, request));
-    await new Promise<void>((resolve, reject) => {
-      http.once('error', reject);
-      http.listen(port, host, () => {
-        http.off('error', reject);
-        resolve();
-      });
-    });
     this.http = http;
     this.wss = wss;
     // Coalesced: one new job per miner for however many changes one turn of the event loop brings.
@@ -90,6 +85,7 @@ export class GetworkServer {
         for (const miner of this.miners) this.sendJob(miner);
       });
     });
+    const { host } = parseBindAddress(this.options.bind);
     this.options.logger.info(`getwork server listening on ws://${host}:${this.port}/ws/<address>`);
   }
 

@@ -6,6 +6,7 @@
  */
 import type { Connection, PrivateKey, Stream } from '@libp2p/interface';
 import { parseBindAddress } from '../../host/config/schema.js';
+import { listenFailureReason } from '../../host/listen.js';
 import type { Logger } from '../../host/logger.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
@@ -96,10 +97,7 @@ export class PeerManager {
         plaintext: this.options.plaintext,
       });
     } catch (error) {
-      const { code, message } = error as NodeJS.ErrnoException;
-      throw new Error(
-        `cannot listen on ${bind} for P2P: ${code === 'EADDRINUSE' ? 'address already in use' : message}`,
-      );
+      throw new Error(`cannot listen on ${bind} for P2P: ${listenFailureReason(error)}`);
     }
     this.transport = transport;
     this.options.gossip.attach(transport.services.pubsub);

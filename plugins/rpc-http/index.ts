@@ -1,7 +1,7 @@
 /** The `rpc-http` plugin: serves every RPC endpoint of the process over HTTP (POST /json_rpc and extra routes). */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseBindAddress } from '../../host/config/schema.js';
+import { listenOn } from '../../host/listen.js';
 import type { Plugin } from '../../host/plugin.js';
 import type { HttpServers } from '../../host/services/http-servers.js';
 import { provideServices } from '../../host/services/services.js';
@@ -26,16 +26,6 @@ class RunningHttpServers implements HttpServers {
   }
 }
 
-function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(server.address() as AddressInfo);
-    });
-  });
-}
-
 /** Closes a server and drops its open connections. */
 function close(server: Server): Promise<void> {
   return new Promise((resolve) => {
@@ -56,24 +46,13 @@ const plugin: Plugin = {
     return {
       async start() {
         for (const endpoint of rpcEndpoints.list()) {
-          const { host, port } = parseBindAddress(endpoint.options.bind);
+          const { host } = parseBindAddress(endpoint.options.bind);
           const server = createServer(createHttpHandler(endpoint, log));
           server.keepAliveTimeout = 30_000;
-          try {
-            const address = await listen(server, host, port);
-            log.info(
-              `${endpoint.name} RPC listening on http://${host.includes(':') ? `[${host}]` : host}:${address.port}/json_rpc`,
-            );
-          } catch (error) {
-            const code = (error as NodeJS.ErrnoException).code;
-            const reason =
-              code === 'EADDRINUSE'
-                ? 'address already in use'
-                : code === 'EACCES'
-                  ? 'permission denied'
-                  : (error as Error).message;
-            throw new Error(`cannot listen on ${endpoint.options.bind} for the ${endpoint.name} RPC server: ${reason}`);
-          }
+          const address = await listenOn(server, endpoint.options.bind, `the ${endpoint.name} RPC server`);
+          log.info(
+            `${endpoint.name} RPC listening on http://${host.includes(':') ? `[${host}]` : host}:${address.port}/json_rpc`,
+          );
           servers.add(endpoint.name, server);
         }
       },

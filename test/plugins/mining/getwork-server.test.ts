@@ -10,7 +10,7 @@ import { encodeAddress } from '../../../host/protocol/address.js';
 import { NETWORKS } from '../../../host/protocol/network.js';
 import { premineKey } from '../../../host/protocol/premine.js';
 import type { MiningService } from '../../../plugins/mining/mining-service.js';
-import { startTestApp } from '../../helpers/app.js';
+import { rpcCall, startTestApp } from '../../helpers/app.js';
 import { GetworkPeer, getworkPortIn } from '../../helpers/getwork.js';
 
 const core = await loadCore();
@@ -128,4 +128,14 @@ t.test('refusals and bad messages close that connection only, with the reason', 
   );
   t.equal(bystander.ws.readyState, bystander.ws.OPEN, 'still untouched');
   bystander.ws.close();
+});
+
+t.test('a busy getwork port costs the miners, not the node: a warning in words, no crash', async (t) => {
+  const { hostPort } = await startDaemon(t);
+  const second = await startTestApp(t, { network: 'simulator', getworkBind: hostPort });
+  t.match(
+    second.logLines.join('\n'),
+    `getwork server not started: cannot listen on ${hostPort} for the getwork server: address already in use`,
+  );
+  t.ok(await rpcCall(second.url, 'NODE.GetInfo'), 'the daemon answers');
 });
