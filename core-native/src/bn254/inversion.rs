@@ -70,23 +70,6 @@ fn divsteps_62(mut eta: i64, mut f: u64, mut g: u64) -> (i64, Transition) {
     }
 }
 
-/// (f, g) ← (u·f + v·g, q·f + r·g) / 2^62, exact by construction of the matrix.
-fn update_fg(f: &mut Limbs62, g: &mut Limbs62, t: &Transition) {
-    let (u, v, q, r) = (t.u as i128, t.v as i128, t.q as i128, t.r as i128);
-    let mut cf = (u * f[0] as i128 + v * g[0] as i128) >> 62;
-    let mut cg = (q * f[0] as i128 + r * g[0] as i128) >> 62;
-    for i in 1..5 {
-        cf += u * f[i] as i128 + v * g[i] as i128;
-        cg += q * f[i] as i128 + r * g[i] as i128;
-        f[i - 1] = (cf as u64 & M62) as i64;
-        g[i - 1] = (cg as u64 & M62) as i64;
-        cf >>= 62;
-        cg >>= 62;
-    }
-    f[4] = cf as i64;
-    g[4] = cg as i64;
-}
-
 /// a + k·p with the carries propagated (limbs 0–3 back in [0, 2^62)).
 fn add_multiple_of_p(a: &mut Limbs62, k: i64) {
     let mut carry = 0i128;
@@ -107,28 +90,27 @@ fn reduce(a: &mut Limbs62) {
     }
 }
 
-/// (d, e) ← (u·d + v·e, q·d + r·e) / 2^62 mod p, for d, e in [0, p): a multiple of p is added to each sum to make
-/// it divisible by 2^62; the quotients land in (−p, 2p) and are brought back to [0, p).
-fn update_de(d: &mut Limbs62, e: &mut Limbs62, t: &Transition) {
+/// (a, b) ← (u·a + v·b + k·p, q·a + r·b + l·p) / 2^62, with k, l in [0, 2^62) chosen to make both sums divisible
+/// by 2^62. For (f, g) the sums already are (the matrix is built for that), so k = l = 0 and the division is exact;
+/// for (d, e) in [0, p) the quotients land in (−p, 2p), and stand for (u·d + v·e)/2^62 mod p.
+fn apply(a: &mut Limbs62, b: &mut Limbs62, t: &Transition) {
     let (u, v, q, r) = (t.u as i128, t.v as i128, t.q as i128, t.r as i128);
-    let mut cd = u * d[0] as i128 + v * e[0] as i128;
-    let mut ce = q * d[0] as i128 + r * e[0] as i128;
-    let md = ((cd as u64).wrapping_mul(P_INV62).wrapping_neg() & M62) as i128;
-    let me = ((ce as u64).wrapping_mul(P_INV62).wrapping_neg() & M62) as i128;
-    cd = (cd + md * P62[0] as i128) >> 62;
-    ce = (ce + me * P62[0] as i128) >> 62;
+    let mut ca = u * a[0] as i128 + v * b[0] as i128;
+    let mut cb = q * a[0] as i128 + r * b[0] as i128;
+    let k = ((ca as u64).wrapping_mul(P_INV62).wrapping_neg() & M62) as i128;
+    let l = ((cb as u64).wrapping_mul(P_INV62).wrapping_neg() & M62) as i128;
+    ca = (ca + k * P62[0] as i128) >> 62;
+    cb = (cb + l * P62[0] as i128) >> 62;
     for i in 1..5 {
-        cd += u * d[i] as i128 + v * e[i] as i128 + md * P62[i] as i128;
-        ce += q * d[i] as i128 + r * e[i] as i128 + me * P62[i] as i128;
-        d[i - 1] = (cd as u64 & M62) as i64;
-        e[i - 1] = (ce as u64 & M62) as i64;
-        cd >>= 62;
-        ce >>= 62;
+        ca += u * a[i] as i128 + v * b[i] as i128 + k * P62[i] as i128;
+        cb += q * a[i] as i128 + r * b[i] as i128 + l * P62[i] as i128;
+        a[i - 1] = (ca as u64 & M62) as i64;
+        b[i - 1] = (cb as u64 & M62) as i64;
+        ca >>= 62;
+        cb >>= 62;
     }
-    d[4] = cd as i64;
-    e[4] = ce as i64;
-    reduce(d);
-    reduce(e);
+    a[4] = ca as i64;
+    b[4] = cb as i64;
 }
 
 /// x⁻¹ mod p for 0 < x < p (plain integers, not Montgomery form).
@@ -140,8 +122,10 @@ pub fn invert_mod_p(x: &[u64; 4]) -> [u64; 4] {
     while g.iter().any(|&l| l != 0) {
         let transition;
         (eta, transition) = divsteps_62(eta, f[0] as u64 | (f[1] as u64) << 62, g[0] as u64 | (g[1] as u64) << 62);
-        update_fg(&mut f, &mut g, &transition);
-        update_de(&mut d, &mut e, &transition);
+        apply(&mut f, &mut g, &transition);
+        apply(&mut d, &mut e, &transition);
+        reduce(&mut d);
+        reduce(&mut e);
     }
     if f[4] < 0 {
         d = d.map(|l| -l);
