@@ -2,6 +2,8 @@
 //! Multiplication is CIOS without the extra carry word (valid because p < 2^254); the final reduction is
 //! branch-free, so add/sub/mul/square take the same time for every input (used by the constant-time multiplication).
 
+use super::inversion::invert_mod_p;
+
 pub const P: [u64; 4] = [0x3c208c16d87cfd47, 0x97816a916871ca8d, 0xb85045b68181585d, 0x30644e72e131a029];
 /// −p⁻¹ mod 2^64.
 const INV: u64 = 0x87d20782e4866389;
@@ -226,35 +228,14 @@ impl Fp {
         self.pow(&P_MINUS_2)
     }
 
-    /// 1/self by the binary extended Euclidean algorithm (variable time, several times faster than Fermat):
-    /// for public data only. Zero maps to zero.
+    /// 1/self by Bernstein–Yang divsteps (variable time, several times faster than Fermat): for public data only.
+    /// Zero maps to zero.
     pub fn invert_vartime(&self) -> Fp {
         if self.is_zero() {
             return Fp::ZERO;
         }
-        // Invariants: x1·a ≡ u and x2·a ≡ v (mod p), with a the stored integer (a = self·R).
-        let (mut u, mut v) = (self.0, P);
-        let (mut x1, mut x2) = ([1u64, 0, 0, 0], [0u64; 4]);
-        let one = [1u64, 0, 0, 0];
-        while u != one && v != one {
-            while u[0] & 1 == 0 {
-                u = shr1(&u, 0);
-                x1 = half_mod_p(&x1);
-            }
-            while v[0] & 1 == 0 {
-                v = shr1(&v, 0);
-                x2 = half_mod_p(&x2);
-            }
-            if less_than(&u, &v) {
-                v = sub_limbs(&v, &u).0;
-                x2 = Fp(x2).sub(&Fp(x1)).0;
-            } else {
-                u = sub_limbs(&u, &v).0;
-                x1 = Fp(x1).sub(&Fp(x2)).0;
-            }
-        }
         // (self·R)⁻¹ · R³ / R = self⁻¹ · R: the inverse in Montgomery form.
-        Fp(if u == one { x1 } else { x2 }).mul(&Fp(R3))
+        Fp(invert_mod_p(&self.0)).mul(&Fp(R3))
     }
 
     /// A square root (p ≡ 3 mod 4: self^((p+1)/4)), or None for a non-residue.
@@ -267,22 +248,6 @@ impl Fp {
     pub fn is_larger_root(&self) -> bool {
         less_than(&HALF_P, &self.to_canonical())
     }
-}
-
-fn shr1(a: &[u64; 4], top: u64) -> [u64; 4] {
-    [a[0] >> 1 | a[1] << 63, a[1] >> 1 | a[2] << 63, a[2] >> 1 | a[3] << 63, a[3] >> 1 | top << 63]
-}
-
-/// x/2 mod p for x < p.
-fn half_mod_p(x: &[u64; 4]) -> [u64; 4] {
-    if x[0] & 1 == 0 {
-        return shr1(x, 0);
-    }
-    let (s0, c) = adc(x[0], P[0], 0);
-    let (s1, c) = adc(x[1], P[1], c);
-    let (s2, c) = adc(x[2], P[2], c);
-    let (s3, c) = adc(x[3], P[3], c);
-    shr1(&[s0, s1, s2, s3], c)
 }
 
 /// (p + 1) / 4.

@@ -3,6 +3,7 @@
 pub mod fp;
 pub mod glv;
 pub mod hash_to_point;
+mod inversion;
 pub mod mul;
 pub mod point;
 pub mod projective;

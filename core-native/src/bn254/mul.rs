@@ -281,9 +281,8 @@ fn pippenger(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
     let points = &points[..];
     let n = points.len();
     // Window width minimising (windows) · (n affine additions of ~6 multiplications + 2^(c−1) buckets to sum at ~28).
-    let c = (2..=16usize).min_by_key(|&c| (128 / c + 2) * (6 * n + (28 << (c - 1)))).unwrap();
-    // Signed digits in [−2^(c−1), 2^(c−1)) of the 128-bit halves; one extra window absorbs the last carry.
-    let windows = 128 / c + 2;
+    let c = (2..=16usize).min_by_key(|&c| signed_windows(c) * (6 * n + (28 << (c - 1)))).unwrap();
+    let windows = signed_windows(c);
     let digits: Vec<i32> = halves.iter().flat_map(|k| signed_digits(k, c, windows)).collect();
     // Horner over windows [from, to): Σ 2^(c·(w − from)) · Σ_d d·bucket_w[d].
     let horner = |from: usize, to: usize| -> Jacobian {
@@ -403,7 +402,14 @@ fn fill_buckets(
     (0..buckets).map(|b| if len[b] == 0 { Affine::INFINITY } else { slots[start[b]] }).collect()
 }
 
-/// k (< n) as `windows` signed base-2^c digits, least significant first.
+/// The number of signed base-2^c digits of a 128-bit GLV half: enough windows for 129 bits, so that the top window's
+/// bits are below 2^(c−1) and, with the carry from below, its digit is at most 2^(c−1): no window beyond it is needed.
+fn signed_windows(c: usize) -> usize {
+    129usize.div_ceil(c)
+}
+
+/// k (< 2^128) as `windows` signed base-2^c digits, least significant first: in [−2^(c−1), 2^(c−1)), except the top
+/// one, in [0, 2^(c−1)], which keeps the last carry.
 fn signed_digits(k: &[u64; 4], c: usize, windows: usize) -> Vec<i32> {
     let half = 1i64 << (c - 1);
     let mut carry = 0i64;
@@ -411,11 +417,43 @@ fn signed_digits(k: &[u64; 4], c: usize, windows: usize) -> Vec<i32> {
         .map(|w| {
             let mut d = bits(k, w * c, c) as i64 + carry;
             carry = 0;
-            if d >= half {
+            if d >= half && w + 1 < windows {
                 d -= 1 << c;
                 carry = 1;
             }
             d as i32
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bn254::hash_to_point::hash_to_point;
+    use crate::bn254::tests::double_and_add;
+
+    #[test]
+    fn signed_digits_recombine_within_the_bucket_range() {
+        let p = hash_to_point(b"digits");
+        let all_ones = [u64::MAX, u64::MAX, 0, 0];
+        let half_ones = [0x5555_5555_5555_5555, 0x5555_5555_5555_5555, 0, 0];
+        let top_bit = [0, 1 << 63, 0, 0];
+        for c in 2..=16 {
+            let windows = signed_windows(c);
+            for k in [all_ones, half_ones, top_bit, [0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210, 0, 0]] {
+                let digits = signed_digits(&k, c, windows);
+                let half = 1i32 << (c - 1);
+                assert!(digits.iter().all(|&d| -half <= d && d <= half), "c = {c}: {digits:?}");
+                let mut sum = Jacobian::INFINITY;
+                for &d in digits.iter().rev() {
+                    for _ in 0..c {
+                        sum = sum.double();
+                    }
+                    let term = double_and_add(&p, &[d.unsigned_abs() as u64, 0, 0, 0]);
+                    sum = sum.add(&if d < 0 { term.neg() } else { term });
+                }
+                assert_eq!(sum.to_affine(), double_and_add(&p, &k).to_affine(), "c = {c}, k = {k:x?}");
+            }
+        }
+    }
 }
