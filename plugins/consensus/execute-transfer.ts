@@ -32,6 +32,7 @@ import type { ChainTimingObserver } from '../../host/services/chain.js';
 import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
 import type { ExecutionView } from './chain.js';
+import { ReferencedBalances, type BalanceReader } from './referenced-balances.js';
 
 /** The part of the state applying a transfer reads and writes. */
 export type BalanceWriter = Pick<AccountsWriter, 'getBalance' | 'putBalance'>;
@@ -52,6 +53,7 @@ const CACHE_SIZE = 4096;
 
 export class TransferRules {
   private readonly verified = new Map<string, CheckedPayload[]>();
+  private readonly referenced = new ReferencedBalances();
 
   constructor(
     private readonly core: Core,
@@ -96,7 +98,7 @@ export class TransferRules {
         TransactionErrorCode.WrongStateRoot,
         `its state root ${toHex(roothash)} is not that of its reference block`,
       );
-    const referenced = view.stateAt(reference);
+    const referenced = this.referenced.reader(view, reference);
     const payloads = this.verify(txid, bytes, tx, referenced);
     payloads.forEach(({ nonce }, i) => {
       if (nonces.has(toHex(nonce)))
@@ -139,7 +141,7 @@ export class TransferRules {
       const reference = view.ancestor(tx.height);
       if (this.verified.has(key) || queued.has(key) || !reference || !equalBytes(reference.id, tx.blid)) continue;
       queued.add(key);
-      const referenced = view.stateAt(reference);
+      const referenced = this.referenced.reader(view, reference);
       try {
         const own = compressedProofItems(this.core, this.gens, tx, id, (asset, member) =>
           referenced.getBalance(asset, member),
@@ -197,7 +199,7 @@ export class TransferRules {
     return this.core.g1Compress(this.core.g1Add(this.core.g1Decompress(a), b));
   }
 
-  private verify(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, referenced: AccountsReader): CheckedPayload[] {
+  private verify(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, referenced: BalanceReader): CheckedPayload[] {
     const key = toHex(this.core.keccak256(bytes));
     const cached = this.verified.get(key);
     if (cached) return cached;
