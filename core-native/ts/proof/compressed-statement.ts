@@ -33,6 +33,38 @@ export interface RingBalances {
 /** A compressed item's verification; a valid one also gives the ring's balances after the transfer. */
 export type CompressedVerification = TransferVerification & { balancesAfter?: RingBalances };
 
+/**
+ * The item with all its bytes copied into one buffer. Its points and proof are often views of larger buffers (the
+ * transaction, a store page), and posting a view to a worker copies the whole buffer under it.
+ */
+export function packItem({ statement, proof }: CompressedProofItem): CompressedProofItem {
+  const { ring, C, D, L, R, roothash, scid, txid } = statement;
+  const lists = [ring, C, L, R];
+  let size = D.length + proof.length + roothash.length + scid.length + txid.length;
+  for (const list of lists) for (const bytes of list) size += bytes.length;
+  const buffer = new Uint8Array(size);
+  let at = 0;
+  const copy = (bytes: Uint8Array): Uint8Array => {
+    buffer.set(bytes, at);
+    at += bytes.length;
+    return buffer.subarray(at - bytes.length, at);
+  };
+  return {
+    statement: {
+      ...statement,
+      ring: ring.map(copy),
+      C: C.map(copy),
+      D: copy(D),
+      L: L.map(copy),
+      R: R.map(copy),
+      roothash: copy(roothash),
+      scid: copy(scid),
+      txid: copy(txid),
+    },
+    proof: copy(proof),
+  };
+}
+
 /** A point of a statement that does not decompress; `what` names it (e.g. `ring member 3`, `C[2]`). */
 export class StatementPointError extends Error {
   override readonly name = 'StatementPointError';

@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CoreImpl } from '../core.js';
 import type { ProofItem } from './batch-verifier.js';
-import type { CompressedProofItem, CompressedVerification } from './compressed-statement.js';
+import { packItem, type CompressedProofItem, type CompressedVerification } from './compressed-statement.js';
 import type { TransferVerification } from './verifier.js';
 
 export interface VerifyPoolOptions {
@@ -141,7 +141,7 @@ export class VerifyPool {
    * that is not on the curve is invalid with the reason.
    */
   verifyCompressed(domain: string, items: readonly CompressedProofItem[]): Promise<CompressedVerification[]> {
-    return this.shareOut(items, (share) => ({ id: this.nextId++, domain, compressed: share }));
+    return this.shareOut(items.map(packItem), (share) => ({ id: this.nextId++, domain, compressed: share }));
   }
 
   private async shareOut<T extends ProofItem | CompressedProofItem>(

@@ -1,12 +1,14 @@
 /**
- * Compressed statements on both implementations: expanding one gives back the statement it was made from; a point
- * that does not decompress is named; verifying compressed items gives what verifying the statements gives, with the
- * ring's balances after each valid transfer, and marks an item with a bad point invalid without failing the others.
+ * Compressed statements on both implementations: packing keeps an item as it is in one buffer; expanding one gives
+ * back the statement it was made from; a point that does not decompress is named; verifying compressed items gives
+ * what verifying the statements gives, with the ring's balances after each valid transfer, and marks an item with a
+ * bad point invalid without failing the others.
  */
 import t from 'tap';
 import { verifyTransferProofs } from '../../../core-native/ts/proof/batch-verifier.js';
 import {
   expandStatement,
+  packItem,
   StatementPointError,
   verifyCompressedProofs,
 } from '../../../core-native/ts/proof/compressed-statement.js';
@@ -22,6 +24,22 @@ await forEachCore(t, async (t, core) => {
 
   t.test('expanding gives back the statement', async (t) => {
     compressed.forEach((item, i) => t.same(expandStatement(core, item.statement), items[i]!.statement, `item ${i}`));
+  });
+
+  t.test('packing copies an item into one buffer of its own size', async (t) => {
+    const item = compressed[1]!;
+    const packed = packItem(item);
+    t.same(packed, item, 'the same item');
+    const { ring, C, D, L, R, roothash, scid, txid } = packed.statement;
+    const views = [...ring, ...C, D, ...L, ...R, roothash, scid, txid, packed.proof];
+    t.ok(
+      views.every((view) => view.buffer === packed.proof.buffer),
+      'one buffer',
+    );
+    t.equal(
+      packed.proof.buffer.byteLength,
+      views.reduce((sum, view) => sum + view.length, 0),
+    );
   });
 
   t.test('a point that does not decompress is named', async (t) => {
