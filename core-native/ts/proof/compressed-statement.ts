@@ -10,6 +10,8 @@ import { verifyTransferProofs, type ProofItem } from './batch-verifier.js';
 import type { TransferStatement } from './statement.js';
 import type { TransferVerification } from './verifier.js';
 
+const COMPRESSED_POINT_BYTES = 33;
+
 export interface CompressedStatement extends Omit<TransferStatement, 'ring' | 'C' | 'D' | 'CLn' | 'CRn'> {
   ring: Uint8Array[];
   C: Uint8Array[];
@@ -96,6 +98,16 @@ export function expandStatement(core: Core, statement: CompressedStatement): Tra
   return { ...rest, ring, C, D, CLn, CRn };
 }
 
+/** The points compressed, into one buffer (one copy, not one per point, when posted back from a worker). */
+function compressAll(core: Core, points: readonly Uint8Array[]): Uint8Array[] {
+  const buffer = new Uint8Array(points.length * COMPRESSED_POINT_BYTES);
+  return points.map((point, j) => {
+    const view = buffer.subarray(j * COMPRESSED_POINT_BYTES, (j + 1) * COMPRESSED_POINT_BYTES);
+    view.set(core.g1Compress(point));
+    return view;
+  });
+}
+
 /**
  * Expands and batch-verifies the items; an item that does not expand is invalid with the reason. A valid one comes
  * with the ring's new balances, which whoever applies the transfer to unchanged balances can take as they are.
@@ -119,9 +131,8 @@ export function verifyCompressedProofs(
   });
   verifyTransferProofs(core, gens, expanded).forEach((result, k) => {
     const { CLn, CRn } = expanded[k]!.statement;
-    const compress = (point: Uint8Array): Uint8Array => core.g1Compress(point);
     results[positions[k]!] = result.valid
-      ? { ...result, balancesAfter: { L: CLn.map(compress), R: CRn.map(compress) } }
+      ? { ...result, balancesAfter: { L: compressAll(core, CLn), R: compressAll(core, CRn) } }
       : result;
   });
   return results;
