@@ -107,6 +107,18 @@ const executionKey = (block: Block): string =>
     encodeBlock({ ...block, stateRoot: new Uint8Array(32), miniblocks: block.miniblocks.filter((mb) => !mb.final) }),
   );
 
+/** Where a template's state is committed: only its root is wanted (the mined block commits it for real). */
+const discardingBatch: WriteBatch = {
+  put() {
+    return this;
+  },
+  del() {
+    return this;
+  },
+  length: 0,
+  write: () => Promise.reject(new Error('a template state is never written')),
+};
+
 export class Chain implements ChainService {
   private readonly txSources: TransactionSource[] = [(txid) => this.adoptedTxs.get(toHex(txid))];
   /** The bodies that came with the orphan being added now (see adoptOrphans). */
@@ -410,7 +422,7 @@ export class Chain implements ChainService {
     for (;;) {
       try {
         const execution = this.run(block, parent);
-        const { root } = execution.state.commit(this.deps.store.batch());
+        const { root } = execution.state.commit(discardingBatch);
         this.template = { key: executionKey(block), execution };
         return root;
       } catch (error) {
