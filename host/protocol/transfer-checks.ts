@@ -8,13 +8,17 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import type { Generators } from '../../core-native/ts/curve.js';
-import type { TransferStatement } from '../../core-native/ts/proof/statement.js';
+import {
+  expandStatement,
+  StatementPointError,
+  type CompressedProofItem,
+} from '../../core-native/ts/proof/compressed-statement.js';
 import { verifyTransferProofs, type ProofItem } from '../../core-native/ts/proof/batch-verifier.js';
 import type { TransferVerification } from '../../core-native/ts/proof/verifier.js';
 import { equalBytes, toHex } from './bytes.js';
 import type { NonceBalance } from './nonce-balance.js';
 import { TransactionError, TransactionErrorCode } from './transaction-errors.js';
-import { TxType, type TransferTx } from './transaction.js';
+import { TxType, type Statement, type TransferTx } from './transaction.js';
 
 /** The native coin's asset id. */
 export const NATIVE_SCID = new Uint8Array(32);
@@ -79,8 +83,86 @@ function decompress(core: Core, compressed: Uint8Array, what: string): Uint8Arra
 }
 
 /**
- * The proof statements of a transfer against the referenced state, one per payload (payloads applied in order on a
- * scratch copy). Checks the shape, the points and that every ring member is registered; throws a TransactionError.
+ * The proof statements of a transfer against the referenced state, one per payload, with their points still
+ * compressed (compressed-statement.ts expands them). Checks the shape and that every ring member is registered;
+ * throws a TransactionError. A payload of an asset an earlier payload also moved sees the balances that one left.
+ */
+export function compressedProofItems(
+  core: Core,
+  gens: Generators,
+  tx: TransferTx,
+  txid: Uint8Array,
+  balanceAt: BalanceLookup,
+): CompressedProofItem[] {
+  checkTransferShape(tx);
+  /** Balances as updated by the payloads so far: asset hex → key hex → (L, R) compressed. */
+  const scratch = new Map<string, Map<string, { L: Uint8Array; R: Uint8Array }>>();
+  const scidCounts = new Map<string, number>();
+  const encryptedZeroR = core.g1Compress(gens.G);
+  return tx.payloads.map((payload, i) => {
+    const { statement, scid } = payload;
+    const asset = toHex(scid);
+    const native = equalBytes(scid, NATIVE_SCID);
+    const updated = scratch.get(asset);
+    const balances = statement.ring.map((key) => {
+      const seen = updated?.get(toHex(key));
+      if (seen) return seen;
+      const registered = balanceAt(NATIVE_SCID, key);
+      if (!registered)
+        throw new TransactionError(
+          TransactionErrorCode.UnregisteredRingMember,
+          `payload ${i} ring member ${toHex(key)} is not registered in the referenced state`,
+        );
+      // A key the asset has never touched holds an encryption of zero with ρ = 1: (Y, G).
+      return (native ? registered : balanceAt(scid, key)) ?? { L: key, R: encryptedZeroR };
+    });
+    const scidIndex = scidCounts.get(asset) ?? 0;
+    scidCounts.set(asset, scidIndex + 1);
+    if (tx.payloads.some((other, k) => k > i && equalBytes(other.scid, scid)))
+      scratch.set(asset, balancesAfter(core, i, statement, balances, updated));
+    return {
+      statement: {
+        ring: statement.ring,
+        C: statement.C,
+        D: statement.D,
+        L: balances.map((b) => b.L),
+        R: balances.map((b) => b.R),
+        fee: statement.fees,
+        burn: payload.burn,
+        roothash: statement.roothash,
+        scid,
+        scidIndex,
+        txid,
+      },
+      proof: payload.proof,
+    };
+  });
+}
+
+/** The ring's balances after payload `i` (for a later payload of the same asset), compressed. */
+function balancesAfter(
+  core: Core,
+  i: number,
+  statement: Statement,
+  balances: readonly { L: Uint8Array; R: Uint8Array }[],
+  before: Map<string, { L: Uint8Array; R: Uint8Array }> | undefined,
+): Map<string, { L: Uint8Array; R: Uint8Array }> {
+  const after = new Map(before);
+  const D = decompress(core, statement.D, `payload ${i} D`);
+  statement.ring.forEach((key, j) => {
+    const b = balances[j]!;
+    const C = decompress(core, statement.C[j]!, `payload ${i} C[${j}]`);
+    after.set(toHex(key), {
+      L: core.g1Compress(core.g1Add(decompress(core, b.L, `balance L of ${toHex(key)}`), C)),
+      R: core.g1Compress(core.g1Add(decompress(core, b.R, `balance R of ${toHex(key)}`), D)),
+    });
+  });
+  return after;
+}
+
+/**
+ * The proof statements of a transfer against the referenced state, one per payload, expanded on this thread. Checks
+ * the shape, the points and that every ring member is registered; throws a TransactionError.
  */
 export function transferProofItems(
   core: Core,
@@ -89,55 +171,13 @@ export function transferProofItems(
   txid: Uint8Array,
   balanceAt: BalanceLookup,
 ): ProofItem[] {
-  checkTransferShape(tx);
-  /** Balances as updated by the payloads so far: asset hex → key hex → (L, R) as 64-byte points. */
-  const scratch = new Map<string, Map<string, { L: Uint8Array; R: Uint8Array }>>();
-  const scidCounts = new Map<string, number>();
-  return tx.payloads.map((payload, i) => {
-    const { statement, scid } = payload;
-    const asset = toHex(scid);
-    const native = equalBytes(scid, NATIVE_SCID);
-    const updated = scratch.get(asset) ?? new Map<string, { L: Uint8Array; R: Uint8Array }>();
-    scratch.set(asset, updated);
-    const ring = statement.ring.map((key, j) => decompress(core, key, `payload ${i} ring member ${j}`));
-    const balances = statement.ring.map((key, j) => {
-      const seen = updated.get(toHex(key));
-      if (seen) return seen;
-      const registered = balanceAt(NATIVE_SCID, key);
-      if (!registered)
-        throw new TransactionError(
-          TransactionErrorCode.UnregisteredRingMember,
-          `payload ${i} ring member ${toHex(key)} is not registered in the referenced state`,
-        );
-      const stored = native ? registered : balanceAt(scid, key);
-      // A key the asset has never touched holds an encryption of zero with ρ = 1: (Y, G).
-      if (!stored) return { L: ring[j]!, R: gens.G };
-      return {
-        L: decompress(core, stored.L, `stored balance L of ${toHex(key)}`),
-        R: decompress(core, stored.R, `stored balance R of ${toHex(key)}`),
-      };
-    });
-    const C = statement.C.map((c, j) => decompress(core, c, `payload ${i} C[${j}]`));
-    const D = decompress(core, statement.D, `payload ${i} D`);
-    const CLn = C.map((c, j) => core.g1Add(balances[j]!.L, c));
-    const CRn = balances.map((b) => core.g1Add(b.R, D));
-    const scidIndex = scidCounts.get(asset) ?? 0;
-    scidCounts.set(asset, scidIndex + 1);
-    statement.ring.forEach((key, j) => updated.set(toHex(key), { L: CLn[j]!, R: CRn[j]! }));
-    const proofStatement: TransferStatement = {
-      ring,
-      C,
-      D,
-      CLn,
-      CRn,
-      fee: statement.fees,
-      burn: payload.burn,
-      roothash: statement.roothash,
-      scid,
-      scidIndex,
-      txid,
-    };
-    return { statement: proofStatement, proof: payload.proof };
+  return compressedProofItems(core, gens, tx, txid, balanceAt).map((item, i) => {
+    try {
+      return { statement: expandStatement(core, item.statement), proof: item.proof };
+    } catch (error) {
+      if (!(error instanceof StatementPointError)) throw error;
+      throw new TransactionError(TransactionErrorCode.NotACurvePoint, `payload ${i} ${error.message}`);
+    }
   });
 }
 

@@ -91,6 +91,34 @@ export interface ChainDeps {
   timings?: ChainTimings;
 }
 
+/** A block's transactions executed on its parent's state, with the rewards paid; the state not yet committed. */
+interface Execution {
+  readonly state: AccountsWriter;
+  readonly txs: BlockTransaction[];
+  readonly calls: readonly ExecutedCall[];
+}
+
+/**
+ * What executing a block depends on besides its parent's state and its transactions' bytes: everything it encodes
+ * except the state root and the final miniblock (a template has neither; the ordinary miniblocks name the miners).
+ */
+const executionKey = (block: Block): string =>
+  toHex(
+    encodeBlock({ ...block, stateRoot: new Uint8Array(32), miniblocks: block.miniblocks.filter((mb) => !mb.final) }),
+  );
+
+/** Where a template's state is committed: only its root is wanted (the mined block commits it for real). */
+const discardingBatch: WriteBatch = {
+  put() {
+    return this;
+  },
+  del() {
+    return this;
+  },
+  length: 0,
+  write: () => Promise.reject(new Error('a template state is never written')),
+};
+
 export class Chain implements ChainService {
   private readonly txSources: TransactionSource[] = [(txid) => this.adoptedTxs.get(toHex(txid))];
   /** The bodies that came with the orphan being added now (see adoptOrphans). */
@@ -103,6 +131,8 @@ export class Chain implements ChainService {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => bigint;
   private readonly timings: ChainTimings;
+  /** The last block template's execution: the block mined from it commits that state instead of executing again. */
+  private template: { key: string; execution: Execution } | undefined;
 
   private constructor(private readonly deps: ChainDeps) {
     this.params = CHAIN_PARAMS[deps.network];
@@ -286,6 +316,25 @@ export class Chain implements ChainService {
     return undefined;
   }
 
+  private transactionBytes(id: Uint8Array): Uint8Array | undefined {
+    return this.blocks.getTxBytes(id) ?? this.lentTransaction(id);
+  }
+
+  /**
+   * The last template's execution when `block` was mined from it: the same parent, miners, height and transactions,
+   * and every transaction's body still the bytes the template executed (an id does not cover a transfer's proofs).
+   */
+  private templateExecution(block: Block): Execution | undefined {
+    const template = this.template;
+    if (!template || template.key !== executionKey(block)) return undefined;
+    const txs = template.execution.txs;
+    const unchanged = txs.every(({ id, bytes }) => {
+      const now = this.transactionBytes(id);
+      return now !== undefined && equalBytes(now, bytes);
+    });
+    return unchanged ? template.execution : undefined;
+  }
+
   /** The bodies of a block's transactions, decoded and checked against the ids the block lists. */
   private blockTransactions(block: Block): BlockTransaction[] {
     const seen = new Set<string>();
@@ -296,7 +345,7 @@ export class Chain implements ChainService {
       const hex = toHex(id);
       if (seen.has(hex)) throw reject(TransactionErrorCode.ListedTwice, 'listed twice');
       seen.add(hex);
-      const bytes = this.blocks.getTxBytes(id) ?? this.lentTransaction(id);
+      const bytes = this.transactionBytes(id);
       if (!bytes) throw reject(TransactionErrorCode.Unavailable, 'unknown to this node');
       total += bytes.length;
       if (total > MAX_BLOCK_TX_BYTES)
@@ -372,7 +421,10 @@ export class Chain implements ChainService {
     if (!parent) throw new BlockRejected(BlockErrorCode.UnknownTip, 'unknown tip');
     for (;;) {
       try {
-        return this.execute(block, parent, this.deps.store.batch()).root;
+        const execution = this.run(block, parent);
+        const { root } = execution.state.commit(discardingBatch);
+        this.template = { key: executionKey(block), execution };
+        return root;
       } catch (error) {
         if (!(dropInvalid && error instanceof TransactionRejected)) throw error;
         block.txHashes = block.txHashes.filter((id) => !equalBytes(id, error.txid));
@@ -381,11 +433,8 @@ export class Chain implements ChainService {
     }
   }
 
-  private execute(
-    block: Block,
-    parent: BlockMeta,
-    batch: WriteBatch,
-  ): { version: bigint; root: Uint8Array; txs: BlockTransaction[]; calls: readonly ExecutedCall[] } {
+  /** Executes `block` on an overlay of its parent's state; throws BlockRejected. */
+  private run(block: Block, parent: BlockMeta): Execution {
     const state = this.deps.accounts.write(parent.stateVersion);
     let execution: BlockExecution = { fees: 0n, calls: [] };
     const txs = this.blockTransactions(block);
@@ -401,7 +450,7 @@ export class Chain implements ChainService {
         ? error
         : new BlockRejected(BlockErrorCode.ExecutionFailed, (error as Error).message, { cause: error });
     }
-    return { ...state.commit(batch), txs, calls: execution.calls };
+    return { state, txs, calls: execution.calls };
   }
 
   private async addBlockNow(bytes: Uint8Array, source: string): Promise<AddBlockOutcome> {
@@ -433,9 +482,15 @@ export class Chain implements ChainService {
     const difficulty = this.difficultyAfter(parent);
     checkMiniblocks(this.deps.core, this.params, block, difficulty);
 
-    await this.prepareTransactions(block, parent);
+    // Taken before any wait: a template built meanwhile must not stand in for this block's.
+    let execution = this.templateExecution(block);
+    if (!execution) {
+      await this.prepareTransactions(block, parent);
+      execution = this.run(block, parent);
+    }
+    const { txs, calls } = execution;
     const batch = this.deps.store.batch();
-    const { version, root, txs, calls } = this.execute(block, parent, batch);
+    const { version, root } = execution.state.commit(batch);
     if (!equalBytes(root, block.stateRoot))
       throw new BlockRejected(
         BlockErrorCode.WrongStateRoot,

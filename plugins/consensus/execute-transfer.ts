@@ -14,10 +14,14 @@ import type { Generators } from '../../core-native/ts/curve.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
 import { TX_VALIDITY_BLOCKS } from '../../host/protocol/chain-params.js';
 import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
-import { verifyTransferProofs, type ProofItem } from '../../core-native/ts/proof/batch-verifier.js';
+import {
+  verifyCompressedProofs,
+  type CompressedProofItem,
+  type RingBalances,
+} from '../../core-native/ts/proof/compressed-statement.js';
 import type { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
 import {
-  transferProofItems,
+  compressedProofItems,
   verifiedPayloads,
   verifyTransfer,
   type VerifiedPayload,
@@ -28,6 +32,7 @@ import type { ChainTimingObserver } from '../../host/services/chain.js';
 import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
 import type { ExecutionView } from './chain.js';
+import { ReferencedBalances, type BalanceReader } from './referenced-balances.js';
 
 /** The part of the state applying a transfer reads and writes. */
 export type BalanceWriter = Pick<AccountsWriter, 'getBalance' | 'putBalance'>;
@@ -35,11 +40,20 @@ export type BalanceWriter = Pick<AccountsWriter, 'getBalance' | 'putBalance'>;
 /** A transfer's ring size (every payload's ring has the same size). */
 const ringSize = (tx: TransferTx): number => tx.payloads[0]?.statement.ring.length ?? 0;
 
+/**
+ * A verified payload; verified on a worker, it also carries the ring's balances at the referenced state and after the
+ * transfer, so that applying it to a member whose balance has not changed since takes the sum as it is.
+ */
+export interface CheckedPayload extends VerifiedPayload {
+  readonly ring?: { readonly before: RingBalances; readonly after: RingBalances };
+}
+
 /** Verified transfers by the Keccak-256 of their bytes: the pool, templates and blocks check each one once. */
 const CACHE_SIZE = 4096;
 
 export class TransferRules {
-  private readonly verified = new Map<string, VerifiedPayload[]>();
+  private readonly verified = new Map<string, CheckedPayload[]>();
+  private readonly referenced = new ReferencedBalances();
 
   constructor(
     private readonly core: Core,
@@ -61,7 +75,7 @@ export class TransferRules {
     state: AccountsReader,
     view: ExecutionView,
     nonces: ReadonlySet<string>,
-  ): VerifiedPayload[] {
+  ): CheckedPayload[] {
     if (tx.height >= height)
       throw new TransactionError(
         TransactionErrorCode.ReferenceTooNew,
@@ -84,7 +98,7 @@ export class TransferRules {
         TransactionErrorCode.WrongStateRoot,
         `its state root ${toHex(roothash)} is not that of its reference block`,
       );
-    const referenced = view.stateAt(reference);
+    const referenced = this.referenced.reader(view, reference);
     const payloads = this.verify(txid, bytes, tx, referenced);
     payloads.forEach(({ nonce }, i) => {
       if (nonces.has(toHex(nonce)))
@@ -120,16 +134,16 @@ export class TransferRules {
     pool: VerifyPool | undefined,
   ): Promise<void> {
     const work: { key: string; start: number; count: number; ring: number }[] = [];
-    const items: ProofItem[] = [];
+    const items: CompressedProofItem[] = [];
     const queued = new Set<string>();
     for (const { id, bytes, tx } of txs) {
       const key = toHex(this.core.keccak256(bytes));
       const reference = view.ancestor(tx.height);
       if (this.verified.has(key) || queued.has(key) || !reference || !equalBytes(reference.id, tx.blid)) continue;
       queued.add(key);
-      const referenced = view.stateAt(reference);
+      const referenced = this.referenced.reader(view, reference);
       try {
-        const own = transferProofItems(this.core, this.gens, tx, id, (asset, member) =>
+        const own = compressedProofItems(this.core, this.gens, tx, id, (asset, member) =>
           referenced.getBalance(asset, member),
         );
         work.push({ key, start: items.length, count: own.length, ring: ringSize(tx) });
@@ -141,28 +155,40 @@ export class TransferRules {
     if (items.length === 0) return;
     const started = performance.now();
     const results = pool
-      ? await pool.verify(this.gens.domain, items)
-      : verifyTransferProofs(this.core, this.gens, items);
+      ? await pool.verifyCompressed(this.gens.domain, items)
+      : verifyCompressedProofs(this.core, this.gens, items);
     const secondsPerProof = (performance.now() - started) / 1000 / items.length;
     for (const { key, start, count, ring } of work) {
       const own = results.slice(start, start + count);
       this.timings.transferVerified?.(ring, secondsPerProof * count);
-      if (own.every((r) => r.valid)) this.remember(key, verifiedPayloads(own));
+      if (!own.every((r) => r.valid)) continue;
+      this.remember(
+        key,
+        verifiedPayloads(own).map((payload, k) => {
+          const { L, R } = items[start + k]!.statement;
+          const after = own[k]!.balancesAfter;
+          return after ? { ...payload, ring: { before: { L, R }, after } } : payload;
+        }),
+      );
     }
   }
 
   /** Applies a checked transfer's ciphertexts to every ring member. */
-  apply(tx: TransferTx, payloads: readonly VerifiedPayload[], height: bigint, state: BalanceWriter): void {
+  apply(tx: TransferTx, payloads: readonly CheckedPayload[], height: bigint, state: BalanceWriter): void {
     tx.payloads.forEach((payload, i) => {
-      const parity = payloads[i]!.senderParity;
-      // Every member's R takes the same D: decompressed once.
-      const D = this.core.g1Decompress(payload.statement.D);
+      const { senderParity: parity, ring } = payloads[i]!;
+      // Every member's R takes the same D: decompressed once, if at all.
+      let D: Uint8Array | undefined;
       payload.statement.ring.forEach((key, j) => {
         const before: NonceBalance = state.getBalance(payload.scid, key) ?? this.math.registration(key);
+        const known =
+          ring && equalBytes(before.L, ring.before.L[j]!) && equalBytes(before.R, ring.before.R[j]!)
+            ? ring.after
+            : undefined;
         state.putBalance(payload.scid, key, {
           nonceHeight: j % 2 === parity ? height : before.nonceHeight,
-          L: this.addCompressed(before.L, this.core.g1Decompress(payload.statement.C[j]!)),
-          R: this.addCompressed(before.R, D),
+          L: known?.L[j] ?? this.addCompressed(before.L, this.core.g1Decompress(payload.statement.C[j]!)),
+          R: known?.R[j] ?? this.addCompressed(before.R, (D ??= this.core.g1Decompress(payload.statement.D))),
         });
       });
     });
@@ -173,7 +199,7 @@ export class TransferRules {
     return this.core.g1Compress(this.core.g1Add(this.core.g1Decompress(a), b));
   }
 
-  private verify(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, referenced: AccountsReader): VerifiedPayload[] {
+  private verify(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, referenced: BalanceReader): CheckedPayload[] {
     const key = toHex(this.core.keccak256(bytes));
     const cached = this.verified.get(key);
     if (cached) return cached;
@@ -186,7 +212,7 @@ export class TransferRules {
     return payloads;
   }
 
-  private remember(key: string, payloads: VerifiedPayload[]): void {
+  private remember(key: string, payloads: CheckedPayload[]): void {
     this.verified.set(key, payloads);
     if (this.verified.size > CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
   }

@@ -11,7 +11,7 @@ import { toHex } from '../../host/protocol/bytes.js';
 import { CHAIN_PARAMS } from '../../host/protocol/chain-params.js';
 import { NETWORKS, type NetworkName } from '../../host/protocol/network.js';
 import { checkRegistration } from '../../host/protocol/registration.js';
-import { transferFee, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
+import { transferFee } from '../../host/protocol/transfer-checks.js';
 import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
 import { TxType, type RegistrationTx, type TransferTx } from '../../host/protocol/transaction.js';
 import type { Logger } from '../../host/logger.js';
@@ -24,7 +24,7 @@ import { TransactionRejected } from './block-errors.js';
 import type { BalanceMath } from './block-executor.js';
 import type { BlockTransaction, ExecutedCall, ExecutionView, TransactionExecutor } from './chain.js';
 import { ContractRules } from './execute-contract.js';
-import { TransferRules, type BalanceWriter } from './execute-transfer.js';
+import { TransferRules, type BalanceWriter, type CheckedPayload } from './execute-transfer.js';
 
 export interface ExecutorDeps {
   core: Core;
@@ -84,7 +84,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
     state: AccountsReader,
     view: ExecutionView,
     scope: BlockScope,
-  ): VerifiedPayload[] => {
+  ): CheckedPayload[] => {
     const payloads = transfers.check(item.id, item.bytes, tx, height, state, view, scope.nonces);
     if (tx.type === TxType.SmartContract) contracts.invocation(item.id, tx, state);
     return payloads;

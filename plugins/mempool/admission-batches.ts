@@ -23,6 +23,12 @@ interface Waiting<T, O> {
 /** At most this many transactions per batch: enough to share the workers, few enough to answer promptly. */
 const MAX_BATCH = 64;
 /**
+ * What is waiting is shared over the batches that may start, none cut smaller than this (a few proofs per worker still
+ * batch well): the first batch back is admitted, and its senders' next transactions queued, while the workers verify
+ * the others.
+ */
+const MIN_BATCH = 16;
+/**
  * Batches verified at once: the workers keep verifying queued batches while the main thread admits one or executes a
  * block.
  */
@@ -61,7 +67,9 @@ export class AdmissionBatches<T, O> {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      while (this.queue.length > 0 && this.inFlight < MAX_IN_FLIGHT) void this.run(this.queue.splice(0, MAX_BATCH));
+      const starting = Math.max(1, MAX_IN_FLIGHT - this.inFlight);
+      const size = Math.min(MAX_BATCH, Math.max(MIN_BATCH, Math.ceil(this.queue.length / starting)));
+      while (this.queue.length > 0 && this.inFlight < MAX_IN_FLIGHT) void this.run(this.queue.splice(0, size));
     });
   }
 

@@ -93,13 +93,15 @@ export class TxRelay {
     for (const id of wanted) this.fetching.add(toHex(id));
     try {
       const { txs } = await peer.request('getTxs', { ids: wanted });
-      for (const bytes of txs) {
-        try {
-          peer.knownTxs.add(pool.add(bytes));
-        } catch (error) {
-          this.deps.logger.debug(`transaction from ${peer} refused by the pool: ${(error as Error).message}`);
-        }
-      }
+      // Admitted in batches, their proofs verified together on the verification workers.
+      await Promise.all(
+        txs.map((bytes) =>
+          pool.addBatched(bytes).then(
+            (txid) => peer.knownTxs.add(txid),
+            (error: Error) => this.deps.logger.debug(`transaction from ${peer} refused by the pool: ${error.message}`),
+          ),
+        ),
+      );
     } catch (error) {
       this.deps.logger.debug(`fetching transactions from ${peer}: ${(error as Error).message}`);
     } finally {

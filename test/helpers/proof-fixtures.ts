@@ -7,6 +7,7 @@ import type { Generators } from '../../core-native/ts/curve.js';
 import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
 import { mod, seededScalars, type ScalarSource } from '../../core-native/ts/proof/field.js';
 import type { ProofItem } from '../../core-native/ts/proof/batch-verifier.js';
+import type { CompressedProofItem } from '../../core-native/ts/proof/compressed-statement.js';
 import { proveTransfer, type TransferWitness } from '../../core-native/ts/proof/prover.js';
 import { buildTransferCiphertexts, type TransferStatement } from '../../core-native/ts/proof/statement.js';
 import { loadVectors } from './vectors.js';
@@ -152,4 +153,21 @@ export function makeProofBatch(core: Core, gens: Generators, rings: readonly num
     });
     return { statement: fx.statement, proof: proveTransfer(core, gens, fx.statement, fx.witness, { random }) };
   });
+}
+
+/** An item as a transaction and the state hold it: points compressed, the balances before the transfer (CLn − C, CRn − D). */
+export function compressedItem(core: Core, { statement, proof }: ProofItem): CompressedProofItem {
+  const { ring, C, D, CLn, CRn, ...rest } = statement;
+  const compress = (point: Uint8Array): Uint8Array => core.g1Compress(point);
+  return {
+    statement: {
+      ...rest,
+      ring: ring.map(compress),
+      C: C.map(compress),
+      D: compress(D),
+      L: CLn.map((point, j) => compress(core.g1Sub(point, C[j]!))),
+      R: CRn.map((point) => compress(core.g1Sub(point, D))),
+    },
+    proof,
+  };
 }

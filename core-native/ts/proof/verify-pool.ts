@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CoreImpl } from '../core.js';
 import type { ProofItem } from './batch-verifier.js';
+import { packItem, type CompressedProofItem, type CompressedVerification } from './compressed-statement.js';
 import type { TransferVerification } from './verifier.js';
 
 export interface VerifyPoolOptions {
@@ -21,26 +22,25 @@ export interface VerifyPoolOptions {
   impl?: CoreImpl | 'auto';
 }
 
-/** Messages to a worker, and its answers (the first message it sends says it is ready). */
-export interface VerifyJob {
-  id: number;
-  domain: string;
-  items: ProofItem[];
-}
+/** Messages to a worker — items ready to verify, or compressed ones it expands first — and its answers. */
+export type VerifyJob = { id: number; domain: string } & (
+  | { items: ProofItem[] }
+  | { compressed: CompressedProofItem[] }
+);
 export type VerifyAnswer =
   | { ready: CoreImpl }
-  | { id: number; results: TransferVerification[] }
+  | { id: number; results: CompressedVerification[] }
   | { id: number; error: string };
 
 /**
  * The relative cost of verifying one proof: a fixed part (decoding, transcript, the proof's own points) worth about
  * 64 ring members, plus the ring (measured natively: ring 16 ≈ 4 ms, ring 128 ≈ 10 ms).
  */
-const cost = (item: ProofItem): number => item.statement.ring.length + 64;
+const cost = (item: ProofItem | CompressedProofItem): number => item.statement.ring.length + 64;
 
 interface Pending {
   cost: number;
-  resolve: (results: TransferVerification[]) => void;
+  resolve: (results: CompressedVerification[]) => void;
   reject: (error: Error) => void;
 }
 
@@ -90,14 +90,15 @@ class PoolWorker {
     }
   }
 
-  run(id: number, domain: string, items: ProofItem[]): Promise<TransferVerification[]> {
-    const job = items.reduce((sum, item) => sum + cost(item), 0);
-    this.load += job;
+  run(job: VerifyJob, items: readonly (ProofItem | CompressedProofItem)[]): Promise<CompressedVerification[]> {
+    const { id } = job;
+    const jobCost = items.reduce((sum, item) => sum + cost(item), 0);
+    this.load += jobCost;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { cost: job, resolve, reject });
+      this.pending.set(id, { cost: jobCost, resolve, reject });
       this.worker.ref();
       this.ready.then(
-        () => (this.dead ? this.fail(this.dead) : this.worker.postMessage({ id, domain, items } satisfies VerifyJob)),
+        () => (this.dead ? this.fail(this.dead) : this.worker.postMessage(job)),
         (error: Error) => this.fail(new Error(`proof verification worker failed to start: ${error.message}`)),
       );
     });
@@ -131,7 +132,22 @@ export class VerifyPool {
   }
 
   /** Verifies every item (proofs for the generator domain `domain`); one result per item, in order. */
-  async verify(domain: string, items: readonly ProofItem[]): Promise<TransferVerification[]> {
+  verify(domain: string, items: readonly ProofItem[]): Promise<TransferVerification[]> {
+    return this.shareOut(items, (share) => ({ id: this.nextId++, domain, items: share }));
+  }
+
+  /**
+   * Verifies compressed items, each worker expanding its share first (compressed-statement.ts); an item with a point
+   * that is not on the curve is invalid with the reason.
+   */
+  verifyCompressed(domain: string, items: readonly CompressedProofItem[]): Promise<CompressedVerification[]> {
+    return this.shareOut(items.map(packItem), (share) => ({ id: this.nextId++, domain, compressed: share }));
+  }
+
+  private async shareOut<T extends ProofItem | CompressedProofItem>(
+    items: readonly T[],
+    job: (share: T[]) => VerifyJob,
+  ): Promise<CompressedVerification[]> {
     if (this.closed) throw new Error('the proof verification pool is closed');
     if (items.length === 0) return [];
     const load = this.workers.map((w) => (w?.alive ? w.load : 0));
@@ -142,15 +158,12 @@ export class VerifyPool {
       shares[lightest]!.push(i);
       load[lightest]! += cost(items[i]!);
     }
-    const results = new Array<TransferVerification>(items.length);
+    const results = new Array<CompressedVerification>(items.length);
     await Promise.all(
       shares.map(async (share, w) => {
         if (share.length === 0) return;
-        const answers = await this.worker(w).run(
-          this.nextId++,
-          domain,
-          share.map((i) => items[i]!),
-        );
+        const mine = share.map((i) => items[i]!);
+        const answers = await this.worker(w).run(job(mine), mine);
         share.forEach((i, j) => (results[i] = answers[j]!));
       }),
     );

@@ -144,6 +144,8 @@ export class StateSnapshot {
 
 export class WritableState {
   private readonly changes = new Map<string, { name: Uint8Array; byKey: Map<string, TrieChange> }>();
+  /** The new nodes and root of the changes so far, computed by the first commit and reused by the next ones. */
+  private computed: { root: Uint8Array; nodes: CommitNodes } | undefined;
 
   constructor(
     private readonly db: StateDb,
@@ -159,6 +161,7 @@ export class WritableState {
     const nameKey = cacheKey(name);
     const base = this.base.tree(name);
     const pending = (): Map<string, TrieChange> => {
+      this.computed = undefined;
       let entry = this.changes.get(nameKey);
       if (!entry) this.changes.set(nameKey, (entry = { name: Uint8Array.from(name), byKey: new Map() }));
       return entry.byKey;
@@ -186,17 +189,12 @@ export class WritableState {
     };
   }
 
-  /** Adds the new nodes and version record to `batch` and returns the new version and state root. */
+  /**
+   * Adds the new nodes and version record to `batch` and returns the new version and state root. Committing again
+   * without changes in between (a block template's state, then the block mined from it) reuses the computed nodes.
+   */
   commit(batch: WriteBatch): { version: bigint; root: Uint8Array } {
-    const nodes = new CommitNodes(this.db.persisted);
-    const metaChanges: TrieChange[] = [];
-    const emptyRoot = Trie.emptyRoot(nodes);
-    for (const { name, byKey } of this.changes.values()) {
-      const root = new Trie(nodes, this.base.treeRoot(name)).update([...byKey.values()]);
-      const isEmpty = Buffer.compare(root, emptyRoot) === 0;
-      metaChanges.push({ keyhash: nodes.hash(name), key: name, value: isEmpty ? null : root });
-    }
-    const root = new Trie(nodes, this.base.root).update(metaChanges);
+    const { root, nodes } = (this.computed ??= this.compute());
     const version = this.db.latestVersion() + 1n;
     for (const [key, { hash, node, encoded }] of nodes.created) {
       batch.put(withPrefix(NODE_PREFIX, hash), encoded);
@@ -208,6 +206,18 @@ export class WritableState {
     batch.put(withPrefix(VERSION_PREFIX, u64(version)), root);
     batch.put(LATEST_KEY, u64(version));
     return { version, root };
+  }
+
+  private compute(): { root: Uint8Array; nodes: CommitNodes } {
+    const nodes = new CommitNodes(this.db.persisted);
+    const metaChanges: TrieChange[] = [];
+    const emptyRoot = Trie.emptyRoot(nodes);
+    for (const { name, byKey } of this.changes.values()) {
+      const root = new Trie(nodes, this.base.treeRoot(name)).update([...byKey.values()]);
+      const isEmpty = Buffer.compare(root, emptyRoot) === 0;
+      metaChanges.push({ keyhash: nodes.hash(name), key: name, value: isEmpty ? null : root });
+    }
+    return { root: new Trie(nodes, this.base.root).update(metaChanges), nodes };
   }
 }
 

@@ -12,7 +12,7 @@ import { verifyTransferProofs, type ProofItem } from '../../../core-native/ts/pr
 import type { TransferVerification } from '../../../core-native/ts/proof/verifier.js';
 import { VerifyPool } from '../../../core-native/ts/proof/verify-pool.js';
 import { forEachCore } from '../../helpers/core-impls.js';
-import { hex, makeProofBatch } from '../../helpers/proof-fixtures.js';
+import { compressedItem, hex, makeProofBatch } from '../../helpers/proof-fixtures.js';
 
 const DOMAIN = 'UMBRA';
 const prover = await loadCore();
@@ -44,6 +44,27 @@ await forEachCore(t, async (t, core) => {
       'three callers at once',
     );
     t.same(await pool.verify(DOMAIN, []), [], 'no items');
+  });
+
+  t.test('compressed items: the workers expand them; a point off the curve fails its item only', async (t) => {
+    const expected = summary(verifyTransferProofs(core, gens, ITEMS));
+    const compressed = ITEMS.map((item) => compressedItem(core, item));
+    const results = await pool.verifyCompressed(DOMAIN, compressed);
+    t.same(summary(results), expected, 'as for the statements');
+    t.same(
+      results.map((r) => r.balancesAfter?.L.length),
+      ITEMS.map((item) => item.statement.ring.length),
+      'each with its ring balances after',
+    );
+    const broken = {
+      ...compressed[3]!,
+      statement: {
+        ...compressed[3]!.statement,
+        C: compressed[3]!.statement.C.map(() => new Uint8Array(33).fill(0xff)),
+      },
+    };
+    const [bad] = await pool.verifyCompressed(DOMAIN, [broken]);
+    t.match(bad, { valid: false, reason: /C\[0\] is not a curve point/ });
   });
 
   t.test('a bad proof is named', async (t) => {

@@ -18,7 +18,7 @@ import { TransactionErrorCode } from '../../../host/protocol/transaction-errors.
 import { encodeAddress } from '../../../host/protocol/address.js';
 import { premineKey, premineSecret } from '../../../host/protocol/premine.js';
 import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
-import { registeredAccounts } from '../../helpers/transfers.js';
+import { buildTestTransfer, premineAccount, registeredAccounts } from '../../helpers/transfers.js';
 
 /** The block the template machinery would make next, complete and valid, without adding it (simulator: no PoW). */
 async function nextBlock(test: TestChain): Promise<Block> {
@@ -109,6 +109,39 @@ t.test('invalid blocks are rejected with clear reasons and change nothing', asyn
   await t.rejects(chain.addBlock(encodeBlock(good)), { message: /already known/ }, 'duplicate block');
   t.ok(new BlockRejected(BlockErrorCode.Malformed, 'x') instanceof Error);
 });
+
+t.test(
+  "a block mined from the last template commits the template's state; a transaction body that changed since is executed anew",
+  async (t) => {
+    const test = await openTestChain();
+    const { chain } = test;
+    const [alice] = await registeredAccounts(test, 1);
+    const built = buildTestTransfer(test, premineAccount(test), alice!.key, 1000n, { fee: 100n });
+    test.pool.add(built.bytes);
+    const good = await nextBlock(test);
+    t.same(good.txHashes, [built.txid], 'the template holds the transfer');
+    let overlays = 0;
+    const write = test.accounts.write.bind(test.accounts);
+    test.accounts.write = (version) => {
+      overlays++;
+      return write(version);
+    };
+    // The same id with another proof: the block lists it, but what it would execute is not what the template did.
+    const tampered = Uint8Array.from(built.bytes);
+    tampered[tampered.length - 1]! ^= 1;
+    let lent: Uint8Array | undefined = tampered;
+    test.pool.remove(built.txid);
+    chain.addTransactionSource((id) => (toHex(id) === toHex(built.txid) ? lent : undefined));
+    await t.rejects(chain.addBlock(encodeBlock(good)), { code: BlockErrorCode.BadTransaction });
+    t.equal(overlays, 1, 'the block with the changed body was executed');
+    lent = built.bytes;
+    t.equal((await chain.addBlock(encodeBlock(good))).status, 'main');
+    t.equal(overlays, 1, "the block with the template's bodies was not executed again");
+    t.same(chain.top.stateRoot, good.stateRoot);
+    t.same(test.accounts.read(chain.top.stateVersion).root(), good.stateRoot, 'its committed state is readable');
+    t.same(chain.storedTransaction(built.txid), built.bytes, 'and its transaction stored');
+  },
+);
 
 t.test('a rejection carries the code of the broken rule', async (t) => {
   const test = await openTestChain();

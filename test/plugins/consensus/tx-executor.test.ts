@@ -91,6 +91,32 @@ t.test('a ring-16 transfer changes every member balance; only sender and receive
   t.equal(balanceOf(chain, premine, NATIVE_SCID, [premineBalance(chain, 1234n)]), premineBalance(chain, 1234n));
 });
 
+t.test(
+  'transfers verified in a batch apply the verified sums to members unchanged since the reference, and add to the others',
+  async (t) => {
+    const chain = await openTestChain();
+    const [alice, bob, carol, dave] = await registeredAccounts(chain, 4);
+    const premine = premineAccount(chain);
+    chain.pool.add(buildTestTransfer(chain, premine, alice!.key, 1000n).bytes);
+    await mineBlock(chain);
+    // Both against the same state; bob, carol and dave are in both rings, so the second finds them changed.
+    const toBob = buildTestTransfer(chain, premine, bob!.key, 300n, {
+      ringSize: 4,
+      decoys: [carol!.key, dave!.key],
+      senderBalance: premineBalance(chain, 1000n),
+    });
+    const toCarol = buildTestTransfer(chain, alice!, carol!.key, 200n, { ringSize: 4, decoys: [bob!.key, dave!.key] });
+    await Promise.all([chain.pool.addBatched(toBob.bytes), chain.pool.addBatched(toCarol.bytes)]);
+    await mineBlock(chain);
+    t.same(chain.chain.block(chain.chain.top.id)!.txHashes, [toBob.txid, toCarol.txid], 'both in one block');
+    t.equal(balanceOf(chain, bob!), 300n);
+    t.equal(balanceOf(chain, carol!), 200n);
+    t.equal(balanceOf(chain, alice!), 800n);
+    t.equal(balanceOf(chain, dave!), 0n);
+    t.equal(balanceOf(chain, premine, NATIVE_SCID, [premineBalance(chain, 1300n)]), premineBalance(chain, 1300n));
+  },
+);
+
 t.test('double spends: the same nonce twice in the pool, and two spends of one balance in one block', async (t) => {
   const chain = await openTestChain();
   const [alice, bob] = await registeredAccounts(chain, 2);

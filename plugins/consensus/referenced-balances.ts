@@ -1,0 +1,48 @@
+/**
+ * Balances of the states transfers reference, read once: a block's state never changes, and the same ring members of
+ * the same few states are read again and again — when a transfer is verified, when the pool admits it, by every
+ * template and block that checks its nonce heights, and when the pool re-checks it after each block.
+ */
+import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
+import type { AccountsReader } from './accounts.js';
+import type { ExecutionView } from './chain.js';
+import type { BlockMeta } from './chain-store.js';
+
+export type BalanceReader = Pick<AccountsReader, 'getBalance'>;
+
+/** States remembered: a transfer references one of the last 11 blocks, on this branch or a competing one. */
+const STATES = 24;
+/** Balances remembered per state; beyond it the state's memory starts over. */
+const BALANCES_PER_STATE = 1 << 16;
+
+const latin1 = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+
+export class ReferencedBalances {
+  /** State version → asset ‖ key (latin1) → balance, null for none. */
+  private readonly states = new Map<bigint, Map<string, NonceBalance | null>>();
+
+  /** The state after `reference`, its balance reads remembered. */
+  reader(view: ExecutionView, reference: BlockMeta): BalanceReader {
+    let known = this.states.get(reference.stateVersion);
+    if (!known) {
+      known = new Map();
+      this.states.set(reference.stateVersion, known);
+      if (this.states.size > STATES) this.states.delete(this.states.keys().next().value!);
+    }
+    const balances = known;
+    let state: AccountsReader | undefined;
+    return {
+      getBalance(asset, key) {
+        const id = latin1(asset) + latin1(key);
+        const seen = balances.get(id);
+        if (seen !== undefined) return seen ?? undefined;
+        state ??= view.stateAt(reference);
+        const balance = state.getBalance(asset, key);
+        if (balances.size >= BALANCES_PER_STATE) balances.clear();
+        balances.set(id, balance ?? null);
+        return balance;
+      },
+    };
+  }
+}

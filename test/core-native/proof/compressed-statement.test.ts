@@ -1,0 +1,80 @@
+/**
+ * Compressed statements on both implementations: packing keeps an item as it is in one buffer; expanding one gives
+ * back the statement it was made from; a point that does not decompress is named; verifying compressed items gives
+ * what verifying the statements gives, with the ring's balances after each valid transfer, and marks an item with a
+ * bad point invalid without failing the others.
+ */
+import t from 'tap';
+import { verifyTransferProofs } from '../../../core-native/ts/proof/batch-verifier.js';
+import {
+  expandStatement,
+  packItem,
+  StatementPointError,
+  verifyCompressedProofs,
+} from '../../../core-native/ts/proof/compressed-statement.js';
+import { forEachCore } from '../../helpers/core-impls.js';
+import { compressedItem, makeProofBatch } from '../../helpers/proof-fixtures.js';
+
+const DOMAIN = 'UMBRA';
+
+await forEachCore(t, async (t, core) => {
+  const gens = core.generators(DOMAIN);
+  const items = makeProofBatch(core, gens, [2, 4, 2], 'compressed');
+  const compressed = items.map((item) => compressedItem(core, item));
+
+  t.test('expanding gives back the statement', async (t) => {
+    compressed.forEach((item, i) => t.same(expandStatement(core, item.statement), items[i]!.statement, `item ${i}`));
+  });
+
+  t.test('packing copies an item into one buffer of its own size', async (t) => {
+    const item = compressed[1]!;
+    const packed = packItem(item);
+    t.same(packed, item, 'the same item');
+    const { ring, C, D, L, R, roothash, scid, txid } = packed.statement;
+    const views = [...ring, ...C, D, ...L, ...R, roothash, scid, txid, packed.proof];
+    t.ok(
+      views.every((view) => view.buffer === packed.proof.buffer),
+      'one buffer',
+    );
+    t.equal(
+      packed.proof.buffer.byteLength,
+      views.reduce((sum, view) => sum + view.length, 0),
+    );
+  });
+
+  t.test('a point that does not decompress is named', async (t) => {
+    const statement = compressed[1]!.statement;
+    const offCurve = new Uint8Array(33).fill(0xff);
+    for (const [what, broken] of [
+      ['ring member 2', { ...statement, ring: statement.ring.map((p, j) => (j === 2 ? offCurve : p)) }],
+      ['C[1]', { ...statement, C: statement.C.map((p, j) => (j === 1 ? offCurve : p)) }],
+      ['D', { ...statement, D: offCurve }],
+      ['balance R of ring member 3', { ...statement, R: statement.R.map((p, j) => (j === 3 ? offCurve : p)) }],
+    ] as const) {
+      const error = t.throws(() => expandStatement(core, broken), { name: 'StatementPointError', what }, what);
+      t.ok(error instanceof StatementPointError);
+    }
+  });
+
+  t.test('verification as for the statements, with the balances after; a bad point fails only its item', async (t) => {
+    const plain = verifyTransferProofs(core, gens, items);
+    const results = verifyCompressedProofs(core, gens, compressed);
+    results.forEach((result, i) => {
+      t.same({ ...result, balancesAfter: undefined }, { ...plain[i], balancesAfter: undefined }, `item ${i}`);
+      const { CLn, CRn } = items[i]!.statement;
+      t.same(
+        result.balancesAfter,
+        { L: CLn.map((p) => core.g1Compress(p)), R: CRn.map((p) => core.g1Compress(p)) },
+        `item ${i}: CLn, CRn`,
+      );
+    });
+    const broken = { ...compressed[0]!, statement: { ...compressed[0]!.statement, D: new Uint8Array(33) } };
+    const [bad, ...rest] = verifyCompressedProofs(core, gens, [broken, ...compressed.slice(1)]);
+    t.match(bad, { valid: false, reason: /^bad statement: D is not a curve point: / });
+    t.notOk('balancesAfter' in bad!, 'an invalid item has no balances after');
+    t.ok(
+      rest.every((r) => r.valid),
+      'the others pass',
+    );
+  });
+});

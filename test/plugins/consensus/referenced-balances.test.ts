@@ -1,0 +1,44 @@
+/** Referenced balances over a real chain: each state's balances are read from it once, absent ones too; states apart. */
+import t from 'tap';
+import { NATIVE_ASSET } from '../../../plugins/consensus/accounts.js';
+import type { ExecutionView } from '../../../plugins/consensus/chain.js';
+import { ReferencedBalances } from '../../../plugins/consensus/referenced-balances.js';
+import { mineBlock, openTestChain } from '../../helpers/chain.js';
+import { newAccount, registeredAccounts } from '../../helpers/transfers.js';
+
+t.test('each state is read once per balance; every state keeps its own balances', async (t) => {
+  const test = await openTestChain();
+  const { chain } = test;
+  const [alice] = await registeredAccounts(test, 1);
+  let reads = 0;
+  const view: ExecutionView = {
+    ancestor: (height) => chain.metaAtTopo(height),
+    stateAt: (meta) => {
+      const state = chain.stateAt(meta);
+      return {
+        ...state,
+        getBalance: (asset, key) => {
+          reads++;
+          return state.getBalance(asset, key);
+        },
+      };
+    },
+  };
+  const balances = new ReferencedBalances();
+  const before = chain.top;
+  const premineThen = chain.balance(NATIVE_ASSET, test.premine);
+  const stranger = newAccount(test);
+  for (let i = 0; i < 2; i++) {
+    const reader = balances.reader(view, before);
+    t.same(reader.getBalance(NATIVE_ASSET, alice!.key), chain.balance(NATIVE_ASSET, alice!.key), `alice, pass ${i}`);
+    t.same(reader.getBalance(NATIVE_ASSET, test.premine), premineThen, `premine, pass ${i}`);
+    t.equal(reader.getBalance(NATIVE_ASSET, stranger.key), undefined, `an unregistered key, pass ${i}`);
+  }
+  t.equal(reads, 3, 'three balances read from the state once each');
+  await mineBlock(test);
+  const premineNow = chain.balance(NATIVE_ASSET, test.premine);
+  t.notSame(premineNow, premineThen, 'the reward moved the premine balance');
+  t.same(balances.reader(view, chain.top).getBalance(NATIVE_ASSET, test.premine), premineNow, 'the new state');
+  t.same(balances.reader(view, before).getBalance(NATIVE_ASSET, test.premine), premineThen, 'the old state still');
+  t.equal(reads, 4);
+});
