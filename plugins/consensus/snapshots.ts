@@ -2,7 +2,7 @@
  * The `snapshots` service (host/services/snapshots.ts) over the chain and the versioned state: header checks, chunk
  * serving and import, and adopting a synced snapshot as the chain's base.
  *
- * Key in the store:  s C <subtree hash> → (empty)   a subtree imported whole (all its nodes are stored), until adopted
+ * A subtree imported whole (all its nodes are stored) is marked so (state-db.ts, `s C`) until the snapshot is adopted.
  */
 import type { Core } from '../../core-native/ts/core.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
@@ -22,19 +22,11 @@ import type { Chain } from './chain.js';
 import { HeaderChain } from './header-chain.js';
 import { putHistoryFloor, readHistoryFloor } from './state/history-floor.js';
 import { isWellFormed, proveRange, RangeProofError, verifyRange, type ChunkLimits } from './state/range-proof.js';
-import { nodeStoreKey, StateError, type StateDb } from './state/state-db.js';
+import { HELD_WHOLE_PREFIX, heldWholeKey, nodeStoreKey, StateError, type StateDb } from './state/state-db.js';
 import { Trie } from './state/trie.js';
 
 /** What one chunk may hold: well under a data frame. */
 export const CHUNK_LIMITS: ChunkLimits = { leaves: 1024, bytes: 1024 * 1024 };
-
-const WHOLE_PREFIX = new TextEncoder().encode('sC');
-const wholeKey = (hash: Uint8Array): Uint8Array => {
-  const key = new Uint8Array(WHOLE_PREFIX.length + hash.length);
-  key.set(WHOLE_PREFIX);
-  key.set(hash, WHOLE_PREFIX.length);
-  return key;
-};
 
 export interface SnapshotDeps {
   store: KeyValueStore;
@@ -88,7 +80,7 @@ export class Snapshots implements SnapshotService {
     }
     const batch = this.deps.store.batch();
     for (const { hash, encoded } of verified.nodes) batch.put(nodeStoreKey(hash), encoded);
-    if (verified.subtree) batch.put(wholeKey(verified.subtree), new Uint8Array(0));
+    if (verified.subtree) batch.put(heldWholeKey(verified.subtree), new Uint8Array(0));
     await batch.write();
     return {
       next: verified.halves,
@@ -99,7 +91,7 @@ export class Snapshots implements SnapshotService {
 
   holdsSubtree(hash: Uint8Array): boolean {
     const { store, db } = this.deps;
-    if (equalBytes(hash, db.persisted.nil) || equalBytes(hash, db.emptyRoot()) || store.getSync(wholeKey(hash)))
+    if (equalBytes(hash, db.persisted.nil) || equalBytes(hash, db.emptyRoot()) || store.getSync(heldWholeKey(hash)))
       return true;
     if (!store.getSync(nodeStoreKey(hash))) return false;
     const node = db.persisted.load(hash);
@@ -127,7 +119,7 @@ export class Snapshots implements SnapshotService {
     const adopted = blocks.map(({ meta }, i) => ({ ...meta, stateVersion: versions[i]! }));
     putHistoryFloor(batch, adopted[0]!.height);
     // The held-whole marks serve a resumed import only; pruning would later make them untrue.
-    for await (const [key] of store.entries({ prefix: WHOLE_PREFIX })) batch.del(key);
+    for await (const [key] of store.entries({ prefix: HELD_WHOLE_PREFIX })) batch.del(key);
     await chain.adoptBase(batch, adopted, blocks);
   }
 }
