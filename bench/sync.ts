@@ -13,22 +13,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { bigintFromBytesBE, bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
-import { mod } from '../core-native/ts/proof/field.js';
-import { NETWORKS } from '../host/protocol/network.js';
-import { makeRegistration } from '../host/protocol/registration.js';
-import { encodeTransaction } from '../host/protocol/transaction.js';
 import { balanceTreeName } from '../plugins/consensus/state-accounts.js';
 import { CHUNK_LIMITS } from '../plugins/consensus/snapshots.js';
 import { proveRange, verifyRange, WHOLE_TRIE, type KeyRange } from '../plugins/consensus/state/range-proof.js';
 import { StateDb } from '../plugins/consensus/state/state-db.js';
-import { converged, mine, startNode, waitUntil, type TestNode } from '../test/helpers/p2p.js';
+import { converged, startNode, waitUntil, type TestNode } from '../test/helpers/p2p.js';
 import { runBench, timeIt, type BenchRow } from './harness.js';
 import { diskPerBlockRows } from './lib/disk-per-block.js';
+import { buildSyncChain } from './lib/sync-chain.js';
 
 const CHAIN_BLOCKS = Number(process.env.BENCH_SYNC_BLOCKS ?? 10_000);
-const ACCOUNTS = Number(process.env.BENCH_SYNC_ACCOUNTS ?? 10_000);
+const ACCOUNTS = Number(process.env.BENCH_SYNC_ACCOUNTS ?? 100_000);
 const SYNC_TIMEOUT_MS = 3_600_000;
 const rows: BenchRow[] = [];
 
@@ -37,26 +32,10 @@ const rocksdb = (name: string) => ({
   dataDir: mkdtempSync(join(tmpdir(), `umbra-bench-sync-${name}-`)),
 });
 
-/** The source: CHAIN_BLOCKS blocks, the registrations spread evenly over them. */
+/** The source: CHAIN_BLOCKS blocks (bench/lib/sync-chain.ts). */
 async function buildSource(): Promise<TestNode> {
   const source = await startNode('source', rocksdb('source'));
-  const { core, txPool } = source.app.container.cradle;
-  const { G } = core.generators(NETWORKS.simulator.generatorDomain);
-  const started = Date.now();
-  let registered = 0;
-  for (let block = 0; block < CHAIN_BLOCKS; block++) {
-    const due = Math.floor(((block + 1) * ACCOUNTS) / CHAIN_BLOCKS);
-    for (; registered < due; registered++) {
-      const secret = bigintToBytes32BE(mod(bigintFromBytesBE(randomBytes(32))) || 1n);
-      txPool.add(encodeTransaction(makeRegistration(core, G, secret, 0)));
-    }
-    await mine(source, 1);
-    if (block % 1000 === 999)
-      console.log(`built ${block + 1} blocks, ${registered} accounts (${(Date.now() - started) / 1000} s)`);
-  }
-  console.log(
-    `source: ${CHAIN_BLOCKS} blocks, ${ACCOUNTS} registered accounts, built in ${(Date.now() - started) / 1000} s`,
-  );
+  await buildSyncChain(source, CHAIN_BLOCKS, ACCOUNTS);
   return source;
 }
 
