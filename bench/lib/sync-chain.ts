@@ -25,8 +25,10 @@ const RING_2_TRANSFERS = 6;
 const CONTRACT_CALLS = 3;
 const CONTRACT = readFileSync(new URL('../../../examples/contracts/nameservice.bas', import.meta.url), 'utf8');
 
-interface Account {
+export interface Account {
+  /** Hex of the secret key. */
   secretKey: string;
+  /** Hex of the compressed public key. */
   key: string;
 }
 
@@ -34,6 +36,8 @@ export interface SyncChain {
   registrations: number;
   transfers: number;
   contractTransactions: number;
+  /** Registered accounts no transaction touched (each still holds (Y, G)), for later transfers. */
+  untouched: Account[];
 }
 
 /** Mines the chain on `source` (an empty simulator node); returns what its blocks hold. */
@@ -70,7 +74,7 @@ export async function buildSyncChain(source: TestNode, blocks: number, accounts:
   let scid: string | undefined;
   let installId: string | undefined;
   let names = 0;
-  const totals: SyncChain = { registrations: 0, transfers: 0, contractTransactions: 0 };
+  const totals = { registrations: 0, transfers: 0, contractTransactions: 0 };
 
   /** The jobs of one transfer point, from accounts among the first `limit` registered. */
   const pointJobs = (limit: number): { jobs: BuildJob[]; install: boolean } => {
@@ -131,5 +135,5 @@ export async function buildSyncChain(source: TestNode, blocks: number, accounts:
     `source: ${blocks} blocks, ${totals.registrations} registrations, ${totals.transfers} transfers (ring 16 and 2), ` +
       `${totals.contractTransactions} contract transactions (an install and calls that store), built in ${elapsed()}`,
   );
-  return totals;
+  return { ...totals, untouched: registered.slice(untouched) };
 }

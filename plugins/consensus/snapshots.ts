@@ -22,7 +22,7 @@ import type { Chain } from './chain.js';
 import { HeaderChain } from './header-chain.js';
 import { putHistoryFloor, readHistoryFloor } from './state/history-floor.js';
 import { isWellFormed, proveRange, RangeProofError, verifyRange, type ChunkLimits } from './state/range-proof.js';
-import { HELD_WHOLE_PREFIX, heldWholeKey, nodeStoreKey, StateError, type StateDb } from './state/state-db.js';
+import { cacheKey, HELD_WHOLE_PREFIX, heldWholeKey, nodeStoreKey, StateError, type StateDb } from './state/state-db.js';
 import { Trie } from './state/trie.js';
 
 /** What one chunk may hold: well under a data frame. */
@@ -37,6 +37,12 @@ export interface SnapshotDeps {
 }
 
 export class Snapshots implements SnapshotService {
+  /**
+   * Inner nodes found to root a subtree stored whole, during an import (a later state shares most subtrees with the
+   * first: each is walked once). Nothing is deleted meanwhile, and adopting the snapshot clears it.
+   */
+  private readonly heldWhole = new Set<string>();
+
   constructor(private readonly deps: SnapshotDeps) {}
 
   historyFloor(): bigint {
@@ -90,12 +96,17 @@ export class Snapshots implements SnapshotService {
   }
 
   holdsSubtree(hash: Uint8Array): boolean {
+    const key = cacheKey(hash);
+    if (this.heldWhole.has(key)) return true;
     const { store, db } = this.deps;
     if (equalBytes(hash, db.persisted.nil) || equalBytes(hash, db.emptyRoot()) || store.getSync(heldWholeKey(hash)))
       return true;
     if (!store.getSync(nodeStoreKey(hash))) return false;
     const node = db.persisted.load(hash);
-    return node.kind === 'leaf' || (this.holdsSubtree(node.left) && this.holdsSubtree(node.right));
+    if (node.kind === 'leaf') return true;
+    const held = this.holdsSubtree(node.left) && this.holdsSubtree(node.right);
+    if (held) this.heldWhole.add(key);
+    return held;
   }
 
   /** Whether a state's meta trie and every trie it names are stored whole. */
@@ -120,6 +131,7 @@ export class Snapshots implements SnapshotService {
     putHistoryFloor(batch, adopted[0]!.height);
     // The held-whole marks serve a resumed import only; pruning would later make them untrue.
     for await (const [key] of store.entries({ prefix: HELD_WHOLE_PREFIX })) batch.del(key);
+    this.heldWhole.clear();
     await chain.adoptBase(batch, adopted, blocks);
   }
 }

@@ -246,9 +246,12 @@ export class StateDb {
     return versions;
   }
 
+  private empty: Uint8Array | undefined;
+
   /** The state root of an empty state (no tries). */
   emptyRoot(): Uint8Array {
-    return Trie.emptyRoot(this.persisted);
+    this.empty ??= Trie.emptyRoot(this.persisted);
+    return this.empty;
   }
 
   snapshot(version: bigint): StateSnapshot {
