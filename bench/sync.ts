@@ -24,6 +24,11 @@ const CHAIN_BLOCKS = Number(process.env.BENCH_SYNC_BLOCKS ?? 10_000);
 const ACCOUNTS = Number(process.env.BENCH_SYNC_ACCOUNTS ?? 100_000);
 const SYNC_TIMEOUT_MS = 3_600_000;
 const rows: BenchRow[] = [];
+/** Keeps a row and prints it at once (a long run shows its figures as they come). */
+const record = (row: BenchRow): void => {
+  console.log(`${row.case} ${row.impl}: ${row.value} ${row.unit}`);
+  rows.push(row);
+};
 
 const rocksdb = (name: string) => ({
   store: 'rocksdb',
@@ -67,17 +72,17 @@ const source = await startNode('source', rocksdb('source'));
 const { untouched } = await buildSyncChain(source, CHAIN_BLOCKS, ACCOUNTS);
 const impl = source.app.container.cradle.core.impl;
 const full = await syncSeconds([source], { fullSync: true });
-rows.push({ case: 'full-sync', impl, unit: 's', value: full });
+record({ case: 'full-sync', impl, unit: 's', value: full });
 const fast = await syncSeconds([source], {});
-rows.push({ case: 'fast-sync', impl, unit: 's', value: fast });
+record({ case: 'fast-sync', impl, unit: 's', value: fast });
 console.log(`fast / full: ${(fast / full).toFixed(3)} (target ≤ 0.1)`);
 const mirrors = [
   await startNode('mirror1', { ...rocksdb('mirror1'), addPeers: [source.address], pruneDepth: PRUNE_DEPTH }),
   await startNode('mirror2', { ...rocksdb('mirror2'), addPeers: [source.address] }),
 ];
 await waitUntil('the mirrors hold the chain', () => converged(source, ...mirrors), SYNC_TIMEOUT_MS);
-rows.push({ case: 'fast-sync-3peers', impl, unit: 's', value: await syncSeconds([source, ...mirrors], {}) });
-rows.push({ case: 'snapshot-chunk-verify', impl, unit: 'µs', value: chunkVerifyMicros(source) });
-rows.push(...(await diskPerBlockRows(source, mirrors[0]!, untouched)));
+record({ case: 'fast-sync-3peers', impl, unit: 's', value: await syncSeconds([source, ...mirrors], {}) });
+record({ case: 'snapshot-chunk-verify', impl, unit: 'µs', value: chunkVerifyMicros(source) });
+for (const row of await diskPerBlockRows(source, mirrors[0]!, untouched)) record(row);
 await Promise.all([source, ...mirrors].map((node) => node.app.stop()));
 runBench('sync', rows);
