@@ -101,8 +101,8 @@ export class Snapshots implements SnapshotService {
     const { store, db } = this.deps;
     if (equalBytes(hash, db.persisted.nil) || equalBytes(hash, db.emptyRoot()) || store.getSync(heldWholeKey(hash)))
       return true;
-    if (!store.getSync(nodeStoreKey(hash))) return false;
-    const node = db.persisted.load(hash);
+    const node = db.storedNode(hash);
+    if (!node) return false;
     if (node.kind === 'leaf') return true;
     const held = this.holdsSubtree(node.left) && this.holdsSubtree(node.right);
     if (held) this.heldWhole.add(key);
