@@ -55,6 +55,7 @@ async function mineTransferBlocks(source: TestNode, pruned: TestNode, spare: Acc
       await waitUntil('the pruned node has the block', () => converged(source, pruned), SYNC_TIMEOUT_MS);
     }
     mined += batch;
+    console.log(`disk-per-block: ${mined} of ${blocks} blocks of transfers`);
   }
 }
 
