@@ -1,46 +1,29 @@
 /**
- * `disk-per-block`: how much the database grows per block of 100 ring-16 transfers, on an archive node and on a node
- * pruning its state (--prune-depth 40). Each block writes what such a block writes: the block, its 100 transactions
- * (the size of a real ring-16 transfer, random bytes as proofs are), and for each transfer the 16 ring members'
- * encrypted balances, on a state of 100 000 accounts. After a warm-up (the prune depth and more), 100 blocks are
- * measured; the growth counted is that of the live data (every key and value the store holds: what RocksDB's
- * compactions converge to, before compression), since deleted keys leave disk only when RocksDB compacts them.
+ * `disk-per-block`: how much the database grows per block of 100 ring-2 transfers, on an archive node (the source of
+ * bench/sync.ts) and on a node that fast-synced from it and keeps the state of its last PRUNE_DEPTH blocks only. The
+ * blocks are real: mined on the source through its templates, taken by the pruned node from it. Their transfers are
+ * built ahead on worker threads, BATCH_BLOCKS blocks' worth at a time (all referencing the top, from accounts no
+ * transfer touched). After WARM_UP_BLOCKS (past the prune depth, so that the pruned node drops states as fast as it
+ * adds them), MEASURED_BLOCKS are measured; the growth counted is that of the live data (every key and value the
+ * store holds: what RocksDB's compactions converge to, before compression), since deleted keys leave disk only when
+ * RocksDB compacts them.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadCore, type Core } from '../../core-native/ts/index.js';
-import { encodeTransaction } from '../../host/protocol/transaction.js';
+import { fromHex, toHex } from '../../host/protocol/bytes.js';
+import { NETWORKS } from '../../host/protocol/network.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
-import { RocksDbStore } from '../../host/storage/rocksdb-store.js';
-import { ChainStore } from '../../plugins/consensus/chain-store.js';
-import { balanceTreeName } from '../../plugins/consensus/state-accounts.js';
-import { StateDb } from '../../plugins/consensus/state/state-db.js';
-import { StatePruner } from '../../plugins/consensus/state/state-pruner.js';
-import { mineBlock, openTestChain } from '../../test/helpers/chain.js';
-import { buildTestTransfer, premineAccount, registeredAccounts } from '../../test/helpers/transfers.js';
+import { converged, mine, waitUntil, type TestNode } from '../../test/helpers/p2p.js';
 import type { BenchRow } from '../harness.js';
+import type { Account } from './sync-chain.js';
+import { buildTransfers } from './transfer-builders.js';
 
-const ACCOUNTS = 100_000;
 const TRANSFERS_PER_BLOCK = 100;
-const RING = 16;
-const PRUNE_DEPTH = 40n;
-const WARM_UP_BLOCKS = 50;
-const MEASURED_BLOCKS = 100;
-const NATIVE_BALANCES = balanceTreeName(new Uint8Array(32));
-
-/** The sizes of a real block and of a real ring-16 transfer. */
-async function realSizes(core: Core): Promise<{ transfer: number; emptyBlock: number }> {
-  const chain = await openTestChain({ core });
-  const accounts = await registeredAccounts(chain, RING);
-  await mineBlock(chain);
-  const built = buildTestTransfer(chain, premineAccount(chain), accounts[0]!.key, 1000n, {
-    ringSize: RING,
-    decoys: accounts.slice(1).map((account) => account.key),
-  });
-  return { transfer: encodeTransaction(built.tx).length, emptyBlock: chain.chain.top.size };
-}
+/** The smallest depth the node allows: the steady growth does not depend on it, the warm-up does. */
+export const PRUNE_DEPTH = 12;
+const WARM_UP_BLOCKS = 16;
+const MEASURED_BLOCKS = 21;
+/** Blocks whose transfers are built at once (a transfer may reference a block up to 10 back). */
+const BATCH_BLOCKS = 8;
+const SYNC_TIMEOUT_MS = 600_000;
 
 async function liveBytes(store: KeyValueStore): Promise<number> {
   let bytes = 0;
@@ -48,106 +31,48 @@ async function liveBytes(store: KeyValueStore): Promise<number> {
   return bytes;
 }
 
-class BlockWriter {
-  private height = 0n;
-  private readonly blocks: ChainStore;
-
-  constructor(
-    private readonly core: Core,
-    private readonly store: KeyValueStore,
-    private readonly state: StateDb,
-    private readonly sizes: { transfer: number; emptyBlock: number },
-  ) {
-    this.blocks = new ChainStore(store);
-  }
-
-  private readonly accountKey = (i: number): Uint8Array =>
-    this.core.keccak256(new Uint8Array(new Uint32Array([i]).buffer)).slice(0, 33);
-
-  /** The 100 000 registered accounts, in 100 commits. */
-  async register(): Promise<void> {
-    for (let chunk = 0; chunk < ACCOUNTS / 1000; chunk++) {
-      const latest = this.state.latestVersion();
-      const state = this.state.writable(latest < 0n ? null : latest);
-      for (let i = 0; i < 1000; i++)
-        state.tree(NATIVE_BALANCES).put(this.accountKey(chunk * 1000 + i), randomBytes(67));
-      const batch = this.store.batch();
-      state.commit(batch);
-      await batch.write();
+/** Mines `blocks` blocks of TRANSFERS_PER_BLOCK ring-2 transfers on `source`, `pruned` following. */
+async function mineTransferBlocks(source: TestNode, pruned: TestNode, spare: Account[], blocks: number): Promise<void> {
+  const { txPool } = source.app.container.cradle;
+  for (let mined = 0; mined < blocks; ) {
+    const batch = Math.min(BATCH_BLOCKS, blocks - mined);
+    const top = source.chain.top;
+    const reference = { height: top.height.toString(), blid: toHex(top.id), roothash: toHex(top.stateRoot) };
+    const senders = spare.splice(0, 2 * batch * TRANSFERS_PER_BLOCK);
+    if (senders.length < 2 * batch * TRANSFERS_PER_BLOCK) throw new Error('not enough untouched accounts');
+    const jobs = Array.from({ length: batch * TRANSFERS_PER_BLOCK }, (_, i) => ({
+      secretKey: senders[2 * i]!.secretKey,
+      ring: [senders[2 * i]!.key, senders[2 * i + 1]!.key],
+      senderIndex: 0,
+      receiverIndex: 1,
+    }));
+    const txs = await buildTransfers(NETWORKS.simulator.generatorDomain, reference, jobs);
+    for (let block = 0; block < batch; block++) {
+      for (const hex of txs.slice(block * TRANSFERS_PER_BLOCK, (block + 1) * TRANSFERS_PER_BLOCK))
+        txPool.add(fromHex(hex));
+      await mine(source, 1);
+      if (source.chain.top.txCount < TRANSFERS_PER_BLOCK) throw new Error('a block left transfers out');
+      await waitUntil('the pruned node has the block', () => converged(source, pruned), SYNC_TIMEOUT_MS);
     }
-  }
-
-  async block(): Promise<void> {
-    const batch = this.store.batch();
-    const state = this.state.writable(this.state.latestVersion());
-    const txids: Uint8Array[] = [];
-    for (let t = 0; t < TRANSFERS_PER_BLOCK; t++) {
-      for (let member = 0; member < RING; member++)
-        state.tree(NATIVE_BALANCES).put(this.accountKey(Math.floor(Math.random() * ACCOUNTS)), randomBytes(67));
-      const txid = randomBytes(32);
-      txids.push(txid);
-      this.blocks.putTx(batch, txid, randomBytes(this.sizes.transfer));
-    }
-    const { version, root } = state.commit(batch);
-    const blockBytes = randomBytes(this.sizes.emptyBlock + 32 * TRANSFERS_PER_BLOCK);
-    const id = this.core.sha3_256(blockBytes);
-    const meta = {
-      id,
-      height: this.height,
-      timestamp: this.height * 18_000n,
-      difficulty: 1000n,
-      cumulativeWork: (this.height + 1n) * 1000n,
-      stateVersion: version,
-      stateRoot: root,
-      size: blockBytes.length,
-      txCount: TRANSFERS_PER_BLOCK,
-      reward: 0n,
-    };
-    this.blocks.putBlock(batch, meta, blockBytes);
-    this.blocks.setMain(batch, this.height, id, txids);
-    this.blocks.setTop(batch, this.height);
-    await batch.write();
-    this.height++;
+    mined += batch;
+    console.log(`disk-per-block: ${mined} of ${blocks} blocks of transfers`);
   }
 }
 
-async function growthPerBlock(core: Core, sizes: { transfer: number; emptyBlock: number }, prune: boolean) {
-  const store = await RocksDbStore.open(mkdtempSync(join(tmpdir(), 'umbra-bench-disk-')));
-  const state = new StateDb(store, (data) => core.blake2s256(data));
-  const writer = new BlockWriter(core, store, state, sizes);
-  const pruner = new StatePruner(state);
-  const afterBlock = async (): Promise<void> => {
-    const keepFrom = state.latestVersion() - PRUNE_DEPTH;
-    // A cycle once the floor can rise by a quarter of the depth, as the daemon does (the measured blocks span whole
-    // cycles, so the garbage awaiting the next one counts the same at both ends).
-    if (prune && keepFrom > 0n && keepFrom % (PRUNE_DEPTH / 4n) === 0n)
-      await pruner.prune(keepFrom, (write) => write());
-  };
-  await writer.register();
-  for (let i = 0; i < WARM_UP_BLOCKS; i++) {
-    await writer.block();
-    await afterBlock();
-  }
-  const before = await liveBytes(store);
-  for (let i = 0; i < MEASURED_BLOCKS; i++) {
-    await writer.block();
-    await afterBlock();
-  }
-  const growth = (await liveBytes(store)) - before;
-  await store.close();
-  return Math.round(growth / MEASURED_BLOCKS);
-}
-
-export async function diskPerBlockRows(): Promise<BenchRow[]> {
-  const core = await loadCore({ impl: 'native' });
-  const sizes = await realSizes(core);
+/** The rows `archive` (`source`) and `pruned` (`pruned`, a fast-synced node with --prune-depth PRUNE_DEPTH). */
+export async function diskPerBlockRows(source: TestNode, pruned: TestNode, spare: Account[]): Promise<BenchRow[]> {
+  await waitUntil('the pruned node has synced', () => converged(source, pruned), SYNC_TIMEOUT_MS);
+  const started = Date.now();
+  await mineTransferBlocks(source, pruned, spare, WARM_UP_BLOCKS);
+  const nodes = { archive: source, pruned };
+  const before = new Map<string, number>();
+  for (const [impl, node] of Object.entries(nodes)) before.set(impl, await liveBytes(node.app.container.cradle.store));
+  await mineTransferBlocks(source, pruned, spare, MEASURED_BLOCKS);
   const rows: BenchRow[] = [];
-  for (const impl of ['archive', 'pruned'] as const)
-    rows.push({
-      case: 'disk-per-block',
-      impl,
-      unit: 'bytes',
-      value: await growthPerBlock(core, sizes, impl === 'pruned'),
-    });
+  for (const [impl, node] of Object.entries(nodes)) {
+    const growth = (await liveBytes(node.app.container.cradle.store)) - before.get(impl)!;
+    rows.push({ case: 'disk-per-block', impl, unit: 'bytes', value: Math.round(growth / MEASURED_BLOCKS) });
+  }
+  console.log(`disk-per-block: ${WARM_UP_BLOCKS + MEASURED_BLOCKS} blocks in ${(Date.now() - started) / 1000} s`);
   return rows;
 }

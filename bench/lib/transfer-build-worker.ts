@@ -1,7 +1,8 @@
 /**
  * A worker thread of bench/lib/transfer-builders.ts: builds one-payload transfers of 0 coin (fee 0, the simulator's
  * minimum) from registered accounts that no transfer has touched, so every ring member holds (Y, G), the encryption
- * of zero a registration starts with. Answers each batch of jobs with the transactions' bytes in hex.
+ * of zero a registration starts with; a job with contract arguments is a contract transaction. Answers each batch of
+ * jobs with the transactions' bytes in hex.
  */
 import { parentPort } from 'node:worker_threads';
 import { ElGamal } from '../../core-native/ts/elgamal.js';
@@ -28,9 +29,10 @@ parentPort!.on('message', ({ domain, reference, jobs }: BuildBatch) => {
     const ring = job.ring.map((key) => fromHex(key));
     return Buffer.from(
       buildTransfer(core, gens, {
-        type: TxType.Normal,
+        type: job.scArgs ? TxType.SmartContract : TxType.Normal,
         secretKey: fromHex(job.secretKey),
         reference: ref,
+        scData: job.scArgs && encodeRpcArguments(job.scArgs),
         payloads: [
           {
             scid: NATIVE_SCID,

@@ -1,6 +1,6 @@
 /** Builds many transfers ahead of a load run on worker threads (bench/lib/transfer-build-worker.ts), one per core. */
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { RpcArgument } from '../../host/protocol/rpc-arguments.js';
+import { inWorkers } from './worker-batches.js';
 
 export interface BuildJob {
   /** Hex of the sender's secret key. */
@@ -9,6 +9,8 @@ export interface BuildJob {
   ring: string[];
   senderIndex: number;
   receiverIndex: number;
+  /** A contract transaction's arguments (an install or a call); a plain transfer without. */
+  scArgs?: RpcArgument[];
 }
 
 /** What a worker gets: the reference block (height as a decimal string, ids in hex) and the jobs. */
@@ -21,35 +23,15 @@ export interface BuildBatch {
 const CHUNK = 32;
 
 /** The transactions of `jobs`, in hex and in order. */
-export async function buildTransfers(
+export function buildTransfers(
   domain: string,
   reference: BuildBatch['reference'],
   jobs: readonly BuildJob[],
 ): Promise<string[]> {
-  const workers = Array.from(
-    { length: availableParallelism() },
-    () => new Worker(new URL('./transfer-build-worker.js', import.meta.url)),
+  return inWorkers<BuildJob, string>(
+    new URL('./transfer-build-worker.js', import.meta.url),
+    jobs,
+    (chunk) => ({ domain, reference, jobs: chunk }) satisfies BuildBatch,
+    CHUNK,
   );
-  const built: string[] = new Array(jobs.length);
-  let next = 0;
-  const run = async (worker: Worker): Promise<void> => {
-    while (next < jobs.length) {
-      const start = next;
-      next += CHUNK;
-      const chunk = jobs.slice(start, start + CHUNK);
-      const txs = await new Promise<string[]>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.postMessage({ domain, reference, jobs: chunk } satisfies BuildBatch);
-      });
-      worker.removeAllListeners('error');
-      txs.forEach((tx, i) => (built[start + i] = tx));
-    }
-  };
-  try {
-    await Promise.all(workers.map(run));
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
-  }
-  return built;
 }

@@ -43,11 +43,11 @@ export function makeRegistration(core: Core, G: Uint8Array, secretKey: Uint8Arra
   // The encoding ends with c ‖ s: the grind rewrites those 64 bytes and hashes the whole.
   const template = encodeTransaction(tx);
   const signature = new Uint8Array(64);
+  // A call prepares its whole chunk of commitments: no larger than the attempts expected (one, without work).
+  const chunk = Math.min(REGISTRATION_GRIND_CHUNK, 2 ** powBits);
   let k = randomScalar();
-  while (
-    !core.registrationGrind(G, secretKey, bigintToBytes32BE(k), template, powBits, REGISTRATION_GRIND_CHUNK, signature)
-  )
-    k = modN(k + BigInt(REGISTRATION_GRIND_CHUNK));
+  while (!core.registrationGrind(G, secretKey, bigintToBytes32BE(k), template, powBits, chunk, signature))
+    k = modN(k + BigInt(chunk));
   return { ...tx, c: signature.slice(0, 32), s: signature.slice(32) };
 }
 

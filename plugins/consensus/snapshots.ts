@@ -2,7 +2,7 @@
  * The `snapshots` service (host/services/snapshots.ts) over the chain and the versioned state: header checks, chunk
  * serving and import, and adopting a synced snapshot as the chain's base.
  *
- * Key in the store:  s C <subtree hash> → (empty)   a subtree imported whole (all its nodes are stored), until adopted
+ * A subtree imported whole (all its nodes are stored) is marked so (state-db.ts, `s C`) until the snapshot is adopted.
  */
 import type { Core } from '../../core-native/ts/core.js';
 import { equalBytes, toHex } from '../../host/protocol/bytes.js';
@@ -22,19 +22,11 @@ import type { Chain } from './chain.js';
 import { HeaderChain } from './header-chain.js';
 import { putHistoryFloor, readHistoryFloor } from './state/history-floor.js';
 import { isWellFormed, proveRange, RangeProofError, verifyRange, type ChunkLimits } from './state/range-proof.js';
-import { nodeStoreKey, StateError, type StateDb } from './state/state-db.js';
+import { cacheKey, HELD_WHOLE_PREFIX, heldWholeKey, nodeStoreKey, StateError, type StateDb } from './state/state-db.js';
 import { Trie } from './state/trie.js';
 
 /** What one chunk may hold: well under a data frame. */
 export const CHUNK_LIMITS: ChunkLimits = { leaves: 1024, bytes: 1024 * 1024 };
-
-const WHOLE_PREFIX = new TextEncoder().encode('sC');
-const wholeKey = (hash: Uint8Array): Uint8Array => {
-  const key = new Uint8Array(WHOLE_PREFIX.length + hash.length);
-  key.set(WHOLE_PREFIX);
-  key.set(hash, WHOLE_PREFIX.length);
-  return key;
-};
 
 export interface SnapshotDeps {
   store: KeyValueStore;
@@ -45,6 +37,12 @@ export interface SnapshotDeps {
 }
 
 export class Snapshots implements SnapshotService {
+  /**
+   * Inner nodes found to root a subtree stored whole, during an import (a later state shares most subtrees with the
+   * first: each is walked once). Nothing is deleted meanwhile, and adopting the snapshot clears it.
+   */
+  private readonly heldWhole = new Set<string>();
+
   constructor(private readonly deps: SnapshotDeps) {}
 
   historyFloor(): bigint {
@@ -88,7 +86,7 @@ export class Snapshots implements SnapshotService {
     }
     const batch = this.deps.store.batch();
     for (const { hash, encoded } of verified.nodes) batch.put(nodeStoreKey(hash), encoded);
-    if (verified.subtree) batch.put(wholeKey(verified.subtree), new Uint8Array(0));
+    if (verified.subtree) batch.put(heldWholeKey(verified.subtree), new Uint8Array(0));
     await batch.write();
     return {
       next: verified.halves,
@@ -98,12 +96,17 @@ export class Snapshots implements SnapshotService {
   }
 
   holdsSubtree(hash: Uint8Array): boolean {
+    const key = cacheKey(hash);
+    if (this.heldWhole.has(key)) return true;
     const { store, db } = this.deps;
-    if (equalBytes(hash, db.persisted.nil) || equalBytes(hash, db.emptyRoot()) || store.getSync(wholeKey(hash)))
+    if (equalBytes(hash, db.persisted.nil) || equalBytes(hash, db.emptyRoot()) || store.getSync(heldWholeKey(hash)))
       return true;
-    if (!store.getSync(nodeStoreKey(hash))) return false;
-    const node = db.persisted.load(hash);
-    return node.kind === 'leaf' || (this.holdsSubtree(node.left) && this.holdsSubtree(node.right));
+    const node = db.storedNode(hash);
+    if (!node) return false;
+    if (node.kind === 'leaf') return true;
+    const held = this.holdsSubtree(node.left) && this.holdsSubtree(node.right);
+    if (held) this.heldWhole.add(key);
+    return held;
   }
 
   /** Whether a state's meta trie and every trie it names are stored whole. */
@@ -127,7 +130,8 @@ export class Snapshots implements SnapshotService {
     const adopted = blocks.map(({ meta }, i) => ({ ...meta, stateVersion: versions[i]! }));
     putHistoryFloor(batch, adopted[0]!.height);
     // The held-whole marks serve a resumed import only; pruning would later make them untrue.
-    for await (const [key] of store.entries({ prefix: WHOLE_PREFIX })) batch.del(key);
+    for await (const [key] of store.entries({ prefix: HELD_WHOLE_PREFIX })) batch.del(key);
+    this.heldWhole.clear();
     await chain.adoptBase(batch, adopted, blocks);
   }
 }

@@ -236,14 +236,18 @@ export class FastSync {
     const blocks: Uint8Array[] = [];
     let peer: Peer | undefined;
     for (let attempt = 0; blocks.length < ids.length; attempt++) {
-      const peers = this.holders(height);
+      const peers = this.holders(height).filter((holder) => !this.noHistory.has(holder));
       if (attempt > 3 * peers.length + 3 || peers.length === 0) throw new Error('no peer serves the header chain');
       const candidate = peers[(index + attempt) % peers.length]!;
       // A batch is checked against one sender, so that a failure names who to ban.
       if (peer && candidate !== peer) continue;
       try {
         const answer = await candidate.request('getHeaders', { ids: ids.slice(blocks.length) });
-        if (answer.blocks.length === 0) continue;
+        if (answer.blocks.length === 0) {
+          // It holds none of them (its chain starts later): no more header batches for it.
+          if (blocks.length === 0) this.noHistory.add(candidate);
+          continue;
+        }
         peer = candidate;
         blocks.push(...answer.blocks.slice(0, ids.length - blocks.length));
       } catch {

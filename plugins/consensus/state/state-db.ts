@@ -6,7 +6,9 @@
  * state land in one atomic write, and a batch that is never written leaves every version as it was.
  *
  * Keys in the store:  s n <node hash> → node      s v <version 8 B> → state root      s V → latest version (8 B)
- * Pruning (state-pruner.ts) drops old version records and then the nodes no remaining version reaches.
+ *                     s C <subtree hash> → (empty)  a subtree a snapshot import stored whole (snapshots.ts)
+ * Pruning (state-pruner.ts) drops old version records and then the nodes no remaining version reaches, with the
+ * held-whole marks of the subtrees those nodes were the roots of.
  */
 import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../host/protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
@@ -16,6 +18,7 @@ import { decodeNode, innerHash, nilHash, type Hasher, type LeafNode, type TrieNo
 const NODE_PREFIX = new TextEncoder().encode('sn');
 const VERSION_PREFIX = new TextEncoder().encode('sv');
 const LATEST_KEY = new TextEncoder().encode('sV');
+const HELD_WHOLE_PREFIX = new TextEncoder().encode('sC');
 const CACHE_LIMIT = 200_000;
 
 const withPrefix = (prefix: Uint8Array, suffix: Uint8Array): Uint8Array => {
@@ -27,6 +30,9 @@ const withPrefix = (prefix: Uint8Array, suffix: Uint8Array): Uint8Array => {
 const u64 = (value: bigint): Uint8Array => new ByteWriter().u64be(value).finish();
 /** Where a node is stored (snapshot imports write nodes directly). */
 export const nodeStoreKey = (hash: Uint8Array): Uint8Array => withPrefix(NODE_PREFIX, hash);
+/** Where the mark of a subtree held whole is stored, and the prefix of every mark. */
+export const heldWholeKey = (hash: Uint8Array): Uint8Array => withPrefix(HELD_WHOLE_PREFIX, hash);
+export { HELD_WHOLE_PREFIX };
 export const cacheKey = (hash: Uint8Array): string =>
   Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
 
@@ -250,9 +256,12 @@ export class StateDb {
     return versions;
   }
 
+  private empty: Uint8Array | undefined;
+
   /** The state root of an empty state (no tries). */
   emptyRoot(): Uint8Array {
-    return Trie.emptyRoot(this.persisted);
+    this.empty ??= Trie.emptyRoot(this.persisted);
+    return this.empty;
   }
 
   snapshot(version: bigint): StateSnapshot {
@@ -289,17 +298,28 @@ export class StateDb {
   }
 
   /** Hashes of the stored nodes whose hash starts with a byte in [firstByte, endByte), in order. */
-  async *nodeHashes(firstByte: number, endByte: number): AsyncIterable<Uint8Array> {
-    const lower = withPrefix(NODE_PREFIX, Uint8Array.of(firstByte));
+  nodeHashes(firstByte: number, endByte: number): AsyncIterable<Uint8Array> {
+    return this.hashesUnder(NODE_PREFIX, firstByte, endByte);
+  }
+
+  /** Hashes of the subtrees marked held whole whose hash starts with a byte in [firstByte, endByte), in order. */
+  heldWholeHashes(firstByte: number, endByte: number): AsyncIterable<Uint8Array> {
+    return this.hashesUnder(HELD_WHOLE_PREFIX, firstByte, endByte);
+  }
+
+  private async *hashesUnder(prefix: Uint8Array, firstByte: number, endByte: number): AsyncIterable<Uint8Array> {
+    const lower = withPrefix(prefix, Uint8Array.of(firstByte));
     const range =
-      endByte > 0xff
-        ? { gte: lower, prefix: NODE_PREFIX }
-        : { gte: lower, lt: withPrefix(NODE_PREFIX, Uint8Array.of(endByte)) };
-    for await (const [key] of this.store.entries(range)) yield key.subarray(NODE_PREFIX.length);
+      endByte > 0xff ? { gte: lower, prefix } : { gte: lower, lt: withPrefix(prefix, Uint8Array.of(endByte)) };
+    for await (const [key] of this.store.entries(range)) yield key.subarray(prefix.length);
   }
 
   deleteNode(batch: WriteBatch, hash: Uint8Array): void {
     batch.del(withPrefix(NODE_PREFIX, hash));
+  }
+
+  deleteHeldWholeMark(batch: WriteBatch, hash: Uint8Array): void {
+    batch.del(heldWholeKey(hash));
   }
 
   /** A writable overlay on `baseVersion`, or on the empty state when it is null. */

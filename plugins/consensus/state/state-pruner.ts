@@ -7,8 +7,8 @@
  * versions. The marks of one pass cover a range of node hashes (a partition of the first byte); when the marks
  * would outgrow the memory budget the cycle restarts with twice as many passes, so memory stays bounded on any state.
  *
- * Crash safety: every write is one atomic batch that removes only version records below the kept version or
- * unreachable nodes, so a store killed at any point holds every kept version whole; the next cycle sweeps what is left.
+ * Crash safety: every write is one atomic batch that removes only version records below the kept version,
+ * unreachable nodes or the held-whole marks of unreachable subtrees, so a store killed at any point holds every kept version whole; the next cycle sweeps what is left.
  * Nodes written by commits while a cycle runs are never swept by it (they were not there when marking started).
  */
 import { equalBytes } from '../../../host/protocol/bytes.js';
@@ -138,22 +138,35 @@ export class StatePruner {
     return marks;
   }
 
-  private sweep(
+  /** Deletes the unmarked nodes of the partition, and the held-whole marks of the subtrees they were the roots of. */
+  private async sweep(
     marks: Set<string>,
     created: Set<string>,
     first: number,
     end: number,
     exclusive: Exclusive,
   ): Promise<number> {
-    const db = this.db;
-    async function* unmarked(): AsyncIterable<Uint8Array> {
-      for await (const hash of db.nodeHashes(first, end)) if (!marks.has(cacheKey(hash))) yield Uint8Array.from(hash);
-    }
-    // Checked at the write: a node a block wrote since marking began stays.
-    const remove = (batch: WriteBatch, hash: Uint8Array): void => {
-      if (!created.has(cacheKey(hash))) db.deleteNode(batch, hash);
+    const unmarked = async function* (hashes: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+      for await (const hash of hashes) if (!marks.has(cacheKey(hash))) yield Uint8Array.from(hash);
     };
-    return this.deleteInBatches(unmarked(), remove, exclusive);
+    // Checked at the write: a node a block wrote since marking began stays.
+    const unlessCreated =
+      (remove: (batch: WriteBatch, hash: Uint8Array) => void) =>
+      (batch: WriteBatch, hash: Uint8Array): void => {
+        if (!created.has(cacheKey(hash))) remove(batch, hash);
+      };
+    const db = this.db;
+    const nodesDeleted = await this.deleteInBatches(
+      unmarked(db.nodeHashes(first, end)),
+      unlessCreated((batch, hash) => db.deleteNode(batch, hash)),
+      exclusive,
+    );
+    await this.deleteInBatches(
+      unmarked(db.heldWholeHashes(first, end)),
+      unlessCreated((batch, hash) => db.deleteHeldWholeMark(batch, hash)),
+      exclusive,
+    );
+    return nodesDeleted;
   }
 
   /** Deletes in batches of `batchSize`, each written between two stored blocks; returns the deletions written. */

@@ -7,6 +7,7 @@ import { toHex } from '../../../../host/protocol/bytes.js';
 import type { KeyValueStore } from '../../../../host/storage/kv-store.js';
 import { MemoryStore } from '../../../../host/storage/memory-store.js';
 import { RocksDbStore } from '../../../../host/storage/rocksdb-store.js';
+import { heldWholeKey, type StateDb } from '../../../../plugins/consensus/state/state-db.js';
 import { StatePruner, type Exclusive } from '../../../../plugins/consensus/state/state-pruner.js';
 import {
   commitHistory,
@@ -23,6 +24,18 @@ const stores: [string, () => Promise<KeyValueStore>][] = [
 ];
 const KEEP_FROM = 30n;
 
+async function hashesOf(hashes: AsyncIterable<Uint8Array>): Promise<string[]> {
+  const hex: string[] = [];
+  for await (const hash of hashes) hex.push(toHex(hash));
+  return hex;
+}
+
+async function markEveryNodeHeldWhole(db: StateDb): Promise<void> {
+  const batch = db.store.batch();
+  for await (const hash of db.nodeHashes(0, 256)) batch.put(heldWholeKey(hash), new Uint8Array(0));
+  await batch.write();
+}
+
 for (const [kind, open] of stores) {
   for (const markBudget of [1_000_000, 40]) {
     t.test(
@@ -33,6 +46,8 @@ for (const [kind, open] of stores) {
         const db = openStateDb(store);
         await commitHistory(db, 50);
         const before = await storedNodeCount(db);
+        // As after a snapshot import: every stored subtree marked held whole.
+        await markEveryNodeHeldWhole(db);
         const expected = new Map<bigint, { root: string; content: ReturnType<typeof readVersion> }>();
         for (let version = KEEP_FROM; version <= db.latestVersion(); version++)
           expected.set(version, { root: toHex(db.snapshot(version).root), content: readVersion(store, version) });
@@ -51,6 +66,11 @@ for (const [kind, open] of stores) {
         t.ok(after < before, `fewer nodes stored (${before} → ${after})`);
         t.equal(report.nodesDeleted, before - after);
         t.equal(after, await reachableNodeCount(fresh, KEEP_FROM), 'exactly the reachable nodes are left');
+        t.same(
+          await hashesOf(fresh.heldWholeHashes(0, 256)),
+          await hashesOf(fresh.nodeHashes(0, 256)),
+          'the held-whole marks of the swept subtrees are gone, those of the kept ones stay',
+        );
 
         // The state goes on from the pruned store, and a second prune finds nothing more below the same version.
         await commitHistory(fresh, 5, 7);
