@@ -21,12 +21,31 @@ const PRED_S: u32 = 1 << 31;
 
 pub trait Symbol: Copy + Eq + Ord {
     fn index(self) -> usize;
+
+    /// Whether text[a..a + length] and text[b..b + length] are equal.
+    #[inline(always)]
+    fn equal_substrings(text: &[Self], a: usize, b: usize, length: usize) -> bool {
+        text[a..a + length] == text[b..b + length]
+    }
 }
 
 impl Symbol for u8 {
     #[inline(always)]
     fn index(self) -> usize {
         self as usize
+    }
+
+    /// Substrings of up to 8 bytes (most LMS substrings) compare as two masked words, without a call to memcmp.
+    #[inline(always)]
+    fn equal_substrings(text: &[u8], a: usize, b: usize, length: usize) -> bool {
+        match (text.get(a..a + 8), text.get(b..b + 8)) {
+            (Some(x), Some(y)) if (1..=8).contains(&length) => {
+                let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().unwrap());
+                let mask = u64::MAX >> (64 - 8 * length as u32);
+                (word(x) ^ word(y)) & mask == 0
+            }
+            _ => text[a..a + length] == text[b..b + length],
+        }
     }
 }
 
@@ -254,7 +273,7 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
         let p = sa[i] as usize;
         let length = sa[n1 + p / 2];
         let len = length as usize;
-        let same = length == previous_length && length != 0 && text[previous..previous + len] == text[p..p + len];
+        let same = length == previous_length && length != 0 && T::equal_substrings(text, previous, p, len);
         names += !same as u32;
         sa[n1 + p / 2] = names - 1;
         (previous, previous_length) = (p, length);
