@@ -129,24 +129,29 @@ fn induced_s<T: Symbol>(text: &[T], j: usize) -> (T, u32) {
     (c, j as u32 | ((((before <= c) & (j != 0)) as u32) << 31))
 }
 
-/// Bucket pointers and symbols are used unchecked in the scans (bounds checks cost ~7%): symbols are below the
-/// alphabet size (bytes below 256, names below their count), and each bucket pointer stays inside its bucket, whose
-/// slots the induced suffixes fill exactly (the invariant of induced sorting, checked in debug builds).
+/// Induces the order of L suffixes from what `sa` holds, then of S suffixes (steps 1 and 3 share it).
 ///
-/// Step 1's induction, keeping only what the next stage needs: each entry that has induced its predecessor is
-/// cleared, so after the left-to-right scan only L suffixes preceded by an S suffix remain, and after the
-/// right-to-left scan only the S suffixes preceded by an L suffix: the LMS positions, in the order of their
-/// substrings.
+/// With `LMS_ONLY` (step 1) each entry that has induced its predecessor is cleared, so after the left-to-right scan
+/// only L suffixes preceded by an S suffix remain, and after the right-to-left scan only the S suffixes preceded by an
+/// L suffix: the LMS positions, in the order of their substrings. Without it (step 3) the whole suffix array results,
+/// bit 31 cleared by the last scan.
 ///
 /// During induction bit 31 of an entry says whether the suffix before it is S-type: computed when the entry is
 /// written, it spares the scans a random read of the types. Empty slots hold 0, like suffix 0, which induces nothing.
-fn induce_lms_order<T: Symbol>(text: &[T], sa: &mut [u32], counts: &[u32], bucket: &mut [u32]) {
+///
+/// Bucket pointers and symbols are used unchecked in the scans (bounds checks cost ~7%): symbols are below the
+/// alphabet size (bytes below 256, names below their count), and each bucket pointer stays inside its bucket, whose
+/// slots the induced suffixes fill exactly (the invariant of induced sorting, checked in debug builds).
+#[inline(always)]
+fn induce<T: Symbol, const LMS_ONLY: bool>(text: &[T], sa: &mut [u32], counts: &[u32], bucket: &mut [u32]) {
     bucket_heads(counts, bucket);
     place_last(text, sa, bucket);
     for i in 0..sa.len() {
         let v = sa[i];
         if (v as i32) > 0 {
-            sa[i] = EMPTY;
+            if LMS_ONLY {
+                sa[i] = EMPTY;
+            }
             let (c, entry) = induced_l(text, v as usize - 1);
             debug_assert!(c.index() < bucket.len() && (bucket[c.index()] as usize) < sa.len());
             // SAFETY: see above.
@@ -160,42 +165,13 @@ fn induce_lms_order<T: Symbol>(text: &[T], sa: &mut [u32], counts: &[u32], bucke
     bucket_tails(counts, bucket);
     for i in (0..sa.len()).rev() {
         let v = sa[i];
-        if (v as i32) < 0 {
-            sa[i] = EMPTY;
-            let (c, entry) = induced_s(text, (v & !PRED_S) as usize - 1);
-            debug_assert!(c.index() < bucket.len() && bucket[c.index()] >= 1);
-            // SAFETY: see above.
-            unsafe {
-                let tail = *bucket.get_unchecked(c.index()) - 1;
-                *sa.get_unchecked_mut(tail as usize) = entry;
-                *bucket.get_unchecked_mut(c.index()) = tail;
-            }
+        if !LMS_ONLY {
+            sa[i] = v & !PRED_S;
         }
-    }
-}
-
-/// Step 3's induction: the whole suffix array from the sorted LMS suffixes; bit 31 is cleared by the last scan.
-fn induce_all<T: Symbol>(text: &[T], sa: &mut [u32], counts: &[u32], bucket: &mut [u32]) {
-    bucket_heads(counts, bucket);
-    place_last(text, sa, bucket);
-    for i in 0..sa.len() {
-        let v = sa[i];
-        if (v as i32) > 0 {
-            let (c, entry) = induced_l(text, v as usize - 1);
-            debug_assert!(c.index() < bucket.len() && (bucket[c.index()] as usize) < sa.len());
-            // SAFETY: see above.
-            unsafe {
-                let head = *bucket.get_unchecked(c.index());
-                *sa.get_unchecked_mut(head as usize) = entry;
-                *bucket.get_unchecked_mut(c.index()) = head + 1;
-            }
-        }
-    }
-    bucket_tails(counts, bucket);
-    for i in (0..sa.len()).rev() {
-        let v = sa[i];
-        sa[i] = v & !PRED_S;
         if (v as i32) < 0 {
+            if LMS_ONLY {
+                sa[i] = EMPTY;
+            }
             let (c, entry) = induced_s(text, (v & !PRED_S) as usize - 1);
             debug_assert!(c.index() < bucket.len() && bucket[c.index()] >= 1);
             // SAFETY: see above.
@@ -250,7 +226,7 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
         bucket[c] -= 1;
         sa[bucket[c] as usize] = p;
     }
-    induce_lms_order(text, sa, counts, bucket);
+    induce::<T, true>(text, sa, counts, bucket);
 
     // Step 2: the LMS positions, now in the order of their substrings, to the front.
     let mut m = 0;
@@ -307,7 +283,7 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
         bucket[c] -= 1;
         sa[bucket[c] as usize] = p;
     }
-    induce_all(text, sa, counts, bucket);
+    induce::<T, false>(text, sa, counts, bucket);
 
     workspace.levels[depth] = level;
 }
