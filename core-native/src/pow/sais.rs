@@ -18,17 +18,34 @@
 const EMPTY: u32 = 0;
 /// Bit 31 of an entry during induction: the suffix before it is S-type.
 const PRED_S: u32 = 1 << 31;
-/// `types[i]`: bit 0 is set for an S position, bit 1 for an LMS position (always S too).
-const S: u8 = 1;
 
 pub trait Symbol: Copy + Eq + Ord {
     fn index(self) -> usize;
+
+    /// Whether text[a..a + length] and text[b..b + length] are equal.
+    #[inline(always)]
+    fn equal_substrings(text: &[Self], a: usize, b: usize, length: usize) -> bool {
+        text[a..a + length] == text[b..b + length]
+    }
 }
 
 impl Symbol for u8 {
     #[inline(always)]
     fn index(self) -> usize {
         self as usize
+    }
+
+    /// Substrings of up to 8 bytes (most LMS substrings) compare as two masked words, without a call to memcmp.
+    #[inline(always)]
+    fn equal_substrings(text: &[u8], a: usize, b: usize, length: usize) -> bool {
+        match (text.get(a..a + 8), text.get(b..b + 8)) {
+            (Some(x), Some(y)) if (1..=8).contains(&length) => {
+                let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().unwrap());
+                let mask = u64::MAX >> (64 - 8 * length as u32);
+                (word(x) ^ word(y)) & mask == 0
+            }
+            _ => text[a..a + length] == text[b..b + length],
+        }
     }
 }
 
@@ -41,8 +58,7 @@ impl Symbol for u32 {
 
 #[derive(Default)]
 struct Level {
-    types: Vec<u8>,
-    /// LMS positions in text order (plus one slot for branch-free appends).
+    /// LMS positions in text order, at the end of the buffer (filled right to left).
     lms: Vec<u32>,
     counts: Vec<u32>,
     bucket: Vec<u32>,
@@ -85,46 +101,86 @@ fn bucket_tails(counts: &[u32], bucket: &mut [u32]) {
     }
 }
 
-/// Induces the order of L suffixes from what `sa` holds, then of S suffixes (steps 1 and 3 share it).
-///
-/// During induction bit 31 of an entry says whether the suffix before it is S-type: computed when the entry is
-/// written, from the symbol before it (j−1 is S iff text[j−1] < text[j], or equal and j is S), it spares the scans a
-/// random read of the types. Whether a scanned entry induces anything is data-dependent and unpredictable, so the
-/// loops do not branch on it: an entry that induces nothing writes itself back to the slot just read and leaves its
-/// bucket pointer as is. Empty slots hold 0, like suffix 0, which induces nothing either. Bit 31 is cleared at the end.
-fn induce<T: Symbol>(text: &[T], sa: &mut [u32], counts: &[u32], bucket: &mut [u32]) {
+/// Puts the sentinel's predecessor n−1 (L-type, first of all) at the head of its bucket.
+fn place_last<T: Symbol>(text: &[T], sa: &mut [u32], bucket: &mut [u32]) {
     let n = text.len();
-    bucket_heads(counts, bucket);
-    // The sentinel sorts first and its predecessor, n−1, is L.
     let c = text[n - 1];
     let before_s = n > 1 && text[n - 2] < c;
     sa[bucket[c.index()] as usize] = (n - 1) as u32 | ((before_s as u32) << 31);
     bucket[c.index()] += 1;
-    for i in 0..n {
+}
+
+/// Suffix j−1's entry for the left-to-right scan: bit 31 set when suffix j−2 is S (j−1 being L, that is when
+/// text[j−2] < text[j−1]).
+#[inline(always)]
+fn induced_l<T: Symbol>(text: &[T], j: usize) -> (T, u32) {
+    debug_assert!(j < text.len());
+    // SAFETY: j < n, as it precedes a suffix found in the array.
+    let (c, before) = unsafe { (*text.get_unchecked(j), *text.get_unchecked(j.saturating_sub(1))) };
+    (c, j as u32 | (((before < c) as u32) << 31))
+}
+
+/// The same for the right-to-left scan (j S-type): j−1 is S when text[j−1] ≤ text[j]; suffix 0 has no predecessor.
+#[inline(always)]
+fn induced_s<T: Symbol>(text: &[T], j: usize) -> (T, u32) {
+    debug_assert!(j < text.len());
+    // SAFETY: as in `induced_l`.
+    let (c, before) = unsafe { (*text.get_unchecked(j), *text.get_unchecked(j.saturating_sub(1))) };
+    (c, j as u32 | ((((before <= c) & (j != 0)) as u32) << 31))
+}
+
+/// Induces the order of L suffixes from what `sa` holds, then of S suffixes (steps 1 and 3 share it).
+///
+/// With `LMS_ONLY` (step 1) each entry that has induced its predecessor is cleared, so after the left-to-right scan
+/// only L suffixes preceded by an S suffix remain, and after the right-to-left scan only the S suffixes preceded by an
+/// L suffix: the LMS positions, in the order of their substrings. Without it (step 3) the whole suffix array results,
+/// bit 31 cleared by the last scan.
+///
+/// During induction bit 31 of an entry says whether the suffix before it is S-type: computed when the entry is
+/// written, it spares the scans a random read of the types. Empty slots hold 0, like suffix 0, which induces nothing.
+///
+/// Bucket pointers and symbols are used unchecked in the scans (bounds checks cost ~7%): symbols are below the
+/// alphabet size (bytes below 256, names below their count), and each bucket pointer stays inside its bucket, whose
+/// slots the induced suffixes fill exactly (the invariant of induced sorting, checked in debug builds).
+#[inline(always)]
+fn induce<T: Symbol, const LMS_ONLY: bool>(text: &[T], sa: &mut [u32], counts: &[u32], bucket: &mut [u32]) {
+    bucket_heads(counts, bucket);
+    place_last(text, sa, bucket);
+    for i in 0..sa.len() {
         let v = sa[i];
-        // A suffix v ≥ 1 whose predecessor is L.
         if (v as i32) > 0 {
-            let j = v as usize - 1;
-            let (c, before) = (text[j], text[j.saturating_sub(1)]);
-            let head = bucket[c.index()];
-            sa[head as usize] = j as u32 | (((before < c) as u32) << 31);
-            bucket[c.index()] = head + 1;
+            if LMS_ONLY {
+                sa[i] = EMPTY;
+            }
+            let (c, entry) = induced_l(text, v as usize - 1);
+            debug_assert!(c.index() < bucket.len() && (bucket[c.index()] as usize) < sa.len());
+            // SAFETY: see above.
+            unsafe {
+                let head = *bucket.get_unchecked(c.index());
+                *sa.get_unchecked_mut(head as usize) = entry;
+                *bucket.get_unchecked_mut(c.index()) = head + 1;
+            }
         }
     }
     bucket_tails(counts, bucket);
-    for i in (0..n).rev() {
+    for i in (0..sa.len()).rev() {
         let v = sa[i];
-        // Bit 31 set: a suffix whose predecessor is S.
-        if (v as i32) < 0 {
-            let j = (v & !PRED_S) as usize - 1;
-            let (c, before) = (text[j], text[j.saturating_sub(1)]);
-            let tail = bucket[c.index()] - 1;
-            sa[tail as usize] = j as u32 | ((((before <= c) & (j != 0)) as u32) << 31);
-            bucket[c.index()] = tail;
+        if !LMS_ONLY {
+            sa[i] = v & !PRED_S;
         }
-    }
-    for v in sa.iter_mut() {
-        *v &= !PRED_S;
+        if (v as i32) < 0 {
+            if LMS_ONLY {
+                sa[i] = EMPTY;
+            }
+            let (c, entry) = induced_s(text, (v & !PRED_S) as usize - 1);
+            debug_assert!(c.index() < bucket.len() && bucket[c.index()] >= 1);
+            // SAFETY: see above.
+            unsafe {
+                let tail = *bucket.get_unchecked(c.index()) - 1;
+                *sa.get_unchecked_mut(tail as usize) = entry;
+                *bucket.get_unchecked_mut(c.index()) = tail;
+            }
+        }
     }
 }
 
@@ -138,32 +194,27 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
     }
     // Taken out while this level runs (deeper levels use the rest of the workspace), put back at the end.
     let mut level = std::mem::take(&mut workspace.levels[depth]);
-    let Level { types, lms, counts, bucket } = &mut level;
+    let Level { lms, counts, bucket } = &mut level;
 
-    // Types right to left, without branches; position i+1 is LMS when it is S and i is L.
-    types.clear();
-    types.resize(n, 0);
-    let (mut next_c, mut next_t) = (text[n - 1], 0u8);
-    for i in (0..n - 1).rev() {
-        let c = text[i];
-        let t = ((c < next_c) | ((c == next_c) & (next_t == S))) as u8;
-        types[i + 1] = next_t | ((next_t & (t ^ 1)) << 1);
-        (next_c, next_t) = (c, t);
-    }
-    types[0] = next_t;
-    lms.clear();
-    lms.resize(n / 2 + 1, 0);
-    let mut n1 = 0;
-    for (i, &t) in types[..n].iter().enumerate().skip(1) {
-        lms[n1] = i as u32;
-        n1 += (t >> 1) as usize;
-    }
-    let lms = &lms[..n1];
+    // Types right to left, without branches: position i+1 is LMS when it is S and i is L. LMS positions are
+    // non-adjacent and ≥ 1, so at most n/2: each is written one slot below the last, and kept by moving down.
     counts.clear();
     counts.resize(alphabet, 0);
-    for &c in text {
+    lms.clear();
+    lms.resize(n / 2 + 1, 0);
+    let mut first = lms.len();
+    let (mut next_c, mut next_s) = (text[n - 1], false);
+    counts[next_c.index()] += 1;
+    for i in (0..n - 1).rev() {
+        let c = text[i];
         counts[c.index()] += 1;
+        let s = (c < next_c) | ((c == next_c) & next_s);
+        lms[first - 1] = (i + 1) as u32;
+        first -= (next_s & !s) as usize;
+        (next_c, next_s) = (c, s);
     }
+    let lms = &lms[first..];
+    let n1 = lms.len();
     bucket.clear();
     bucket.resize(alphabet, 0);
 
@@ -175,14 +226,14 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
         bucket[c] -= 1;
         sa[bucket[c] as usize] = p;
     }
-    induce(text, sa, counts, bucket);
+    induce::<T, true>(text, sa, counts, bucket);
 
-    // Step 2: the LMS positions, now in the order of their substrings, to the front (sa holds a permutation).
+    // Step 2: the LMS positions, now in the order of their substrings, to the front.
     let mut m = 0;
     for i in 0..n {
         let p = sa[i];
         sa[m] = p;
-        m += (types[p as usize] >> 1) as usize;
+        m += (p != EMPTY) as usize;
     }
     debug_assert_eq!(m, n1);
     // Name them by rank. Slot n1 + p/2 (distinct: LMS positions are ≥ 2 apart) first holds the length of the LMS
@@ -198,7 +249,7 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
         let p = sa[i] as usize;
         let length = sa[n1 + p / 2];
         let len = length as usize;
-        let same = length == previous_length && length != 0 && text[previous..previous + len] == text[p..p + len];
+        let same = length == previous_length && length != 0 && T::equal_substrings(text, previous, p, len);
         names += !same as u32;
         sa[n1 + p / 2] = names - 1;
         (previous, previous_length) = (p, length);
@@ -232,7 +283,7 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
         bucket[c] -= 1;
         sa[bucket[c] as usize] = p;
     }
-    induce(text, sa, counts, bucket);
+    induce::<T, false>(text, sa, counts, bucket);
 
     workspace.levels[depth] = level;
 }
