@@ -23,26 +23,19 @@ await forEachCore(t, async (t, core) => {
 
   t.test('the event loop keeps turning while the worker grinds, and an abort stops it', async (t) => {
     const closing = new AbortController();
-    // 48 bits: about 2^48 attempts, so it is still grinding when aborted.
+    // 48 bits: about 2^48 attempts, so it is still grinding when aborted (without the abort the test never ends).
     const grinding = computeRegistration(core, G, bigintToBytes32BE(randomScalar()), 48, closing.signal);
-    let ticks = 0;
-    let longestGap = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-      ticks++;
-    }, 10);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    clearInterval(timer);
-    const aborted = performance.now();
+    let settled = false;
+    void grinding.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // Twenty turns of the event loop while the grind goes on: a grind on this thread would allow none.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+    t.notOk(settled, 'still grinding after twenty turns of the event loop');
     closing.abort();
     const error = await grinding.catch((failure: unknown) => failure);
     t.ok(UmbraError.is(error, WalletErrorCode.RegistrationCancelled), (error as Error).message);
-    t.ok(performance.now() - aborted < 100, 'the abort answers at once');
-    t.ok(ticks >= 10, `the timer ran ${ticks} times in 400 ms`);
-    t.ok(longestGap < 200, `the longest gap between ticks was ${Math.round(longestGap)} ms`);
   });
 
   t.test('an already aborted signal starts nothing', async (t) => {

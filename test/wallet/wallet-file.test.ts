@@ -130,7 +130,7 @@ t.test('scrypt exactly at the bound opens; one step past it is refused before an
     code: WalletFileErrorCode.Damaged,
     message: /'kdf' asks for N·r·p = 4194304, more than 2097152/,
   });
-  t.ok(performance.now() - started < 100, 'refused without deriving a key');
+  t.ok(performance.now() - started < 1000, 'refused without deriving a key (a derivation at that size takes seconds)');
 });
 
 t.test('a failed save keeps the original, and leftovers of a crashed save are ignored', async (t) => {
