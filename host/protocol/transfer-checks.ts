@@ -18,7 +18,7 @@ import type { TransferVerification } from '../../core-native/ts/proof/verifier.j
 import { equalBytes, toHex } from './bytes.js';
 import type { NonceBalance } from './nonce-balance.js';
 import { TransactionError, TransactionErrorCode } from './transaction-errors.js';
-import { TxType, type Statement, type TransferTx } from './transaction.js';
+import { TxType, type TransferTx } from './transaction.js';
 
 /** The native coin's asset id. */
 export const NATIVE_SCID = new Uint8Array(32);
@@ -71,14 +71,13 @@ export function checkTransferShape(tx: TransferTx): void {
   });
 }
 
-function decompress(core: Core, compressed: Uint8Array, what: string): Uint8Array {
+/** The item's statement expanded; a point that does not decompress is a TransactionError naming payload `i`. */
+function expanded(core: Core, item: CompressedProofItem, i: number): ProofItem {
   try {
-    return core.g1Decompress(compressed);
+    return { statement: expandStatement(core, item.statement), proof: item.proof };
   } catch (error) {
-    throw new TransactionError(
-      TransactionErrorCode.NotACurvePoint,
-      `${what} is not a curve point: ${(error as Error).message}`,
-    );
+    if (!(error instanceof StatementPointError)) throw error;
+    throw new TransactionError(TransactionErrorCode.NotACurvePoint, `payload ${i} ${error.message}`);
   }
 }
 
@@ -118,9 +117,7 @@ export function compressedProofItems(
     });
     const scidIndex = scidCounts.get(asset) ?? 0;
     scidCounts.set(asset, scidIndex + 1);
-    if (tx.payloads.some((other, k) => k > i && equalBytes(other.scid, scid)))
-      scratch.set(asset, balancesAfter(core, i, statement, balances, updated));
-    return {
+    const item: CompressedProofItem = {
       statement: {
         ring: statement.ring,
         C: statement.C,
@@ -136,28 +133,17 @@ export function compressedProofItems(
       },
       proof: payload.proof,
     };
+    if (tx.payloads.some((other, k) => k > i && equalBytes(other.scid, scid))) {
+      // A later payload of this asset sees the ring's balances as this one leaves them: CLn, CRn.
+      const { CLn, CRn } = expanded(core, item, i).statement;
+      const after = new Map(updated);
+      statement.ring.forEach((key, j) =>
+        after.set(toHex(key), { L: core.g1Compress(CLn[j]!), R: core.g1Compress(CRn[j]!) }),
+      );
+      scratch.set(asset, after);
+    }
+    return item;
   });
-}
-
-/** The ring's balances after payload `i` (for a later payload of the same asset), compressed. */
-function balancesAfter(
-  core: Core,
-  i: number,
-  statement: Statement,
-  balances: readonly { L: Uint8Array; R: Uint8Array }[],
-  before: Map<string, { L: Uint8Array; R: Uint8Array }> | undefined,
-): Map<string, { L: Uint8Array; R: Uint8Array }> {
-  const after = new Map(before);
-  const D = decompress(core, statement.D, `payload ${i} D`);
-  statement.ring.forEach((key, j) => {
-    const b = balances[j]!;
-    const C = decompress(core, statement.C[j]!, `payload ${i} C[${j}]`);
-    after.set(toHex(key), {
-      L: core.g1Compress(core.g1Add(decompress(core, b.L, `balance L of ${toHex(key)}`), C)),
-      R: core.g1Compress(core.g1Add(decompress(core, b.R, `balance R of ${toHex(key)}`), D)),
-    });
-  });
-  return after;
 }
 
 /**
@@ -171,14 +157,7 @@ export function transferProofItems(
   txid: Uint8Array,
   balanceAt: BalanceLookup,
 ): ProofItem[] {
-  return compressedProofItems(core, gens, tx, txid, balanceAt).map((item, i) => {
-    try {
-      return { statement: expandStatement(core, item.statement), proof: item.proof };
-    } catch (error) {
-      if (!(error instanceof StatementPointError)) throw error;
-      throw new TransactionError(TransactionErrorCode.NotACurvePoint, `payload ${i} ${error.message}`);
-    }
-  });
+  return compressedProofItems(core, gens, tx, txid, balanceAt).map((item, i) => expanded(core, item, i));
 }
 
 /** The payload results of verified proofs, or a TransactionError naming the first payload whose proof fails. */

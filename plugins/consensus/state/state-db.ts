@@ -18,7 +18,7 @@ import { decodeNode, innerHash, nilHash, type Hasher, type LeafNode, type TrieNo
 const NODE_PREFIX = new TextEncoder().encode('sn');
 const VERSION_PREFIX = new TextEncoder().encode('sv');
 const LATEST_KEY = new TextEncoder().encode('sV');
-const HELD_WHOLE_PREFIX = new TextEncoder().encode('sC');
+export const HELD_WHOLE_PREFIX = new TextEncoder().encode('sC');
 const CACHE_LIMIT = 200_000;
 
 const withPrefix = (prefix: Uint8Array, suffix: Uint8Array): Uint8Array => {
@@ -32,7 +32,6 @@ const u64 = (value: bigint): Uint8Array => new ByteWriter().u64be(value).finish(
 export const nodeStoreKey = (hash: Uint8Array): Uint8Array => withPrefix(NODE_PREFIX, hash);
 /** Where the mark of a subtree held whole is stored, and the prefix of every mark. */
 export const heldWholeKey = (hash: Uint8Array): Uint8Array => withPrefix(HELD_WHOLE_PREFIX, hash);
-export { HELD_WHOLE_PREFIX };
 export const cacheKey = (hash: Uint8Array): string =>
   Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
 
