@@ -19,7 +19,8 @@ const NODE_PREFIX = new TextEncoder().encode('sn');
 const VERSION_PREFIX = new TextEncoder().encode('sv');
 const LATEST_KEY = new TextEncoder().encode('sV');
 export const HELD_WHOLE_PREFIX = new TextEncoder().encode('sC');
-const CACHE_LIMIT = 200_000;
+/** Trie nodes kept decoded in memory. */
+const NODE_CACHE_LIMIT = 200_000;
 
 const withPrefix = (prefix: Uint8Array, suffix: Uint8Array): Uint8Array => {
   const key = new Uint8Array(prefix.length + suffix.length);
@@ -53,24 +54,32 @@ export interface TreeWriter extends TreeReader {
   delete(key: Uint8Array): void;
 }
 
-/** The nodes already persisted (with a cache), plus the ones created by commits not yet written. */
+/**
+ * The nodes already persisted (with a cache), plus the ones created by commits not yet written. A full cache drops
+ * its oldest quarter: the upper nodes every lookup walks through are rewritten by each commit, so they stay young.
+ */
 class PersistedNodes implements NodeSource {
   readonly nil: Uint8Array;
   private readonly cache = new Map<string, TrieNode>();
+  /** The empty trie's root (an inner node with two nil children) is known without being stored, so never evicted. */
+  private readonly emptyRootKey: string;
+  private readonly emptyRootNode: TrieNode;
 
   constructor(
     private readonly store: KeyValueStore,
     readonly hash: Hasher,
+    private readonly cacheLimit: number,
   ) {
     this.nil = nilHash(hash);
-    // The empty trie's root (an inner node with two nil children) is known without being stored.
-    this.cache.set(cacheKey(innerHash(hash, this.nil, this.nil)), { kind: 'inner', left: this.nil, right: this.nil });
+    this.emptyRootKey = cacheKey(innerHash(hash, this.nil, this.nil));
+    this.emptyRootNode = { kind: 'inner', left: this.nil, right: this.nil };
   }
 
   load(hash: Uint8Array): TrieNode {
     const key = cacheKey(hash);
     const cached = this.cache.get(key);
     if (cached) return cached;
+    if (key === this.emptyRootKey) return this.emptyRootNode;
     const bytes = this.store.getSync(withPrefix(NODE_PREFIX, hash));
     if (!bytes) throw new StateError(`state node ${toHex(hash)} is missing from the store`);
     const node = decodeNode(bytes);
@@ -79,7 +88,13 @@ class PersistedNodes implements NodeSource {
   }
 
   remember(key: string, node: TrieNode): void {
-    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    if (this.cache.size >= this.cacheLimit) {
+      let evict = Math.ceil(this.cacheLimit / 4);
+      for (const oldest of this.cache.keys()) {
+        this.cache.delete(oldest);
+        if (--evict === 0) break;
+      }
+    }
     this.cache.set(key, node);
   }
 
@@ -234,8 +249,9 @@ export class StateDb {
   constructor(
     readonly store: KeyValueStore,
     readonly hasher: Hasher,
+    nodeCacheLimit = NODE_CACHE_LIMIT,
   ) {
-    this.persisted = new PersistedNodes(store, hasher);
+    this.persisted = new PersistedNodes(store, hasher, nodeCacheLimit);
   }
 
   /** The newest committed version, or -1 when nothing was committed yet. */

@@ -141,3 +141,26 @@ t.test('deleting everything returns the empty roots; depth and key-hash prefix l
   t.same(db.snapshot(second.version).treeNames(), [], 'no trees left');
   t.same(db.snapshot(first.version).treeNames(), [TREE], 'the old version still has its tree');
 });
+
+t.test('a full node cache evicts its oldest nodes, and empty tries still read and write after eviction', async (t) => {
+  const store = new MemoryStore();
+  const small = new StateDb(store, hasher, 8);
+  const commit = async (fill: (state: ReturnType<StateDb['writable']>) => void, base: bigint | null) => {
+    const state = small.writable(base);
+    fill(state);
+    const batch = store.batch();
+    const { version } = state.commit(batch);
+    await batch.write();
+    return version;
+  };
+  const first = await commit((state) => {
+    for (let i = 0; i < 200; i++) state.tree(TREE).put(b(`key ${i}`), b(`value ${i}`));
+  }, null);
+  const reference = new StateDb(store, hasher).snapshot(first);
+  const evicted = small.snapshot(first);
+  for (let i = 0; i < 200; i++) t.equal(toHex(evicted.tree(TREE).get(b(`key ${i}`))!), toHex(b(`value ${i}`)));
+  t.equal(toHex(evicted.root), toHex(reference.root), 'the same root through a cache far smaller than the trie');
+  t.equal(evicted.tree(b('never written')).get(b('key 1')), undefined, 'an empty trie reads after evictions');
+  const second = await commit((state) => state.tree(b('new tree')).put(b('a'), b('b')), first);
+  t.equal(toHex(small.snapshot(second).tree(b('new tree')).get(b('a'))!), toHex(b('b')), 'an empty trie takes a write');
+});
