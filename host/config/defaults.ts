@@ -27,6 +27,8 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     dataDir: defaultDataDir(network),
     store: 'rocksdb',
     crypto: 'auto',
+    // The simulator's blocks carry a few transactions of small rings: one worker verifies them (≈ 18 MiB each).
+    verifyWorkers: network === 'simulator' ? 1 : 0,
     plugins: [...DAEMON_PLUGINS],
     transports: ['http', 'ws'],
     rpcBind: `127.0.0.1:${NETWORKS[network].defaultRpcPort}`,

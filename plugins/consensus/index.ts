@@ -39,7 +39,10 @@ const plugin: Plugin = {
     const contractVm = optionalService(container, 'contractVm');
     // Block validation verifies transfer proofs on every core; workers start on the first block with transfers.
     const policy = pruningPolicy(config);
-    const verifyPool = new VerifyPool({ impl: config.crypto });
+    const verifyPool = new VerifyPool({
+      impl: config.crypto,
+      ...(config.verifyWorkers > 0 && { size: config.verifyWorkers }),
+    });
     const stateDb = new StateDb(store, (data) => core.blake2s256(data));
     const accounts = new StateAccounts(stateDb);
     const math = balanceMath(core, network.generatorDomain);

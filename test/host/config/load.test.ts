@@ -96,6 +96,15 @@ t.test('P2P settings: listening address per network, peers, limits', async (t) =
   t.throws(() => loadConfig({ flags: { p2pMaxPerIp: 0 } }), { message: /'p2pMaxPerIp' must be a positive integer/ });
 });
 
+t.test('verifyWorkers: one per core on a node, one on the simulator', async (t) => {
+  t.equal(loadConfig({}).verifyWorkers, 0);
+  t.equal(loadConfig({ flags: { network: 'simulator' } }).verifyWorkers, 1);
+  t.equal(loadConfig({ flags: { network: 'simulator', verifyWorkers: 2 } }).verifyWorkers, 2);
+  t.throws(() => loadConfig({ flags: { verifyWorkers: -1 } }), {
+    message: /'verifyWorkers' must be a non-negative integer/,
+  });
+});
+
 t.test('bind addresses', async (t) => {
   t.same(parseBindAddress('127.0.0.1:40402'), { host: '127.0.0.1', port: 40402 });
   t.same(parseBindAddress('[::1]:0'), { host: '::1', port: 0 });
