@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { NETWORKS, type NetworkName } from '../protocol/network.js';
 import type { UmbraConfig } from './schema.js';
@@ -27,8 +27,8 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     dataDir: defaultDataDir(network),
     store: 'rocksdb',
     crypto: 'auto',
-    // The simulator's blocks carry a few transactions of small rings: one worker verifies them (≈ 18 MiB each).
-    verifyWorkers: network === 'simulator' ? 1 : 0,
+    // One per core; one does for the simulator's blocks of a few transactions (a worker holds ≈ 18 MiB).
+    verifyWorkers: network === 'simulator' ? 1 : availableParallelism(),
     plugins: [...DAEMON_PLUGINS],
     transports: ['http', 'ws'],
     rpcBind: `127.0.0.1:${NETWORKS[network].defaultRpcPort}`,

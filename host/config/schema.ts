@@ -16,7 +16,7 @@ export interface UmbraConfig {
   dataDir: string;
   store: (typeof STORE_KINDS)[number];
   crypto: (typeof CRYPTO_IMPLS)[number];
-  /** Worker threads verifying blocks' transfer proofs (0: one per core). */
+  /** Worker threads verifying blocks' transfer proofs (0: none, they are verified on the node's own thread). */
   verifyWorkers: number;
   /** Plugins to run besides the transports, e.g. `consensus`. */
   plugins: string[];

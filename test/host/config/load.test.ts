@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { loadConfig } from '../../../host/config/load.js';
@@ -97,8 +97,9 @@ t.test('P2P settings: listening address per network, peers, limits', async (t) =
 });
 
 t.test('verifyWorkers: one per core on a node, one on the simulator', async (t) => {
-  t.equal(loadConfig({}).verifyWorkers, 0);
+  t.equal(loadConfig({}).verifyWorkers, availableParallelism());
   t.equal(loadConfig({ flags: { network: 'simulator' } }).verifyWorkers, 1);
+  t.equal(loadConfig({ flags: { verifyWorkers: '0' } }).verifyWorkers, 0, 'none: verified on the node thread');
   t.equal(loadConfig({ flags: { network: 'simulator', verifyWorkers: 2 } }).verifyWorkers, 2);
   t.throws(() => loadConfig({ flags: { verifyWorkers: -1 } }), {
     message: /'verifyWorkers' must be a non-negative integer/,
