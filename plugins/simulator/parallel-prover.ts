@@ -1,18 +1,20 @@
 /**
  * Makes the proofs of a transfer with many payloads (the simulator's funding transaction: one per wallet) on every
- * core: this thread and worker threads take the payloads one at a time from a common queue — a worker from the moment
- * it has started, so a slow start or a busy core costs no balance — and the workers stop when the queue is empty. A
- * few payloads are proved here only, where starting a worker would cost more than it saves.
+ * core: this thread and helper processes take the payloads one at a time from a common queue — a helper from the
+ * moment it has started, so a slow start or a busy core costs no balance — and the helpers exit when the queue is
+ * empty. Processes rather than worker threads: a terminated worker thread leaves ≈ 20 MiB of this process resident,
+ * an exited process nothing. A few payloads are proved here only, where starting a helper would cost more than it saves.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import type { Core } from '../../core-native/ts/core.js';
 import { proveTransfer } from '../../core-native/ts/proof/prover.js';
 import type { ProofTask } from '../../host/protocol/transfer-builder.js';
 
-/** Fewer payloads than this are proved on this thread (a proof of ring 2 takes ≈ 60 ms, a worker's start ≈ 100). */
-const MIN_PAYLOADS_FOR_WORKERS = 4;
+/** Fewer payloads than this are proved on this thread (a proof of ring 2 takes ≈ 60 ms, a helper's start ≈ 150). */
+const MIN_PAYLOADS_FOR_HELPERS = 4;
 
 export interface ProveRequest {
   index: number;
@@ -33,47 +35,52 @@ class ProofQueue {
   }
 }
 
-/** A worker that proves payloads from `queue` until it is empty; resolves when it has stopped. */
-function workOn(core: Core, domain: string, queue: ProofQueue, workers: Set<Worker>): Promise<void> {
-  const worker = new Worker(new URL('./prove-worker.js', import.meta.url), { workerData: { impl: core.impl, domain } });
-  workers.add(worker);
+/** A helper process that proves payloads from `queue` until it is empty; resolves when it has been told to exit. */
+function workOn(core: Core, domain: string, queue: ProofQueue, helpers: Set<ChildProcess>): Promise<void> {
+  const helper = fork(fileURLToPath(new URL('./prover-process.js', import.meta.url)), [core.impl, domain], {
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  helpers.add(helper);
   return new Promise<void>((resolve, reject) => {
     const request = (): void => {
       const index = queue.take();
       if (index === undefined) resolve();
-      else worker.postMessage({ index, task: queue.tasks[index]! } satisfies ProveRequest);
+      else helper.send({ index, task: queue.tasks[index]! } satisfies ProveRequest);
     };
-    worker.on('message', (answer: ProveAnswer) => {
-      if ('error' in answer) return reject(new Error(`proving worker: ${answer.error}`));
+    helper.on('message', (answer: ProveAnswer) => {
+      if ('error' in answer) return reject(new Error(`proving process: ${answer.error}`));
       if ('proof' in answer) queue.proofs[answer.index] = answer.proof;
       request();
     });
-    worker.once('error', (error) => reject(new Error(`proving worker failed: ${error.message}`)));
-    worker.once('exit', (code) => reject(new Error(`proving worker exited with code ${code}`)));
-  }).finally(() => {
-    workers.delete(worker);
-    void worker.terminate();
-  });
+    helper.once('error', (error) => reject(new Error(`proving process failed: ${error.message}`)));
+    helper.once('exit', (code, signal) => reject(new Error(`proving process exited (${signal ?? `code ${code}`})`)));
+  }).finally(() => stop(helper, helpers));
+}
+
+function stop(helper: ChildProcess, helpers: Set<ChildProcess>): void {
+  helpers.delete(helper);
+  if (helper.connected) helper.disconnect();
 }
 
 /** The proofs of `tasks` (generator domain `domain`), in order. */
 export async function proveInParallel(core: Core, domain: string, tasks: readonly ProofTask[]): Promise<Uint8Array[]> {
   const queue = new ProofQueue(tasks);
-  const workerCount = tasks.length < MIN_PAYLOADS_FOR_WORKERS ? 0 : availableParallelism() - 1;
-  const workers = new Set<Worker>();
-  const helping = Promise.all(Array.from({ length: workerCount }, () => workOn(core, domain, queue, workers)));
+  const helperCount = tasks.length < MIN_PAYLOADS_FOR_HELPERS ? 0 : availableParallelism() - 1;
+  const helpers = new Set<ChildProcess>();
+  const helping = Promise.all(Array.from({ length: helperCount }, () => workOn(core, domain, queue, helpers)));
   helping.catch(() => undefined); // observed below, after this thread's share
   try {
     const gens = core.generators(domain);
     for (let index = queue.take(); index !== undefined; index = queue.take()) {
       const { statement, witness } = tasks[index]!;
       queue.proofs[index] = proveTransfer(core, gens, statement, witness);
-      // The workers' answers come in between two proofs, and with them their next payloads.
-      if (workerCount > 0) await nextTurn();
+      // The helpers' answers come in between two proofs, and with them their next payloads.
+      if (helperCount > 0) await nextTurn();
     }
     await helping;
     return queue.proofs;
   } finally {
-    for (const worker of workers) void worker.terminate();
+    for (const helper of [...helpers]) stop(helper, helpers);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Proofs made on worker threads and on this one are proofs the chain accepts, in the order of their payloads; a
+ * Proofs made in helper processes and on this thread are proofs the chain accepts, in the order of their payloads; a
  * payload that cannot be proved fails the whole with the prover's reason. On both cores.
  */
 import t from 'tap';
