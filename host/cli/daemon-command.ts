@@ -58,7 +58,7 @@ export function addNodeOptions(command: Command): Command {
     )
     .option(
       '--verify-workers <n>',
-      "threads verifying blocks' proofs (default: one per core, 1 on the simulator; 0 = on the node's own thread)",
+      "threads verifying transfer proofs (default: one per core; 0, the simulator's default: on the node's own thread)",
     )
     .option('--plugins <list>', 'comma-separated plugins to run (names or module paths)', splitList)
     .option('--transports <list>', 'comma-separated RPC transports: http, ws', splitList)

@@ -27,8 +27,9 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     dataDir: defaultDataDir(network),
     store: 'rocksdb',
     crypto: 'auto',
-    // One per core; one does for the simulator's blocks of a few transactions (a worker holds ≈ 18 MiB).
-    verifyWorkers: network === 'simulator' ? 1 : availableParallelism(),
+    // One per core; the simulator's blocks of a few transactions are verified on its own thread (a worker holds
+    // ≈ 20 MiB).
+    verifyWorkers: network === 'simulator' ? 0 : availableParallelism(),
     plugins: [...DAEMON_PLUGINS],
     transports: ['http', 'ws'],
     rpcBind: `127.0.0.1:${NETWORKS[network].defaultRpcPort}`,

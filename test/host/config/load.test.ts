@@ -96,10 +96,10 @@ t.test('P2P settings: listening address per network, peers, limits', async (t) =
   t.throws(() => loadConfig({ flags: { p2pMaxPerIp: 0 } }), { message: /'p2pMaxPerIp' must be a positive integer/ });
 });
 
-t.test('verifyWorkers: one per core on a node, one on the simulator', async (t) => {
+t.test('verifyWorkers: one per core on a node, none on the simulator', async (t) => {
   t.equal(loadConfig({}).verifyWorkers, availableParallelism());
-  t.equal(loadConfig({ flags: { network: 'simulator' } }).verifyWorkers, 1);
-  t.equal(loadConfig({ flags: { verifyWorkers: '0' } }).verifyWorkers, 0, 'none: verified on the node thread');
+  t.equal(loadConfig({ flags: { network: 'simulator' } }).verifyWorkers, 0);
+  t.equal(loadConfig({ flags: { verifyWorkers: '3' } }).verifyWorkers, 3);
   t.equal(loadConfig({ flags: { network: 'simulator', verifyWorkers: 2 } }).verifyWorkers, 2);
   t.throws(() => loadConfig({ flags: { verifyWorkers: -1 } }), {
     message: /'verifyWorkers' must be a non-negative integer/,
