@@ -40,6 +40,8 @@ function workOn(core: Core, domain: string, queue: ProofQueue, helpers: Set<Chil
   const helper = fork(fileURLToPath(new URL('./prover-process.js', import.meta.url)), [core.impl, domain], {
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    // Not this process's Node flags: an --inspect port or a profiler is this process's own.
+    execArgv: [],
   });
   helpers.add(helper);
   return new Promise<void>((resolve, reject) => {
