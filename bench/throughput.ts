@@ -15,6 +15,7 @@
  * building on worker threads) is not measured. THROUGHPUT_PROFILE_DIR=dir runs the daemon under --cpu-prof.
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { bigintFromBytesBE, bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import { loadCore } from '../core-native/ts/index.js';
 import { mod } from '../core-native/ts/proof/field.js';
@@ -63,7 +64,8 @@ const ring16Accounts = Array.from({ length: supply(16) * 8 }, newAccount);
 const ring2Accounts = Array.from({ length: supply(2) + 1 }, newAccount);
 
 const simulator = await startSimulator(/daemon RPC http:\/\/127\.0\.0\.1:(\d+)/, {
-  flags: ['--wallets', '0', '--noautomine', '--crypto', 'native'],
+  // A node's verification workers (one per core), not the simulator's one.
+  flags: ['--wallets', '0', '--noautomine', '--crypto', 'native', '--verify-workers', String(availableParallelism())],
   nodeFlags: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
 });
 const daemon = `http://127.0.0.1:${simulator.port}`;

@@ -9,9 +9,11 @@ import { DEFAULT_MAX_BALANCE, type BalanceTable } from '../core-native/ts/balanc
 import { balanceTablePath, loadOrBuildBalanceTable } from '../core-native/ts/balance-cache.js';
 import type { Core } from '../core-native/ts/core.js';
 import { ElGamal } from '../core-native/ts/elgamal.js';
-import { fromHex } from '../host/protocol/bytes.js';
+import { equalBytes, fromHex } from '../host/protocol/bytes.js';
 import { decodeNonceBalance } from '../host/protocol/nonce-balance.js';
 import { WalletError, WalletErrorCode } from './wallet-error.js';
+
+const MAX_U64 = (1n << 64n) - 1n;
 
 /** The tables this process has loaded, by implementation and file: read-only once built, so any decoder may use them. */
 const sharedTables = new Map<string, BalanceTable>();
@@ -63,9 +65,14 @@ export class BalanceDecoder {
     return amount;
   }
 
-  /** b with b·G = `point` (64 bytes), trying `hints` first; null when no b up to the bound exists (e.g. negative). */
+  /**
+   * b with b·G = `point` (64 bytes), trying `hints` first — without the table, so a process whose balances are all
+   * hinted never loads it; null when no b up to the bound exists (e.g. negative).
+   */
   decodePoint(point: Uint8Array, hints: readonly bigint[] = []): bigint | null {
+    const hinted = hints.find((h) => h >= 0n && h <= MAX_U64 && equalBytes(this.elgamal.amountPoint(h), point));
+    if (hinted !== undefined) return hinted;
     this.table ??= sharedTable(this.core, this.G, this.tableDir);
-    return this.table.decode(point, { hints: hints.filter((h) => h >= 0n) });
+    return this.table.decode(point);
   }
 }

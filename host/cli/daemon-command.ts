@@ -23,6 +23,7 @@ export interface DaemonFlags {
   rpcMaxBody?: string;
   store?: string;
   crypto?: string;
+  verifyWorkers?: string;
   plugins?: string[];
   transports?: string[];
   logLevel?: string;
@@ -54,6 +55,10 @@ export function addNodeOptions(command: Command): Command {
     .addOption(new Option('--store <kind>', 'key-value store').choices(STORE_KINDS))
     .addOption(
       new Option('--crypto <impl>', 'cryptography implementation (auto: native when built)').choices(CRYPTO_IMPLS),
+    )
+    .option(
+      '--verify-workers <n>',
+      "threads verifying transfer proofs (default: one per core; 0, the simulator's default: on the node's own thread)",
     )
     .option('--plugins <list>', 'comma-separated plugins to run (names or module paths)', splitList)
     .option('--transports <list>', 'comma-separated RPC transports: http, ws', splitList)
@@ -93,6 +98,7 @@ export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraCon
     rpcMaxBodyBytes: flags.rpcMaxBody,
     store: flags.store,
     crypto: flags.crypto,
+    verifyWorkers: flags.verifyWorkers,
     plugins: flags.plugins,
     transports: flags.transports,
     logLevel: flags.logLevel,

@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { NETWORKS, type NetworkName } from '../protocol/network.js';
 import type { UmbraConfig } from './schema.js';
@@ -27,6 +27,9 @@ export function defaultConfig(network: NetworkName): UmbraConfig {
     dataDir: defaultDataDir(network),
     store: 'rocksdb',
     crypto: 'auto',
+    // One per core; the simulator's blocks of a few transactions are verified on its own thread (a worker holds
+    // ≈ 20 MiB).
+    verifyWorkers: network === 'simulator' ? 0 : availableParallelism(),
     plugins: [...DAEMON_PLUGINS],
     transports: ['http', 'ws'],
     rpcBind: `127.0.0.1:${NETWORKS[network].defaultRpcPort}`,

@@ -16,6 +16,8 @@ export interface UmbraConfig {
   dataDir: string;
   store: (typeof STORE_KINDS)[number];
   crypto: (typeof CRYPTO_IMPLS)[number];
+  /** Worker threads verifying blocks' transfer proofs (0: none, they are verified on the node's own thread). */
+  verifyWorkers: number;
   /** Plugins to run besides the transports, e.g. `consensus`. */
   plugins: string[];
   /** RPC transports to serve: `http` (POST /json_rpc) and `ws` (/ws with server push). */
@@ -179,6 +181,7 @@ export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
   dataDir: nonEmptyString,
   store: oneOf(STORE_KINDS),
   crypto: oneOf(CRYPTO_IMPLS),
+  verifyWorkers: nonNegativeInteger,
   plugins: listOf(nonEmptyString),
   transports: listOf(oneOf(TRANSPORTS)),
   rpcBind: bindAddress,

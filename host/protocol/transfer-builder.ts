@@ -10,8 +10,12 @@ import type { Core } from '../../core-native/ts/core.js';
 import type { Generators } from '../../core-native/ts/curve.js';
 import { sealPayload } from '../../core-native/ts/payload-cipher.js';
 import type { ScalarSource } from '../../core-native/ts/proof/field.js';
-import { proveTransfer } from '../../core-native/ts/proof/prover.js';
-import { buildTransferCiphertexts, transferBlinding } from '../../core-native/ts/proof/statement.js';
+import { proveTransfer, type TransferWitness } from '../../core-native/ts/proof/prover.js';
+import {
+  buildTransferCiphertexts,
+  transferBlinding,
+  type TransferStatement,
+} from '../../core-native/ts/proof/statement.js';
 import { payloadKey, sharedSecret } from '../../core-native/ts/shared-secret.js';
 import { equalBytes, toHex } from './bytes.js';
 import { NATIVE_SCID, type BalanceLookup } from './transfer-checks.js';
@@ -63,7 +67,25 @@ export interface BuiltTransfer {
   blindings: bigint[];
 }
 
-export function buildTransfer(core: Core, gens: Generators, spec: TransferSpec): BuiltTransfer {
+/** What a payload's proof is made from: the statement (bound to the txid) and the sender's witness. */
+export interface ProofTask {
+  statement: TransferStatement;
+  witness: TransferWitness;
+}
+
+/** A transfer whose payloads wait for their proofs (empty until sealTransfer), and what each proof is made from. */
+export interface PreparedTransfer {
+  tx: TransferTx;
+  txid: Uint8Array;
+  proofs: ProofTask[];
+  blindings: bigint[];
+}
+
+/**
+ * Everything of a transfer but its proofs, which take most of the time and are independent of one another: a caller
+ * may make them elsewhere (worker threads) and seal the transfer with them.
+ */
+export function prepareTransfer(core: Core, gens: Generators, spec: TransferSpec): PreparedTransfer {
   const updated = new Map<string, Map<string, { L: Uint8Array; R: Uint8Array }>>();
   const spent = new Map<string, bigint>();
   const prepared = spec.payloads.map((payload) => {
@@ -131,14 +153,12 @@ export function buildTransfer(core: Core, gens: Generators, spec: TransferSpec):
   };
   const txid = core.keccak256(encodeTransactionHeader(tx));
   const scidCounts = new Map<string, number>();
-  for (const { payload, header, ring, parts, r, before } of prepared) {
+  const proofs = prepared.map(({ payload, ring, parts, r, before }): ProofTask => {
     const asset = toHex(payload.scid);
     const scidIndex = scidCounts.get(asset) ?? 0;
     scidCounts.set(asset, scidIndex + 1);
-    header.proof = proveTransfer(
-      core,
-      gens,
-      {
+    return {
+      statement: {
         ring,
         C: parts.C,
         D: parts.D,
@@ -151,7 +171,7 @@ export function buildTransfer(core: Core, gens: Generators, spec: TransferSpec):
         scidIndex,
         txid,
       },
-      {
+      witness: {
         sk: spec.secretKey,
         r,
         amount: payload.amount,
@@ -159,8 +179,27 @@ export function buildTransfer(core: Core, gens: Generators, spec: TransferSpec):
         senderIndex: payload.senderIndex,
         receiverIndex: payload.receiverIndex,
       },
-      spec.random ? { random: spec.random } : {},
-    );
-  }
-  return { tx, txid, bytes: encodeTransaction(tx), blindings: prepared.map((p) => p.r) };
+    };
+  });
+  return { tx, txid, proofs, blindings: prepared.map((p) => p.r) };
+}
+
+/** The transfer with the proofs of its payloads (made from `prepared.proofs`, in order). */
+export function sealTransfer(prepared: PreparedTransfer, proofs: readonly Uint8Array[]): BuiltTransfer {
+  if (proofs.length !== prepared.proofs.length)
+    throw new RangeError(`${prepared.proofs.length} payloads need as many proofs, got ${proofs.length}`);
+  const tx: TransferTx = {
+    ...prepared.tx,
+    payloads: prepared.tx.payloads.map((payload, i) => ({ ...payload, proof: proofs[i]! })),
+  };
+  return { tx, txid: prepared.txid, bytes: encodeTransaction(tx), blindings: prepared.blindings };
+}
+
+export function buildTransfer(core: Core, gens: Generators, spec: TransferSpec): BuiltTransfer {
+  const prepared = prepareTransfer(core, gens, spec);
+  const options = spec.random ? { random: spec.random } : {};
+  return sealTransfer(
+    prepared,
+    prepared.proofs.map(({ statement, witness }) => proveTransfer(core, gens, statement, witness, options)),
+  );
 }

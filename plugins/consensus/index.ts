@@ -37,9 +37,11 @@ const plugin: Plugin = {
     const { store, core, network, logger, rpcEndpoints } = container.cradle;
     const clock = optionalService(container, 'clock');
     const contractVm = optionalService(container, 'contractVm');
-    // Block validation verifies transfer proofs on every core; workers start on the first block with transfers.
+    // Block validation verifies transfer proofs on worker threads (none: on this thread); they start on the first
+    // block with transfers.
     const policy = pruningPolicy(config);
-    const verifyPool = new VerifyPool({ impl: config.crypto });
+    const verifyPool =
+      config.verifyWorkers > 0 ? new VerifyPool({ impl: config.crypto, size: config.verifyWorkers }) : undefined;
     const stateDb = new StateDb(store, (data) => core.blake2s256(data));
     const accounts = new StateAccounts(stateDb);
     const math = balanceMath(core, network.generatorDomain);
@@ -107,7 +109,7 @@ const plugin: Plugin = {
       start: () => pruner.start(),
       stop: async () => {
         await pruner.stop();
-        await verifyPool.close();
+        await verifyPool?.close();
       },
     };
   },

@@ -10,12 +10,13 @@ import { toHex } from '../../host/protocol/bytes.js';
 import { encodeNonceBalance } from '../../host/protocol/nonce-balance.js';
 import { makeRegistration } from '../../host/protocol/registration.js';
 import { MAX_PAYLOADS, encodeTransaction, TxType } from '../../host/protocol/transaction.js';
-import { buildTransfer } from '../../host/protocol/transfer-builder.js';
+import { prepareTransfer, sealTransfer } from '../../host/protocol/transfer-builder.js';
 import { NATIVE_SCID } from '../../host/protocol/transfer-checks.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { SimulatorAccount } from '../../host/services/simulator.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import type { BalanceDecoder } from '../../wallet/balance-decoder.js';
+import { proveInParallel } from './parallel-prover.js';
 
 export interface FundingDeps {
   core: Core;
@@ -27,14 +28,19 @@ export interface FundingDeps {
   premineKey: Uint8Array;
   /** Mines one block now. */
   mine(): Promise<unknown>;
+  /** Runs a task while no block is being made (a payment is built against the top and must reach the pool on it). */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
   /** What the premine has paid per asset (hex) since this process started: its balance is then easy to decode. */
   spent: Map<string, bigint>;
 }
 
-/** An account's balance of the native coin, decoded with its own key (0 before it is registered). */
+/**
+ * An account's balance of the native coin, decoded with its own key (0 before it is registered). `guess` and 0 (just
+ * registered) are tried first: most starts then never load the balance table (≈ 18 MB).
+ */
 function balanceOf(deps: FundingDeps, account: SimulatorAccount, guess: bigint): bigint {
   const stored = deps.chain.balance(NATIVE_SCID, account.publicKey);
-  return stored ? deps.decoder.decode(toHex(encodeNonceBalance(stored)), account.secretKey, guess) : 0n;
+  return stored ? deps.decoder.decode(toHex(encodeNonceBalance(stored)), account.secretKey, [guess, 0n]) : 0n;
 }
 
 /** The premine holds less of an asset than a payment asks. */
@@ -58,13 +64,22 @@ function premineBalance(deps: FundingDeps, scid: Uint8Array): bigint {
 
 /**
  * Puts one transaction in the pool paying each key its amount of an asset (the coin: NATIVE_SCID) from the premine,
- * at most MAX_PAYLOADS payments; returns its txid. Throws PremineShortError when the premine holds less than the sum.
+ * at most MAX_PAYLOADS payments, their proofs made on every core; returns its txid. Rejects with PremineShortError
+ * when the premine holds less than the sum.
  */
 export function payFromPremine(
   deps: FundingDeps,
   scid: Uint8Array,
   payments: readonly { key: Uint8Array; amount: bigint }[],
-): Uint8Array {
+): Promise<Uint8Array> {
+  return deps.exclusive(() => payOnTop(deps, scid, payments));
+}
+
+async function payOnTop(
+  deps: FundingDeps,
+  scid: Uint8Array,
+  payments: readonly { key: Uint8Array; amount: bigint }[],
+): Promise<Uint8Array> {
   const { core, chain } = deps;
   const top = chain.top;
   const balance = premineBalance(deps, scid);
@@ -84,7 +99,7 @@ export function payFromPremine(
   const native = scid.every((b) => b === 0);
   // Every transfer carries a payload of the coin (the fee's): an asset payment comes with one of 0 coin.
   const coinPayload = native ? [] : [payload(NATIVE_SCID, payments[0]!.key, 0n)];
-  const built = buildTransfer(core, core.generators(deps.domain), {
+  const prepared = prepareTransfer(core, core.generators(deps.domain), {
     type: TxType.Normal,
     secretKey: deps.premineSecret,
     reference: { height: top.height, blid: top.id, roothash: top.stateRoot },
@@ -92,6 +107,7 @@ export function payFromPremine(
     balanceAt: (asset, key) => chain.balance(asset, key),
     senderBalance: (asset) => (asset.every((b) => b === 0) && !native ? premineBalance(deps, NATIVE_SCID) : balance),
   });
+  const built = sealTransfer(prepared, await proveInParallel(core, deps.domain, prepared.proofs));
   deps.pool.add(built.bytes);
   deps.spent.set(toHex(scid), (deps.spent.get(toHex(scid)) ?? 0n) + total);
   return built.txid;
@@ -113,7 +129,7 @@ export async function registerAndFund(
     .map((account) => ({ account, missing: amount - balanceOf(deps, account, amount) }))
     .filter(({ missing }) => missing > 0n);
   for (let start = 0; start < short.length; start += MAX_PAYLOADS) {
-    payFromPremine(
+    await payFromPremine(
       deps,
       NATIVE_SCID,
       short

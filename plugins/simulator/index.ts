@@ -36,6 +36,7 @@ const plugin: Plugin = {
       premineSecret: premineSecret(core, network.name),
       premineKey: premine,
       mine: () => miner.mine(1),
+      exclusive: (task) => miner.exclusive(task),
       spent: new Map(),
     };
     const snapshots = new Snapshots({
@@ -58,7 +59,7 @@ const plugin: Plugin = {
       addresses: addressCodec(network.name, core),
       fund: async (key, amount, scid) => {
         // Built on a top no block is being made on; the block after it includes it (automine may make that one).
-        const txid = await miner.exclusive(async () => payFromPremine(funding, scid, [{ key, amount }]));
+        const txid = await payFromPremine(funding, scid, [{ key, amount }]);
         await miner.mine(1);
         return { txid: toHex(txid), blid: toHex(chain.includingBlock(txid)!) };
       },

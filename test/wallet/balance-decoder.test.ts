@@ -31,3 +31,17 @@ t.test('decoders of one process share the table: a second decoder reads no file 
     t.ok(existsSync(balanceTablePath(core, { dir: elsewhere, base: G })), 'another cache directory has its own table');
   });
 });
+
+t.test('a balance one of the hints gives is decoded without the table, which is not even loaded', async (t) => {
+  await forEachCore(t, async (t, core) => {
+    const { G } = core.generators('UMBRA test hinted balance');
+    const dir = mkdtempSync(join(tmpdir(), 'umbra-hinted-'));
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    const decoder = new BalanceDecoder(core, G, dir);
+    const point = core.g1Mul(G, bigintToBytes32BE(800_000n));
+    t.equal(decoder.decodePoint(point, [5n, -1n, 800_000n]), 800_000n);
+    t.notOk(existsSync(balanceTablePath(core, { dir, base: G })), 'no table was built');
+    t.equal(decoder.decodePoint(point, [5n]), 800_000n, 'wrong hints: the table decodes it');
+    t.ok(existsSync(balanceTablePath(core, { dir, base: G })));
+  });
+});

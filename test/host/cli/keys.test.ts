@@ -89,7 +89,7 @@ t.test('keys inspect --json answers a bad address as a JSON error', async (t) =>
   });
 });
 
-const wired = buildProgram().commands.some((c) => c.name() === 'keys');
+const wired = (await buildProgram()).commands.some((c) => c.name() === 'keys');
 t.test(
   'through the real CLI',
   { skip: !wired && 'keys is not wired into bin/umbra yet (host/cli/main.ts)' },

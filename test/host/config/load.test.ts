@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { loadConfig } from '../../../host/config/load.js';
@@ -94,6 +94,16 @@ t.test('P2P settings: listening address per network, peers, limits', async (t) =
   });
   t.equal(loadConfig({}).p2pMaxPerIp, 4);
   t.throws(() => loadConfig({ flags: { p2pMaxPerIp: 0 } }), { message: /'p2pMaxPerIp' must be a positive integer/ });
+});
+
+t.test('verifyWorkers: one per core on a node, none on the simulator', async (t) => {
+  t.equal(loadConfig({}).verifyWorkers, availableParallelism());
+  t.equal(loadConfig({ flags: { network: 'simulator' } }).verifyWorkers, 0);
+  t.equal(loadConfig({ flags: { verifyWorkers: '3' } }).verifyWorkers, 3);
+  t.equal(loadConfig({ flags: { network: 'simulator', verifyWorkers: 2 } }).verifyWorkers, 2);
+  t.throws(() => loadConfig({ flags: { verifyWorkers: -1 } }), {
+    message: /'verifyWorkers' must be a non-negative integer/,
+  });
 });
 
 t.test('bind addresses', async (t) => {

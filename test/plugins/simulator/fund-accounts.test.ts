@@ -36,6 +36,7 @@ t.test('registered but unfunded accounts (a start killed halfway) are funded by 
     premineSecret: premineSecret(core, 'simulator'),
     premineKey: test.premine,
     mine: () => mineBlock(test),
+    exclusive: <T>(task: () => Promise<T>) => task(),
     spent: new Map<string, bigint>(),
   };
   const balance = (i: number): bigint =>
