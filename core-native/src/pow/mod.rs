@@ -7,6 +7,7 @@
 //! from worker threads, each with its own copy.
 
 mod hashes64;
+mod lms_sort;
 mod optable;
 mod rc4;
 mod sais;
