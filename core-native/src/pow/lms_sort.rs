@@ -1,6 +1,6 @@
 //! SA-IS's first level for byte texts, shortened: the LMS suffixes are sorted directly instead of by inducing the
-//! order of the LMS substrings, naming them and recursing. They are grouped by their first three bytes (three
-//! counting sorts), then each group sharing a prefix is sorted on the next 8 bytes as one big-endian word, and only
+//! order of the LMS substrings, naming them and recursing. They are grouped by their first three bytes (a radix
+//! sort), then each group sharing a prefix is sorted on the next 8 bytes as one big-endian word, and only
 //! runs of equal words go 8 bytes deeper (most significant digit first radix sorting, 64-bit digits).
 //!
 //! AstroBWTv3's text is made of slightly edited copies of the same 256-byte state, so LMS suffixes repeat (in one
@@ -61,21 +61,26 @@ fn common_prefix(text: &[u8], a: usize, b: usize, limit: usize) -> usize {
     k
 }
 
-/// Stable counting sort of entries by their byte at bit `shift`.
-fn counting_sort(from: &[u64], to: &mut [u64], shift: u32) {
-    let byte = |entry: u64| (entry >> shift) as usize & 0xff;
-    let mut next = [0u32; 256];
-    for &entry in from {
-        next[byte(entry)] += 1;
+/// Sorts entries (a 24-bit prefix above a 32-bit position) by prefix, stably: three counting sorts, one byte each
+/// from the lowest, their counts taken in one pass. The result ends in `entries`.
+fn sort_by_prefix(entries: &mut Vec<u64>, spare: &mut Vec<u64>) {
+    let mut next = [[0u32; 256]; 3];
+    for &entry in entries.iter() {
+        for (pass, counts) in next.iter_mut().enumerate() {
+            counts[(entry >> (32 + 8 * pass)) as usize & 0xff] += 1;
+        }
     }
-    let mut sum = 0;
-    for slot in next.iter_mut() {
-        (*slot, sum) = (sum, sum + *slot);
-    }
-    for &entry in from {
-        let b = byte(entry);
-        to[next[b] as usize] = entry;
-        next[b] += 1;
+    for (pass, counts) in next.iter_mut().enumerate() {
+        let mut sum = 0;
+        for slot in counts.iter_mut() {
+            (*slot, sum) = (sum, sum + *slot);
+        }
+        for &entry in entries.iter() {
+            let b = (entry >> (32 + 8 * pass)) as usize & 0xff;
+            spare[counts[b] as usize] = entry;
+            counts[b] += 1;
+        }
+        std::mem::swap(entries, spare);
     }
 }
 
@@ -85,7 +90,7 @@ pub fn sort_lms_suffixes(text: &[u8], lms: &[u32], sorted: &mut [u32], scratch: 
     let n1 = lms.len();
     let Scratch { packed, staged, keyed, pending } = scratch;
     // Each position with its first three bytes above it (read in text order; a missing third byte reads 0, so the
-    // groups are only sure to agree on two), sorted on the third byte, the second, then the first.
+    // groups are only sure to agree on two), sorted by that prefix.
     packed.clear();
     packed.extend(lms.iter().map(|&p| {
         let p = p as usize;
@@ -95,10 +100,7 @@ pub fn sort_lms_suffixes(text: &[u8], lms: &[u32], sorted: &mut [u32], scratch: 
     }));
     staged.clear();
     staged.resize(n1, 0);
-    counting_sort(packed, staged, 32);
-    counting_sort(staged, packed, 40);
-    counting_sort(packed, staged, 48);
-    std::mem::swap(packed, staged);
+    sort_by_prefix(packed, staged);
 
     pending.clear();
     let mut start = 0;
