@@ -41,17 +41,20 @@ fn word_at(text: &[u8], at: usize) -> (u64, u8) {
 #[inline(always)]
 fn common_prefix(text: &[u8], a: usize, b: usize, limit: usize) -> usize {
     let (x, y) = (&text[a..], &text[b..]);
-    let length = x.len().min(y.len()).min(limit);
+    let available = x.len().min(y.len());
+    let length = available.min(limit);
     let chunk = |bytes: &[u8], k: usize| -> [u8; 32] { bytes[k..k + 32].try_into().unwrap() };
     let mut k = 0;
     while k + 32 <= length && chunk(x, k) == chunk(y, k) {
         k += 32;
     }
-    while k + 8 <= length {
+    // Whole words while the text lasts, even past the limit (the answer is capped), so that a short limit costs no
+    // byte loop.
+    while k < length && k + 8 <= available {
         let word = |bytes: &[u8]| u64::from_le_bytes(bytes[k..k + 8].try_into().unwrap());
         let difference = word(x) ^ word(y);
-        if difference != 0 {
-            return k + (difference.trailing_zeros() / 8) as usize;
+        if difference != 0 || k + 8 >= length {
+            return (k + (difference.trailing_zeros() / 8) as usize).min(length);
         }
         k += 8;
     }
