@@ -10,9 +10,14 @@
 //! 2. Name the LMS substrings by rank; if two are equal, sort the reduced string of names recursively.
 //! 3. Place the sorted LMS suffixes at their bucket tails and induce once more: the suffix array.
 //!
+//! For byte texts the LMS suffixes are first sorted directly (lms_sort), which replaces steps 1 and 2 unless the
+//! text has long repeats.
+//!
 //! Scratch memory lives in a `Workspace` (one set of buffers per recursion level) that the caller keeps and reuses,
 //! so repeated calls allocate nothing once the buffers have grown. The reduced string and its suffix array share
 //! the output array as in the paper (at most n/2 LMS positions).
+
+use super::lms_sort;
 
 /// An empty slot during steps 1 and 3 (suffix 0 looks the same to induction: neither induces anything).
 const EMPTY: u32 = 0;
@@ -21,6 +26,11 @@ const PRED_S: u32 = 1 << 31;
 
 pub trait Symbol: Copy + Eq + Ord {
     fn index(self) -> usize;
+
+    /// Sorts the LMS suffixes without steps 1 and 2 where that is faster (see lms_sort); false when it did not.
+    fn sort_lms_directly(_text: &[Self], _lms: &[u32], _sorted: &mut [u32], _scratch: &mut lms_sort::Scratch) -> bool {
+        false
+    }
 
     /// Whether text[a..a + length] and text[b..b + length] are equal.
     #[inline(always)]
@@ -33,6 +43,10 @@ impl Symbol for u8 {
     #[inline(always)]
     fn index(self) -> usize {
         self as usize
+    }
+
+    fn sort_lms_directly(text: &[u8], lms: &[u32], sorted: &mut [u32], scratch: &mut lms_sort::Scratch) -> bool {
+        lms_sort::sort_lms_suffixes(text, lms, sorted, scratch)
     }
 
     /// Substrings of up to 8 bytes (most LMS substrings) compare as two masked words, without a call to memcmp.
@@ -68,6 +82,7 @@ struct Level {
 #[derive(Default)]
 pub struct Workspace {
     levels: Vec<Level>,
+    direct: lms_sort::Scratch,
 }
 
 #[cfg(test)]
@@ -184,40 +199,17 @@ fn induce<T: Symbol, const LMS_ONLY: bool>(text: &[T], sa: &mut [u32], counts: &
     }
 }
 
-fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut Workspace, depth: usize) {
-    let n = text.len();
-    if n == 0 {
-        return;
-    }
-    if workspace.levels.len() <= depth {
-        workspace.levels.resize_with(depth + 1, Level::default);
-    }
-    // Taken out while this level runs (deeper levels use the rest of the workspace), put back at the end.
-    let mut level = std::mem::take(&mut workspace.levels[depth]);
-    let Level { lms, counts, bucket } = &mut level;
-
-    // Types right to left, without branches: position i+1 is LMS when it is S and i is L. LMS positions are
-    // non-adjacent and ≥ 1, so at most n/2: each is written one slot below the last, and kept by moving down.
-    counts.clear();
-    counts.resize(alphabet, 0);
-    lms.clear();
-    lms.resize(n / 2 + 1, 0);
-    let mut first = lms.len();
-    let (mut next_c, mut next_s) = (text[n - 1], false);
-    counts[next_c.index()] += 1;
-    for i in (0..n - 1).rev() {
-        let c = text[i];
-        counts[c.index()] += 1;
-        let s = (c < next_c) | ((c == next_c) & next_s);
-        lms[first - 1] = (i + 1) as u32;
-        first -= (next_s & !s) as usize;
-        (next_c, next_s) = (c, s);
-    }
-    let lms = &lms[first..];
-    let n1 = lms.len();
-    bucket.clear();
-    bucket.resize(alphabet, 0);
-
+/// Steps 1 and 2: leaves the LMS positions `lms` in sa[..n1] in the order of their suffixes.
+fn sort_lms_by_induction<T: Symbol>(
+    text: &[T],
+    sa: &mut [u32],
+    lms: &[u32],
+    counts: &[u32],
+    bucket: &mut [u32],
+    workspace: &mut Workspace,
+    depth: usize,
+) {
+    let (n, n1) = (text.len(), lms.len());
     // Step 1: sort the LMS substrings.
     sa.fill(EMPTY);
     bucket_tails(counts, bucket);
@@ -271,6 +263,45 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
         for rank in sorted.iter_mut() {
             *rank = lms[*rank as usize];
         }
+    }
+}
+
+fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut Workspace, depth: usize) {
+    let n = text.len();
+    if n == 0 {
+        return;
+    }
+    if workspace.levels.len() <= depth {
+        workspace.levels.resize_with(depth + 1, Level::default);
+    }
+    // Taken out while this level runs (deeper levels use the rest of the workspace), put back at the end.
+    let mut level = std::mem::take(&mut workspace.levels[depth]);
+    let Level { lms, counts, bucket } = &mut level;
+
+    // Types right to left, without branches: position i+1 is LMS when it is S and i is L. LMS positions are
+    // non-adjacent and ≥ 1, so at most n/2: each is written one slot below the last, and kept by moving down.
+    counts.clear();
+    counts.resize(alphabet, 0);
+    lms.clear();
+    lms.resize(n / 2 + 1, 0);
+    let mut first = lms.len();
+    let (mut next_c, mut next_s) = (text[n - 1], false);
+    counts[next_c.index()] += 1;
+    for i in (0..n - 1).rev() {
+        let c = text[i];
+        counts[c.index()] += 1;
+        let s = (c < next_c) | ((c == next_c) & next_s);
+        lms[first - 1] = (i + 1) as u32;
+        first -= (next_s & !s) as usize;
+        (next_c, next_s) = (c, s);
+    }
+    let lms = &lms[first..];
+    let n1 = lms.len();
+    bucket.clear();
+    bucket.resize(alphabet, 0);
+
+    if !T::sort_lms_directly(text, lms, &mut sa[..n1], &mut workspace.direct) {
+        sort_lms_by_induction(text, sa, lms, counts, bucket, workspace, depth);
     }
 
     // Step 3: sorted LMS suffixes to their bucket tails (last first, so none is overwritten), then induce.
