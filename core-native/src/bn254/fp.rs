@@ -94,6 +94,52 @@ pub fn mont_mul(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] 
     reduce_once_mod([t0, t1, t2, t3], m)
 }
 
+/// Montgomery square a²·2^−256 mod p for a < p, branch-free: the ten distinct limb products (the six cross products
+/// once, doubled by a shift, then the four squares) instead of sixteen, and the reduction as a separate pass of four
+/// rounds over the eight-limb square. The result before the final subtraction is below 2p < 2^255, so no carry
+/// leaves the top limb.
+#[inline(always)]
+fn mont_square(a: &[u64; 4]) -> [u64; 4] {
+    let (r1, c) = mac(0, a[0], a[1], 0);
+    let (r2, c) = mac(0, a[0], a[2], c);
+    let (r3, r4) = mac(0, a[0], a[3], c);
+    let (r3, c) = mac(r3, a[1], a[2], 0);
+    let (r4, r5) = mac(r4, a[1], a[3], c);
+    let (r5, r6) = mac(r5, a[2], a[3], 0);
+    let r7 = r6 >> 63;
+    let r6 = (r6 << 1) | (r5 >> 63);
+    let r5 = (r5 << 1) | (r4 >> 63);
+    let r4 = (r4 << 1) | (r3 >> 63);
+    let r3 = (r3 << 1) | (r2 >> 63);
+    let r2 = (r2 << 1) | (r1 >> 63);
+    let r1 = r1 << 1;
+    let (r0, c) = mac(0, a[0], a[0], 0);
+    let (r1, c) = adc(r1, 0, c);
+    let (r2, c) = mac(r2, a[1], a[1], c);
+    let (r3, c) = adc(r3, 0, c);
+    let (r4, c) = mac(r4, a[2], a[2], c);
+    let (r5, c) = adc(r5, 0, c);
+    let (r6, c) = mac(r6, a[3], a[3], c);
+    let (r7, _) = adc(r7, 0, c);
+    // One reduction round: adds k·p·2^(64i) so that limb i vanishes; `$hi` takes the previous round's top carry.
+    macro_rules! round {
+        ($t0:expr, $t1:expr, $t2:expr, $t3:expr, $t4:expr, $hi:expr) => {{
+            let k = $t0.wrapping_mul(INV);
+            let (_, c) = mac($t0, k, P[0], 0);
+            let (t1, c) = mac($t1, k, P[1], c);
+            let (t2, c) = mac($t2, k, P[2], c);
+            let (t3, c) = mac($t3, k, P[3], c);
+            let (t4, hi) = adc($t4, c, $hi);
+            (t1, t2, t3, t4, hi)
+        }};
+    }
+    let (r1, r2, r3, r4, hi) = round!(r0, r1, r2, r3, r4, 0);
+    let (r2, r3, r4, r5, hi) = round!(r1, r2, r3, r4, r5, hi);
+    let (r3, r4, r5, r6, hi) = round!(r2, r3, r4, r5, r6, hi);
+    let (r4, r5, r6, r7, _) = round!(r3, r4, r5, r6, r7, hi);
+    reduce_once_mod([r4, r5, r6, r7], &P)
+}
+
 /// Whether a < b as 256-bit integers.
 pub fn less_than(a: &[u64; 4], b: &[u64; 4]) -> bool {
     sub_limbs(a, b).1 == 1
@@ -199,7 +245,7 @@ impl Fp {
 
     #[inline(always)]
     pub fn square(&self) -> Fp {
-        self.mul(self)
+        Fp(mont_square(&self.0))
     }
 
     /// self^e for a public exponent (standard-form limbs), with 4-bit fixed windows.
@@ -321,6 +367,15 @@ mod tests {
         let s = a.square();
         let r = s.sqrt().unwrap();
         assert!(r == a || r == a.neg());
+        let p_minus_1 = Fp::from_canonical([P[0] - 1, P[1], P[2], P[3]]);
+        for v in [Fp::ZERO, Fp::ONE, p_minus_1, Fp(p_minus_1.0), Fp([u64::MAX, u64::MAX, u64::MAX, P[3] >> 1])] {
+            assert_eq!(v.square(), v.mul(&v), "{v:?}");
+        }
+        let mut y = a;
+        for _ in 0..1000 {
+            assert_eq!(y.square(), y.mul(&y));
+            y = y.mul(&b).add(&a);
+        }
         let mut batch = [a, Fp::ZERO, b];
         batch_invert(&mut batch);
         assert_eq!(batch, [a.invert(), Fp::ZERO, b.invert()]);
