@@ -17,6 +17,11 @@ export interface FixedBase {
   mul(scalar: Uint8Array): Uint8Array;
 }
 
+export interface MsmTable {
+  /** Σ scalars[i]·points[i] over the table's n points (variable time: public data only); `scalars` is n·32 bytes. */
+  run(scalars: Uint8Array): Uint8Array;
+}
+
 export interface Generators {
   readonly domain: string;
   /** HashToPoint(domain ‖ "G"): the value base and key base. */
@@ -52,6 +57,8 @@ export interface CurveCore {
   g1FixedBase(point: Uint8Array): FixedBase;
   /** Σ scalars[i]·points[i] (Pippenger); `points` is n·64 bytes, `scalars` n·32 bytes. */
   g1Msm(points: Uint8Array, scalars: Uint8Array): Uint8Array;
+  /** A precomputed table for repeated MSMs over the same points (n·64 bytes), such as the proof generators. */
+  g1MsmTable(points: Uint8Array): MsmTable;
   /**
    * start, start + step, …, start + (count − 1)·step, concatenated (count·64 bytes); count at most
    * G1_PROGRESSION_MAX. Much cheaper per point than g1Add (one field inversion for all of them).

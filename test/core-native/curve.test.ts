@@ -105,6 +105,26 @@ await forEachCore(t, async (t, core) => {
     t.equal(hex(core.g1Msm(new Uint8Array(0), new Uint8Array(0))), hex(INFINITY), 'empty msm = infinity');
   });
 
+  t.test('g1MsmTable runs the msm of its points', async (t) => {
+    // Infinity, a repeated point, a zero scalar and n − 1 among the terms.
+    const points = Buffer.concat([
+      gens.Gs.subarray(0, 5 * 64),
+      INFINITY,
+      gens.Gs.subarray(0, 64),
+      gens.Hs.subarray(0, 64),
+    ]);
+    const table = core.g1MsmTable(points);
+    for (const scalars of [
+      Buffer.concat([...Array.from({ length: 7 }, () => randomBytes(32)), bigintToBytes32BE(N - 1n)]),
+      Buffer.concat([new Uint8Array(32), ...Array.from({ length: 7 }, () => randomBytes(32))]),
+      new Uint8Array(8 * 32),
+    ]) {
+      t.equal(hex(table.run(scalars)), hex(core.g1Msm(points, scalars)), 'table msm = msm');
+    }
+    t.throws(() => table.run(new Uint8Array(32)), 'rejects a scalar count other than the point count');
+    t.throws(() => core.g1MsmTable(gens.Gs.subarray(0, 100)), 'rejects a partial point');
+  });
+
   t.test('g1Progression walks start + i·step', async (t) => {
     const start = core.g1Mul(G, bigintToBytes32BE(7n));
     const walked = core.g1Progression(start, gens.H, 5);

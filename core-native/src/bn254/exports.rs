@@ -2,7 +2,10 @@
 
 use super::fp::Fp;
 use super::hash_to_point::{generators, hash_to_point};
-use super::mul::{fixed_base_table, msm, mul_fixed, mul_secret, mul_var, FIXED_PER_WINDOW, FIXED_WINDOWS};
+use super::mul::{
+    fixed_base_table, msm, msm_table, msm_with_table, mul_fixed, mul_secret, mul_var, FIXED_PER_WINDOW, FIXED_WINDOWS,
+    TABLE_WINDOWS,
+};
 use super::point::{batch_normalize, Affine, Jacobian};
 use super::scalar::{scalar_from_be, scalar_from_be_ct};
 use crate::napi::{Call, Exports, Value};
@@ -73,6 +76,49 @@ fn fixed_base_mul_fn(call: &Call) -> Result<Value, String> {
         Affine { x: read_fp(&c[..32]), y: read_fp(&c[32..]), infinity: false }
     };
     jacobian_out(call, &mul_fixed(entry, &k))
+}
+
+/// An infinite table entry is stored as (0, 0), which is not on the curve.
+fn read_entry(bytes: &[u8]) -> Affine {
+    let (x, y) = (read_fp(&bytes[..32]), read_fp(&bytes[32..]));
+    Affine { x, y, infinity: x.is_zero() && y.is_zero() }
+}
+
+fn msm_table_fn(call: &Call) -> Result<Value, String> {
+    let points = call.bytes(0, "points")?;
+    if points.len() % 64 != 0 {
+        return Err(format!("an msm table needs n·64 bytes of points (got {})", points.len()));
+    }
+    let bases = points
+        .chunks_exact(64)
+        .enumerate()
+        .map(|(i, c)| Affine::from_bytes(c).map_err(|e| format!("point {i}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let table = msm_table(&bases);
+    call.buffer_with(table.len() * TABLE_ENTRY, |out| {
+        for (entry, chunk) in table.iter().zip(out.chunks_exact_mut(TABLE_ENTRY)) {
+            if !entry.infinity {
+                write_fp(&entry.x, &mut chunk[..32]);
+                write_fp(&entry.y, &mut chunk[32..]);
+            }
+        }
+    })
+}
+
+fn msm_table_run_fn(call: &Call) -> Result<Value, String> {
+    let raw = call.bytes(0, "msm table")?;
+    let scalars = call.bytes(1, "scalars")?;
+    let per_base = TABLE_WINDOWS * TABLE_ENTRY;
+    if raw.len() % per_base != 0 || scalars.len() % 32 != 0 || raw.len() / per_base != scalars.len() / 32 {
+        return Err(format!(
+            "an msm table of n points needs n·32 bytes of scalars (got a {}-byte table and {} bytes of scalars)",
+            raw.len(),
+            scalars.len()
+        ));
+    }
+    let ks: Vec<[u64; 4]> = scalars.chunks_exact(32).map(scalar_from_be).collect();
+    let entry = |i: usize| read_entry(&raw[i * TABLE_ENTRY..(i + 1) * TABLE_ENTRY]);
+    jacobian_out(call, &msm_with_table(entry, &ks))
 }
 
 fn msm_fn(call: &Call) -> Result<Value, String> {
@@ -185,6 +231,8 @@ pub fn register(exports: &Exports) -> Result<(), String> {
     exports.function("g1FixedBaseTable", fixed_base_table_fn)?;
     exports.function("g1FixedBaseMul", fixed_base_mul_fn)?;
     exports.function("g1Msm", msm_fn)?;
+    exports.function("g1MsmTable", msm_table_fn)?;
+    exports.function("g1MsmTableRun", msm_table_run_fn)?;
     exports.function("g1Progression", progression_fn)?;
     exports.function("hashToPoint", |call| point_out(call, &hash_to_point(call.bytes(0, "data")?)))?;
     exports.function("g1Generators", |call| points_out(call, &generators(call.string(0, "domain")?.as_bytes())))

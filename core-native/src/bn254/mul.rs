@@ -293,13 +293,7 @@ fn pippenger(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
             for _ in 0..c {
                 total = total.double();
             }
-            let mut running = Jacobian::INFINITY;
-            let mut sum = Jacobian::INFINITY;
-            for bucket in window.iter().rev() {
-                running = running.add_affine(bucket);
-                sum = sum.add(&running);
-            }
-            total = total.add(&sum);
+            total = total.add(&weighted_sum(window));
         }
         total
     };
@@ -309,6 +303,67 @@ fn pippenger(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
         high = high.double();
     }
     high.add(&low)
+}
+
+/// Σ d·bucket[d − 1], by a running sum from the top bucket down.
+fn weighted_sum(buckets: &[Affine]) -> Jacobian {
+    let mut running = Jacobian::INFINITY;
+    let mut sum = Jacobian::INFINITY;
+    for bucket in buckets.iter().rev() {
+        running = running.add_affine(bucket);
+        sum = sum.add(&running);
+    }
+    sum
+}
+
+/// Digit width of the MSM tables over fixed bases, and the signed base-2^8 digits of a scalar below n < 2^254: the
+/// top window holds bits 248–253 plus the carry, within the 2^7 buckets.
+pub const TABLE_WINDOW: usize = 8;
+pub const TABLE_WINDOWS: usize = 254usize.div_ceil(TABLE_WINDOW);
+/// From this many table entries on, `msm_with_table` splits them over two threads.
+const TABLE_PARALLEL: usize = 2048;
+
+/// The MSM table of fixed bases: entry i·TABLE_WINDOWS + j is 2^(8j)·Bᵢ, affine (infinity for an infinite base).
+pub fn msm_table(bases: &[Affine]) -> Vec<Affine> {
+    let mut points = Vec::with_capacity(bases.len() * TABLE_WINDOWS);
+    for base in bases {
+        let mut multiple = base.to_jacobian();
+        for _ in 0..TABLE_WINDOWS {
+            points.push(multiple);
+            for _ in 0..TABLE_WINDOW {
+                multiple = multiple.double();
+            }
+        }
+    }
+    batch_normalize(&points)
+}
+
+/// Σ kᵢ·Bᵢ (variable time, public data) from the table of `msm_table`, read through `entry`: digit j of kᵢ selects
+/// its bucket for the entry 2^(8j)·Bᵢ, so all the windows share one set of buckets — no doubling, and a single
+/// bucket sum (per thread) instead of one per window. The bucket method for the prover's MSMs over the generators.
+pub fn msm_with_table(entry: impl Fn(usize) -> Affine, scalars: &[[u64; 4]]) -> Jacobian {
+    let mut points = Vec::with_capacity(scalars.len() * TABLE_WINDOWS);
+    let mut digits = Vec::with_capacity(scalars.len() * TABLE_WINDOWS);
+    for (i, k) in scalars.iter().enumerate() {
+        if k.iter().all(|&l| l == 0) {
+            continue;
+        }
+        for (j, d) in signed_digits(k, TABLE_WINDOW, TABLE_WINDOWS).into_iter().enumerate() {
+            if d != 0 {
+                points.push(entry(i * TABLE_WINDOWS + j));
+                digits.push(d);
+            }
+        }
+    }
+    let buckets = 1 << (TABLE_WINDOW - 1);
+    let sum =
+        |from: usize, to: usize| weighted_sum(&fill_buckets(&points[from..to], |i, _| digits[from + i], 1, buckets));
+    let n = points.len();
+    if n < TABLE_PARALLEL {
+        return sum(0, n);
+    }
+    let (low, high) = on_two_threads(|| sum(0, n / 2), || sum(n / 2, n));
+    low.add(&high)
 }
 
 /// The sums of the buckets of `windows` windows (`per_window` each, bucket d − 1 for digit ±d): point i goes, negated

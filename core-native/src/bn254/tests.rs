@@ -1,6 +1,6 @@
 use super::fp::Fp;
 use super::hash_to_point::{generators, hash_to_point};
-use super::mul::{fixed_base_table, msm, mul_fixed, mul_secret, mul_var};
+use super::mul::{fixed_base_table, msm, msm_table, msm_with_table, mul_fixed, mul_secret, mul_var};
 use super::point::{Affine, Jacobian};
 use super::projective::Projective;
 use super::scalar::{scalar_from_be, scalar_from_be_ct, N};
@@ -172,6 +172,26 @@ fn msm_matches_sum_of_products() {
 }
 
 #[test]
+fn table_msm_matches_msm() {
+    let mut seed = 7u64;
+    // One thread and two, with zero scalars, infinity, repeated and opposite bases, and the largest scalar n − 1.
+    for n in [0usize, 1, 6, 40, 129] {
+        let mut bases: Vec<Affine> = (0..n).map(|i| hash_to_point(&(i as u64 + 1000).to_be_bytes())).collect();
+        let mut scalars: Vec<[u64; 4]> = (0..n).map(|_| pseudo_scalar(&mut seed)).collect();
+        if n > 5 {
+            scalars[1] = [0; 4];
+            bases[2] = Affine::INFINITY;
+            bases[3] = bases[4];
+            scalars[3] = scalars[4];
+            bases[5] = bases[4].neg();
+            scalars[0] = [N[0] - 1, N[1], N[2], N[3]];
+        }
+        let table = msm_table(&bases);
+        assert_eq!(msm_with_table(|i| table[i], &scalars).to_affine(), msm(&bases, &scalars).to_affine(), "n = {n}");
+    }
+}
+
+#[test]
 fn group_law_edge_cases() {
     let g = hash_to_point(b"x").to_jacobian();
     let g_aff = g.to_affine();
@@ -339,6 +359,25 @@ fn speed() {
                 let _ = std::hint::black_box(msm(&points[..64], &scalars[..64]));
             },
             50
+        )
+    );
+    let table = msm_table(&points[..257]);
+    eprintln!(
+        "table msm 129 of 257: {:.1} us",
+        median(
+            || {
+                let _ = std::hint::black_box(msm_with_table(|i| table[i], &scalars[..129]));
+            },
+            20
+        )
+    );
+    eprintln!(
+        "msm 129: {:.1} us",
+        median(
+            || {
+                let _ = std::hint::black_box(msm(&points[..129], &scalars[..129]));
+            },
+            20
         )
     );
     eprintln!(

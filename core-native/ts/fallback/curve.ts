@@ -6,7 +6,14 @@ import { pippenger } from '@noble/curves/abstract/curve.js';
 import { bn254 } from '@noble/curves/bn254.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { readUint256BE, writeUint256BE } from '../bigint-bytes.js';
-import { FIELD_PRIME as P, G1_PROGRESSION_MAX, type CurveCore, type FixedBase, type Generators } from '../curve.js';
+import {
+  FIELD_PRIME as P,
+  G1_PROGRESSION_MAX,
+  type CurveCore,
+  type FixedBase,
+  type Generators,
+  type MsmTable,
+} from '../curve.js';
 import { GROUP_ORDER as N } from '../scalar.js';
 
 const Point = bn254.G1.Point;
@@ -119,6 +126,16 @@ function readMany(bytes: Uint8Array, size: number, name: string): Uint8Array[] {
   return Array.from({ length: bytes.length / size }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 }
 
+const readPoints = (points: Uint8Array): G1[] =>
+  readMany(points, POINT, 'points').map((p, i) => readPoint(p, `points[${i}]`));
+
+function msmOf(points: G1[], scalars: Uint8Array): Uint8Array {
+  const ks = readMany(scalars, SCALAR, 'scalars').map((k) => readUint256BE(k) % N);
+  if (points.length !== ks.length)
+    throw new Error(`msm needs as many scalars as points (${points.length} points, ${ks.length} scalars)`);
+  return writePoint(pippenger(Point, points, ks));
+}
+
 const encoder = new TextEncoder();
 
 function domainPoint(domain: Uint8Array, letter: string, index?: number): Uint8Array {
@@ -179,12 +196,10 @@ export function fallbackCurve(): CurveCore {
       if (!base.is0()) base.precompute(8, false);
       return { mul: (scalar) => writePoint(mulVar(base, readScalar(scalar))) };
     },
-    g1Msm(points, scalars) {
-      const ps = readMany(points, POINT, 'points').map((p, i) => readPoint(p, `points[${i}]`));
-      const ks = readMany(scalars, SCALAR, 'scalars').map((k) => readUint256BE(k) % N);
-      if (ps.length !== ks.length)
-        throw new Error(`msm needs as many scalars as points (${ps.length} points, ${ks.length} scalars)`);
-      return writePoint(pippenger(Point, ps, ks));
+    g1Msm: (points, scalars) => msmOf(readPoints(points), scalars),
+    g1MsmTable(points): MsmTable {
+      const bases = readPoints(points);
+      return { run: (scalars) => msmOf(bases, scalars) };
     },
     g1Progression(start, step, count) {
       if (!Number.isSafeInteger(count) || count < 0 || count > G1_PROGRESSION_MAX)

@@ -1,5 +1,5 @@
 /** BN254 G1 from the addon (core-native/src/bn254/): thin wrappers plus the per-domain generator cache. */
-import type { CurveCore, FixedBase, Generators } from '../curve.js';
+import type { CurveCore, FixedBase, Generators, MsmTable } from '../curve.js';
 
 interface CurveAddon {
   g1Decompress(compressed: Uint8Array): Uint8Array;
@@ -14,6 +14,9 @@ interface CurveAddon {
   g1FixedBaseTable(point: Uint8Array): Uint8Array;
   g1FixedBaseMul(table: Uint8Array, scalar: Uint8Array): Uint8Array;
   g1Msm(points: Uint8Array, scalars: Uint8Array): Uint8Array;
+  /** The multiples 2^(8j)·P of every point, as an opaque buffer. */
+  g1MsmTable(points: Uint8Array): Uint8Array;
+  g1MsmTableRun(table: Uint8Array, scalars: Uint8Array): Uint8Array;
   g1Progression(start: Uint8Array, step: Uint8Array, count: number): Uint8Array;
   hashToPoint(data: Uint8Array): Uint8Array;
   /** G, H, Gs[0..128], Hs[0..128], GSUM, concatenated (259·64 bytes). */
@@ -32,6 +35,11 @@ export function nativeCurve(addon: CurveAddon): CurveCore {
     }
     const table = addon.g1FixedBaseTable(point);
     return { mul: (scalar) => addon.g1FixedBaseMul(table, scalar) };
+  }
+
+  function msmTable(points: Uint8Array): MsmTable {
+    const table = addon.g1MsmTable(points);
+    return { run: (scalars) => addon.g1MsmTableRun(table, scalars) };
   }
 
   function generators(domain: string): Generators {
@@ -64,6 +72,7 @@ export function nativeCurve(addon: CurveAddon): CurveCore {
     g1MulSecret: addon.g1MulSecret,
     g1FixedBase: fixedBase,
     g1Msm: addon.g1Msm,
+    g1MsmTable: msmTable,
     g1Progression: addon.g1Progression,
     hashToPoint: addon.hashToPoint,
     generators,

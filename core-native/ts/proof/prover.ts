@@ -15,7 +15,7 @@ import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
 import { bigintToBytes32BE, readUint256BE } from '../bigint-bytes.js';
 import { add, inner, inv, mod, mul, N, neg, powers, randomNonZero, sub, type ScalarSource } from './field.js';
-import { Msm, negatePoint, pointAt } from './points.js';
+import { GeneratorMsm, Msm, negatePoint, pointAt } from './points.js';
 import { indexPolynomials, indexTensor, nuConvolution, nuWeights } from './poly.js';
 import { encodeTransferProof, IPA_ROUNDS, RANGE_BITS, type TransferProof } from './serialize.js';
 import { checkStatementShape, MAX_AMOUNT, tagBase, type TransferStatement } from './statement.js';
@@ -145,7 +145,9 @@ export function proveTransfer(
   const BA = BAm.run(core);
   const sL = Array.from({ length: RANGE_BITS }, random);
   const sR = Array.from({ length: RANGE_BITS }, random);
-  const BS = new Msm().add(H, rhoS).addMany(Gs, sL).addMany(Hs, sR).run(core);
+  const BSm = new GeneratorMsm(core, gens).h(rhoS);
+  for (let i = 0; i < RANGE_BITS; i++) BSm.gs(i, sL[i]!).hs(i, sR[i]!);
+  const BS = BSm.run();
 
   // 2. Index commitments: a random except a_0 = a_m = 0, b the bits of ℓ0 and ℓ1.
   const aIdx = Array.from({ length: 2 * m }, (_, k) => (k === 0 || k === m ? 0n : random()));
@@ -156,18 +158,18 @@ export function proveTransfer(
   const fIdx = [aIdx[bIdx[0]! * m]!, neg(aIdx[bIdx[m]! * m]!)];
   const rA = random();
   const rB = random();
-  const Am = new Msm().add(H, rA);
-  const Bm = new Msm().add(H, rB);
+  const Am = new GeneratorMsm(core, gens).h(rA);
+  const Bm = new GeneratorMsm(core, gens).h(rB);
   for (let k = 0; k < 2 * m; k++) {
-    Am.add(pointAt(Gs, k), aIdx[k]!).add(pointAt(Hs, k), dIdx[k]!);
-    Bm.add(pointAt(Gs, k), BigInt(bIdx[k]!)).add(pointAt(Hs, k), cIdx[k]!);
+    Am.gs(k, aIdx[k]!).hs(k, dIdx[k]!);
+    Bm.gs(k, BigInt(bIdx[k]!)).hs(k, cIdx[k]!);
   }
   for (let k = 0; k < 2; k++) {
-    Am.add(pointAt(Hs, 2 * m + k), eIdx[k]!);
-    Bm.add(pointAt(Hs, 2 * m + k), fIdx[k]!);
+    Am.hs(2 * m + k, eIdx[k]!);
+    Bm.hs(2 * m + k, fIdx[k]!);
   }
-  const A = Am.run(core);
-  const B = Bm.run(core);
+  const A = Am.run();
+  const B = Bm.run();
 
   // 3. v.
   const transcript = new TransferTranscript(core, st.txid);
@@ -339,7 +341,6 @@ function proveInnerProduct(
   hScale: bigint[],
   o: bigint,
 ): { a: bigint; b: bigint; L: Uint8Array[]; R: Uint8Array[] } {
-  const { Gs, Hs, H } = gens;
   let a = aIn;
   let b = bIn;
   const gcoef = new Array<bigint>(RANGE_BITS).fill(1n);
@@ -351,20 +352,20 @@ function proveInnerProduct(
     const half = n / 2;
     const cL = inner(a.slice(0, half), b.slice(half));
     const cR = inner(a.slice(half), b.slice(0, half));
-    const Lm = new Msm().add(H, mul(cL, o));
-    const Rm = new Msm().add(H, mul(cR, o));
+    const Lm = new GeneratorMsm(core, gens).h(mul(cL, o));
+    const Rm = new GeneratorMsm(core, gens).h(mul(cR, o));
     for (let t = 0; t < RANGE_BITS; t++) {
       const i = t % n;
       if (i >= half) {
-        Lm.add(pointAt(Gs, t), mul(a[i - half]!, gcoef[t]!)); // ⟨a_lo, G_hi⟩
-        Rm.add(pointAt(Hs, t), mul(b[i - half]!, hcoef[t]!)); // ⟨b_lo, H_hi⟩
+        Lm.gs(t, mul(a[i - half]!, gcoef[t]!)); // ⟨a_lo, G_hi⟩
+        Rm.hs(t, mul(b[i - half]!, hcoef[t]!)); // ⟨b_lo, H_hi⟩
       } else {
-        Lm.add(pointAt(Hs, t), mul(b[half + i]!, hcoef[t]!)); // ⟨b_hi, H_lo⟩
-        Rm.add(pointAt(Gs, t), mul(a[half + i]!, gcoef[t]!)); // ⟨a_hi, G_lo⟩
+        Lm.hs(t, mul(b[half + i]!, hcoef[t]!)); // ⟨b_hi, H_lo⟩
+        Rm.gs(t, mul(a[half + i]!, gcoef[t]!)); // ⟨a_hi, G_lo⟩
       }
     }
-    const L = Lm.run(core);
-    const R = Rm.run(core);
+    const L = Lm.run();
+    const R = Rm.run();
     Ls.push(L);
     Rs.push(R);
     const x = transcript.innerProductRound(L, R);
