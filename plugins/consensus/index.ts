@@ -40,7 +40,11 @@ const plugin: Plugin = {
     // Block validation verifies transfer proofs on every core; workers start on the first block with transfers.
     const policy = pruningPolicy(config);
     const verifyPool = new VerifyPool({ impl: config.crypto });
-    const stateDb = new StateDb(store, (data) => core.blake2s256(data));
+    const stateDb = new StateDb(
+      store,
+      (data) => core.blake2s256(data),
+      (data, ends) => core.blake2s256Many(data, ends),
+    );
     const accounts = new StateAccounts(stateDb);
     const math = balanceMath(core, network.generatorDomain);
     const timings = new ChainTimings();

@@ -79,7 +79,7 @@ export class Snapshots implements SnapshotService {
   async importChunk(trieRoot: Uint8Array, isMeta: boolean, range: KeyRange, chunk: TrieChunk): Promise<ImportedChunk> {
     let verified: ReturnType<typeof verifyRange>;
     try {
-      verified = verifyRange(this.deps.db.hasher, trieRoot, range, chunk);
+      verified = verifyRange(this.deps.db.hasher, trieRoot, range, chunk, this.deps.db.hashMany);
     } catch (error) {
       if (error instanceof RangeProofError) throw new BadChunk(error.message);
       throw error;

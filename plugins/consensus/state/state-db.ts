@@ -13,7 +13,16 @@
 import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../host/protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 import { Trie, type NodeSource, type TrieChange } from './trie.js';
-import { decodeNode, innerHash, nilHash, type Hasher, type LeafNode, type TrieNode } from './trie-node.js';
+import {
+  decodeNode,
+  hashEachWith,
+  innerHash,
+  nilHash,
+  type HashMany,
+  type Hasher,
+  type LeafNode,
+  type TrieNode,
+} from './trie-node.js';
 
 const NODE_PREFIX = new TextEncoder().encode('sn');
 const VERSION_PREFIX = new TextEncoder().encode('sv');
@@ -234,6 +243,8 @@ export class StateDb {
   constructor(
     readonly store: KeyValueStore,
     readonly hasher: Hasher,
+    /** The same hash, many messages per call (what verifying a snapshot chunk uses). */
+    readonly hashMany: HashMany = hashEachWith(hasher),
   ) {
     this.persisted = new PersistedNodes(store, hasher);
   }
