@@ -31,6 +31,8 @@ export interface VerifiedChunk {
   halves: { range: KeyRange; hash: Uint8Array }[];
   /** The hash of the subtree the leaves rebuilt (absent for a split, or a range the path ended above). */
   subtree?: Uint8Array;
+  /** The inner nodes of that subtree: each roots a subtree the chunk holds whole. */
+  wholeInner: Uint8Array[];
 }
 
 export interface ChunkLimits {
@@ -93,22 +95,35 @@ export function proveRange(nodes: NodeSource, root: Uint8Array, range: KeyRange,
   return { path, leaves: [], split: true };
 }
 
-/** The leaves under `top` in key-hash order, or undefined when they exceed the limits. */
+/**
+ * The leaves under `top` in key-hash order, or undefined when they exceed the limits. The subtree is read a level at
+ * a time (one batched read each), and given up as soon as the leaves found, and the one or more under each child of
+ * an inner node still to open, exceed the limits.
+ */
 function collectLeaves(nodes: NodeSource, top: TrieNode, limits: ChunkLimits): LeafNode[] | undefined {
-  const leaves: LeafNode[] = [];
+  const present = (node: TrieNode): Uint8Array[] =>
+    node.kind === 'inner' ? [node.left, node.right].filter((child) => !equalBytes(child, nodes.nil)) : [];
+  let leaves = 0;
   let bytes = 0;
-  const stack: TrieNode[] = [top];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  const reached = (node: TrieNode): TrieNode => {
     if (node.kind === 'leaf') {
-      leaves.push(node);
+      leaves++;
       bytes += node.key.length + node.value.length;
-      if (leaves.length > limits.leaves || (leaves.length > 1 && bytes > limits.bytes)) return undefined;
-      continue;
     }
-    for (const child of [node.right, node.left]) if (!equalBytes(child, nodes.nil)) stack.push(nodes.load(child));
+    return node;
+  };
+  let level = [reached(top)];
+  for (;;) {
+    const below = level.map(present);
+    const atLeast = leaves + below.reduce((sum, children) => sum + children.length, 0);
+    if (atLeast > limits.leaves || (atLeast > 1 && bytes > limits.bytes)) return undefined;
+    if (level.every((node) => node.kind === 'leaf')) return level as LeafNode[];
+    const children = nodes.loadMany(below.flat());
+    let next = 0;
+    level = level.flatMap((node, i) =>
+      node.kind === 'leaf' ? [node] : below[i]!.map(() => reached(children[next++]!)),
+    );
   }
-  return leaves;
 }
 
 function nodeHash(hash: Hasher, node: TrieNode): Uint8Array {
@@ -160,13 +175,14 @@ export function verifyRange(
     const halves = halvesOf(range)
       .map((half, side) => ({ range: half, hash: side ? node.right : node.left }))
       .filter((half) => !equalBytes(half.hash, nil));
-    return { leaves: [], nodes, halves };
+    return { leaves: [], nodes, halves, wholeInner: [] };
   }
   if (chunk.path.length !== depth) throw new RangeProofError('the path is longer than the range');
   const leaves = checkedLeaves(hashMany, range, chunk.leaves);
-  const built = buildSubtree(hashMany, nil, leaves, depth, depth === 0, nodes);
+  const wholeInner: Uint8Array[] = [];
+  const built = buildSubtree(hashMany, nil, leaves, depth, depth === 0, nodes, wholeInner);
   if (!equalBytes(built, expected)) throw new RangeProofError("the leaves do not rebuild the range's subtree");
-  return { leaves, nodes, halves: [], subtree: built };
+  return { leaves, nodes, halves: [], subtree: built, wholeInner };
 }
 
 /** A path that ended above the range (at nil or a leaf): the chunk must hold exactly `implied`. */
@@ -182,7 +198,7 @@ function endsAt(
     chunk.leaves.length === implied.length &&
     chunk.leaves.every((leaf, i) => equalBytes(leaf.key, implied[i]!.key) && equalBytes(leaf.value, implied[i]!.value));
   if (!matches) throw new RangeProofError('the leaves are not the ones the path proves');
-  return { leaves: implied, nodes, halves: [] };
+  return { leaves: implied, nodes, halves: [], wholeInner: [] };
 }
 
 /** The leaves with their key hashes, checked to lie in the range in strictly increasing key-hash order. */
@@ -214,7 +230,7 @@ type ShapeChild = { nil: true } | { leaf: number } | { inner: number };
 
 /**
  * The hash of the canonical subtree of `leaves` below bit `bit` (its root is an inner node at the range's bit, a
- * leaf or nil below it); its nodes go to `out`. The shape is found first, then every leaf, and the inner nodes a
+ * leaf or nil below it); its nodes go to `out`, the hashes of its inner nodes to `inner`. The shape is found first, then every leaf, and the inner nodes a
  * height at a time, are hashed in one call of `hashMany` each.
  */
 function buildSubtree(
@@ -224,6 +240,7 @@ function buildSubtree(
   bit: number,
   isRoot: boolean,
   out: VerifiedChunk['nodes'],
+  inner: Uint8Array[],
 ): Uint8Array {
   const inners: ShapeNode[] = [];
   const heightOf = (child: ShapeChild): number => ('inner' in child ? inners[child.inner]!.height : 0);
@@ -276,6 +293,7 @@ function buildSubtree(
     level.forEach((index, i) => {
       innerHashes[index] = hashes[i]!;
       out.push({ hash: hashes[i]!, encoded: encodings[i]! });
+      inner.push(hashes[i]!);
     });
   }
   return hashOf(top);

@@ -87,6 +87,22 @@ class PersistedNodes implements NodeSource {
     return node;
   }
 
+  loadMany(hashes: Uint8Array[]): TrieNode[] {
+    const keys = hashes.map(cacheKey);
+    const nodes = keys.map((key) => this.cache.get(key));
+    const missing = nodes.flatMap((node, i) => (node ? [] : [i]));
+    if (missing.length === 0) return nodes as TrieNode[];
+    const stored = this.store.getManySync(missing.map((i) => withPrefix(NODE_PREFIX, hashes[i]!)));
+    missing.forEach((i, j) => {
+      const bytes = stored[j];
+      if (!bytes) throw new StateError(`state node ${toHex(hashes[i]!)} is missing from the store`);
+      const node = decodeNode(bytes);
+      this.remember(keys[i]!, node);
+      nodes[i] = node;
+    });
+    return nodes as TrieNode[];
+  }
+
   remember(key: string, node: TrieNode): void {
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
     this.cache.set(key, node);
@@ -113,6 +129,10 @@ class CommitNodes implements NodeSource {
 
   load(hash: Uint8Array): TrieNode {
     return this.created.get(cacheKey(hash))?.node ?? this.base.load(hash);
+  }
+
+  loadMany(hashes: Uint8Array[]): TrieNode[] {
+    return hashes.map((hash) => this.load(hash));
   }
 
   save(hash: Uint8Array, node: TrieNode, encoded: Uint8Array): void {
