@@ -104,7 +104,14 @@ class PersistedNodes implements NodeSource {
   }
 
   remember(key: string, node: TrieNode): void {
-    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    if (this.cache.size >= CACHE_LIMIT) {
+      // The older half goes (a Map keeps insertion order): a walk that reads again what it read lately still finds it.
+      let drop = CACHE_LIMIT / 2;
+      for (const old of this.cache.keys()) {
+        if (drop-- === 0) break;
+        this.cache.delete(old);
+      }
+    }
     this.cache.set(key, node);
   }
 
