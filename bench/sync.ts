@@ -5,10 +5,17 @@
  * (`full-sync`, --full-sync), by a fast sync from one peer (`fast-sync`) and from three (`fast-sync-3peers`: the
  * source and two mirrors that fast-synced from it); `snapshot-chunk-verify` is the time to verify one chunk of the
  * source's balance trie (µs per chunk); and `disk-per-block` is the database growth per block of transfers on the
- * source (archive) and on a node that fast-synced from it and prunes (bench/lib/disk-per-block.ts). BENCH_SYNC_BLOCKS and BENCH_SYNC_ACCOUNTS
- * set other sizes than the issue's 10 000 blocks and 100 000 accounts.
+ * source (archive) and on a node that fast-synced from it and prunes (bench/lib/disk-per-block.ts).
+ *
+ * Developer knobs (environment):
+ * - BENCH_SYNC_BLOCKS and BENCH_SYNC_ACCOUNTS set other sizes than the issue's 10 000 blocks and 100 000 accounts.
+ * - BENCH_SYNC_CASES: a comma-separated subset of `full,fast,fast3,verify,disk` (full-sync, fast-sync,
+ *   fast-sync-3peers, snapshot-chunk-verify, disk-per-block) to run; all by default.
+ * - BENCH_SYNC_SOURCE_DIR: the source's data directory, kept across runs: the chain is built there once and reused
+ *   while it holds a chain of the asked size (by default every run builds a fresh chain in a temporary directory).
+ *   The `disk` case mines more blocks on the source, so a run with it leaves a chain the next run rebuilds.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { balanceTreeName } from '../plugins/consensus/state-accounts.js';
@@ -18,11 +25,13 @@ import { StateDb } from '../plugins/consensus/state/state-db.js';
 import { converged, startNode, waitUntil, type TestNode } from '../test/helpers/p2p.js';
 import { runBench, timeIt, type BenchRow } from './harness.js';
 import { diskPerBlockRows, PRUNE_DEPTH } from './lib/disk-per-block.js';
-import { buildSyncChain } from './lib/sync-chain.js';
+import { buildSyncChain, type SyncChain } from './lib/sync-chain.js';
 
 const CHAIN_BLOCKS = Number(process.env.BENCH_SYNC_BLOCKS ?? 10_000);
 const ACCOUNTS = Number(process.env.BENCH_SYNC_ACCOUNTS ?? 100_000);
 const SYNC_TIMEOUT_MS = 3_600_000;
+const CASES = new Set((process.env.BENCH_SYNC_CASES ?? 'full,fast,fast3,verify,disk').split(','));
+const SOURCE_DIR = process.env.BENCH_SYNC_SOURCE_DIR;
 const rows: BenchRow[] = [];
 /** Keeps a row and prints it at once (a long run shows its figures as they come). */
 const record = (row: BenchRow): void => {
@@ -49,7 +58,11 @@ async function syncSeconds(peers: TestNode[], flags: Record<string, unknown>): P
 /** Microseconds to verify one chunk of the native balance trie at the source's top, over every chunk of it. */
 function chunkVerifyMicros(source: TestNode): number {
   const { store, core } = source.app.container.cradle;
-  const db = new StateDb(store, (data) => core.blake2s256(data));
+  const db = new StateDb(
+    store,
+    (data) => core.blake2s256(data),
+    (data, ends) => core.blake2s256Many(data, ends),
+  );
   const root = db.snapshot(source.chain.top.stateVersion).treeRoot(balanceTreeName(new Uint8Array(32)));
   const chunks: { range: KeyRange; chunk: ReturnType<typeof proveRange> }[] = [];
   const queue: KeyRange[] = [WHOLE_TRIE];
@@ -57,35 +70,78 @@ function chunkVerifyMicros(source: TestNode): number {
     const range = queue.shift()!;
     const chunk = proveRange(db.persisted, root, range, CHUNK_LIMITS);
     chunks.push({ range, chunk });
-    queue.push(...verifyRange(db.hasher, root, range, chunk).halves.map((half) => half.range));
+    queue.push(...verifyRange(db.hasher, root, range, chunk, db.hashMany).halves.map((half) => half.range));
   }
   const leafChunks = chunks.filter(({ chunk }) => !chunk.split);
   console.log(`balance trie: ${leafChunks.length} chunks of leaves, ${chunks.length - leafChunks.length} splits`);
   let next = 0;
   return timeIt(() => {
     const { range, chunk } = leafChunks[next++ % leafChunks.length]!;
-    verifyRange(db.hasher, root, range, chunk);
+    verifyRange(db.hasher, root, range, chunk, db.hashMany);
   });
 }
 
-const source = await startNode('source', rocksdb('source'));
-const { untouched } = await buildSyncChain(source, CHAIN_BLOCKS, ACCOUNTS);
+/** The source node holding the chain of the asked size: built now, or reused from SOURCE_DIR when it holds one. */
+async function sourceWithChain(): Promise<{ source: TestNode; chain: SyncChain }> {
+  if (!SOURCE_DIR) {
+    const source = await startNode('source', rocksdb('source'));
+    return { source, chain: await buildSyncChain(source, CHAIN_BLOCKS, ACCOUNTS) };
+  }
+  const dataDir = join(SOURCE_DIR, 'node');
+  const described = join(SOURCE_DIR, 'chain.json');
+  const size = { blocks: CHAIN_BLOCKS, accounts: ACCOUNTS };
+  if (existsSync(described)) {
+    const kept = JSON.parse(readFileSync(described, 'utf8')) as typeof size & { chain: SyncChain };
+    const source = await startNode('source', { store: 'rocksdb', dataDir });
+    if (
+      kept.blocks === size.blocks &&
+      kept.accounts === size.accounts &&
+      source.chain.top.height === BigInt(size.blocks)
+    ) {
+      console.log(`source: reusing the chain in ${SOURCE_DIR}`);
+      return { source, chain: kept.chain };
+    }
+    await source.app.stop();
+  }
+  rmSync(SOURCE_DIR, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const source = await startNode('source', { store: 'rocksdb', dataDir });
+  const chain = await buildSyncChain(source, CHAIN_BLOCKS, ACCOUNTS);
+  writeFileSync(described, JSON.stringify({ ...size, chain }));
+  return { source, chain };
+}
+
+const { source, chain } = await sourceWithChain();
 const impl = source.app.container.cradle.core.impl;
-const full = await syncSeconds([source], { fullSync: true });
-record({ case: 'full-sync', impl, unit: 's', value: full });
-const fast = await syncSeconds([source], {});
-record({ case: 'fast-sync', impl, unit: 's', value: fast });
-console.log(`fast / full: ${(fast / full).toFixed(3)} (target ≤ 0.1)`);
-const mirrors = [
-  await startNode('mirror1', { ...rocksdb('mirror1'), addPeers: [source.address] }),
-  await startNode('mirror2', { ...rocksdb('mirror2'), addPeers: [source.address] }),
-];
-await waitUntil('the mirrors hold the chain', () => converged(source, ...mirrors), SYNC_TIMEOUT_MS);
-record({ case: 'fast-sync-3peers', impl, unit: 's', value: await syncSeconds([source, ...mirrors], {}) });
-record({ case: 'snapshot-chunk-verify', impl, unit: 'µs', value: chunkVerifyMicros(source) });
-await Promise.all(mirrors.map((node) => node.app.stop()));
-// A node of its own: one pruning while the sync cases run would take their time.
-const pruned = await startNode('pruned', { ...rocksdb('pruned'), addPeers: [source.address], pruneDepth: PRUNE_DEPTH });
-for (const row of await diskPerBlockRows(source, pruned, untouched)) record(row);
-await Promise.all([source, pruned].map((node) => node.app.stop()));
+let full: number | undefined;
+if (CASES.has('full')) {
+  full = await syncSeconds([source], { fullSync: true });
+  record({ case: 'full-sync', impl, unit: 's', value: full });
+}
+if (CASES.has('fast')) {
+  const fast = await syncSeconds([source], {});
+  record({ case: 'fast-sync', impl, unit: 's', value: fast });
+  if (full !== undefined) console.log(`fast / full: ${(fast / full).toFixed(3)} (target ≤ 0.1)`);
+}
+if (CASES.has('fast3')) {
+  const mirrors = [
+    await startNode('mirror1', { ...rocksdb('mirror1'), addPeers: [source.address] }),
+    await startNode('mirror2', { ...rocksdb('mirror2'), addPeers: [source.address] }),
+  ];
+  await waitUntil('the mirrors hold the chain', () => converged(source, ...mirrors), SYNC_TIMEOUT_MS);
+  record({ case: 'fast-sync-3peers', impl, unit: 's', value: await syncSeconds([source, ...mirrors], {}) });
+  await Promise.all(mirrors.map((node) => node.app.stop()));
+}
+if (CASES.has('verify')) record({ case: 'snapshot-chunk-verify', impl, unit: 'µs', value: chunkVerifyMicros(source) });
+if (CASES.has('disk')) {
+  // A node of its own: one pruning while the sync cases run would take their time.
+  const pruned = await startNode('pruned', {
+    ...rocksdb('pruned'),
+    addPeers: [source.address],
+    pruneDepth: PRUNE_DEPTH,
+  });
+  for (const row of await diskPerBlockRows(source, pruned, chain.untouched)) record(row);
+  await pruned.app.stop();
+}
+await source.app.stop();
 runBench('sync', rows);

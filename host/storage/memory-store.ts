@@ -24,6 +24,10 @@ export class MemoryStore implements KeyValueStore {
     return value && Uint8Array.from(value);
   }
 
+  getManySync(keys: Uint8Array[]): (Uint8Array | undefined)[] {
+    return keys.map((key) => this.getSync(key));
+  }
+
   async put(key: Uint8Array, value: Uint8Array): Promise<void> {
     this.ensureOpen();
     this.map.set(keyOf(key), Uint8Array.from(value));

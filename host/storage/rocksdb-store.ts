@@ -69,6 +69,10 @@ export class RocksDbStore implements KeyValueStore {
     return asBytes(this.db._getManySync([buf(key)], BYTES)[0]);
   }
 
+  getManySync(keys: Uint8Array[]): (Uint8Array | undefined)[] {
+    return this.db._getManySync(keys.map(buf), BYTES).map(asBytes);
+  }
+
   put(key: Uint8Array, value: Uint8Array): Promise<void> {
     return this.db.put(buf(key), buf(value), BYTES);
   }

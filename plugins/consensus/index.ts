@@ -42,7 +42,11 @@ const plugin: Plugin = {
     const policy = pruningPolicy(config);
     const verifyPool =
       config.verifyWorkers > 0 ? new VerifyPool({ impl: config.crypto, size: config.verifyWorkers }) : undefined;
-    const stateDb = new StateDb(store, (data) => core.blake2s256(data));
+    const stateDb = new StateDb(
+      store,
+      (data) => core.blake2s256(data),
+      (data, ends) => core.blake2s256Many(data, ends),
+    );
     const accounts = new StateAccounts(stateDb);
     const math = balanceMath(core, network.generatorDomain);
     const timings = new ChainTimings();

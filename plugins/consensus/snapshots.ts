@@ -38,8 +38,9 @@ export interface SnapshotDeps {
 
 export class Snapshots implements SnapshotService {
   /**
-   * Inner nodes found to root a subtree stored whole, during an import (a later state shares most subtrees with the
-   * first: each is walked once). Nothing is deleted meanwhile, and adopting the snapshot clears it.
+   * Inner nodes known to root a subtree stored whole, during an import: those of every subtree a chunk rebuilt, and
+   * those found so by a walk (after a restart). A later state shares most subtrees with the first, so most of its
+   * ranges are found here at once. Nothing is deleted meanwhile, and adopting the snapshot clears it.
    */
   private readonly heldWhole = new Set<string>();
 
@@ -79,7 +80,7 @@ export class Snapshots implements SnapshotService {
   async importChunk(trieRoot: Uint8Array, isMeta: boolean, range: KeyRange, chunk: TrieChunk): Promise<ImportedChunk> {
     let verified: ReturnType<typeof verifyRange>;
     try {
-      verified = verifyRange(this.deps.db.hasher, trieRoot, range, chunk);
+      verified = verifyRange(this.deps.db.hasher, trieRoot, range, chunk, this.deps.db.hashMany);
     } catch (error) {
       if (error instanceof RangeProofError) throw new BadChunk(error.message);
       throw error;
@@ -88,6 +89,7 @@ export class Snapshots implements SnapshotService {
     for (const { hash, encoded } of verified.nodes) batch.put(nodeStoreKey(hash), encoded);
     if (verified.subtree) batch.put(heldWholeKey(verified.subtree), new Uint8Array(0));
     await batch.write();
+    for (const hash of verified.wholeInner) this.heldWhole.add(cacheKey(hash));
     return {
       next: verified.halves,
       tries: isMeta ? verified.leaves.map((leaf) => ({ name: leaf.key, root: leaf.value })) : [],

@@ -21,8 +21,9 @@ const MiB = 1024 * 1024;
 
 export const DEFAULT_BUDGET: BudgetLimits = {
   control: { messages: { perSecond: 500, burst: 2_000 }, bytes: { perSecond: 4 * MiB, burst: 16 * MiB } },
-  // A data frame may hold ~21 MiB (the largest block with its transactions): the burst admits several at once.
-  data: { messages: { perSecond: 100, burst: 500 }, bytes: { perSecond: 48 * MiB, burst: 128 * MiB } },
+  // A data frame may hold ~21 MiB (the largest block with its transactions): the burst admits several at once. The
+  // message rate admits a fast sync's small state chunks (a later state comes in ~100 of them, within a second).
+  data: { messages: { perSecond: 1_000, burst: 4_000 }, bytes: { perSecond: 48 * MiB, burst: 128 * MiB } },
 };
 
 const DATA_KINDS: ReadonlySet<number> = new Set([

@@ -74,3 +74,14 @@ pub fn blake2s256(data: &[u8]) -> [u8; 32] {
     }
     out
 }
+
+/// BLAKE2s-256 of many messages laid end to end in `data`: message i is `data[ends[i - 1]..ends[i]]` (the first
+/// starts at 0); its digest goes to `out[32 * i..32 * i + 32]`. `ends` must not decrease nor pass `data.len()`,
+/// and `out` must hold 32 bytes per message.
+pub fn blake2s256_many(data: &[u8], ends: &[usize], out: &mut [u8]) {
+    let mut start = 0;
+    for (digest, &end) in out.chunks_exact_mut(32).zip(ends) {
+        digest.copy_from_slice(&blake2s256(&data[start..end]));
+        start = end;
+    }
+}

@@ -4,7 +4,7 @@ mod blake2s;
 mod keccak;
 pub mod sha256;
 
-pub use blake2s::blake2s256;
+pub use blake2s::{blake2s256, blake2s256_many};
 pub use keccak::{keccak256, keccak_f1600, sha3_256, Keccak256Prefix};
 pub use sha256::sha256;
 
@@ -17,7 +17,29 @@ pub fn register(exports: &crate::napi::Exports) -> Result<(), String> {
     exports.function("keccak256", |call| digest(call, keccak256))?;
     exports.function("sha3_256", |call| digest(call, sha3_256))?;
     exports.function("blake2s256", |call| digest(call, blake2s256))?;
+    exports.function("blake2s256Many", blake2s256_many_call)?;
     exports.function("sha256", |call| digest(call, sha256))
+}
+
+/// `blake2s256Many(data, ends)`: `ends` holds the messages' end offsets as native-endian u32s (a Uint32Array's bytes).
+#[cfg(not(test))]
+fn blake2s256_many_call(call: &crate::napi::Call) -> Result<crate::napi::Value, String> {
+    let data = call.bytes(0, "data")?;
+    let raw_ends = call.bytes(1, "ends")?;
+    if raw_ends.len() % 4 != 0 {
+        return Err("ends must be whole 32-bit offsets".into());
+    }
+    let mut ends = Vec::with_capacity(raw_ends.len() / 4);
+    let mut previous = 0;
+    for raw in raw_ends.chunks_exact(4) {
+        let end = u32::from_ne_bytes(raw.try_into().unwrap()) as usize;
+        if end < previous || end > data.len() {
+            return Err(format!("ends must not decrease nor pass the data's {} bytes", data.len()));
+        }
+        ends.push(end);
+        previous = end;
+    }
+    call.buffer_with(ends.len() * 32, |out| blake2s256_many(data, &ends, out))
 }
 
 #[cfg(test)]
@@ -39,5 +61,18 @@ mod tests {
         assert_eq!(hex(&sha256(two_blocks)), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
         assert_eq!(hex(&blake2s256(b"abc")), "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982");
         assert_eq!(hex(&blake2s256(b"")), "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9");
+    }
+
+    #[test]
+    fn many_digests_match_one_at_a_time() {
+        let data: Vec<u8> = (0..300u32).map(|i| (i * 131 + 1) as u8).collect();
+        let ends = [0, 3, 3, 67, 131, 300];
+        let mut out = vec![0u8; 32 * ends.len()];
+        blake2s256_many(&data, &ends, &mut out);
+        let mut start = 0;
+        for (i, &end) in ends.iter().enumerate() {
+            assert_eq!(out[32 * i..32 * i + 32], blake2s256(&data[start..end]));
+            start = end;
+        }
     }
 }

@@ -11,9 +11,12 @@ import {
   bitAt,
   decodeNode,
   encodeNode,
+  hashAll,
+  hashEachWith,
   innerHash,
   leafHash,
   nilHash,
+  type HashMany,
   type Hasher,
   type LeafNode,
   type TrieNode,
@@ -28,6 +31,8 @@ export interface VerifiedChunk {
   halves: { range: KeyRange; hash: Uint8Array }[];
   /** The hash of the subtree the leaves rebuilt (absent for a split, or a range the path ended above). */
   subtree?: Uint8Array;
+  /** The inner nodes of that subtree: each roots a subtree the chunk holds whole. */
+  wholeInner: Uint8Array[];
 }
 
 export interface ChunkLimits {
@@ -90,22 +95,35 @@ export function proveRange(nodes: NodeSource, root: Uint8Array, range: KeyRange,
   return { path, leaves: [], split: true };
 }
 
-/** The leaves under `top` in key-hash order, or undefined when they exceed the limits. */
+/**
+ * The leaves under `top` in key-hash order, or undefined when they exceed the limits. The subtree is read a level at
+ * a time (one batched read each), and given up as soon as the leaves found, and the one or more under each child of
+ * an inner node still to open, exceed the limits.
+ */
 function collectLeaves(nodes: NodeSource, top: TrieNode, limits: ChunkLimits): LeafNode[] | undefined {
-  const leaves: LeafNode[] = [];
+  const present = (node: TrieNode): Uint8Array[] =>
+    node.kind === 'inner' ? [node.left, node.right].filter((child) => !equalBytes(child, nodes.nil)) : [];
+  let leaves = 0;
   let bytes = 0;
-  const stack: TrieNode[] = [top];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  const reached = (node: TrieNode): TrieNode => {
     if (node.kind === 'leaf') {
-      leaves.push(node);
+      leaves++;
       bytes += node.key.length + node.value.length;
-      if (leaves.length > limits.leaves || (leaves.length > 1 && bytes > limits.bytes)) return undefined;
-      continue;
     }
-    for (const child of [node.right, node.left]) if (!equalBytes(child, nodes.nil)) stack.push(nodes.load(child));
+    return node;
+  };
+  let level = [reached(top)];
+  for (;;) {
+    const below = level.map(present);
+    const atLeast = leaves + below.reduce((sum, children) => sum + children.length, 0);
+    if (atLeast > limits.leaves || (atLeast > 1 && bytes > limits.bytes)) return undefined;
+    if (level.every((node) => node.kind === 'leaf')) return level as LeafNode[];
+    const children = nodes.loadMany(below.flat());
+    let next = 0;
+    level = level.flatMap((node, i) =>
+      node.kind === 'leaf' ? [node] : below[i]!.map(() => reached(children[next++]!)),
+    );
   }
-  return leaves;
 }
 
 function nodeHash(hash: Hasher, node: TrieNode): Uint8Array {
@@ -114,9 +132,16 @@ function nodeHash(hash: Hasher, node: TrieNode): Uint8Array {
 
 /**
  * Checks a chunk for `range` of the trie whose root is `root` (the syncing side); throws a RangeProofError naming what
- * is wrong. The hash of every node is computed here, never taken from the sender.
+ * is wrong. The hash of every node is computed here, never taken from the sender. The leaves' subtree is hashed with
+ * `hashMany`, a level at a time.
  */
-export function verifyRange(hash: Hasher, root: Uint8Array, range: KeyRange, chunk: TrieChunk): VerifiedChunk {
+export function verifyRange(
+  hash: Hasher,
+  root: Uint8Array,
+  range: KeyRange,
+  chunk: TrieChunk,
+  hashMany: HashMany = hashEachWith(hash),
+): VerifiedChunk {
   if (!isWellFormed(range)) throw new RangeProofError('the range is malformed');
   const nil = nilHash(hash);
   const nodes: VerifiedChunk['nodes'] = [];
@@ -150,13 +175,14 @@ export function verifyRange(hash: Hasher, root: Uint8Array, range: KeyRange, chu
     const halves = halvesOf(range)
       .map((half, side) => ({ range: half, hash: side ? node.right : node.left }))
       .filter((half) => !equalBytes(half.hash, nil));
-    return { leaves: [], nodes, halves };
+    return { leaves: [], nodes, halves, wholeInner: [] };
   }
   if (chunk.path.length !== depth) throw new RangeProofError('the path is longer than the range');
-  const leaves = checkedLeaves(hash, range, chunk.leaves);
-  const built = buildSubtree(hash, nil, leaves, depth, depth === 0, nodes);
+  const leaves = checkedLeaves(hashMany, range, chunk.leaves);
+  const wholeInner: Uint8Array[] = [];
+  const built = buildSubtree(hashMany, nil, leaves, depth, depth === 0, nodes, wholeInner);
   if (!equalBytes(built, expected)) throw new RangeProofError("the leaves do not rebuild the range's subtree");
-  return { leaves, nodes, halves: [], subtree: built };
+  return { leaves, nodes, halves: [], subtree: built, wholeInner };
 }
 
 /** A path that ended above the range (at nil or a leaf): the chunk must hold exactly `implied`. */
@@ -172,46 +198,103 @@ function endsAt(
     chunk.leaves.length === implied.length &&
     chunk.leaves.every((leaf, i) => equalBytes(leaf.key, implied[i]!.key) && equalBytes(leaf.value, implied[i]!.value));
   if (!matches) throw new RangeProofError('the leaves are not the ones the path proves');
-  return { leaves: implied, nodes, halves: [] };
+  return { leaves: implied, nodes, halves: [], wholeInner: [] };
 }
 
 /** The leaves with their key hashes, checked to lie in the range in strictly increasing key-hash order. */
-function checkedLeaves(hash: Hasher, range: KeyRange, leaves: ChunkLeaf[]): LeafNode[] {
+function checkedLeaves(hashMany: HashMany, range: KeyRange, leaves: ChunkLeaf[]): LeafNode[] {
+  const keyhashes = hashAll(
+    hashMany,
+    leaves.map((leaf) => leaf.key),
+  );
   const out: LeafNode[] = [];
-  for (const { key, value } of leaves) {
-    const keyhash = hash(key);
+  leaves.forEach(({ key, value }, i) => {
+    const keyhash = keyhashes[i]!;
     if (!inRange(keyhash, range)) throw new RangeProofError('a leaf lies outside the range');
     const previous = out[out.length - 1];
     if (previous && Buffer.compare(previous.keyhash, keyhash) >= 0)
       throw new RangeProofError('the leaves are not in key-hash order');
     out.push({ kind: 'leaf', keyhash, key, value });
-  }
+  });
   return out;
 }
 
-/** The canonical subtree of `leaves` below bit `bit` (the root is always an inner node); its nodes go to `out`. */
+/** An inner node of a subtree being rebuilt: its children are nil, a leaf (by index) or an earlier inner node. */
+interface ShapeNode {
+  left: ShapeChild;
+  right: ShapeChild;
+  /** Longest path down to a leaf or nil: nodes of one height are hashed together. */
+  height: number;
+}
+type ShapeChild = { nil: true } | { leaf: number } | { inner: number };
+
+/**
+ * The hash of the canonical subtree of `leaves` below bit `bit` (its root is an inner node at the range's bit, a
+ * leaf or nil below it); its nodes go to `out`, the hashes of its inner nodes to `inner`. The shape is found first, then every leaf, and the inner nodes a
+ * height at a time, are hashed in one call of `hashMany` each.
+ */
 function buildSubtree(
-  hash: Hasher,
+  hashMany: HashMany,
   nil: Uint8Array,
   leaves: LeafNode[],
   bit: number,
   isRoot: boolean,
   out: VerifiedChunk['nodes'],
+  inner: Uint8Array[],
 ): Uint8Array {
-  if (!isRoot && leaves.length === 0) return nil;
-  if (!isRoot && leaves.length === 1) {
-    const leaf = leaves[0]!;
-    const leafNodeHash = leafHash(hash, leaf.keyhash, leaf.value);
-    out.push({ hash: leafNodeHash, encoded: encodeNode(leaf) });
-    return leafNodeHash;
+  const inners: ShapeNode[] = [];
+  const heightOf = (child: ShapeChild): number => ('inner' in child ? inners[child.inner]!.height : 0);
+  const shape = (from: number, to: number, depth: number, root: boolean): ShapeChild => {
+    if (!root && from === to) return { nil: true };
+    if (!root && to - from === 1) return { leaf: from };
+    if (depth >= 256) throw new RangeProofError('two leaves share a key hash');
+    let cut = from;
+    while (cut < to && bitAt(leaves[cut]!.keyhash, depth) === 0) cut++;
+    const left = shape(from, cut, depth + 1, false);
+    const right = shape(cut, to, depth + 1, false);
+    inners.push({ left, right, height: Math.max(heightOf(left), heightOf(right)) + 1 });
+    return { inner: inners.length - 1 };
+  };
+  const top = shape(0, leaves.length, bit, isRoot);
+
+  const valueHashes = hashAll(
+    hashMany,
+    leaves.map((leaf) => leaf.value),
+  );
+  const leafHashes = hashAll(
+    hashMany,
+    leaves.map((leaf, i) => {
+      const data = new Uint8Array(65);
+      data[0] = 0x02;
+      data.set(leaf.keyhash, 1);
+      data.set(valueHashes[i]!, 33);
+      return data;
+    }),
+  );
+  leaves.forEach((leaf, i) => out.push({ hash: leafHashes[i]!, encoded: encodeNode(leaf) }));
+
+  const innerHashes: Uint8Array[] = [];
+  const hashOf = (child: ShapeChild): Uint8Array =>
+    'nil' in child ? nil : 'leaf' in child ? leafHashes[child.leaf]! : innerHashes[child.inner]!;
+  const byHeight: number[][] = [];
+  inners.forEach((node, index) => (byHeight[node.height] ??= []).push(index));
+  for (const level of byHeight) {
+    if (!level) continue;
+    // An inner node's encoding is what its hash is taken of.
+    const encodings = level.map((index) => {
+      const node = inners[index]!;
+      const encoded = new Uint8Array(65);
+      encoded[0] = 0x01;
+      encoded.set(hashOf(node.left), 1);
+      encoded.set(hashOf(node.right), 33);
+      return encoded;
+    });
+    const hashes = hashAll(hashMany, encodings);
+    level.forEach((index, i) => {
+      innerHashes[index] = hashes[i]!;
+      out.push({ hash: hashes[i]!, encoded: encodings[i]! });
+      inner.push(hashes[i]!);
+    });
   }
-  if (bit >= 256) throw new RangeProofError('two leaves share a key hash');
-  const split = leaves.findIndex((leaf) => bitAt(leaf.keyhash, bit) === 1);
-  const cut = split === -1 ? leaves.length : split;
-  const left = buildSubtree(hash, nil, leaves.slice(0, cut), bit + 1, false, out);
-  const right = buildSubtree(hash, nil, leaves.slice(cut), bit + 1, false, out);
-  const inner: TrieNode = { kind: 'inner', left, right };
-  const innerNodeHash = innerHash(hash, left, right);
-  out.push({ hash: innerNodeHash, encoded: encodeNode(inner) });
-  return innerNodeHash;
+  return hashOf(top);
 }

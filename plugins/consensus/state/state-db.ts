@@ -13,7 +13,16 @@
 import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../host/protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 import { Trie, type NodeSource, type TrieChange } from './trie.js';
-import { decodeNode, innerHash, nilHash, type Hasher, type LeafNode, type TrieNode } from './trie-node.js';
+import {
+  decodeNode,
+  hashEachWith,
+  innerHash,
+  nilHash,
+  type HashMany,
+  type Hasher,
+  type LeafNode,
+  type TrieNode,
+} from './trie-node.js';
 
 const NODE_PREFIX = new TextEncoder().encode('sn');
 const VERSION_PREFIX = new TextEncoder().encode('sv');
@@ -56,7 +65,7 @@ export interface TreeWriter extends TreeReader {
 
 /**
  * The nodes already persisted (with a cache), plus the ones created by commits not yet written. A full cache drops
- * its oldest quarter: the upper nodes every lookup walks through are rewritten by each commit, so they stay young.
+ * its older half: the upper nodes every lookup walks through are rewritten by each commit, so they stay young.
  */
 class PersistedNodes implements NodeSource {
   readonly nil: Uint8Array;
@@ -77,9 +86,8 @@ class PersistedNodes implements NodeSource {
 
   load(hash: Uint8Array): TrieNode {
     const key = cacheKey(hash);
-    const cached = this.cache.get(key);
+    const cached = this.cached(key);
     if (cached) return cached;
-    if (key === this.emptyRootKey) return this.emptyRootNode;
     const bytes = this.store.getSync(withPrefix(NODE_PREFIX, hash));
     if (!bytes) throw new StateError(`state node ${toHex(hash)} is missing from the store`);
     const node = decodeNode(bytes);
@@ -87,12 +95,33 @@ class PersistedNodes implements NodeSource {
     return node;
   }
 
+  loadMany(hashes: Uint8Array[]): TrieNode[] {
+    const keys = hashes.map(cacheKey);
+    const nodes = keys.map((key) => this.cached(key));
+    const missing = nodes.flatMap((node, i) => (node ? [] : [i]));
+    if (missing.length === 0) return nodes as TrieNode[];
+    const stored = this.store.getManySync(missing.map((i) => withPrefix(NODE_PREFIX, hashes[i]!)));
+    missing.forEach((i, j) => {
+      const bytes = stored[j];
+      if (!bytes) throw new StateError(`state node ${toHex(hashes[i]!)} is missing from the store`);
+      const node = decodeNode(bytes);
+      this.remember(keys[i]!, node);
+      nodes[i] = node;
+    });
+    return nodes as TrieNode[];
+  }
+
+  private cached(key: string): TrieNode | undefined {
+    return this.cache.get(key) ?? (key === this.emptyRootKey ? this.emptyRootNode : undefined);
+  }
+
   remember(key: string, node: TrieNode): void {
     if (this.cache.size >= this.cacheLimit) {
-      let evict = Math.ceil(this.cacheLimit / 4);
-      for (const oldest of this.cache.keys()) {
-        this.cache.delete(oldest);
-        if (--evict === 0) break;
+      // The older half goes (a Map keeps insertion order): a walk that reads again what it read lately still finds it.
+      let drop = Math.ceil(this.cacheLimit / 2);
+      for (const old of this.cache.keys()) {
+        if (drop-- === 0) break;
+        this.cache.delete(old);
       }
     }
     this.cache.set(key, node);
@@ -119,6 +148,10 @@ class CommitNodes implements NodeSource {
 
   load(hash: Uint8Array): TrieNode {
     return this.created.get(cacheKey(hash))?.node ?? this.base.load(hash);
+  }
+
+  loadMany(hashes: Uint8Array[]): TrieNode[] {
+    return hashes.map((hash) => this.load(hash));
   }
 
   save(hash: Uint8Array, node: TrieNode, encoded: Uint8Array): void {
@@ -249,6 +282,8 @@ export class StateDb {
   constructor(
     readonly store: KeyValueStore,
     readonly hasher: Hasher,
+    /** The same hash, many messages per call (what verifying a snapshot chunk uses). */
+    readonly hashMany: HashMany = hashEachWith(hasher),
     nodeCacheLimit = NODE_CACHE_LIMIT,
   ) {
     this.persisted = new PersistedNodes(store, hasher, nodeCacheLimit);

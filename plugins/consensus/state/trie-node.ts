@@ -7,9 +7,38 @@
  *
  * Nodes are immutable and stored under their hash, so every version of every tree shares unchanged subtrees.
  */
-import { ByteReader, ByteWriter } from '../../../host/protocol/bytes.js';
+import { ByteReader } from '../../../host/protocol/bytes.js';
 
 export type Hasher = (data: Uint8Array) => Uint8Array;
+/**
+ * Many hashes in one call: message i is `data[ends[i-1]..ends[i]]` (the first starts at 0); the digests come back end
+ * to end, 32 bytes each (a native hasher hashes them all in one crossing).
+ */
+export type HashMany = (data: Uint8Array, ends: Uint32Array) => Uint8Array;
+
+/** A HashMany that calls `hash` once per message. */
+export function hashEachWith(hash: Hasher): HashMany {
+  return (data, ends) => {
+    const out = new Uint8Array(ends.length * 32);
+    let start = 0;
+    ends.forEach((end, i) => {
+      out.set(hash(data.subarray(start, end)), i * 32);
+      start = end;
+    });
+    return out;
+  };
+}
+
+/** The digests of `messages`, hashed in one call of `hashMany`. */
+export function hashAll(hashMany: HashMany, messages: Uint8Array[]): Uint8Array[] {
+  const ends = new Uint32Array(messages.length);
+  let length = 0;
+  messages.forEach((message, i) => (ends[i] = length += message.length));
+  const data = new Uint8Array(length);
+  messages.forEach((message, i) => data.set(message, ends[i]! - message.length));
+  const digests = hashMany(data, ends);
+  return messages.map((_, i) => digests.subarray(i * 32, i * 32 + 32));
+}
 
 export interface LeafNode {
   kind: 'leaf';
@@ -56,13 +85,19 @@ export function encodeNode(node: TrieNode): Uint8Array {
     out.set(node.right, 33);
     return out;
   }
-  return new ByteWriter()
-    .byte(0x02)
-    .bytes(node.keyhash, 32)
-    .uvarint(node.key.length)
-    .bytes(node.key)
-    .bytes(node.value)
-    .finish();
+  if (node.keyhash.length !== 32) throw new RangeError(`expected a 32-byte key hash, got ${node.keyhash.length}`);
+  let lengthBytes = 1;
+  for (let rest = node.key.length >>> 7; rest > 0; rest >>>= 7) lengthBytes++;
+  const out = new Uint8Array(33 + lengthBytes + node.key.length + node.value.length);
+  out[0] = 0x02;
+  out.set(node.keyhash, 1);
+  let at = 33;
+  let rest = node.key.length;
+  for (; rest > 0x7f; rest >>>= 7) out[at++] = (rest & 0x7f) | 0x80;
+  out[at++] = rest;
+  out.set(node.key, at);
+  out.set(node.value, at + node.key.length);
+  return out;
 }
 
 export function decodeNode(bytes: Uint8Array): TrieNode {

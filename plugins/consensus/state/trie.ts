@@ -12,6 +12,8 @@ export interface NodeSource {
   readonly hash: Hasher;
   readonly nil: Uint8Array;
   load(hash: Uint8Array): TrieNode;
+  /** The nodes of many hashes at once (one read of the store for those not at hand). */
+  loadMany(hashes: Uint8Array[]): TrieNode[];
   /** Records a newly created node (written with the commit). */
   save(hash: Uint8Array, node: TrieNode, encoded: Uint8Array): void;
 }

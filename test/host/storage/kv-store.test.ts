@@ -43,6 +43,12 @@ for (const [kind, open] of implementations) {
     await t.rejects(batch.write(), /already written/, 'a batch writes once');
     t.equal(s(await store.get(b('p/b'))), 'v-p/b');
     t.equal(await store.get(b('o/z')), undefined, 'delete in the same batch wins');
+    t.same(
+      store.getManySync([b('p/c'), b('o/z'), b('p/a'), b('p/c')]).map(s),
+      ['v-p/c', undefined, 'v-p/a', 'v-p/c'],
+      'many synchronous reads, in the keys order',
+    );
+    t.same(store.getManySync([]), [], 'no keys, no values');
 
     t.same(await collect(store.entries()), ['p', 'p/a', 'p/b', 'p/c', 'q/a'], 'ordered iteration');
     t.same(await collect(store.entries({ prefix: b('p/') })), ['p/a', 'p/b', 'p/c'], 'prefix');

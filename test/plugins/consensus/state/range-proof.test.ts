@@ -13,7 +13,7 @@ import {
   type TrieChunk,
 } from '../../../../plugins/consensus/state/range-proof.js';
 import { StateDb } from '../../../../plugins/consensus/state/state-db.js';
-import { decodeNode } from '../../../../plugins/consensus/state/trie-node.js';
+import { bitAt, decodeNode, type TrieNode } from '../../../../plugins/consensus/state/trie-node.js';
 import { Trie, type NodeSource } from '../../../../plugins/consensus/state/trie.js';
 
 const hasher = (data: Uint8Array): Uint8Array => blake2s(data);
@@ -61,14 +61,16 @@ t.test('a trie fetched range by range holds every leaf once and rebuilds on its 
     t.equal(new Set(keys).size, count, `${count} keys: each once`);
     if (count === 500) t.ok(chunks > 500 / LIMITS.leaves, 'a big trie comes in many chunks');
     // The stored nodes alone make a readable trie with the same root.
+    const load = (hash: Uint8Array): TrieNode => {
+      const encoded = stored.get(Buffer.from(hash).toString('hex'));
+      if (!encoded) throw new Error('a node the chunks did not bring');
+      return decodeNode(encoded);
+    };
     const source: NodeSource = {
       hash: hasher,
       nil: nodes.nil,
-      load: (hash) => {
-        const encoded = stored.get(Buffer.from(hash).toString('hex'));
-        if (!encoded) throw new Error('a node the chunks did not bring');
-        return decodeNode(encoded);
-      },
+      load,
+      loadMany: (hashes) => hashes.map(load),
       save: () => t.fail('read only'),
     };
     const copy = new Trie(source, root);
@@ -88,6 +90,35 @@ function allChunks(nodes: NodeSource, root: Uint8Array): { range: KeyRange; chun
   }
   return out;
 }
+
+t.test('a range is answered whole exactly when its leaves fit the limits, split otherwise', async (t) => {
+  const count = 300;
+  const { nodes, root } = await trieOf(count);
+  const entries = Array.from({ length: count }, (_, i) => ({
+    keyhash: hasher(b(`key ${i}`)),
+    bytes: b(`key ${i}`).length + b(`value ${i}`.repeat(1 + (i % 3))).length,
+  }));
+  const within = (range: KeyRange) =>
+    entries.filter(({ keyhash }) =>
+      [...Array(range.bits).keys()].every((i) => bitAt(keyhash, i) === bitAt(range.prefix, i)),
+    );
+  for (const limits of [LIMITS, { leaves: 1024, bytes: 300 }, { leaves: 1, bytes: 1 << 20 }]) {
+    let ranges = 0;
+    let wrong = 0;
+    const queue: KeyRange[] = [WHOLE_TRIE];
+    while (queue.length > 0) {
+      const range = queue.shift()!;
+      const chunk = proveRange(nodes, root, range, limits);
+      const held = within(range);
+      const bytes = held.reduce((sum, entry) => sum + entry.bytes, 0);
+      const tooBig = held.length > limits.leaves || (held.length > 1 && bytes > limits.bytes);
+      if (chunk.split !== tooBig || (!chunk.split && chunk.leaves.length !== held.length)) wrong++;
+      ranges++;
+      queue.push(...verifyRange(hasher, root, range, chunk).halves.map((half) => half.range));
+    }
+    t.equal(wrong, 0, `${ranges} ranges at ${limits.leaves} leaves and ${limits.bytes} bytes`);
+  }
+});
 
 t.test('a tampered chunk is rejected', async (t) => {
   const { nodes, root } = await trieOf(300);
