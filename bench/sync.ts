@@ -1,7 +1,8 @@
 /**
  * Joining a chain (issue: verified state-snapshot sync): a source node builds, once and outside the measured time, a
  * chain of CHAIN_BLOCKS blocks registering ACCOUNTS accounts, with transfers and contract transactions spread over it
- * (bench/lib/sync-chain.ts); then a fresh node (RocksDB) reaches the source's top by replaying every block
+ * (bench/lib/sync-chain.ts); then a fresh node (RocksDB, in a process of its own as a joining node is:
+ * bench/lib/sync-node.ts) reaches the source's top by replaying every block
  * (`full-sync`, --full-sync), by a fast sync from one peer (`fast-sync`) and from three (`fast-sync-3peers`: the
  * source and two mirrors that fast-synced from it); `snapshot-chunk-verify` is the time to verify one chunk of the
  * source's balance trie (µs per chunk); and `disk-per-block` is the database growth per block of transfers on the
@@ -16,16 +17,20 @@
  *   The `disk` case mines more blocks on the source, so a run with it leaves a chain the next run rebuilds.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { balanceTreeName } from '../plugins/consensus/state-accounts.js';
 import { CHUNK_LIMITS } from '../plugins/consensus/snapshots.js';
 import { proveRange, verifyRange, WHOLE_TRIE, type KeyRange } from '../plugins/consensus/state/range-proof.js';
 import { StateDb } from '../plugins/consensus/state/state-db.js';
-import { converged, startNode, waitUntil, type TestNode } from '../test/helpers/p2p.js';
+import { converged, startNode, topOf, waitUntil, type TestNode } from '../test/helpers/p2p.js';
 import { runBench, timeIt, type BenchRow } from './harness.js';
 import { diskPerBlockRows, PRUNE_DEPTH } from './lib/disk-per-block.js';
 import { buildSyncChain, type SyncChain } from './lib/sync-chain.js';
+import type { SyncNodeJob } from './lib/sync-node.js';
 
 const CHAIN_BLOCKS = Number(process.env.BENCH_SYNC_BLOCKS ?? 10_000);
 const ACCOUNTS = Number(process.env.BENCH_SYNC_ACCOUNTS ?? 100_000);
@@ -44,15 +49,33 @@ const rocksdb = (name: string) => ({
   dataDir: mkdtempSync(join(tmpdir(), `umbra-bench-sync-${name}-`)),
 });
 
-/** Seconds a fresh node (RocksDB) takes to reach the top of `peers[0]`, syncing from `peers`. */
+/**
+ * Seconds a fresh node (RocksDB, in a process of its own: bench/lib/sync-node.ts) takes to reach the top of
+ * `peers[0]`, syncing from `peers`.
+ */
 async function syncSeconds(peers: TestNode[], flags: Record<string, unknown>): Promise<number> {
-  const fresh = await startNode('fresh', { ...rocksdb('fresh'), ...flags });
-  const start = process.hrtime.bigint();
-  await Promise.all(peers.map((peer) => fresh.p2p.connect(peer.address)));
-  await waitUntil('the fresh node has synced', () => converged(peers[0]!, fresh), SYNC_TIMEOUT_MS);
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  await fresh.app.stop();
-  return seconds;
+  const job: SyncNodeJob = {
+    dataDir: rocksdb('fresh').dataDir,
+    flags,
+    peers: peers.map((peer) => peer.address),
+    top: topOf(peers[0]!),
+    timeoutMs: SYNC_TIMEOUT_MS,
+  };
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('./lib/sync-node.js', import.meta.url)), JSON.stringify(job)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    output += text;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  const answer = /^\{"seconds":.*\}$/m.exec(output);
+  if (code !== 0 || !answer) throw new Error(`the syncing node failed (exit ${code}): ${output}`);
+  return (JSON.parse(answer[0]) as { seconds: number }).seconds;
 }
 
 /** Microseconds to verify one chunk of the native balance trie at the source's top, over every chunk of it. */
