@@ -14,7 +14,9 @@ import {
   hashAll,
   hashEachWith,
   innerHash,
+  innerPreimage,
   leafHash,
+  leafPreimage,
   nilHash,
   type HashMany,
   type Hasher,
@@ -263,13 +265,7 @@ function buildSubtree(
   );
   const leafHashes = hashAll(
     hashMany,
-    leaves.map((leaf, i) => {
-      const data = new Uint8Array(65);
-      data[0] = 0x02;
-      data.set(leaf.keyhash, 1);
-      data.set(valueHashes[i]!, 33);
-      return data;
-    }),
+    leaves.map((leaf, i) => leafPreimage(leaf.keyhash, valueHashes[i]!)),
   );
   leaves.forEach((leaf, i) => out.push({ hash: leafHashes[i]!, encoded: encodeNode(leaf) }));
 
@@ -280,15 +276,7 @@ function buildSubtree(
   inners.forEach((node, index) => (byHeight[node.height] ??= []).push(index));
   for (const level of byHeight) {
     if (!level) continue;
-    // An inner node's encoding is what its hash is taken of.
-    const encodings = level.map((index) => {
-      const node = inners[index]!;
-      const encoded = new Uint8Array(65);
-      encoded[0] = 0x01;
-      encoded.set(hashOf(node.left), 1);
-      encoded.set(hashOf(node.right), 33);
-      return encoded;
-    });
+    const encodings = level.map((index) => innerPreimage(hashOf(inners[index]!.left), hashOf(inners[index]!.right)));
     const hashes = hashAll(hashMany, encodings);
     level.forEach((index, i) => {
       innerHashes[index] = hashes[i]!;

@@ -55,20 +55,30 @@ export interface InnerNode {
 
 export type TrieNode = LeafNode | InnerNode;
 
-export function leafHash(hash: Hasher, keyhash: Uint8Array, value: Uint8Array): Uint8Array {
+/** What a leaf's hash is taken of: 0x02, its key hash, the hash of its value. */
+export function leafPreimage(keyhash: Uint8Array, valueHash: Uint8Array): Uint8Array {
   const data = new Uint8Array(65);
   data[0] = 0x02;
   data.set(keyhash, 1);
-  data.set(hash(value), 33);
-  return hash(data);
+  data.set(valueHash, 33);
+  return data;
 }
 
-export function innerHash(hash: Hasher, left: Uint8Array, right: Uint8Array): Uint8Array {
+/** An inner node's encoding, which is also what its hash is taken of: 0x01, the left hash, the right hash. */
+export function innerPreimage(left: Uint8Array, right: Uint8Array): Uint8Array {
   const data = new Uint8Array(65);
   data[0] = 0x01;
   data.set(left, 1);
   data.set(right, 33);
-  return hash(data);
+  return data;
+}
+
+export function leafHash(hash: Hasher, keyhash: Uint8Array, value: Uint8Array): Uint8Array {
+  return hash(leafPreimage(keyhash, hash(value)));
+}
+
+export function innerHash(hash: Hasher, left: Uint8Array, right: Uint8Array): Uint8Array {
+  return hash(innerPreimage(left, right));
 }
 
 export function nilHash(hash: Hasher): Uint8Array {
@@ -78,13 +88,7 @@ export function nilHash(hash: Hasher): Uint8Array {
 }
 
 export function encodeNode(node: TrieNode): Uint8Array {
-  if (node.kind === 'inner') {
-    const out = new Uint8Array(65);
-    out[0] = 0x01;
-    out.set(node.left, 1);
-    out.set(node.right, 33);
-    return out;
-  }
+  if (node.kind === 'inner') return innerPreimage(node.left, node.right);
   if (node.keyhash.length !== 32) throw new RangeError(`expected a 32-byte key hash, got ${node.keyhash.length}`);
   let lengthBytes = 1;
   for (let rest = node.key.length >>> 7; rest > 0; rest >>>= 7) lengthBytes++;
