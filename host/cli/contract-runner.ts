@@ -5,6 +5,7 @@
  * Strings in the JSON are UTF-8 text; a key or value whose bytes are not valid UTF-8 (a raw key from SIGNER(),
  * a hash; also text with control characters) is written as hex with `"encoding": "hex"` beside it, and is read back the same way.
  */
+import { isWholeBytesHex } from '../protocol/bytes.js';
 import { byteString, byteStringUtf8, utf8ByteString } from '../protocol/contract-values.js';
 import type { AddressCodec } from '../protocol/address.js';
 import { encodeRpcArguments, parseRpcArguments, type RpcArgument } from '../protocol/rpc-arguments.js';
@@ -67,7 +68,7 @@ function readValue(type: unknown, value: unknown, encoding: unknown, field: stri
   if (type !== 'S') throw new RunRequestError(`${field}: type must be "S" or "U"`);
   if (typeof value !== 'string') throw new RunRequestError(`${field} must be a string`);
   if (encoding === 'hex') {
-    if (!/^([0-9a-fA-F]{2})*$/.test(value)) throw new RunRequestError(`${field} is marked hex but is not hex`);
+    if (!isWholeBytesHex(value)) throw new RunRequestError(`${field} is marked hex but is not hex`);
     return Buffer.from(value, 'hex').toString('latin1');
   }
   if (encoding !== undefined) throw new RunRequestError(`${field}: encoding must be "hex" or absent`);

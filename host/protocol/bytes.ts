@@ -128,9 +128,12 @@ export class ByteReader {
 export const toHex = (bytes: Uint8Array): string =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 
+/** Hexadecimal text of whole bytes (a plain character class: a transaction's kilobytes are checked per request). */
+export const isWholeBytesHex = (text: string): boolean => text.length % 2 === 0 && /^[0-9a-fA-F]*$/.test(text);
+
 /** Strict hex decoding: even length, hex digits only, and an exact size when one is given. */
 export function fromHex(hex: string, size?: number, what = 'hex value'): Uint8Array {
-  if (!/^([0-9a-fA-F]{2})*$/.test(hex)) throw new DecodeError(`${what} is not hexadecimal text of whole bytes`);
+  if (!isWholeBytesHex(hex)) throw new DecodeError(`${what} is not hexadecimal text of whole bytes`);
   if (size !== undefined && hex.length !== size * 2)
     throw new DecodeError(`${what} must be ${size} bytes (${size * 2} hex characters), got ${hex.length / 2}`);
   return new Uint8Array(Buffer.from(hex, 'hex'));

@@ -3,6 +3,7 @@
  * handler, so handlers receive typed values and a bad field becomes -32602 with a message naming it. Object keys
  * match case-insensitively (as the reference's decoder does); unknown keys are ignored, except by `strictObject`.
  */
+import { isWholeBytesHex } from '../protocol/bytes.js';
 import { parseRpcArguments, RpcArgumentError, type RpcArgument } from '../protocol/rpc-arguments.js';
 import { closestName } from './closest-name.js';
 import { InvalidParamsError } from './errors.js';
@@ -83,7 +84,7 @@ export const p = {
   /** Hexadecimal text of whole bytes, returned lower-case. */
   hex(): ParamCheck<string> {
     return (value, path) =>
-      typeof value === 'string' && /^([0-9a-fA-F]{2})*$/.test(value)
+      typeof value === 'string' && isWholeBytesHex(value)
         ? value.toLowerCase()
         : fail(path, 'hexadecimal text of whole bytes', value);
   },

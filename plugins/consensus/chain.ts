@@ -367,14 +367,22 @@ export class Chain implements ChainService {
 
   /** The view of the branch ending at `tip` that transaction rules read the referenced blocks through. */
   private executionView(tip: BlockMeta): ExecutionView {
+    // A view serves one check or one block: its answers are remembered (every transfer of a block asks for one of
+    // the same few reference blocks).
+    let onMain: boolean | undefined;
+    const ancestors = new Map<bigint, BlockMeta | undefined>();
+    const find = (height: bigint): BlockMeta | undefined => {
+      // On the main chain the topo index answers at once; a side branch is walked back (a few blocks at most).
+      onMain ??= equalBytes(this.blocks.idAtTopo(tip.height) ?? new Uint8Array(0), tip.id);
+      if (onMain) return this.metaAtTopo(height);
+      let meta: BlockMeta | undefined = tip;
+      while (meta && meta.height > height) meta = this.blocks.getMeta(this.block(meta.id)!.tips[0]!);
+      return meta;
+    };
     return {
       ancestor: (height) => {
-        // On the main chain the topo index answers at once; a side branch is walked back (a few blocks at most).
-        const onMain = equalBytes(this.blocks.idAtTopo(tip.height) ?? new Uint8Array(0), tip.id);
-        if (onMain) return this.metaAtTopo(height);
-        let meta: BlockMeta | undefined = tip;
-        while (meta && meta.height > height) meta = this.blocks.getMeta(this.block(meta.id)!.tips[0]!);
-        return meta;
+        if (!ancestors.has(height)) ancestors.set(height, find(height));
+        return ancestors.get(height);
       },
       stateAt: (meta) => this.deps.accounts.read(meta.stateVersion),
     };

@@ -54,6 +54,11 @@ const CACHE_SIZE = 4096;
 export class TransferRules {
   private readonly verified = new Map<string, CheckedPayload[]>();
   private readonly referenced = new ReferencedBalances();
+  /**
+   * The cache key of a transfer's bytes, by the bytes object: the pool hands the same object to its checks, the
+   * templates and the block, which would otherwise hash the same kilobytes again each time.
+   */
+  private readonly bytesKeys = new WeakMap<Uint8Array, string>();
 
   constructor(
     private readonly core: Core,
@@ -137,7 +142,7 @@ export class TransferRules {
     const items: CompressedProofItem[] = [];
     const queued = new Set<string>();
     for (const { id, bytes, tx } of txs) {
-      const key = toHex(this.core.keccak256(bytes));
+      const key = this.bytesKey(bytes);
       const reference = view.ancestor(tx.height);
       if (this.verified.has(key) || queued.has(key) || !reference || !equalBytes(reference.id, tx.blid)) continue;
       queued.add(key);
@@ -199,8 +204,14 @@ export class TransferRules {
     return this.core.g1Compress(this.core.g1Add(this.core.g1Decompress(a), b));
   }
 
+  private bytesKey(bytes: Uint8Array): string {
+    let key = this.bytesKeys.get(bytes);
+    if (key === undefined) this.bytesKeys.set(bytes, (key = toHex(this.core.keccak256(bytes))));
+    return key;
+  }
+
   private verify(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, referenced: BalanceReader): CheckedPayload[] {
-    const key = toHex(this.core.keccak256(bytes));
+    const key = this.bytesKey(bytes);
     const cached = this.verified.get(key);
     if (cached) return cached;
     const started = performance.now();

@@ -13,7 +13,9 @@
 import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../host/protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 import { Trie, type NodeSource, type TrieChange } from './trie.js';
+import { LeafReads } from './leaf-reads.js';
 import {
+  cacheKey,
   decodeNode,
   hashEachWith,
   innerHash,
@@ -42,8 +44,6 @@ const u64 = (value: bigint): Uint8Array => new ByteWriter().u64be(value).finish(
 export const nodeStoreKey = (hash: Uint8Array): Uint8Array => withPrefix(NODE_PREFIX, hash);
 /** Where the mark of a subtree held whole is stored, and the prefix of every mark. */
 export const heldWholeKey = (hash: Uint8Array): Uint8Array => withPrefix(HELD_WHOLE_PREFIX, hash);
-export const cacheKey = (hash: Uint8Array): string =>
-  Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
 
 export class StateError extends Error {
   override readonly name = 'StateError';
@@ -159,10 +159,10 @@ class CommitNodes implements NodeSource {
   }
 }
 
-function treeReader(trie: Trie, hash: Hasher): TreeReader {
+function treeReader(trie: Trie, hash: Hasher, reads: LeafReads | undefined): TreeReader {
   return {
     root: trie.root,
-    get: (key) => trie.get(hash(key)),
+    get: (key) => (reads ? reads.get(trie.root, key, () => trie.get(hash(key))) : trie.get(hash(key))),
     depth: (key) => trie.depth(hash(key)),
     findByKeyHashPrefix: (prefix) => trie.findByKeyHashPrefix(prefix),
     entries: () => trie.entries(),
@@ -176,17 +176,20 @@ export class StateSnapshot {
     private readonly nodes: NodeSource,
     readonly version: bigint,
     readonly root: Uint8Array,
+    /** Where values read are remembered (none: every read walks the trie). */
+    private readonly reads?: LeafReads,
   ) {
     this.meta = new Trie(nodes, root);
   }
 
   /** Root of a named trie at this version (the empty root when the trie has no entries). */
   treeRoot(name: Uint8Array): Uint8Array {
-    return this.meta.get(this.nodes.hash(name)) ?? Trie.emptyRoot(this.nodes);
+    const read = (): Uint8Array | undefined => this.meta.get(this.nodes.hash(name));
+    return (this.reads ? this.reads.get(this.root, name, read) : read()) ?? Trie.emptyRoot(this.nodes);
   }
 
   tree(name: Uint8Array): TreeReader {
-    return treeReader(new Trie(this.nodes, this.treeRoot(name)), this.nodes.hash);
+    return treeReader(new Trie(this.nodes, this.treeRoot(name)), this.nodes.hash, this.reads);
   }
 
   /** Names of every non-empty trie. */
@@ -289,6 +292,9 @@ export class StateDb {
     this.persisted = new PersistedNodes(store, hasher, nodeCacheLimit);
   }
 
+  /** Values read from the tries of every snapshot and writable state's base. */
+  private readonly reads = new LeafReads();
+
   /** The newest committed version, or -1 when nothing was committed yet. */
   latestVersion(): bigint {
     const bytes = this.store.getSync(LATEST_KEY);
@@ -317,7 +323,7 @@ export class StateDb {
   snapshot(version: bigint): StateSnapshot {
     const root = this.store.getSync(withPrefix(VERSION_PREFIX, u64(version)));
     if (!root) throw new StateError(`state version ${version} does not exist`);
-    return new StateSnapshot(this.persisted, version, root);
+    return new StateSnapshot(this.persisted, version, root, this.reads);
   }
 
   /** Every version record with a version number in [from, below), oldest first. */
@@ -375,7 +381,9 @@ export class StateDb {
   /** A writable overlay on `baseVersion`, or on the empty state when it is null. */
   writable(baseVersion: bigint | null): WritableState {
     const base =
-      baseVersion === null ? new StateSnapshot(this.persisted, -1n, this.emptyRoot()) : this.snapshot(baseVersion);
+      baseVersion === null
+        ? new StateSnapshot(this.persisted, -1n, this.emptyRoot(), this.reads)
+        : this.snapshot(baseVersion);
     return new WritableState(this, base);
   }
 }

@@ -13,7 +13,8 @@
  */
 import { equalBytes } from '../../../host/protocol/bytes.js';
 import type { WriteBatch } from '../../../host/storage/kv-store.js';
-import { StateError, StateSnapshot, cacheKey, type StateDb } from './state-db.js';
+import { StateError, StateSnapshot, type StateDb } from './state-db.js';
+import { cacheKey } from './trie-node.js';
 
 /** Runs a write so that no block is being stored meanwhile (the chain's queue); tests may run it at once. */
 export type Exclusive = (write: () => Promise<void>) => Promise<void>;

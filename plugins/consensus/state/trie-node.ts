@@ -119,6 +119,10 @@ export function decodeNode(bytes: Uint8Array): TrieNode {
 }
 
 /** Bit `index` of a key hash, most significant bit of byte 0 first. */
+/** A node hash (or any bytes) as a string key for maps: one character per byte. */
+export const cacheKey = (hash: Uint8Array): string =>
+  Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
+
 export function bitAt(keyhash: Uint8Array, index: number): number {
   return (keyhash[index >> 3]! >> (7 - (index & 7))) & 1;
 }
