@@ -24,7 +24,11 @@ t.test('a value is read once per root and key; another root or key is read on it
 t.test('a full cache drops its older half', async (t) => {
   const reads = new LeafReads(4);
   let calls = 0;
-  const read = (key: number) => reads.get(new Uint8Array(32), bytes(key), () => (calls++, bytes(key)));
+  const read = (key: number) =>
+    reads.get(new Uint8Array(32), bytes(key), () => {
+      calls++;
+      return bytes(key);
+    });
   for (const key of [1, 2, 3, 4, 5]) read(key);
   t.equal(calls, 5, 'five reads');
   read(4);
