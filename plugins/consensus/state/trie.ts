@@ -25,11 +25,16 @@ export interface TrieChange {
   value: Uint8Array | null;
 }
 
-/** A subtree after an update: its hash, and the leaf itself when it is a single leaf (so a parent can pull it up). */
+/**
+ * A subtree after an update: its hash, and the leaf itself when it is a single leaf (so a parent can pull it up). A
+ * stored subtree the update left alone is not loaded to find out: only a sibling that became empty needs to know.
+ */
 interface Subtree {
   hash: Uint8Array;
   leaf?: LeafNode;
   empty: boolean;
+  /** An unchanged stored subtree, whose node tells whether it is a single leaf. */
+  stored?: boolean;
 }
 
 const MAX_DEPTH = 256;
@@ -127,11 +132,16 @@ export class Trie {
     return this.join(this.apply(node.left, bit + 1, left), this.apply(node.right, bit + 1, right));
   }
 
-  /** What a stored subtree is, for a parent that may need to pull a lone leaf up. */
+  /** A stored subtree the update leaves alone. */
   private describe(hash: Uint8Array): Subtree {
-    if (this.isNil(hash)) return { hash, empty: true };
-    const node = this.nodes.load(hash);
-    return node.kind === 'leaf' ? { hash, leaf: node, empty: false } : { hash, empty: false };
+    return this.isNil(hash) ? { hash, empty: true } : { hash, empty: false, stored: true };
+  }
+
+  /** The subtree's single leaf, or undefined when it holds none or more than one. */
+  private leafOf(subtree: Subtree): LeafNode | undefined {
+    if (subtree.leaf || !subtree.stored) return subtree.leaf;
+    const node = this.nodes.load(subtree.hash);
+    return node.kind === 'leaf' ? node : undefined;
   }
 
   /** A canonical subtree holding exactly `entries`. */
@@ -146,8 +156,8 @@ export class Trie {
   /** Joins two updated children, collapsing to nil or a lone leaf as the canonical shape requires. */
   private join(left: Subtree, right: Subtree): Subtree {
     if (left.empty && right.empty) return { hash: this.nodes.nil, empty: true };
-    if (left.empty && right.leaf) return right;
-    if (right.empty && left.leaf) return left;
+    const lone = left.empty ? this.leafOf(right) : right.empty ? this.leafOf(left) : undefined;
+    if (lone) return { hash: left.empty ? right.hash : left.hash, leaf: lone, empty: false };
     return { hash: this.saveInner(left.hash, right.hash), empty: false };
   }
 
