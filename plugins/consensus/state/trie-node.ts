@@ -118,11 +118,11 @@ export function decodeNode(bytes: Uint8Array): TrieNode {
   return { kind: 'leaf', keyhash, key, value: reader.bytes(reader.remaining, 'value') };
 }
 
-/** Bit `index` of a key hash, most significant bit of byte 0 first. */
 /** A node hash (or any bytes) as a string key for maps: one character per byte. */
 export const cacheKey = (hash: Uint8Array): string =>
   Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
 
+/** Bit `index` of a key hash, most significant bit of byte 0 first. */
 export function bitAt(keyhash: Uint8Array, index: number): number {
   return (keyhash[index >> 3]! >> (7 - (index & 7))) & 1;
 }
