@@ -1,6 +1,6 @@
 /**
  * Reads an amount out of an encrypted balance (NODE.GetEncryptedBalance `data`): b·G = L − sk·R with the wallet's
- * secret key (ElGamal in the exponent), then b from the core's baby-step giant-step table. The table (≈ 18 MB
+ * secret key (ElGamal in the exponent), then b from the core's baby-step giant-step table. The table (≈ 8.3 MB
  * natively) comes from the on-disk cache, or is built there, on the first decode rather than at start-up — once per
  * process: every decoder of the same implementation, base and cache directory shares it (`umbra simulator` runs 22
  * wallets and the simulator plugin in one process).

@@ -4,7 +4,7 @@
  * A table holds 2^bits − 1 baby steps for one base point G (the domain's `generators(domain).G`). With the ±
  * symmetry of x coordinates, a value up to about 2^(bits+1)·s is found in s giant steps. Both implementations
  * use the same serialised table format, so a table built natively can be cached on disk and loaded by either.
- * Native builds 2^21 entries by default (≈ 18 MB) in about a second; the fallback defaults to 2^16 (it is ~100×
+ * Native builds 2^21 entries by default (4 bytes each, ≈ 8.3 MB) in about a second; the fallback defaults to 2^16 (it is ~100×
  * slower per step) and says so in `defaultBalanceTableBits`.
  */
 export interface DecodeOptions {
@@ -13,6 +13,9 @@ export interface DecodeOptions {
   /** Give up above this value (default DEFAULT_MAX_BALANCE). */
   maxValue?: bigint;
 }
+
+/** The table format's version (core-native/src/balance/mod.rs `VERSION`): in the header and the cache's file name. */
+export const BALANCE_TABLE_VERSION = 2;
 
 /** 2^41 atomic units (≈ 2.2·10^12, above the total supply): the default search bound. */
 export const DEFAULT_MAX_BALANCE = 1n << 41n;

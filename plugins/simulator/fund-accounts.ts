@@ -36,7 +36,7 @@ export interface FundingDeps {
 
 /**
  * An account's balance of the native coin, decoded with its own key (0 before it is registered). `guess` and 0 (just
- * registered) are tried first: most starts then never load the balance table (≈ 18 MB).
+ * registered) are tried first: most starts then never load the balance table (≈ 8.3 MB).
  */
 function balanceOf(deps: FundingDeps, account: SimulatorAccount, guess: bigint): bigint {
   const stored = deps.chain.balance(NATIVE_SCID, account.publicKey);

@@ -30,6 +30,12 @@ await forEachCore(t, async (t, core) => {
     }
   });
 
+  t.test('the smallest table (8 bits, 24 tag bits in an entry) decodes across many giant steps', async (t) => {
+    const small = core.buildBalanceTable(BASE, 8);
+    for (const b of [1n, 255n, 256n, 511n, 70_000n])
+      t.equal(small.decode(times(b), { maxValue: 100_000n }), b, `b = ${b}`);
+  });
+
   t.test('gives null above maxValue and finds a far value through a hint', async (t) => {
     const far = times(987_654_321_000n);
     t.equal(table.decode(far, { maxValue: 100_000n }), null);

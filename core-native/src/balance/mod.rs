@@ -1,11 +1,12 @@
 //! Balance decoding: find b with b·G = P by baby-step giant-step (docs/cryptography.md § Balance decoding).
 //!
 //! The table format is shared with the TypeScript fallback (core-native/ts/fallback/balance.ts), byte for byte:
-//!   magic "UMBRABAL" ‖ version u32 ‖ bits u32 ‖ base point (64 bytes) ‖ bucket index (65537 × u32) ‖ entries (u64)
-//! all little-endian. Baby steps are j·G for j in [1, 2^bits); each entry is (x_tag << 24) | j, where x_tag is
-//! the low 40 bits of the canonical x coordinate, sorted ascending. x(jG) = x(−jG), so one table answers ±j and
-//! the giant stride is M = 2^(bits+1) − 1: giant step i covers [i·M − (2^bits − 1), i·M + 2^bits − 1].
-//! bucket index[t] = the first entry whose top 16 tag bits are ≥ t. A tag match is only a candidate: it is
+//!   magic "UMBRABAL" ‖ version u32 ‖ bits u32 ‖ base point (64 bytes) ‖ bucket index (65537 × u32) ‖ entries (u32)
+//! all little-endian. Baby steps are j·G for j in [1, 2^bits); x_tag is the low 40 bits of the canonical x
+//! coordinate of j·G. Its top 16 bits name j's bucket; the entry holds the next 32 − bits tag bits (the residue)
+//! above j: (residue << bits) | j, entries sorted by bucket, residue and j. x(jG) = x(−jG), so one table answers ±j
+//! and the giant stride is M = 2^(bits+1) − 1: giant step i covers [i·M − (2^bits − 1), i·M + 2^bits − 1].
+//! bucket index[t] = the first entry of bucket ≥ t. A tag match (16 + 32 − bits bits) is only a candidate: it is
 //! confirmed by comparing j·G with the giant-step point exactly, so a returned value is always right.
 
 use crate::bn254::fp::Fp;
@@ -13,23 +14,28 @@ use crate::bn254::mul::mul_var;
 use crate::bn254::point::{batch_normalize, Affine, Jacobian};
 
 pub const MAGIC: &[u8; 8] = b"UMBRABAL";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 pub const MIN_BITS: u32 = 8;
-pub const MAX_BITS: u32 = 24; // j must fit the 24 low bits of an entry
+pub const MAX_BITS: u32 = 24; // an entry keeps at least 8 residue bits above j
 const BUCKETS: usize = 1 << 16;
 const HEADER: usize = 8 + 4 + 4 + 64;
 const INDEX_BYTES: usize = (BUCKETS + 1) * 4;
 
 pub fn table_size(bits: u32) -> usize {
-    HEADER + INDEX_BYTES + ((1usize << bits) - 1) * 8
+    HEADER + INDEX_BYTES + ((1usize << bits) - 1) * 4
 }
 
 fn x_tag(x: &Fp) -> u64 {
     x.to_canonical()[0] & ((1 << 40) - 1)
 }
 
-/// Tags of j·G for j in [first, first + count), computed in Jacobian form and normalised in batches.
-fn baby_steps(g: &Affine, first: u64, count: usize, out: &mut Vec<u64>) {
+/// The tag's bucket (top 16 bits) and residue (the next 32 − bits) as one (48 − bits)-bit key.
+fn key(tag: u64, bits: u32) -> u64 {
+    tag >> (bits - 8)
+}
+
+/// (key << bits) | j of j·G for j in [first, first + count), computed in Jacobian form and normalised in batches.
+fn baby_steps(g: &Affine, bits: u32, first: u64, count: usize, out: &mut Vec<u64>) {
     const BATCH: usize = 4096;
     let mut current = mul_var(g, &[first, 0, 0, 0]);
     let mut batch = Vec::with_capacity(BATCH);
@@ -38,18 +44,18 @@ fn baby_steps(g: &Affine, first: u64, count: usize, out: &mut Vec<u64>) {
         batch.push(current);
         current = current.add_affine(g);
         if batch.len() == BATCH {
-            flush(&mut batch, &mut j, out);
+            flush(&mut batch, bits, &mut j, out);
         }
     }
-    flush(&mut batch, &mut j, out);
+    flush(&mut batch, bits, &mut j, out);
 }
 
-fn flush(batch: &mut Vec<Jacobian>, j: &mut u64, out: &mut Vec<u64>) {
+fn flush(batch: &mut Vec<Jacobian>, bits: u32, j: &mut u64, out: &mut Vec<u64>) {
     // Only x is needed: x = X / Z².
     let mut zs: Vec<Fp> = batch.iter().map(|p| p.z).collect();
     crate::bn254::fp::batch_invert(&mut zs);
     for (p, zi) in batch.iter().zip(zs.iter()) {
-        out.push((x_tag(&p.x.mul(&zi.square())) << 24) | *j);
+        out.push((key(x_tag(&p.x.mul(&zi.square())), bits) << bits) | *j);
         *j += 1;
     }
     batch.clear();
@@ -68,8 +74,8 @@ pub fn build(g: &Affine, bits: u32) -> Result<Vec<u8>, String> {
     let mut entries = Vec::with_capacity(count);
     let mut upper = Vec::with_capacity(count - half);
     std::thread::scope(|scope| {
-        scope.spawn(|| baby_steps(g, 1 + half as u64, count - half, &mut upper));
-        baby_steps(g, 1, half, &mut entries);
+        scope.spawn(|| baby_steps(g, bits, 1 + half as u64, count - half, &mut upper));
+        baby_steps(g, bits, 1, half, &mut entries);
     });
     entries.extend_from_slice(&upper);
     entries.sort_unstable();
@@ -81,14 +87,14 @@ pub fn build(g: &Affine, bits: u32) -> Result<Vec<u8>, String> {
     g.to_bytes(&mut out[16..80]);
     let mut position = 0usize;
     for bucket in 0..=BUCKETS {
-        while position < entries.len() && ((entries[position] >> 48) as usize) < bucket {
+        while position < entries.len() && ((entries[position] >> 32) as usize) < bucket {
             position += 1;
         }
         let at = HEADER + bucket * 4;
         out[at..at + 4].copy_from_slice(&(position as u32).to_le_bytes());
     }
-    for (chunk, entry) in out[HEADER + INDEX_BYTES..].chunks_exact_mut(8).zip(entries.iter()) {
-        chunk.copy_from_slice(&entry.to_le_bytes());
+    for (chunk, entry) in out[HEADER + INDEX_BYTES..].chunks_exact_mut(4).zip(entries.iter()) {
+        chunk.copy_from_slice(&(*entry as u32).to_le_bytes());
     }
     Ok(out)
 }
@@ -130,15 +136,20 @@ impl<'a> Table<'a> {
         u32::from_le_bytes(self.index[bucket * 4..bucket * 4 + 4].try_into().unwrap()) as usize
     }
 
-    fn entry(&self, i: usize) -> u64 {
-        u64::from_le_bytes(self.entries[i * 8..i * 8 + 8].try_into().unwrap())
+    fn entry(&self, i: usize) -> u32 {
+        u32::from_le_bytes(self.entries[i * 4..i * 4 + 4].try_into().unwrap())
     }
 
-    /// Baby-step indices j whose tag equals `tag`.
+    /// Baby-step indices j whose tag matches `tag` in its bucket and residue bits.
     fn candidates(&self, tag: u64) -> impl Iterator<Item = u64> + '_ {
-        let bucket = (tag >> 24) as usize;
-        let (start, end) = (self.bucket_start(bucket), self.bucket_start(bucket + 1).min((1usize << self.bits) - 1));
-        (start..end.max(start)).map(move |i| self.entry(i)).filter(move |e| e >> 24 == tag).map(|e| e & 0xff_ffff)
+        let bits = self.bits;
+        let key = key(tag, bits);
+        let (bucket, residue) = ((key >> (32 - bits)) as usize, (key as u32) & (u32::MAX >> bits));
+        let (start, end) = (self.bucket_start(bucket), self.bucket_start(bucket + 1).min((1usize << bits) - 1));
+        (start..end.max(start))
+            .map(move |i| self.entry(i))
+            .filter(move |e| e >> bits == residue)
+            .map(move |e| (e & ((1 << bits) - 1)) as u64)
     }
 
     /// The value b ≤ max_value with b·G = point, trying the hints first; None when there is none in range.
@@ -194,11 +205,18 @@ impl<'a> Table<'a> {
             return Some(center);
         }
         for j in self.candidates(x_tag(&q.x)) {
-            let r = mul_var(&self.base, &[j, 0, 0, 0]).to_affine();
-            if r == *q {
+            // j·G = (X/Z², Y/Z³) is compared without an inversion: a false candidate (one giant step in 64 with
+            // 2^21 entries) then costs only the multiplication.
+            let r = mul_var(&self.base, &[j, 0, 0, 0]);
+            let z2 = r.z.square();
+            if r.is_infinity() || q.x.mul(&z2) != r.x {
+                continue;
+            }
+            let y = q.y.mul(&z2.mul(&r.z));
+            if y == r.y {
                 return Some(center + j as u128);
             }
-            if r == q.neg() && center >= j as u128 {
+            if y == r.y.neg() && center >= j as u128 {
                 return Some(center - j as u128);
             }
         }

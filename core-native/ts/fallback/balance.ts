@@ -5,7 +5,13 @@
  */
 import { normalizeZ } from '@noble/curves/abstract/curve.js';
 import { bn254 } from '@noble/curves/bn254.js';
-import { DEFAULT_MAX_BALANCE, type BalanceCore, type BalanceTable, type DecodeOptions } from '../balance.js';
+import {
+  BALANCE_TABLE_VERSION,
+  DEFAULT_MAX_BALANCE,
+  type BalanceCore,
+  type BalanceTable,
+  type DecodeOptions,
+} from '../balance.js';
 import { readUint256BE } from '../bigint-bytes.js';
 import { writePoint } from './curve.js';
 
@@ -13,7 +19,6 @@ const Point = bn254.G1.Point;
 type G1 = InstanceType<typeof Point>;
 
 const MAGIC = Buffer.from('UMBRABAL');
-const VERSION = 1;
 const MIN_BITS = 8;
 const MAX_BITS = 24;
 const BUCKETS = 1 << 16;
@@ -22,7 +27,10 @@ const INDEX_BYTES = (BUCKETS + 1) * 4;
 const TAG_MASK = (1n << 40n) - 1n;
 const BATCH = 256;
 
-const tableSize = (bits: number): number => HEADER + INDEX_BYTES + ((1 << bits) - 1) * 8;
+const tableSize = (bits: number): number => HEADER + INDEX_BYTES + ((1 << bits) - 1) * 4;
+
+/** The tag's bucket (top 16 bits) and residue (the next 32 − bits) as one (48 − bits)-bit key. */
+const keyOf = (tag: bigint, bits: number): bigint => tag >> BigInt(bits - 8);
 
 /** A 64-byte point, strictly checked (all zeros is infinity). */
 function pointFrom(bytes: Uint8Array, name: string): G1 {
@@ -44,6 +52,7 @@ function build(base: Uint8Array, bits: number): Uint8Array {
   const g = pointFrom(base, 'base');
   if (g.is0()) throw new Error('balance table base must be a finite point');
   const count = (1 << bits) - 1;
+  // (key << bits) | j while sorting; the table keeps the low 32 bits (residue and j).
   const entries = new BigUint64Array(count);
   let current = g;
   for (let start = 0; start < count; start += 4096) {
@@ -53,21 +62,21 @@ function build(base: Uint8Array, bits: number): Uint8Array {
       current = current.add(g);
     }
     normalizeZ(Point, batch).forEach((p, k) => {
-      entries[start + k] = ((p.toAffine().x & TAG_MASK) << 24n) | BigInt(start + k + 1);
+      entries[start + k] = (keyOf(p.toAffine().x & TAG_MASK, bits) << BigInt(bits)) | BigInt(start + k + 1);
     });
   }
   entries.sort();
   const out = Buffer.alloc(tableSize(bits));
   MAGIC.copy(out, 0);
-  out.writeUInt32LE(VERSION, 8);
+  out.writeUInt32LE(BALANCE_TABLE_VERSION, 8);
   out.writeUInt32LE(bits, 12);
   out.set(writePoint(g), 16);
   let position = 0;
   for (let bucket = 0; bucket <= BUCKETS; bucket++) {
-    while (position < count && Number(entries[position]! >> 48n) < bucket) position++;
+    while (position < count && Number(entries[position]! >> 32n) < bucket) position++;
     out.writeUInt32LE(position, HEADER + bucket * 4);
   }
-  out.set(new Uint8Array(entries.buffer), HEADER + INDEX_BYTES); // the host is little-endian (x64, arm64)
+  entries.forEach((e, i) => out.writeUInt32LE(Number(e & 0xffffffffn), HEADER + INDEX_BYTES + i * 4));
   return new Uint8Array(out.buffer, out.byteOffset, out.length);
 }
 
@@ -76,7 +85,7 @@ function load(bytes: Uint8Array): BalanceTable {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   if (view.length < HEADER || !view.subarray(0, 8).equals(MAGIC)) throw new Error('not a balance table (bad magic)');
   const version = view.readUInt32LE(8);
-  if (version !== VERSION) throw new Error(`unsupported balance table version ${version}`);
+  if (version !== BALANCE_TABLE_VERSION) throw new Error(`unsupported balance table version ${version}`);
   const bits = view.readUInt32LE(12);
   if (bits < MIN_BITS || bits > MAX_BITS || view.length !== tableSize(bits)) {
     throw new Error(`balance table is truncated or has a bad size (${view.length} bytes for ${bits} bits)`);
@@ -86,17 +95,19 @@ function load(bytes: Uint8Array): BalanceTable {
   const count = (1 << bits) - 1;
   const bucketStart = (bucket: number): number => view.readUInt32LE(HEADER + bucket * 4);
   if (bucketStart(BUCKETS) !== count) throw new Error('balance table index is corrupt');
-  const entry = (i: number): bigint => view.readBigUInt64LE(HEADER + INDEX_BYTES + i * 8);
+  const entry = (i: number): number => view.readUInt32LE(HEADER + INDEX_BYTES + i * 4);
+  const jMask = 2 ** bits - 1;
 
   /** center ± j when q = ±j·G for a baby step j (a tag match is confirmed exactly). */
   function matchStep(q: G1, center: bigint): bigint | null {
     if (q.is0()) return center;
-    const tag = q.toAffine().x & TAG_MASK;
-    const bucket = Number(tag >> 24n);
+    const key = keyOf(q.toAffine().x & TAG_MASK, bits);
+    const bucket = Number(key >> BigInt(32 - bits));
+    const residue = Number(key & ((1n << BigInt(32 - bits)) - 1n));
     for (let i = bucketStart(bucket); i < Math.min(bucketStart(bucket + 1), count); i++) {
       const e = entry(i);
-      if (e >> 24n !== tag) continue;
-      const j = e & 0xffffffn;
+      if (Math.floor(e / 2 ** bits) !== residue) continue;
+      const j = BigInt(e & jMask);
       const r = g.multiplyUnsafe(j);
       if (r.equals(q)) return center + j;
       if (r.equals(q.negate()) && center >= j) return center - j;
