@@ -19,10 +19,11 @@ export interface BalanceCacheOptions {
   bits?: number;
 }
 
-export function balanceTablePath(core: Core, options: BalanceCacheOptions): string {
+export function balanceTablePath(core: Core, options: BalanceCacheOptions, version = BALANCE_TABLE_VERSION): string {
   const bits = options.bits ?? core.defaultBalanceTableBits;
   const baseId = Buffer.from(core.keccak256(options.base).subarray(0, 8)).toString('hex');
-  return join(options.dir, `balance-v${BALANCE_TABLE_VERSION}-${bits}-${baseId}.bin`);
+  // Format 1 had no version in the name.
+  return join(options.dir, `balance-${version === 1 ? '' : `v${version}-`}${bits}-${baseId}.bin`);
 }
 
 export function loadOrBuildBalanceTable(core: Core, options: BalanceCacheOptions): BalanceTable {
@@ -42,6 +43,9 @@ export function loadOrBuildBalanceTable(core: Core, options: BalanceCacheOptions
     mkdirSync(options.dir, { recursive: true });
     writeFileSync(temporary, table.serialize());
     renameSync(temporary, path);
+    // The same table in an older format is never read again (≈ 16 MB for format 1).
+    for (let version = 1; version < BALANCE_TABLE_VERSION; version++)
+      rmSync(balanceTablePath(core, { ...options, bits }, version), { force: true });
   } catch {
     // The cache only saves time: an unwritable directory must not stop balance decoding.
     if (existsSync(temporary)) rmSync(temporary);

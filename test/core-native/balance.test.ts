@@ -66,9 +66,13 @@ await forEachCore(t, async (t, core) => {
   t.test('the disk cache builds once, then reloads; a damaged file is rebuilt', async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'umbra-balance-'));
     t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    const older = balanceTablePath(core, { dir, base: BASE, bits: 9 }, 1);
+    writeFileSync(older, 'a table in the first format');
     const first = loadOrBuildBalanceTable(core, { dir, base: BASE, bits: 9 });
     const path = balanceTablePath(core, { dir, base: BASE, bits: 9 });
     t.ok(existsSync(path), 'written to disk');
+    t.not(path, older, 'the format is in the name');
+    t.notOk(existsSync(older), 'the same table in an older format is removed');
     const written = statSync(path).mtimeMs;
     const second = loadOrBuildBalanceTable(core, { dir, base: BASE, bits: 9 });
     t.equal(statSync(path).mtimeMs, written, 'not rewritten when valid');
