@@ -281,6 +281,8 @@ export class StateDb {
   readonly persisted: PersistedNodes;
   /** Told the key (cacheKey) of every node a commit writes, while a prune runs: those nodes must survive its sweep. */
   readonly creationWatchers = new Set<(key: string) => void>();
+  /** Values read from the tries of every snapshot and writable state's base. */
+  private readonly reads = new LeafReads();
 
   constructor(
     readonly store: KeyValueStore,
@@ -291,9 +293,6 @@ export class StateDb {
   ) {
     this.persisted = new PersistedNodes(store, hasher, nodeCacheLimit);
   }
-
-  /** Values read from the tries of every snapshot and writable state's base. */
-  private readonly reads = new LeafReads();
 
   /** The newest committed version, or -1 when nothing was committed yet. */
   latestVersion(): bigint {
