@@ -12,6 +12,8 @@ export const NATIVE_ASSET = new Uint8Array(32);
 export interface AccountsReader {
   /** The stored balance of `key` (33-byte compressed) for an asset, or undefined when the key is not registered. */
   getBalance(asset: Uint8Array, key: Uint8Array): NonceBalance | undefined;
+  /** The balances of many keys, in their order (read together: cheaper than one by one). */
+  getBalances(asset: Uint8Array, keys: readonly Uint8Array[]): (NonceBalance | undefined)[];
   /** Depth of the key's leaf in the asset's balance tree (reported as `bits`), or undefined when absent. */
   balanceDepth(asset: Uint8Array, key: Uint8Array): number | undefined;
   /** Every key holding a balance of the asset (registered accounts, for the native coin). */

@@ -32,7 +32,7 @@ import type { ChainTimingObserver } from '../../host/services/chain.js';
 import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
 import type { ExecutionView } from './chain.js';
-import { ReferencedBalances, type BalanceReader } from './referenced-balances.js';
+import { ReferencedBalances, type BalanceReader, type ReferencedReader } from './referenced-balances.js';
 
 /** The part of the state applying a transfer reads and writes. */
 export type BalanceWriter = Pick<AccountsWriter, 'getBalance' | 'putBalance'>;
@@ -140,13 +140,19 @@ export class TransferRules {
   ): Promise<void> {
     const work: { key: string; start: number; count: number; ring: number }[] = [];
     const items: CompressedProofItem[] = [];
-    const queued = new Set<string>();
+    const queued = new Map<string, { id: Uint8Array; tx: TransferTx; referenced: ReferencedReader }>();
+    /** One reader per referenced state, so that its rings are read ahead together. */
+    const readers = new Map<bigint, ReferencedReader>();
     for (const { id, bytes, tx } of txs) {
       const key = this.bytesKey(bytes);
       const reference = view.ancestor(tx.height);
       if (this.verified.has(key) || queued.has(key) || !reference || !equalBytes(reference.id, tx.blid)) continue;
-      queued.add(key);
-      const referenced = this.referenced.reader(view, reference);
+      let referenced = readers.get(reference.stateVersion);
+      if (!referenced) readers.set(reference.stateVersion, (referenced = this.referenced.reader(view, reference)));
+      queued.set(key, { id, tx, referenced });
+    }
+    this.preloadRings(queued.values());
+    for (const [key, { id, tx, referenced }] of queued) {
       try {
         const own = compressedProofItems(this.core, this.gens, tx, id, (asset, member) =>
           referenced.getBalance(asset, member),
@@ -176,6 +182,25 @@ export class TransferRules {
         }),
       );
     }
+  }
+
+  /**
+   * Reads the ring members' balances of many transfers at their referenced states ahead, a state and an asset at a time
+   * (the first reads of a referenced state are most of what admitting a batch reads).
+   */
+  private preloadRings(transfers: Iterable<{ tx: TransferTx; referenced: ReferencedReader }>): void {
+    const rings = new Map<ReferencedReader, Map<string, { asset: Uint8Array; keys: Uint8Array[] }>>();
+    for (const { tx, referenced } of transfers) {
+      const byAsset = rings.get(referenced) ?? new Map<string, { asset: Uint8Array; keys: Uint8Array[] }>();
+      rings.set(referenced, byAsset);
+      for (const { scid, statement } of tx.payloads) {
+        const asset = toHex(scid);
+        if (!byAsset.has(asset)) byAsset.set(asset, { asset: scid, keys: [] });
+        byAsset.get(asset)!.keys.push(...statement.ring);
+      }
+    }
+    for (const [referenced, byAsset] of rings)
+      for (const { asset, keys } of byAsset.values()) referenced.preload(asset, keys);
   }
 
   /** Applies a checked transfer's ciphertexts to every ring member. */

@@ -10,6 +10,12 @@ import type { BlockMeta } from './chain-store.js';
 
 export type BalanceReader = Pick<AccountsReader, 'getBalance'>;
 
+/** A referenced state's balances, which can also be read ahead many at a time. */
+export interface ReferencedReader extends BalanceReader {
+  /** Reads the balances of `keys` not yet remembered, together (one walk of the state tree). */
+  preload(asset: Uint8Array, keys: readonly Uint8Array[]): void;
+}
+
 /** States remembered: a transfer references one of the last 11 blocks, on this branch or a competing one. */
 const STATES = 24;
 /** Balances remembered per state; beyond it the state's memory starts over. */
@@ -23,7 +29,7 @@ export class ReferencedBalances {
   private readonly states = new Map<bigint, Map<string, NonceBalance | null>>();
 
   /** The state after `reference`, its balance reads remembered. */
-  reader(view: ExecutionView, reference: BlockMeta): BalanceReader {
+  reader(view: ExecutionView, reference: BlockMeta): ReferencedReader {
     let known = this.states.get(reference.stateVersion);
     if (!known) {
       known = new Map();
@@ -32,6 +38,10 @@ export class ReferencedBalances {
     }
     const balances = known;
     let state: AccountsReader | undefined;
+    const remember = (id: string, balance: NonceBalance | undefined): void => {
+      if (balances.size >= BALANCES_PER_STATE) balances.clear();
+      balances.set(id, balance ?? null);
+    };
     return {
       getBalance(asset, key) {
         const id = latin1(asset) + latin1(key);
@@ -39,9 +49,16 @@ export class ReferencedBalances {
         if (seen !== undefined) return seen ?? undefined;
         state ??= view.stateAt(reference);
         const balance = state.getBalance(asset, key);
-        if (balances.size >= BALANCES_PER_STATE) balances.clear();
-        balances.set(id, balance ?? null);
+        remember(id, balance);
         return balance;
+      },
+      preload(asset, keys) {
+        const ids = keys.map((key) => latin1(asset) + latin1(key));
+        const unknown = keys.filter((_, i) => !balances.has(ids[i]!));
+        if (unknown.length === 0) return;
+        state ??= view.stateAt(reference);
+        const read = state.getBalances(asset, unknown);
+        unknown.forEach((key, i) => remember(latin1(asset) + latin1(key), read[i]));
       },
     };
   }

@@ -24,6 +24,11 @@ function reader(view: { tree(name: Uint8Array): TreeReader }, root: () => Uint8A
       const bytes = view.tree(balanceTreeName(asset)).get(key);
       return bytes && decodeNonceBalance(bytes);
     },
+    getBalances: (asset, keys) =>
+      view
+        .tree(balanceTreeName(asset))
+        .getMany(keys)
+        .map((bytes) => bytes && decodeNonceBalance(bytes)),
     balanceDepth: (asset, key) => view.tree(balanceTreeName(asset)).depth(key),
     balanceKeys: (asset) => [...view.tree(balanceTreeName(asset)).entries()].map((leaf) => leaf.key),
     findKeyByHashPrefix(prefix) {

@@ -16,10 +16,37 @@ export class LeafReads {
 
   /** The value of `key` in the trie of `root` (a 32-byte hash), read by `read` when it is not remembered. */
   get(root: Uint8Array, key: Uint8Array, read: () => Uint8Array | undefined): Uint8Array | undefined {
-    const id = cacheKey(root) + cacheKey(key);
-    const known = this.values.get(id);
+    const known = this.known(root, key);
     if (known !== undefined) return known ?? undefined;
     const value = read();
+    this.remember(root, key, value);
+    return value;
+  }
+
+  /** The values of many keys, those not remembered read by `readMany` in one call (in their order). */
+  getMany(
+    root: Uint8Array,
+    keys: readonly Uint8Array[],
+    readMany: (keys: Uint8Array[]) => (Uint8Array | undefined)[],
+  ): (Uint8Array | undefined)[] {
+    const values = keys.map((key) => this.known(root, key));
+    const missing = values.flatMap((value, i) => (value === undefined ? [i] : []));
+    if (missing.length > 0) {
+      const read = readMany(missing.map((i) => keys[i]!));
+      missing.forEach((i, j) => {
+        values[i] = read[j] ?? null;
+        this.remember(root, keys[i]!, read[j]);
+      });
+    }
+    return values.map((value) => value ?? undefined);
+  }
+
+  /** The remembered value: null when remembered as absent, undefined when not remembered. */
+  private known(root: Uint8Array, key: Uint8Array): Uint8Array | null | undefined {
+    return this.values.get(cacheKey(root) + cacheKey(key));
+  }
+
+  private remember(root: Uint8Array, key: Uint8Array, value: Uint8Array | undefined): void {
     if (this.values.size >= this.limit) {
       let drop = Math.ceil(this.limit / 2);
       for (const old of this.values.keys()) {
@@ -27,7 +54,6 @@ export class LeafReads {
         this.values.delete(old);
       }
     }
-    this.values.set(id, value ?? null);
-    return value;
+    this.values.set(cacheKey(root) + cacheKey(key), value ?? null);
   }
 }

@@ -53,6 +53,8 @@ export class StateError extends Error {
 export interface TreeReader {
   readonly root: Uint8Array;
   get(key: Uint8Array): Uint8Array | undefined;
+  /** The values of many keys at once (cheaper than one by one: shared paths, batched store reads). */
+  getMany(keys: readonly Uint8Array[]): (Uint8Array | undefined)[];
   depth(key: Uint8Array): number | undefined;
   findByKeyHashPrefix(prefix: Uint8Array): LeafNode | undefined;
   entries(): Iterable<LeafNode>;
@@ -163,6 +165,10 @@ function treeReader(trie: Trie, hash: Hasher, reads: LeafReads | undefined): Tre
   return {
     root: trie.root,
     get: (key) => (reads ? reads.get(trie.root, key, () => trie.get(hash(key))) : trie.get(hash(key))),
+    getMany: (keys) => {
+      const readMany = (unknown: readonly Uint8Array[]) => trie.getMany(unknown.map(hash));
+      return reads ? reads.getMany(trie.root, keys, readMany) : readMany(keys);
+    },
     depth: (key) => trie.depth(hash(key)),
     findByKeyHashPrefix: (prefix) => trie.findByKeyHashPrefix(prefix),
     entries: () => trie.entries(),
@@ -230,6 +236,13 @@ export class WritableState {
       get: (key) => {
         const change = overlay(key);
         return change ? (change.value ?? undefined) : base.get(key);
+      },
+      getMany: (keys) => {
+        const changes = keys.map(overlay);
+        const unchanged = keys.filter((_, i) => !changes[i]);
+        const stored = unchanged.length > 0 ? base.getMany(unchanged) : [];
+        let next = 0;
+        return changes.map((change) => (change ? (change.value ?? undefined) : stored[next++]));
       },
       depth: (key) => base.depth(key),
       findByKeyHashPrefix: (prefix) => base.findByKeyHashPrefix(prefix),

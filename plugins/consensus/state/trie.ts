@@ -69,6 +69,32 @@ export class Trie {
     return this.findLeaf(keyhash)?.leaf.value;
   }
 
+  /**
+   * The values of many key hashes (undefined where absent), found by walking their paths together a level at a time:
+   * a node many paths share is loaded once, and each level's nodes come in one read of the store.
+   */
+  getMany(keyhashes: readonly Uint8Array[]): (Uint8Array | undefined)[] {
+    const values = new Array<Uint8Array | undefined>(keyhashes.length);
+    let level = [{ hash: this.root, paths: keyhashes.map((_, i) => i) }];
+    for (let depth = 0; level.length > 0 && depth < MAX_DEPTH; depth++) {
+      const live = level.filter(({ hash }) => !this.isNil(hash));
+      const nodes = this.nodes.loadMany(live.map(({ hash }) => hash));
+      level = [];
+      live.forEach(({ paths }, i) => {
+        const node = nodes[i]!;
+        if (node.kind === 'leaf') {
+          for (const path of paths) if (equalBytes(node.keyhash, keyhashes[path]!)) values[path] = node.value;
+          return;
+        }
+        const left = paths.filter((path) => !bitAt(keyhashes[path]!, depth));
+        const right = paths.filter((path) => bitAt(keyhashes[path]!, depth));
+        if (left.length > 0) level.push({ hash: node.left, paths: left });
+        if (right.length > 0) level.push({ hash: node.right, paths: right });
+      });
+    }
+    return values;
+  }
+
   /** Number of inner nodes on the key's path (the `bits` GetEncryptedBalance reports), or undefined if absent. */
   depth(keyhash: Uint8Array): number | undefined {
     return this.findLeaf(keyhash)?.depth;

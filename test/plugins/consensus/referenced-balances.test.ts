@@ -42,3 +42,40 @@ t.test('each state is read once per balance; every state keeps its own balances'
   t.same(balances.reader(view, before).getBalance(NATIVE_ASSET, test.premine), premineThen, 'the old state still');
   t.equal(reads, 4);
 });
+
+t.test("preloading reads a state's unknown balances together, once", async (t) => {
+  const test = await openTestChain();
+  const { chain } = test;
+  const accounts = await registeredAccounts(test, 3);
+  const stranger = newAccount(test);
+  const batches: number[] = [];
+  let single = 0;
+  const view: ExecutionView = {
+    ancestor: (height) => chain.metaAtTopo(height),
+    stateAt: (meta) => {
+      const state = chain.stateAt(meta);
+      return {
+        ...state,
+        getBalance: (asset, key) => {
+          single++;
+          return state.getBalance(asset, key);
+        },
+        getBalances: (asset, keys) => {
+          batches.push(keys.length);
+          return state.getBalances(asset, keys);
+        },
+      };
+    },
+  };
+  const balances = new ReferencedBalances();
+  const reader = balances.reader(view, chain.top);
+  reader.getBalance(NATIVE_ASSET, accounts[0]!.key);
+  reader.preload(NATIVE_ASSET, [...accounts.map((a) => a.key), stranger.key, accounts[1]!.key]);
+  t.same(batches, [4], 'the three not yet read (one named twice) and the stranger, in one read');
+  for (const account of accounts)
+    t.same(reader.getBalance(NATIVE_ASSET, account.key), chain.balance(NATIVE_ASSET, account.key));
+  t.equal(reader.getBalance(NATIVE_ASSET, stranger.key), undefined, 'an unregistered key, remembered as absent');
+  t.equal(single, 1, 'nothing read one by one after the preload');
+  reader.preload(NATIVE_ASSET, [accounts[2]!.key]);
+  t.same(batches, [4], 'what is known is not read again');
+});

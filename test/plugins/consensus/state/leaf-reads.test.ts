@@ -37,3 +37,21 @@ t.test('a full cache drops its older half', async (t) => {
   read(1);
   t.equal(calls, 6, 'the oldest was dropped and is read again');
 });
+
+t.test('many keys: the remembered are answered, the rest read in one call and remembered', async (t) => {
+  const reads = new LeafReads();
+  const root = new Uint8Array(32).fill(3);
+  const asked: Uint8Array[][] = [];
+  const readMany = (keys: Uint8Array[]) => {
+    asked.push(keys);
+    return keys.map((key) => (key[0]! % 2 === 0 ? bytes(key[0]! * 10) : undefined));
+  };
+  t.same(
+    reads.get(root, bytes(2), () => bytes(20)),
+    bytes(20),
+  );
+  t.same(reads.getMany(root, [bytes(1), bytes(2), bytes(4)], readMany), [undefined, bytes(20), bytes(40)]);
+  t.same(asked, [[bytes(1), bytes(4)]], 'only the unknown keys read, together');
+  t.same(reads.getMany(root, [bytes(4), bytes(1)], readMany), [bytes(40), undefined], 'then all remembered');
+  t.equal(asked.length, 1, 'no second read');
+});

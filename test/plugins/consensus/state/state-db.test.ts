@@ -164,3 +164,41 @@ t.test('a full node cache evicts its oldest nodes, and empty tries still read an
   const second = await commit((state) => state.tree(b('new tree')).put(b('a'), b('b')), first);
   t.equal(toHex(small.snapshot(second).tree(b('new tree')).get(b('a'))!), toHex(b('b')), 'an empty trie takes a write');
 });
+
+t.test('many keys read at once equal the keys read one by one, stored, changed, deleted or absent', async (t) => {
+  for (const [name, open] of stores) {
+    const store = await open();
+    const db = new StateDb(store, hasher);
+    const keys = Array.from({ length: 300 }, (_, i) => b(`key-${i}`));
+    const state = db.writable(null);
+    for (const key of keys.slice(0, 200)) state.tree(TREE).put(key, b(`value of ${key}`));
+    const batch = store.batch();
+    const { version } = state.commit(batch);
+    await batch.write();
+    const stored = db.snapshot(version).tree(TREE);
+    const asked = [...keys].reverse().concat(keys.slice(0, 3));
+    t.same(
+      stored.getMany(asked),
+      asked.map((key) => stored.get(key)),
+      `${name}: a snapshot, in the keys' order`,
+    );
+    t.same(
+      db.snapshot(version).tree(TREE).getMany(asked),
+      asked.map((key) => stored.get(key)),
+      `${name}: remembered`,
+    );
+    const overlay = db.writable(version).tree(TREE);
+    overlay.put(keys[5]!, b('changed'));
+    overlay.delete(keys[6]!);
+    overlay.put(keys[250]!, b('new'));
+    const many = overlay.getMany(asked);
+    t.same(
+      many,
+      asked.map((key) => overlay.get(key)),
+      `${name}: an overlay sees its own changes first`,
+    );
+    t.same(overlay.getMany([keys[5]!, keys[6]!, keys[250]!]), [b('changed'), undefined, b('new')]);
+    t.same(new StateDb(store, hasher).snapshot(version).tree(TREE).getMany([]), [], `${name}: no keys`);
+    await store.close();
+  }
+});

@@ -67,3 +67,23 @@ t.test('a delete that leaves a lone stored leaf pulls it up to where the canonic
     }
   }
 });
+
+t.test('many key hashes are found in one walk: equal to one by one, each shared node loaded once', async (t) => {
+  const nodes = memoryNodes();
+  const empty = Trie.emptyRoot(nodes);
+  t.same(new Trie(nodes, empty).getMany([hash(b('key 1'))]), [undefined], 'an empty trie holds nothing');
+  const root = new Trie(nodes, empty).update(keys(500).map((k) => put(k, `value of ${k}`)));
+  const trie = new Trie(nodes, root);
+  const asked = [...keys(600), 'key 7', 'key 7'].map((k) => hash(b(k)));
+  nodes.loads = 0;
+  const many = trie.getMany(asked);
+  const together = nodes.loads;
+  t.same(
+    many,
+    asked.map((keyhash) => trie.get(keyhash)),
+    'present, absent and repeated keys as one by one',
+  );
+  nodes.loads = 0;
+  for (const keyhash of asked) trie.get(keyhash);
+  t.ok(together < nodes.loads / 4, `one walk loads ${together} nodes, one by one ${nodes.loads}`);
+});
