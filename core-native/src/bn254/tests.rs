@@ -156,7 +156,7 @@ fn constant_time_path_equals_variable_time_path() {
 fn msm_matches_sum_of_products() {
     let mut seed = 42u64;
     // Straus (one and two threads) and Pippenger, with zero scalars, infinity, repeated and opposite points.
-    for n in [0usize, 1, 2, 7, 63, 64, 100, 127, 128, 300] {
+    for n in [0usize, 1, 2, 7, 63, 64, 100, 127, 128, 300, 1024] {
         let mut points: Vec<Affine> = (0..n).map(|i| hash_to_point(&(i as u64).to_be_bytes())).collect();
         let mut scalars: Vec<[u64; 4]> = (0..n).map(|_| pseudo_scalar(&mut seed)).collect();
         if n > 5 {
