@@ -264,7 +264,7 @@ fn straus(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
 /// Σ kᵢ·Pᵢ by Pippenger's bucket method with signed digits (variable time), the windows split over two threads.
 /// GLV first turns each term into ±k₁·P + ±k₂·φ(P) with 128-bit k₁, k₂: twice the points, half the windows. The
 /// buckets are affine and filled by batched affine additions (`fill_buckets`); each window's buckets are then
-/// summed as Σ d·bucket[d] by a running sum from the top bucket down.
+/// summed as Σ d·bucket[d], again by batched affine additions (`weighted_sums`).
 fn pippenger(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
     let mut halves: Vec<[u64; 4]> = Vec::with_capacity(2 * points.len());
     let points: Vec<Affine> = points
@@ -280,8 +280,8 @@ fn pippenger(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
         .collect();
     let points = &points[..];
     let n = points.len();
-    // Window width minimising (windows) · (n affine additions of ~6 multiplications + 2^(c−1) buckets to sum at ~28).
-    let c = (2..=16usize).min_by_key(|&c| signed_windows(c) * (6 * n + (28 << (c - 1)))).unwrap();
+    // Window width minimising (windows) · (n affine additions of ~6 multiplications + 2^(c−1) buckets to sum at ~10).
+    let c = (2..=16usize).min_by_key(|&c| signed_windows(c) * (6 * n + (10 << (c - 1)))).unwrap();
     let windows = signed_windows(c);
     let digits: Vec<i32> = halves.iter().flat_map(|k| signed_digits(k, c, windows)).collect();
     // Horner over windows [from, to): Σ 2^(c·(w − from)) · Σ_d d·bucket_w[d].
@@ -289,11 +289,11 @@ fn pippenger(points: &[Affine], scalars: &[[u64; 4]]) -> Jacobian {
         let per_window = 1 << (c - 1);
         let buckets = fill_buckets(points, |i, w| digits[i * windows + from + w], to - from, per_window);
         let mut total = Jacobian::INFINITY;
-        for window in buckets.chunks_exact(per_window).rev() {
+        for window_sum in weighted_sums(&buckets, per_window).iter().rev() {
             for _ in 0..c {
                 total = total.double();
             }
-            total = total.add(&weighted_sum(window));
+            total = total.add(window_sum);
         }
         total
     };
@@ -406,20 +406,10 @@ fn fill_buckets(
     let mut active: Vec<usize> = (0..buckets).filter(|&b| len[b] > 1).collect();
     let mut denominators: Vec<Fp> = Vec::with_capacity(slots.len() / 2);
     while !active.is_empty() {
-        // λ = (y₂ − y₁)/(x₂ − x₁), or 3x²/2y for equal points; 0 marks P + (−P), 1 a pair with infinity in it.
         denominators.clear();
         for &b in &active {
             for pair in slots[start[b]..start[b] + len[b]].chunks_exact(2) {
-                let (p, q) = (&pair[0], &pair[1]);
-                denominators.push(if p.infinity || q.infinity {
-                    Fp::ONE
-                } else if p.x != q.x {
-                    q.x.sub(&p.x)
-                } else if p.y == q.y {
-                    p.y.double()
-                } else {
-                    Fp::ZERO
-                });
+                denominators.push(sum_denominator(&pair[0], &pair[1]));
             }
         }
         batch_invert(&mut denominators);
@@ -428,24 +418,7 @@ fn fill_buckets(
             let group = &mut slots[start[b]..start[b] + len[b]];
             // Pair j is read from slots 2j and 2j + 1 before slot j (≤ 2j) is written: the halving works in place.
             for j in 0..group.len() / 2 {
-                let (p, q) = (group[2 * j], group[2 * j + 1]);
-                let inverse = inverses.next().unwrap();
-                group[j] = if p.infinity {
-                    q
-                } else if q.infinity {
-                    p
-                } else if inverse.is_zero() {
-                    Affine::INFINITY
-                } else {
-                    let lambda = if p.x != q.x {
-                        q.y.sub(&p.y).mul(inverse)
-                    } else {
-                        let xx = p.x.square();
-                        xx.double().add(&xx).mul(inverse)
-                    };
-                    let x3 = lambda.square().sub(&p.x).sub(&q.x);
-                    Affine { x: x3, y: lambda.mul(&p.x.sub(&x3)).sub(&p.y), infinity: false }
-                };
+                group[j] = sum_with_inverse(&group[2 * j], &group[2 * j + 1], inverses.next().unwrap());
             }
             if group.len() % 2 == 1 {
                 group[group.len() / 2] = group[group.len() - 1];
@@ -455,6 +428,85 @@ fn fill_buckets(
         active.retain(|&b| len[b] > 1);
     }
     (0..buckets).map(|b| if len[b] == 0 { Affine::INFINITY } else { slots[start[b]] }).collect()
+}
+
+/// The denominator of the slope of p + q (affine): x_q − x_p, or 2y for equal points; 0 marks p + (−p), 1 a sum
+/// with infinity in it (no slope needed).
+#[inline(always)]
+fn sum_denominator(p: &Affine, q: &Affine) -> Fp {
+    if p.infinity || q.infinity {
+        Fp::ONE
+    } else if p.x != q.x {
+        q.x.sub(&p.x)
+    } else if p.y == q.y {
+        p.y.double()
+    } else {
+        Fp::ZERO
+    }
+}
+
+/// p + q (affine) given the inverse of `sum_denominator(p, q)`: the slope λ = (y_q − y_p)/(x_q − x_p), or 3x²/2y
+/// for a doubling, then x₃ = λ² − x_p − x_q and y₃ = λ·(x_p − x₃) − y_p.
+#[inline(always)]
+fn sum_with_inverse(p: &Affine, q: &Affine, inverse: &Fp) -> Affine {
+    if p.infinity {
+        *q
+    } else if q.infinity {
+        *p
+    } else if inverse.is_zero() {
+        Affine::INFINITY
+    } else {
+        let lambda = if p.x != q.x {
+            q.y.sub(&p.y).mul(inverse)
+        } else {
+            let xx = p.x.square();
+            xx.double().add(&xx).mul(inverse)
+        };
+        let x3 = lambda.square().sub(&p.x).sub(&q.x);
+        Affine { x: x3, y: lambda.mul(&p.x.sub(&x3)).sub(&p.y), infinity: false }
+    }
+}
+
+/// acc[i] += addend(i) for every i, in affine coordinates with one shared field inversion (Montgomery's trick).
+fn add_all(acc: &mut [Affine], addend: impl Fn(usize) -> Affine, denominators: &mut Vec<Fp>) {
+    denominators.clear();
+    denominators.extend(acc.iter().enumerate().map(|(i, p)| sum_denominator(p, &addend(i))));
+    batch_invert(denominators);
+    for (i, (p, inverse)) in acc.iter_mut().zip(denominators.iter()).enumerate() {
+        *p = sum_with_inverse(p, &addend(i), inverse);
+    }
+}
+
+/// Buckets per segment of `weighted_sums`.
+const SEGMENT: usize = 16;
+
+/// Σ_d d·bucket_w[d − 1] for each window w of `per_window` buckets (a power of two). Each window is cut into
+/// segments of L buckets; every segment of every window runs its own running sum from its top bucket down, all in
+/// step, so each step is one batch of affine additions sharing one inversion (instead of a Jacobian chain per
+/// window). Segment j (buckets jL … jL + L − 1) leaves S_j = Σ_t (t + 1)·bucket[jL + t] and R_j = Σ_t bucket[jL + t];
+/// the window's sum is Σ_j S_j + L·Σ_j j·R_j.
+fn weighted_sums(buckets: &[Affine], per_window: usize) -> Vec<Jacobian> {
+    let length = SEGMENT.min(per_window);
+    let segments = per_window / length;
+    let lanes = buckets.len() / length;
+    let bucket = |lane: usize, t: usize| buckets[lane * length + t];
+    let mut running = vec![Affine::INFINITY; lanes];
+    let mut sums = vec![Affine::INFINITY; lanes];
+    let mut denominators = Vec::with_capacity(lanes);
+    for t in (0..length).rev() {
+        add_all(&mut running, |lane| bucket(lane, t), &mut denominators);
+        add_all(&mut sums, |lane| running[lane], &mut denominators);
+    }
+    (0..lanes / segments)
+        .map(|w| {
+            let lanes = w * segments..(w + 1) * segments;
+            let mut total = weighted_sum(&running[lanes.start + 1..lanes.end]);
+            for _ in 0..length.trailing_zeros() {
+                total = total.double();
+            }
+            sums[lanes].iter().fold(total, |acc, s| acc.add_affine(s))
+        })
+        .collect()
 }
 
 /// The number of signed base-2^c digits of a 128-bit GLV half: enough windows for 129 bits, so that the top window's
@@ -486,6 +538,37 @@ mod tests {
     use super::*;
     use crate::bn254::hash_to_point::hash_to_point;
     use crate::bn254::tests::double_and_add;
+
+    #[test]
+    fn batched_weighted_sums_match_the_running_sum() {
+        let p = hash_to_point(b"buckets");
+        let mut seed = 3u64;
+        for per_window in [1usize, 2, 4, 16, 32, 64] {
+            let mut buckets: Vec<Affine> = (0..3 * per_window)
+                .map(|i| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    match seed >> 61 {
+                        0 => Affine::INFINITY,
+                        1 => p,
+                        2 => p.neg(),
+                        _ => hash_to_point(&(i as u64).to_be_bytes()),
+                    }
+                })
+                .collect();
+            // From the top down: a running sum that doubles (P then P), one that cancels (−P after 2P, then −P), and
+            // a doubling of the segment's sum (P after infinity, then infinity).
+            let top = buckets.len() - 1;
+            if per_window >= 4 {
+                buckets[top - 3..].copy_from_slice(&[p.neg(), p.neg(), p, p]);
+                buckets[..3].copy_from_slice(&[Affine::INFINITY, p, Affine::INFINITY]);
+            }
+            let expected: Vec<Affine> = buckets.chunks_exact(per_window).map(|w| weighted_sum(w).to_affine()).collect();
+            let batched: Vec<Affine> = weighted_sums(&buckets, per_window).iter().map(Jacobian::to_affine).collect();
+            assert_eq!(batched, expected, "{per_window} buckets per window");
+        }
+        let all_infinite = vec![Affine::INFINITY; 32];
+        assert!(weighted_sums(&all_infinite, 16).iter().all(Jacobian::is_infinity));
+    }
 
     #[test]
     fn signed_digits_recombine_within_the_bucket_range() {

@@ -155,16 +155,18 @@ fn constant_time_path_equals_variable_time_path() {
 #[test]
 fn msm_matches_sum_of_products() {
     let mut seed = 42u64;
-    // Straus (one and two threads) and Pippenger, with zero scalars, infinity, repeated and opposite points.
-    for n in [0usize, 1, 2, 7, 63, 64, 100, 127, 128, 300] {
+    // Straus (one and two threads) and Pippenger, with zero scalars, infinity, repeated and opposite points, and the
+    // largest scalar n − 1.
+    for n in [0usize, 1, 2, 7, 63, 64, 100, 127, 128, 300, 1024] {
         let mut points: Vec<Affine> = (0..n).map(|i| hash_to_point(&(i as u64).to_be_bytes())).collect();
         let mut scalars: Vec<[u64; 4]> = (0..n).map(|_| pseudo_scalar(&mut seed)).collect();
-        if n > 5 {
+        if n > 6 {
             scalars[1] = [0; 4];
             points[2] = Affine::INFINITY;
             points[3] = points[4];
             scalars[3] = scalars[4];
             points[5] = points[4].neg();
+            scalars[6] = [N[0] - 1, N[1], N[2], N[3]];
         }
         let expected = points.iter().zip(&scalars).fold(Jacobian::INFINITY, |acc, (p, k)| acc.add(&mul_var(p, k)));
         assert_eq!(msm(&points, &scalars).to_affine(), expected.to_affine(), "n = {n}");
