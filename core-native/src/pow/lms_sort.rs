@@ -101,8 +101,7 @@ pub fn sort_lms_suffixes(text: &[u8], lms: &[u32], sorted: &mut [u32], scratch: 
         let prefix = u32::from_be_bytes([0, text[p], text[p + 1], third]);
         (prefix as u64) << 32 | p as u64
     }));
-    staged.clear();
-    staged.resize(n1, 0);
+    staged.resize(n1, 0); // the counting sort's target: every entry is written before it is read
     sort_by_prefix(packed, staged);
 
     pending.clear();
