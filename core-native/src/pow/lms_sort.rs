@@ -104,19 +104,19 @@ pub fn sort_lms_suffixes(text: &[u8], lms: &[u32], sorted: &mut [u32], scratch: 
     staged.resize(n1, 0); // the counting sort's target: every entry is written before it is read
     sort_by_prefix(packed, staged);
 
+    // The groups of two or more, found without a branch per entry (whether neighbours share their prefix is as good
+    // as random, and mispredicting it cost more than the rest of this loop): each entry writes the group that would
+    // end there, kept when it does end one. Groups have two members or more, so there are at most n1/2.
     pending.clear();
-    let mut start = 0;
-    while start < n1 {
-        let prefix = packed[start] >> 32;
-        let mut end = start + 1;
-        while end < n1 && packed[end] >> 32 == prefix {
-            end += 1;
-        }
-        if end - start > 1 {
-            pending.push((start, end, 2));
-        }
-        start = end;
+    pending.resize(n1 / 2 + 1, (0, 0, 0));
+    let (mut groups, mut start) = (0, 0);
+    for end in 1..=n1 {
+        let ends = packed.get(end).is_none_or(|&entry| entry >> 32 != packed[end - 1] >> 32);
+        pending[groups] = (start, end, 2);
+        groups += (ends & (end - start > 1)) as usize;
+        start = if ends { end } else { start };
     }
+    pending.truncate(groups);
     for (slot, &entry) in sorted.iter_mut().zip(packed.iter()) {
         *slot = entry as u32;
     }
