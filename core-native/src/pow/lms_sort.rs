@@ -87,6 +87,30 @@ fn sort_by_prefix(entries: &mut Vec<u64>, spare: &mut Vec<u64>) {
     }
 }
 
+/// Pushes onto `pending` the runs of two or more equal entries among `count` sorted ones (`same(k)`: entry k equals
+/// entry k − 1), as groups at `offset` + their indices that agree up to `depth`. Without a branch per entry: whether
+/// neighbours are equal is as good as random, and mispredicting it cost more than the rest of the loop. Each entry
+/// writes the group that would end there, kept when one does; runs have two entries or more, so at most count/2.
+#[inline(always)]
+fn push_runs(
+    pending: &mut Vec<(usize, usize, usize)>,
+    count: usize,
+    offset: usize,
+    depth: usize,
+    same: impl Fn(usize) -> bool,
+) {
+    let mut top = pending.len();
+    pending.resize(top + count / 2 + 1, (0, 0, 0));
+    let mut start = 0;
+    for end in 1..=count {
+        let ends = end == count || !same(end);
+        pending[top] = (offset + start, offset + end, depth);
+        top += (ends & (end - start > 1)) as usize;
+        start = if ends { end } else { start };
+    }
+    pending.truncate(top);
+}
+
 /// Writes the LMS positions `lms` into `sorted` in the order of their suffixes; false (and `sorted` unspecified) when
 /// the budget runs out. LMS positions are below n − 1 (the last suffix is L-type), so each has at least two bytes.
 pub fn sort_lms_suffixes(text: &[u8], lms: &[u32], sorted: &mut [u32], scratch: &mut Scratch) -> bool {
@@ -101,23 +125,11 @@ pub fn sort_lms_suffixes(text: &[u8], lms: &[u32], sorted: &mut [u32], scratch: 
         let prefix = u32::from_be_bytes([0, text[p], text[p + 1], third]);
         (prefix as u64) << 32 | p as u64
     }));
-    staged.clear();
-    staged.resize(n1, 0);
+    staged.resize(n1, 0); // the counting sort's target: every entry is written before it is read
     sort_by_prefix(packed, staged);
 
     pending.clear();
-    let mut start = 0;
-    while start < n1 {
-        let prefix = packed[start] >> 32;
-        let mut end = start + 1;
-        while end < n1 && packed[end] >> 32 == prefix {
-            end += 1;
-        }
-        if end - start > 1 {
-            pending.push((start, end, 2));
-        }
-        start = end;
-    }
+    push_runs(pending, n1, 0, 2, |k| packed[k] >> 32 == packed[k - 1] >> 32);
     for (slot, &entry) in sorted.iter_mut().zip(packed.iter()) {
         *slot = entry as u32;
     }
@@ -147,15 +159,9 @@ pub fn sort_lms_suffixes(text: &[u8], lms: &[u32], sorted: &mut [u32], scratch: 
             *slot = p;
         }
         // Runs of equal keys have all 8 bytes (fewer would mean the same end of text, so the same suffix).
-        let mut run = 0;
-        for k in 1..=keyed.len() {
-            if k == keyed.len() || keyed[k].0 != keyed[run].0 || keyed[k].1 != keyed[run].1 {
-                if k - run > 1 {
-                    pending.push((start + run, start + k, depth + 8));
-                }
-                run = k;
-            }
-        }
+        push_runs(pending, keyed.len(), start, depth + 8, |k| {
+            (keyed[k].0 == keyed[k - 1].0) & (keyed[k].1 == keyed[k - 1].1)
+        });
     }
     true
 }

@@ -131,8 +131,7 @@ pub fn astrobwtv3(input: &[u8]) -> [u8; 32] {
     SCRATCH.with(|scratch| {
         let Scratch { output, sa, sais: workspace } = &mut *scratch.borrow_mut();
         let length = rounds(input, output);
-        sa.clear();
-        sa.resize(length, 0);
+        sa.resize(length, 0); // no need to clear what stays: suffix_array writes every entry
         sais::suffix_array(&output[..length], sa, workspace);
         for v in sa.iter_mut() {
             *v = v.to_le(); // no-op on little-endian machines

@@ -282,8 +282,7 @@ fn sais<T: Symbol>(text: &[T], sa: &mut [u32], alphabet: usize, workspace: &mut 
     // non-adjacent and ≥ 1, so at most n/2: each is written one slot below the last, and kept by moving down.
     counts.clear();
     counts.resize(alphabet, 0);
-    lms.clear();
-    lms.resize(n / 2 + 1, 0);
+    lms.resize(n / 2 + 1, 0); // stale entries are fine: only the slots written below are read
     let mut first = lms.len();
     let (mut next_c, mut next_s) = (text[n - 1], false);
     counts[next_c.index()] += 1;
