@@ -1,16 +1,14 @@
 /** Referenced balances over a real chain: each state's balances are read from it once, absent ones too; states apart. */
 import t from 'tap';
 import { NATIVE_ASSET } from '../../../plugins/consensus/accounts.js';
-import type { ExecutionView } from '../../../plugins/consensus/chain.js';
+import type { Chain, ExecutionView } from '../../../plugins/consensus/chain.js';
 import { ReferencedBalances } from '../../../plugins/consensus/referenced-balances.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
 import { newAccount, registeredAccounts } from '../../helpers/transfers.js';
 
-t.test('each state is read once per balance; every state keeps its own balances', async (t) => {
-  const test = await openTestChain();
-  const { chain } = test;
-  const [alice] = await registeredAccounts(test, 1);
-  let reads = 0;
+/** A view of the chain's states that counts the balances read one by one and the sizes of the batched reads. */
+function countingView(chain: Chain): { view: ExecutionView; reads: { single: number; batches: number[] } } {
+  const reads = { single: 0, batches: [] as number[] };
   const view: ExecutionView = {
     ancestor: (height) => chain.metaAtTopo(height),
     stateAt: (meta) => {
@@ -18,12 +16,24 @@ t.test('each state is read once per balance; every state keeps its own balances'
       return {
         ...state,
         getBalance: (asset, key) => {
-          reads++;
+          reads.single++;
           return state.getBalance(asset, key);
+        },
+        getBalances: (asset, keys) => {
+          reads.batches.push(keys.length);
+          return state.getBalances(asset, keys);
         },
       };
     },
   };
+  return { view, reads };
+}
+
+t.test('each state is read once per balance; every state keeps its own balances', async (t) => {
+  const test = await openTestChain();
+  const { chain } = test;
+  const [alice] = await registeredAccounts(test, 1);
+  const { view, reads } = countingView(chain);
   const balances = new ReferencedBalances();
   const before = chain.top;
   const premineThen = chain.balance(NATIVE_ASSET, test.premine);
@@ -34,13 +44,13 @@ t.test('each state is read once per balance; every state keeps its own balances'
     t.same(reader.getBalance(NATIVE_ASSET, test.premine), premineThen, `premine, pass ${i}`);
     t.equal(reader.getBalance(NATIVE_ASSET, stranger.key), undefined, `an unregistered key, pass ${i}`);
   }
-  t.equal(reads, 3, 'three balances read from the state once each');
+  t.equal(reads.single, 3, 'three balances read from the state once each');
   await mineBlock(test);
   const premineNow = chain.balance(NATIVE_ASSET, test.premine);
   t.notSame(premineNow, premineThen, 'the reward moved the premine balance');
   t.same(balances.reader(view, chain.top).getBalance(NATIVE_ASSET, test.premine), premineNow, 'the new state');
   t.same(balances.reader(view, before).getBalance(NATIVE_ASSET, test.premine), premineThen, 'the old state still');
-  t.equal(reads, 4);
+  t.equal(reads.single, 4);
 });
 
 t.test("preloading reads a state's unknown balances together, once", async (t) => {
@@ -48,25 +58,8 @@ t.test("preloading reads a state's unknown balances together, once", async (t) =
   const { chain } = test;
   const accounts = await registeredAccounts(test, 3);
   const stranger = newAccount(test);
-  const batches: number[] = [];
-  let single = 0;
-  const view: ExecutionView = {
-    ancestor: (height) => chain.metaAtTopo(height),
-    stateAt: (meta) => {
-      const state = chain.stateAt(meta);
-      return {
-        ...state,
-        getBalance: (asset, key) => {
-          single++;
-          return state.getBalance(asset, key);
-        },
-        getBalances: (asset, keys) => {
-          batches.push(keys.length);
-          return state.getBalances(asset, keys);
-        },
-      };
-    },
-  };
+  const { view, reads } = countingView(chain);
+  const batches = reads.batches;
   const balances = new ReferencedBalances();
   const reader = balances.reader(view, chain.top);
   reader.getBalance(NATIVE_ASSET, accounts[0]!.key);
@@ -75,7 +68,7 @@ t.test("preloading reads a state's unknown balances together, once", async (t) =
   for (const account of accounts)
     t.same(reader.getBalance(NATIVE_ASSET, account.key), chain.balance(NATIVE_ASSET, account.key));
   t.equal(reader.getBalance(NATIVE_ASSET, stranger.key), undefined, 'an unregistered key, remembered as absent');
-  t.equal(single, 1, 'nothing read one by one after the preload');
+  t.equal(reads.single, 1, 'nothing read one by one after the preload');
   reader.preload(NATIVE_ASSET, [accounts[2]!.key]);
   t.same(batches, [4], 'what is known is not read again');
 });
