@@ -18,8 +18,11 @@ export interface ReferencedReader extends BalanceReader {
 
 /** States remembered: a transfer references one of the last 11 blocks, on this branch or a competing one. */
 const STATES = 24;
-/** Balances remembered per state; beyond it the state's memory starts over. */
-const BALANCES_PER_STATE = 1 << 16;
+/**
+ * Balances remembered over all states (≈ 300 bytes each); beyond it every state's memory starts over, so that
+ * transfers referencing many states with many ring members cost a bounded amount of memory.
+ */
+const BALANCES = 1 << 16;
 
 const latin1 = (bytes: Uint8Array): string =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
@@ -27,6 +30,10 @@ const latin1 = (bytes: Uint8Array): string =>
 export class ReferencedBalances {
   /** State version → asset ‖ key (latin1) → balance, null for none. */
   private readonly states = new Map<bigint, Map<string, NonceBalance | null>>();
+  /** Balances remembered in all the states' maps. */
+  private remembered = 0;
+
+  constructor(private readonly limit = BALANCES) {}
 
   /** The state after `reference`, its balance reads remembered. */
   reader(view: ExecutionView, reference: BlockMeta): ReferencedReader {
@@ -34,12 +41,20 @@ export class ReferencedBalances {
     if (!known) {
       known = new Map();
       this.states.set(reference.stateVersion, known);
-      if (this.states.size > STATES) this.states.delete(this.states.keys().next().value!);
+      if (this.states.size > STATES) {
+        const [oldest, forgotten] = this.states.entries().next().value!;
+        this.remembered -= forgotten.size;
+        this.states.delete(oldest);
+      }
     }
     const balances = known;
     let state: AccountsReader | undefined;
     const remember = (id: string, balance: NonceBalance | undefined): void => {
-      if (balances.size >= BALANCES_PER_STATE) balances.clear();
+      if (this.remembered >= this.limit) {
+        for (const state of this.states.values()) state.clear();
+        this.remembered = 0;
+      }
+      if (!balances.has(id)) this.remembered++;
       balances.set(id, balance ?? null);
     };
     return {

@@ -72,3 +72,28 @@ t.test("preloading reads a state's unknown balances together, once", async (t) =
   reader.preload(NATIVE_ASSET, [accounts[2]!.key]);
   t.same(batches, [4], 'what is known is not read again');
 });
+
+t.test('the balances remembered over all states are bounded: past the limit, every state starts over', async (t) => {
+  const test = await openTestChain();
+  const { chain } = test;
+  const accounts = await registeredAccounts(test, 2);
+  const before = chain.top;
+  await mineBlock(test);
+  const { view, reads } = countingView(chain);
+  const balances = new ReferencedBalances(3);
+  const [alice, bob] = accounts.map((a) => a.key) as [Uint8Array, Uint8Array];
+  balances.reader(view, before).getBalance(NATIVE_ASSET, alice);
+  balances.reader(view, before).getBalance(NATIVE_ASSET, bob);
+  balances.reader(view, chain.top).getBalance(NATIVE_ASSET, alice);
+  t.equal(reads.single, 3, 'three balances over two states');
+  balances.reader(view, before).getBalance(NATIVE_ASSET, alice);
+  t.equal(reads.single, 3, 'remembered while under the limit');
+  balances.reader(view, chain.top).getBalance(NATIVE_ASSET, bob);
+  t.equal(reads.single, 4, 'the fourth balance is read');
+  balances.reader(view, before).getBalance(NATIVE_ASSET, alice);
+  t.equal(reads.single, 5, 'and it made every state start over');
+  t.same(
+    balances.reader(view, before).getBalance(NATIVE_ASSET, alice),
+    chain.stateAt(before).getBalance(NATIVE_ASSET, alice),
+  );
+});
