@@ -7,6 +7,7 @@ import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
 import type { AccountsReader } from './accounts.js';
 import type { ExecutionView } from './chain.js';
 import type { BlockMeta } from './chain-store.js';
+import { cacheKey } from './state/trie-node.js';
 
 export type BalanceReader = Pick<AccountsReader, 'getBalance'>;
 
@@ -23,9 +24,6 @@ const STATES = 24;
  * transfers referencing many states with many ring members cost a bounded amount of memory.
  */
 const BALANCES = 1 << 16;
-
-const latin1 = (bytes: Uint8Array): string =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 
 export class ReferencedBalances {
   /** State version → asset ‖ key (latin1) → balance, null for none. */
@@ -59,7 +57,7 @@ export class ReferencedBalances {
     };
     return {
       getBalance(asset, key) {
-        const id = latin1(asset) + latin1(key);
+        const id = cacheKey(asset) + cacheKey(key);
         const seen = balances.get(id);
         if (seen !== undefined) return seen ?? undefined;
         state ??= view.stateAt(reference);
@@ -68,12 +66,15 @@ export class ReferencedBalances {
         return balance;
       },
       preload(asset, keys) {
-        const ids = keys.map((key) => latin1(asset) + latin1(key));
-        const unknown = keys.filter((_, i) => !balances.has(ids[i]!));
+        const ids = keys.map((key) => cacheKey(asset) + cacheKey(key));
+        const unknown = ids.flatMap((id, i) => (balances.has(id) ? [] : [i]));
         if (unknown.length === 0) return;
         state ??= view.stateAt(reference);
-        const read = state.getBalances(asset, unknown);
-        unknown.forEach((key, i) => remember(latin1(asset) + latin1(key), read[i]));
+        const read = state.getBalances(
+          asset,
+          unknown.map((i) => keys[i]!),
+        );
+        unknown.forEach((i, j) => remember(ids[i]!, read[j]));
       },
     };
   }

@@ -4,10 +4,14 @@
  * the same accounts of the same state again and again, and find them here instead of walking the trie (and hashing
  * the key) each time. Bounded; a full cache drops its older half.
  */
+import { setBounded } from './bounded-map.js';
 import { cacheKey } from './trie-node.js';
 
 /** Reads remembered (≈ 150 bytes each: the key string, the entry; values are the decoded leaves' own bytes). */
 const LIMIT = 1 << 16;
+
+/** A read's entry: the root (always 32 bytes, so the key cannot shift into it) and the key, a character per byte. */
+const readId = (root: Uint8Array, key: Uint8Array): string => cacheKey(root) + cacheKey(key);
 
 export class LeafReads {
   private readonly values = new Map<string, Uint8Array | null>();
@@ -16,10 +20,11 @@ export class LeafReads {
 
   /** The value of `key` in the trie of `root` (a 32-byte hash), read by `read` when it is not remembered. */
   get(root: Uint8Array, key: Uint8Array, read: () => Uint8Array | undefined): Uint8Array | undefined {
-    const known = this.known(root, key);
+    const id = readId(root, key);
+    const known = this.values.get(id);
     if (known !== undefined) return known ?? undefined;
     const value = read();
-    this.remember(root, key, value);
+    setBounded(this.values, this.limit, id, value ?? null);
     return value;
   }
 
@@ -29,31 +34,16 @@ export class LeafReads {
     keys: readonly Uint8Array[],
     readMany: (keys: Uint8Array[]) => (Uint8Array | undefined)[],
   ): (Uint8Array | undefined)[] {
-    const values = keys.map((key) => this.known(root, key));
+    const ids = keys.map((key) => readId(root, key));
+    const values = ids.map((id) => this.values.get(id));
     const missing = values.flatMap((value, i) => (value === undefined ? [i] : []));
     if (missing.length > 0) {
       const read = readMany(missing.map((i) => keys[i]!));
       missing.forEach((i, j) => {
         values[i] = read[j] ?? null;
-        this.remember(root, keys[i]!, read[j]);
+        setBounded(this.values, this.limit, ids[i]!, values[i]!);
       });
     }
     return values.map((value) => value ?? undefined);
-  }
-
-  /** The remembered value: null when remembered as absent, undefined when not remembered. */
-  private known(root: Uint8Array, key: Uint8Array): Uint8Array | null | undefined {
-    return this.values.get(cacheKey(root) + cacheKey(key));
-  }
-
-  private remember(root: Uint8Array, key: Uint8Array, value: Uint8Array | undefined): void {
-    if (this.values.size >= this.limit) {
-      let drop = Math.ceil(this.limit / 2);
-      for (const old of this.values.keys()) {
-        if (drop-- === 0) break;
-        this.values.delete(old);
-      }
-    }
-    this.values.set(cacheKey(root) + cacheKey(key), value ?? null);
   }
 }

@@ -13,6 +13,7 @@
 import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../host/protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 import { Trie, type NodeSource, type TrieChange } from './trie.js';
+import { setBounded } from './bounded-map.js';
 import { LeafReads } from './leaf-reads.js';
 import {
   cacheKey,
@@ -118,15 +119,8 @@ class PersistedNodes implements NodeSource {
   }
 
   remember(key: string, node: TrieNode): void {
-    if (this.cache.size >= this.cacheLimit) {
-      // The older half goes (a Map keeps insertion order): a walk that reads again what it read lately still finds it.
-      let drop = Math.ceil(this.cacheLimit / 2);
-      for (const old of this.cache.keys()) {
-        if (drop-- === 0) break;
-        this.cache.delete(old);
-      }
-    }
-    this.cache.set(key, node);
+    // Dropping the older half keeps what a walk read lately, so reading it again still finds it.
+    setBounded(this.cache, this.cacheLimit, key, node);
   }
 
   save(): void {
@@ -153,7 +147,11 @@ class CommitNodes implements NodeSource {
   }
 
   loadMany(hashes: Uint8Array[]): TrieNode[] {
-    return hashes.map((hash) => this.load(hash));
+    const nodes = hashes.map((hash) => this.created.get(cacheKey(hash))?.node);
+    const missing = nodes.flatMap((node, i) => (node ? [] : [i]));
+    const stored = missing.length > 0 ? this.base.loadMany(missing.map((i) => hashes[i]!)) : [];
+    missing.forEach((i, j) => (nodes[i] = stored[j]));
+    return nodes as TrieNode[];
   }
 
   save(hash: Uint8Array, node: TrieNode, encoded: Uint8Array): void {
