@@ -140,10 +140,6 @@ fn mont_square(a: &[u64; 4]) -> [u64; 4] {
     reduce_once_mod([r4, r5, r6, r7], &P)
 }
 
-/// The F_p Montgomery product: the CIOS rounds of `mont_mul` written with mulx and the two carry chains of adcx
-/// (carry flag) and adox (overflow flag), which the compiler does not use, so that the additions of the high and the
-/// low halves of the limb products run side by side. Only where the build targets a CPU with BMI2 and ADX (the addon
-/// is built with `-C target-cpu=native`); elsewhere `mont_mul`. Branch-free either way.
 /// Assembly for `mont_mul_p`: t += a[i]·b, with the carry word in x (rounds 1–3; round 0 starts from t = 0).
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2", target_feature = "adx"))]
 macro_rules! mul_round {

@@ -13,8 +13,8 @@
 import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../host/protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 import { Trie, type NodeSource, type TrieChange } from './trie.js';
-import { setBounded } from './bounded-map.js';
 import { LeafReads } from './leaf-reads.js';
+import { NodeCache } from './node-cache.js';
 import {
   cacheKey,
   decodeNode,
@@ -23,6 +23,7 @@ import {
   nilHash,
   type HashMany,
   type Hasher,
+  LEAF_KIND,
   type LeafNode,
   type TrieNode,
 } from './trie-node.js';
@@ -31,8 +32,8 @@ const NODE_PREFIX = new TextEncoder().encode('sn');
 const VERSION_PREFIX = new TextEncoder().encode('sv');
 const LATEST_KEY = new TextEncoder().encode('sV');
 export const HELD_WHOLE_PREFIX = new TextEncoder().encode('sC');
-/** Trie nodes kept decoded in memory. */
-const NODE_CACHE_LIMIT = 200_000;
+/** What the cache of stored trie nodes may hold (node-cache.ts): ≈ 850 000 inner nodes. */
+const NODE_CACHE_BYTES = 96 * 1024 * 1024;
 
 const withPrefix = (prefix: Uint8Array, suffix: Uint8Array): Uint8Array => {
   const key = new Uint8Array(prefix.length + suffix.length);
@@ -67,60 +68,59 @@ export interface TreeWriter extends TreeReader {
 }
 
 /**
- * The nodes already persisted (with a cache), plus the ones created by commits not yet written. A full cache drops
- * its older half: the upper nodes every lookup walks through are rewritten by each commit, so they stay young.
+ * The nodes already persisted (with a cache), plus the ones created by commits not yet written. The cache holds
+ * encodings (node-cache.ts), so a hit decodes again: cheap next to a store read, and it keeps the heap small. A leaf's
+ * key and value are copied out of the cache (callers keep values), an inner node's child hashes stay views of it.
  */
 class PersistedNodes implements NodeSource {
   readonly nil: Uint8Array;
-  private readonly cache = new Map<string, TrieNode>();
-  /** The empty trie's root (an inner node with two nil children) is known without being stored, so never evicted. */
-  private readonly emptyRootKey: string;
+  private readonly cache: NodeCache;
+  /** The empty trie's root (an inner node with two nil children) is known without being stored. */
+  private readonly emptyRoot: Uint8Array;
   private readonly emptyRootNode: TrieNode;
 
   constructor(
     private readonly store: KeyValueStore,
     readonly hash: Hasher,
-    private readonly cacheLimit: number,
+    cacheBytes: number,
   ) {
+    this.cache = new NodeCache(cacheBytes);
     this.nil = nilHash(hash);
-    this.emptyRootKey = cacheKey(innerHash(hash, this.nil, this.nil));
+    this.emptyRoot = innerHash(hash, this.nil, this.nil);
     this.emptyRootNode = { kind: 'inner', left: this.nil, right: this.nil };
   }
 
   load(hash: Uint8Array): TrieNode {
-    const key = cacheKey(hash);
-    const cached = this.cached(key);
+    const cached = this.cached(hash);
     if (cached) return cached;
     const bytes = this.store.getSync(withPrefix(NODE_PREFIX, hash));
     if (!bytes) throw new StateError(`state node ${toHex(hash)} is missing from the store`);
-    const node = decodeNode(bytes);
-    this.remember(key, node);
-    return node;
+    this.cache.set(hash, bytes);
+    return decodeNode(bytes);
   }
 
   loadMany(hashes: Uint8Array[]): TrieNode[] {
-    const keys = hashes.map(cacheKey);
-    const nodes = keys.map((key) => this.cached(key));
+    const nodes = hashes.map((hash) => this.cached(hash));
     const missing = nodes.flatMap((node, i) => (node ? [] : [i]));
     if (missing.length === 0) return nodes as TrieNode[];
     const stored = this.store.getManySync(missing.map((i) => withPrefix(NODE_PREFIX, hashes[i]!)));
     missing.forEach((i, j) => {
       const bytes = stored[j];
       if (!bytes) throw new StateError(`state node ${toHex(hashes[i]!)} is missing from the store`);
-      const node = decodeNode(bytes);
-      this.remember(keys[i]!, node);
-      nodes[i] = node;
+      this.cache.set(hashes[i]!, bytes);
+      nodes[i] = decodeNode(bytes);
     });
     return nodes as TrieNode[];
   }
 
-  private cached(key: string): TrieNode | undefined {
-    return this.cache.get(key) ?? (key === this.emptyRootKey ? this.emptyRootNode : undefined);
+  private cached(hash: Uint8Array): TrieNode | undefined {
+    const encoded = this.cache.get(hash);
+    if (encoded) return decodeNode(encoded[0] === LEAF_KIND ? encoded.slice() : encoded);
+    return equalBytes(hash, this.emptyRoot) ? this.emptyRootNode : undefined;
   }
 
-  remember(key: string, node: TrieNode): void {
-    // Dropping the older half keeps what a walk read lately, so reading it again still finds it.
-    setBounded(this.cache, this.cacheLimit, key, node);
+  remember(hash: Uint8Array, encoded: Uint8Array): void {
+    this.cache.set(hash, encoded);
   }
 
   save(): void {
@@ -263,12 +263,12 @@ export class WritableState {
   commit(batch: WriteBatch): { version: bigint; root: Uint8Array } {
     const { root, nodes } = (this.computed ??= this.compute());
     const version = this.db.latestVersion() + 1n;
-    for (const [key, { hash, node, encoded }] of nodes.created) {
+    for (const [key, { hash, encoded }] of nodes.created) {
       batch.put(withPrefix(NODE_PREFIX, hash), encoded);
       for (const watcher of this.db.creationWatchers) watcher(key);
       // Safe even if the batch is never written: nodes are content-addressed, so a cached node is always correct,
       // and only written versions are reachable.
-      this.db.persisted.remember(key, node);
+      this.db.persisted.remember(hash, encoded);
     }
     batch.put(withPrefix(VERSION_PREFIX, u64(version)), root);
     batch.put(LATEST_KEY, u64(version));
@@ -300,9 +300,9 @@ export class StateDb {
     readonly hasher: Hasher,
     /** The same hash, many messages per call (what verifying a snapshot chunk uses). */
     readonly hashMany: HashMany = hashEachWith(hasher),
-    nodeCacheLimit = NODE_CACHE_LIMIT,
+    nodeCacheBytes = NODE_CACHE_BYTES,
   ) {
-    this.persisted = new PersistedNodes(store, hasher, nodeCacheLimit);
+    this.persisted = new PersistedNodes(store, hasher, nodeCacheBytes);
   }
 
   /** The newest committed version, or -1 when nothing was committed yet. */

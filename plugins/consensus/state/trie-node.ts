@@ -40,6 +40,9 @@ export function hashAll(hashMany: HashMany, messages: Uint8Array[]): Uint8Array[
   return messages.map((_, i) => digests.subarray(i * 32, i * 32 + 32));
 }
 
+/** The first byte of a leaf's encoding (an inner node's is 0x01). */
+export const LEAF_KIND = 0x02;
+
 export interface LeafNode {
   kind: 'leaf';
   keyhash: Uint8Array;
@@ -93,7 +96,7 @@ export function encodeNode(node: TrieNode): Uint8Array {
   let lengthBytes = 1;
   for (let rest = node.key.length >>> 7; rest > 0; rest >>>= 7) lengthBytes++;
   const out = new Uint8Array(33 + lengthBytes + node.key.length + node.value.length);
-  out[0] = 0x02;
+  out[0] = LEAF_KIND;
   out.set(node.keyhash, 1);
   let at = 33;
   let rest = node.key.length;
@@ -112,7 +115,7 @@ export function decodeNode(bytes: Uint8Array): TrieNode {
     reader.end();
     return node;
   }
-  if (kind !== 0x02) return reader.fail(`unknown node kind ${kind}`);
+  if (kind !== LEAF_KIND) return reader.fail(`unknown node kind ${kind}`);
   const keyhash = reader.bytes(32, 'keyhash');
   const key = reader.bytes(reader.smallUvarint('key length', 1 << 20), 'key');
   return { kind: 'leaf', keyhash, key, value: reader.bytes(reader.remaining, 'value') };

@@ -144,7 +144,7 @@ t.test('deleting everything returns the empty roots; depth and key-hash prefix l
 
 t.test('a full node cache evicts its oldest nodes, and empty tries still read and write after eviction', async (t) => {
   const store = new MemoryStore();
-  const small = new StateDb(store, hasher, undefined, 8);
+  const small = new StateDb(store, hasher, undefined, 2048);
   const commit = async (fill: (state: ReturnType<StateDb['writable']>) => void, base: bigint | null) => {
     const state = small.writable(base);
     fill(state);
