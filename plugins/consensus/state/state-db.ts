@@ -23,7 +23,6 @@ import {
   nilHash,
   type HashMany,
   type Hasher,
-  LEAF_KIND,
   type LeafNode,
   type TrieNode,
 } from './trie-node.js';
@@ -69,8 +68,8 @@ export interface TreeWriter extends TreeReader {
 
 /**
  * The nodes already persisted (with a cache), plus the ones created by commits not yet written. The cache holds
- * encodings (node-cache.ts), so a hit decodes again: cheap next to a store read, and it keeps the heap small. A leaf's
- * key and value are copied out of the cache (callers keep values), an inner node's child hashes stay views of it.
+ * encodings (node-cache.ts), so a hit decodes again (into copies: nothing handed out keeps the cache's memory alive),
+ * cheap next to a store read, and it keeps the heap small.
  */
 class PersistedNodes implements NodeSource {
   readonly nil: Uint8Array;
@@ -115,7 +114,7 @@ class PersistedNodes implements NodeSource {
 
   private cached(hash: Uint8Array): TrieNode | undefined {
     const encoded = this.cache.get(hash);
-    if (encoded) return decodeNode(encoded[0] === LEAF_KIND ? encoded.slice() : encoded);
+    if (encoded) return decodeNode(encoded);
     return equalBytes(hash, this.emptyRoot) ? this.emptyRootNode : undefined;
   }
 

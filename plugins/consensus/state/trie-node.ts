@@ -40,8 +40,9 @@ export function hashAll(hashMany: HashMany, messages: Uint8Array[]): Uint8Array[
   return messages.map((_, i) => digests.subarray(i * 32, i * 32 + 32));
 }
 
-/** The first byte of a leaf's encoding (an inner node's is 0x01). */
-export const LEAF_KIND = 0x02;
+/** The first byte of a node's encoding. */
+const INNER_KIND = 0x01;
+const LEAF_KIND = 0x02;
 
 export interface LeafNode {
   kind: 'leaf';
@@ -61,7 +62,7 @@ export type TrieNode = LeafNode | InnerNode;
 /** What a leaf's hash is taken of: 0x02, its key hash, the hash of its value. */
 export function leafPreimage(keyhash: Uint8Array, valueHash: Uint8Array): Uint8Array {
   const data = new Uint8Array(65);
-  data[0] = 0x02;
+  data[0] = LEAF_KIND;
   data.set(keyhash, 1);
   data.set(valueHash, 33);
   return data;
@@ -70,7 +71,7 @@ export function leafPreimage(keyhash: Uint8Array, valueHash: Uint8Array): Uint8A
 /** An inner node's encoding, which is also what its hash is taken of: 0x01, the left hash, the right hash. */
 export function innerPreimage(left: Uint8Array, right: Uint8Array): Uint8Array {
   const data = new Uint8Array(65);
-  data[0] = 0x01;
+  data[0] = INNER_KIND;
   data.set(left, 1);
   data.set(right, 33);
   return data;
@@ -108,9 +109,12 @@ export function encodeNode(node: TrieNode): Uint8Array {
 }
 
 export function decodeNode(bytes: Uint8Array): TrieNode {
+  // Most nodes read are inner nodes: decoded without a reader (the checks are the reader's when this does not match).
+  if (bytes.length === 65 && bytes[0] === INNER_KIND)
+    return { kind: 'inner', left: bytes.slice(1, 33), right: bytes.slice(33, 65) };
   const reader = new ByteReader(bytes, 'state trie node');
   const kind = reader.byte('kind');
-  if (kind === 0x01) {
+  if (kind === INNER_KIND) {
     const node: InnerNode = { kind: 'inner', left: reader.bytes(32, 'left'), right: reader.bytes(32, 'right') };
     reader.end();
     return node;
