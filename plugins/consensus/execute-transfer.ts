@@ -48,11 +48,22 @@ export interface CheckedPayload extends VerifiedPayload {
   readonly ring?: { readonly before: RingBalances; readonly after: RingBalances };
 }
 
-/** Verified transfers by the Keccak-256 of their bytes: the pool, templates and blocks check each one once. */
-const CACHE_SIZE = 4096;
+/**
+ * How many verified transfers are remembered, by the Keccak-256 of their bytes, so that the pool, templates and blocks
+ * verify each one once: `verified` with the rings' balances (the larger entries), `verdicts` only the nonces and
+ * sender parities a check returns, for more transfers than the pool holds (10 000). Without that, a pool of more
+ * transfers than `verified` holds would verify every one of them again after each block: it re-checks them in
+ * admission order, the order in which the oldest entries are dropped.
+ */
+export interface VerdictCacheSizes {
+  readonly verified: number;
+  readonly verdicts: number;
+}
+const CACHE_SIZES: VerdictCacheSizes = { verified: 4096, verdicts: 65_536 };
 
 export class TransferRules {
   private readonly verified = new Map<string, CheckedPayload[]>();
+  private readonly verdicts = new Map<string, VerifiedPayload[]>();
   private readonly referenced = new ReferencedBalances();
   /**
    * The cache key of a transfer's bytes, by the bytes object: the pool hands the same object to its checks, the
@@ -66,6 +77,7 @@ export class TransferRules {
     private readonly math: BalanceMath,
     /** Told how long each transfer's verification took. */
     private readonly timings: ChainTimingObserver = {},
+    private readonly cacheSizes = CACHE_SIZES,
   ) {}
 
   /**
@@ -146,7 +158,8 @@ export class TransferRules {
     for (const { id, bytes, tx } of txs) {
       const key = this.bytesKey(bytes);
       const reference = view.ancestor(tx.height);
-      if (this.verified.has(key) || queued.has(key) || !reference || !equalBytes(reference.id, tx.blid)) continue;
+      if (this.verified.has(key) || this.verdicts.has(key) || queued.has(key)) continue;
+      if (!reference || !equalBytes(reference.id, tx.blid)) continue;
       let referenced = readers.get(reference.stateVersion);
       if (!referenced) readers.set(reference.stateVersion, (referenced = this.referenced.reader(view, reference)));
       queued.set(key, { id, tx, referenced });
@@ -237,7 +250,7 @@ export class TransferRules {
 
   private verify(txid: Uint8Array, bytes: Uint8Array, tx: TransferTx, referenced: BalanceReader): CheckedPayload[] {
     const key = this.bytesKey(bytes);
-    const cached = this.verified.get(key);
+    const cached = this.verified.get(key) ?? this.verdicts.get(key);
     if (cached) return cached;
     const started = performance.now();
     const payloads = verifyTransfer(this.core, this.gens, tx, txid, (asset, member) =>
@@ -249,7 +262,15 @@ export class TransferRules {
   }
 
   private remember(key: string, payloads: CheckedPayload[]): void {
+    const dropOldest = (map: Map<string, unknown>, size: number): void => {
+      if (map.size > size) map.delete(map.keys().next().value!);
+    };
     this.verified.set(key, payloads);
-    if (this.verified.size > CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    dropOldest(this.verified, this.cacheSizes.verified);
+    this.verdicts.set(
+      key,
+      payloads.map(({ nonce, senderParity }) => ({ nonce, senderParity })),
+    );
+    dropOldest(this.verdicts, this.cacheSizes.verdicts);
   }
 }

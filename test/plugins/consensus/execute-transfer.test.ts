@@ -1,0 +1,60 @@
+/**
+ * Transfer verdicts are remembered: a transfer checked again is not verified again, even once the cache with the rings'
+ * balances has dropped it (a pool of more transfers than that cache holds re-checks every one after each block), and
+ * a remembered verdict gives the same nonces and parities as the verification.
+ */
+import t from 'tap';
+import { NETWORKS } from '../../../host/protocol/network.js';
+import { decodeTransaction, type TransferTx } from '../../../host/protocol/transaction.js';
+import { balanceMath } from '../../../plugins/consensus/balance-math.js';
+import type { ExecutionView } from '../../../plugins/consensus/chain.js';
+import { TransferRules } from '../../../plugins/consensus/execute-transfer.js';
+import { openTestChain } from '../../helpers/chain.js';
+import { forEachCore } from '../../helpers/core-impls.js';
+import { buildTestTransfer, premineAccount, registeredAccounts } from '../../helpers/transfers.js';
+
+t.test('a verdict dropped with its ring balances is still known: checking again verifies nothing', async (t) => {
+  await forEachCore(t, async (t, core) => {
+    const chain = await openTestChain({ core });
+    const [alice] = await registeredAccounts(chain, 1);
+    const premine = premineAccount(chain);
+    const transfers = [1n, 2n, 3n].map((amount) => buildTestTransfer(chain, premine, alice!.key, amount));
+    const domain = NETWORKS[chain.network].generatorDomain;
+    let verifications = 0;
+    const rules = new TransferRules(
+      core,
+      core.generators(domain),
+      balanceMath(core, domain),
+      { transferVerified: () => verifications++ },
+      { verified: 1, verdicts: 3 },
+    );
+    const top = chain.chain.top;
+    const view: ExecutionView = {
+      ancestor: (height) => chain.chain.metaAtTopo(height),
+      stateAt: (meta) => chain.chain.stateAt(meta),
+    };
+    const check = ({ txid, bytes }: (typeof transfers)[number]) =>
+      rules.check(
+        txid,
+        bytes,
+        decodeTransaction(bytes) as TransferTx,
+        top.height + 1n,
+        chain.chain.stateAt(top),
+        view,
+        new Set(),
+      );
+    const first = transfers.map(check);
+    t.equal(verifications, 3, 'each transfer verified once');
+    const again = transfers.map(check);
+    t.equal(verifications, 3, 'checked again in the same order, none is verified again');
+    t.same(
+      again.map((payloads) => payloads.map(({ nonce, senderParity }) => ({ nonce, senderParity }))),
+      first.map((payloads) => payloads.map(({ nonce, senderParity }) => ({ nonce, senderParity }))),
+      'the remembered verdicts are the verified ones',
+    );
+    check(buildTestTransfer(chain, premine, alice!.key, 4n));
+    t.equal(verifications, 4);
+    check(transfers[0]!);
+    t.equal(verifications, 5, 'past both limits the oldest verdict goes');
+  });
+});
