@@ -5,6 +5,7 @@
  * the key) each time. Bounded; a full cache drops its older half.
  */
 import { setBounded } from './bounded-map.js';
+import { fillMissing } from './missing-reads.js';
 import { cacheKey } from './trie-node.js';
 
 /** Reads remembered (≈ 150 bytes each: the key string, the entry; values are the decoded leaves' own bytes). */
@@ -35,15 +36,17 @@ export class LeafReads {
     readMany: (keys: Uint8Array[]) => (Uint8Array | undefined)[],
   ): (Uint8Array | undefined)[] {
     const ids = keys.map((key) => readId(root, key));
-    const values = ids.map((id) => this.values.get(id));
-    const missing = values.flatMap((value, i) => (value === undefined ? [i] : []));
-    if (missing.length > 0) {
-      const read = readMany(missing.map((i) => keys[i]!));
-      missing.forEach((i, j) => {
-        values[i] = read[j] ?? null;
-        setBounded(this.values, this.limit, ids[i]!, values[i]!);
-      });
-    }
+    const values = fillMissing(
+      ids.map((id) => this.values.get(id)),
+      (missing) => {
+        const read = readMany(missing.map((i) => keys[i]!));
+        return missing.map((i, j) => {
+          const value = read[j] ?? null;
+          setBounded(this.values, this.limit, ids[i]!, value);
+          return value;
+        });
+      },
+    );
     return values.map((value) => value ?? undefined);
   }
 }

@@ -14,6 +14,7 @@ import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../host/protoco
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 import { Trie, type NodeSource, type TrieChange } from './trie.js';
 import { LeafReads } from './leaf-reads.js';
+import { fillMissing } from './missing-reads.js';
 import { NodeCache } from './node-cache.js';
 import {
   cacheKey,
@@ -99,17 +100,18 @@ class PersistedNodes implements NodeSource {
   }
 
   loadMany(hashes: Uint8Array[]): TrieNode[] {
-    const nodes = hashes.map((hash) => this.cached(hash));
-    const missing = nodes.flatMap((node, i) => (node ? [] : [i]));
-    if (missing.length === 0) return nodes as TrieNode[];
-    const stored = this.store.getManySync(missing.map((i) => withPrefix(NODE_PREFIX, hashes[i]!)));
-    missing.forEach((i, j) => {
-      const bytes = stored[j];
-      if (!bytes) throw new StateError(`state node ${toHex(hashes[i]!)} is missing from the store`);
-      this.cache.set(hashes[i]!, bytes);
-      nodes[i] = decodeNode(bytes);
-    });
-    return nodes as TrieNode[];
+    return fillMissing(
+      hashes.map((hash) => this.cached(hash)),
+      (missing) => {
+        const stored = this.store.getManySync(missing.map((i) => withPrefix(NODE_PREFIX, hashes[i]!)));
+        return missing.map((i, j) => {
+          const bytes = stored[j];
+          if (!bytes) throw new StateError(`state node ${toHex(hashes[i]!)} is missing from the store`);
+          this.cache.set(hashes[i]!, bytes);
+          return decodeNode(bytes);
+        });
+      },
+    );
   }
 
   private cached(hash: Uint8Array): TrieNode | undefined {
@@ -146,11 +148,10 @@ class CommitNodes implements NodeSource {
   }
 
   loadMany(hashes: Uint8Array[]): TrieNode[] {
-    const nodes = hashes.map((hash) => this.created.get(cacheKey(hash))?.node);
-    const missing = nodes.flatMap((node, i) => (node ? [] : [i]));
-    const stored = missing.length > 0 ? this.base.loadMany(missing.map((i) => hashes[i]!)) : [];
-    missing.forEach((i, j) => (nodes[i] = stored[j]));
-    return nodes as TrieNode[];
+    return fillMissing(
+      hashes.map((hash) => this.created.get(cacheKey(hash))?.node),
+      (missing) => this.base.loadMany(missing.map((i) => hashes[i]!)),
+    );
   }
 
   save(hash: Uint8Array, node: TrieNode, encoded: Uint8Array): void {

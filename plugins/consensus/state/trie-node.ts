@@ -87,7 +87,7 @@ export function innerHash(hash: Hasher, left: Uint8Array, right: Uint8Array): Ui
 
 export function nilHash(hash: Hasher): Uint8Array {
   const data = new Uint8Array(33);
-  data[0] = 0x02;
+  data[0] = LEAF_KIND;
   return hash(data);
 }
 
