@@ -37,7 +37,8 @@ lint: lint-code lint-format
 
 lint-code: deps
 	$(BIN)/biome lint --error-on-warnings .
-	$(BIN)/depcruise --config .dependency-cruiser.cjs host plugins wallet core-native/ts
+	$(BIN)/depcruise --config .dependency-cruiser.cjs core-native/ts protocol host wallet plugins cli
+	node scripts/check-layers.mjs
 	node scripts/check-standalone.mjs
 	@if command -v cargo >/dev/null 2>&1; then cd core-native && cargo clippy --quiet --all-targets -- -D warnings; \
 	else echo "cargo not found: Rust lint skipped"; fi

@@ -7,12 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadCore } from '../core-native/ts/index.js';
-import { runContractRequest } from '../host/cli/contract-runner.js';
-import { ContractTester, findTestFiles } from '../host/cli/contract-test-runner.js';
-import { addressCodec } from '../host/protocol/address.js';
-import { publicKeyOf } from '../host/protocol/keys.js';
-import { NETWORKS } from '../host/protocol/network.js';
-import type { CallContext, DvmValue } from '../host/services/contract-vm.js';
+import { runContractRequest } from '../cli/contract-runner.js';
+import { ContractTester, findTestFiles } from '../cli/contract-test-runner.js';
+import { addressCodec } from '../protocol/address.js';
+import { publicKeyOf } from '../protocol/keys.js';
+import { NETWORKS } from '../protocol/network.js';
+import type { CallContext } from '../host/services/contract-vm.js';
+import type { DvmValue } from '../protocol/contract-values.js';
 import { DvmContractVm } from '../plugins/dvm/contract-vm.js';
 import { runBench, timeIt, type BenchRow } from './harness.js';
 

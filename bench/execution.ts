@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadCore } from '../core-native/ts/index.js';
-import { toHex } from '../host/protocol/bytes.js';
-import type { RpcArgument } from '../host/protocol/rpc-arguments.js';
-import { NATIVE_SCID } from '../host/protocol/transfer-checks.js';
+import { toHex } from '../protocol/bytes.js';
+import type { RpcArgument } from '../protocol/rpc-arguments.js';
+import { NATIVE_SCID } from '../protocol/transfer-checks.js';
 import { mineBlock, openTestChain } from '../test/helpers/chain.js';
 import {
   balanceOf,

@@ -12,8 +12,8 @@ import { composeApp } from '../host/app.js';
 import { loadConfig } from '../host/config/load.js';
 import { createLogger } from '../host/logger.js';
 import { getworkPath, type ServerMessage } from '../host/mining/getwork-protocol.js';
-import { encodeAddress } from '../host/protocol/address.js';
-import { premineKey } from '../host/protocol/premine.js';
+import { encodeAddress } from '../protocol/address.js';
+import { premineKey } from '../protocol/premine.js';
 import { runBench, type BenchRow } from './harness.js';
 import { inMemoryDaemonArgs, startServer, UMBRA, type RunningServer } from './lib/rpc-load.js';
 

@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { toHex } from '../host/protocol/bytes.js';
+import { toHex } from '../protocol/bytes.js';
 import { converged, mine, startNode, waitUntil, type TestNode } from '../test/helpers/p2p.js';
 import { runBench, type BenchRow } from './harness.js';
 

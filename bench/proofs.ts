@@ -21,7 +21,7 @@ import {
   TX_VERSION,
   TxType,
   type TransferTx,
-} from '../host/protocol/transaction.js';
+} from '../protocol/transaction.js';
 import { makeProofBatch, makeTransfer } from '../test/helpers/proof-fixtures.js';
 import { runBench, timeIt, timeItAsync, type BenchRow } from './harness.js';
 

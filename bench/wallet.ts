@@ -17,15 +17,15 @@
  * start-up included), while the event loop stays free.
  */
 import { loadCore } from '../core-native/ts/index.js';
-import { premineSecret } from '../host/protocol/premine.js';
+import { premineSecret } from '../protocol/premine.js';
 import { DaemonClient } from '../wallet/daemon-client.js';
 import { walletKeys } from '../wallet/wallet-keys.js';
 import { WalletService } from '../wallet/wallet-service.js';
 import { defaultCacheDir } from '../host/config/defaults.js';
-import { toHex } from '../host/protocol/bytes.js';
-import { makeRegistration } from '../host/protocol/registration.js';
-import { CHAIN_PARAMS } from '../host/protocol/chain-params.js';
-import { NETWORKS } from '../host/protocol/network.js';
+import { toHex } from '../protocol/bytes.js';
+import { makeRegistration } from '../protocol/registration.js';
+import { CHAIN_PARAMS } from '../protocol/chain-params.js';
+import { NETWORKS } from '../protocol/network.js';
 import { bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import { randomScalar } from '../core-native/ts/scalar.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import { computeRegistration } from '../wallet/registration-pow.js';
 import { WalletFile } from '../wallet/wallet-file.js';
 import { keyContents } from '../wallet/wallet-keys.js';
-import { encodeTransaction } from '../host/protocol/transaction.js';
+import { encodeTransaction } from '../protocol/transaction.js';
 import { rpcCall, startSimulator } from './lib/simulator.js';
 import { runBench, type BenchRow } from './harness.js';
 

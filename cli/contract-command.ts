@@ -12,13 +12,13 @@
  */
 import { createContainer, InjectionMode } from 'awilix';
 import { Command, Option } from 'commander';
-import { loadCore } from '../../core-native/ts/index.js';
-import type { Core } from '../../core-native/ts/core.js';
+import { loadCore } from '../core-native/ts/index.js';
+import type { Core } from '../core-native/ts/core.js';
 import { addressCodec, type AddressCodec } from '../protocol/address.js';
 import { NETWORK_NAMES, NETWORKS, type NetworkName } from '../protocol/network.js';
-import { importPlugin } from '../plugins/catalog.js';
-import type { ContractVm } from '../services/contract-vm.js';
-import { provideServices, type Services } from '../services/services.js';
+import { importPlugin } from '../host/plugins/catalog.js';
+import type { ContractVm } from '../host/services/contract-vm.js';
+import { provideServices, type Services } from '../host/services/services.js';
 import { commandLineRequest, parseRequest, type RunOptions } from './contract-request.js';
 import { RunRequestError, runContractRequest, type RunResponse } from './contract-runner.js';
 import { StateFile } from './contract-state-file.js';

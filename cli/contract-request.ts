@@ -3,8 +3,8 @@
  * (`--json` without a file): the JSON request of contract-runner.ts.
  */
 import { readFileSync } from 'node:fs';
-import type { ContractVm } from '../services/contract-vm.js';
-import { ContractCompileError } from '../services/contract-vm.js';
+import type { ContractVm } from '../host/services/contract-vm.js';
+import { ContractCompileError } from '../host/services/contract-vm.js';
 import { RunRequestError } from './contract-runner.js';
 
 export interface RunOptions {

@@ -9,7 +9,8 @@ import { isWholeBytesHex } from '../protocol/bytes.js';
 import { byteString, byteStringUtf8, utf8ByteString } from '../protocol/contract-values.js';
 import type { AddressCodec } from '../protocol/address.js';
 import { encodeRpcArguments, parseRpcArguments, type RpcArgument } from '../protocol/rpc-arguments.js';
-import { ContractCompileError, type CallContext, type ContractVm, type DvmValue } from '../services/contract-vm.js';
+import { ContractCompileError, type CallContext, type ContractVm } from '../host/services/contract-vm.js';
+import type { DvmValue } from '../protocol/contract-values.js';
 
 export class RunRequestError extends Error {
   override readonly name = 'RunRequestError';

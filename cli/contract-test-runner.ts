@@ -5,14 +5,14 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { bigintFromBytesBE, bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
-import type { Core } from '../../core-native/ts/core.js';
-import { mod } from '../../core-native/ts/proof/field.js';
+import { bigintFromBytesBE, bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
+import type { Core } from '../core-native/ts/core.js';
+import { mod } from '../core-native/ts/proof/field.js';
 import type { AddressCodec } from '../protocol/address.js';
 import { publicKeyOf } from '../protocol/keys.js';
 import { NETWORKS } from '../protocol/network.js';
-import type { ContractVm } from '../services/contract-vm.js';
-import { ContractCompileError } from '../services/contract-vm.js';
+import type { ContractVm } from '../host/services/contract-vm.js';
+import { ContractCompileError } from '../host/services/contract-vm.js';
 import type { RunResponse } from './contract-runner.js';
 import { COIN_HEX, ContractSession, type CallOptions, type ContractRunner } from './contract-session.js';
 import {

@@ -1,9 +1,9 @@
 /** `umbra daemon`: runs a node (the configured plugins and RPC transports) until SIGINT/SIGTERM. */
 import { Command, Option } from 'commander';
-import { composeApp } from '../app.js';
-import { loadConfig } from '../config/load.js';
-import { CRYPTO_IMPLS, LOG_LEVELS, STORE_KINDS, type UmbraConfig } from '../config/schema.js';
-import { runUntilSignalled } from '../lifecycle.js';
+import { composeApp } from '../host/app.js';
+import { loadConfig } from '../host/config/load.js';
+import { CRYPTO_IMPLS, LOG_LEVELS, STORE_KINDS, type UmbraConfig } from '../host/config/schema.js';
+import { runUntilSignalled } from '../host/lifecycle.js';
 import { NETWORK_NAMES, type NetworkName } from '../protocol/network.js';
 
 const splitList = (value: string): string[] =>

@@ -1,5 +1,5 @@
 /** A daemon the command needs and cannot reach is one clear CLI failure (`cli.daemon-offline`), saying what to do. */
-import { isDaemonUnreachable } from '../../wallet/daemon-reachability.js';
+import { isDaemonUnreachable } from '../wallet/daemon-reachability.js';
 import { CliError, CliErrorCode } from './cli-error.js';
 
 export async function reachingDaemon<T>(work: () => Promise<T>): Promise<T> {

@@ -6,7 +6,7 @@
  * invalid address is answered on stdout too, as `{"error": {"code": "address.…", "message"}}`.
  */
 import { Command, Option } from 'commander';
-import { loadCore } from '../../core-native/ts/index.js';
+import { loadCore } from '../core-native/ts/index.js';
 import { curvePointCheck, encodeAddress, splitAddress } from '../protocol/address.js';
 import { answeringFailuresAsJson } from './json-failure.js';
 import { publicKeyOf } from '../protocol/keys.js';

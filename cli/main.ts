@@ -1,6 +1,6 @@
 /** The `umbra` command line: one program, one subcommand per tool. */
 import { Command, CommanderError } from 'commander';
-import { UMBRA_VERSION } from '../version.js';
+import { UMBRA_VERSION } from '../host/version.js';
 import { AnsweredFailure, answerUsageError, throwingUsageErrors, wantsJson } from './json-failure.js';
 
 /**

@@ -5,12 +5,12 @@
  * reconnected to with a back-off; Ctrl-C stops it cleanly.
  */
 import { Command, Option } from 'commander';
-import { CRYPTO_IMPLS, LOG_LEVELS } from '../config/schema.js';
-import { createLogger, type LogLevel } from '../logger.js';
-import { CpuMiner } from '../mining/cpu-miner.js';
-import { GetworkClient } from '../mining/getwork-client.js';
-import { RpcWork } from '../mining/rpc-work.js';
-import type { WorkSource } from '../mining/work-source.js';
+import { CRYPTO_IMPLS, LOG_LEVELS } from '../host/config/schema.js';
+import { createLogger, type LogLevel } from '../host/logger.js';
+import { CpuMiner } from '../host/mining/cpu-miner.js';
+import { GetworkClient } from './miner/getwork-client.js';
+import { RpcWork } from './miner/rpc-work.js';
+import type { WorkSource } from './miner/work-source.js';
 import { CliError, CliErrorCode } from './cli-error.js';
 
 interface MinerFlags {

@@ -4,7 +4,7 @@
  * cannot be reached.
  */
 import { Command, Option } from 'commander';
-import { DaemonClient } from '../../wallet/daemon-client.js';
+import { DaemonClient } from '../wallet/daemon-client.js';
 import { NETWORK_NAMES, NETWORKS, type NetworkName } from '../protocol/network.js';
 import { CliError, CliErrorCode } from './cli-error.js';
 import { flagsToConfig } from './daemon-command.js';

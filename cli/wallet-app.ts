@@ -2,12 +2,12 @@
  * A process app that serves one open wallet's JSON-RPC (the `wallet` plugin on the HTTP and WebSocket transports), with
  * its `/metrics` and `/health` (the `metrics` plugin).
  */
-import { composeApp, type App } from '../app.js';
-import { WALLET_RPC_SERVER } from '../rpc/servers.js';
-import { loadConfig } from '../config/load.js';
-import type { UmbraConfig } from '../config/schema.js';
-import type { Logger } from '../logger.js';
-import type { WalletService } from '../../wallet/wallet-service.js';
+import { composeApp, type App } from '../host/app.js';
+import { WALLET_RPC_SERVER } from '../host/rpc/servers.js';
+import { loadConfig } from '../host/config/load.js';
+import type { UmbraConfig } from '../host/config/schema.js';
+import type { Logger } from '../host/logger.js';
+import type { WalletService } from '../wallet/wallet-service.js';
 
 export interface WalletAppOptions {
   rpcBind: string;

@@ -1,6 +1,6 @@
 /**
  * `umbra wallet`: the wallet's command line, the front end of the wallet library. Each command's work is a function
- * of an open wallet session (host/cli/wallet/); this file only declares the commands and flags, opens the session
+ * of an open wallet session (cli/wallet/); this file only declares the commands and flags, opens the session
  * from the flags, and renders the result as text or, with --json, as one JSON document (failures included).
  *   create | restore                 a new wallet file (fresh keys, or existing seed words)
  *   open [--rpc-server]              a summary, or the wallet JSON-RPC until SIGINT/SIGTERM
@@ -12,7 +12,7 @@
 import { Command, Option } from 'commander';
 import { mnemonicToSecretKey, newMnemonic } from '../protocol/mnemonic.js';
 import { NETWORK_NAMES } from '../protocol/network.js';
-import { CRYPTO_IMPLS, LOG_LEVELS } from '../config/schema.js';
+import { CRYPTO_IMPLS, LOG_LEVELS } from '../host/config/schema.js';
 import { CliError, CliErrorCode } from './cli-error.js';
 import { answeringFailuresAsJson } from './json-failure.js';
 import { promptSecret, readSecretFile } from './secret-input.js';

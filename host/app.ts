@@ -12,7 +12,7 @@ import type { Plugin, PluginLifecycle } from './plugin.js';
 import { importPlugin, TRANSPORT_PLUGINS } from './plugins/catalog.js';
 import { orderPlugins } from './plugins/order.js';
 import { PluginErrorCode, PluginLoadError } from './plugins/plugin-error.js';
-import { NETWORKS } from './protocol/network.js';
+import { NETWORKS } from '../protocol/network.js';
 import { RpcEndpoint, RpcEndpoints } from './rpc/endpoint.js';
 import { DAEMON_RPC_SERVER, type RpcServerKind } from './rpc/servers.js';
 import { NodeClock } from './services/clock.js';

@@ -5,7 +5,7 @@
  * payment proofs (same shape, the key field holding the blinder).
  */
 import { bech32 } from '@scure/base';
-import type { Core } from '../../core-native/ts/core.js';
+import type { Core } from '../core-native/ts/core.js';
 import { AddressError, AddressErrorCode } from './address-errors.js';
 import { orList, readBech32, type Bech32Kind } from './bech32-text.js';
 import { NETWORKS, PAYMENT_PROOF_PREFIX, type NetworkName } from './network.js';

@@ -4,7 +4,9 @@
  *   Uint64 → unsigned LEB128 varint, then the type byte 0x04
  *   String → its bytes, then the type byte 0x05
  */
-import type { DvmValue } from '../services/contract-vm.js';
+
+/** A contract value: a Uint64, or a String held as a byte string (one byte a char code). */
+export type DvmValue = bigint | string;
 
 export const UINT64_TYPE = 0x04;
 export const STRING_TYPE = 0x05;

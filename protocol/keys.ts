@@ -3,9 +3,9 @@
  * mnemonic may be ≥ n; it is kept as is so that it maps back to the same words); the public key is sk·G with G
  * the network's value base, carried as 33 compressed bytes.
  */
-import type { Core } from '../../core-native/ts/core.js';
-import { bigintFromBytesBE, bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
-import { modN, randomScalar } from '../../core-native/ts/scalar.js';
+import type { Core } from '../core-native/ts/core.js';
+import { bigintFromBytesBE, bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
+import { modN, randomScalar } from '../core-native/ts/scalar.js';
 
 export interface KeyPair {
   secretKey: Uint8Array;

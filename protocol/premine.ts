@@ -2,7 +2,7 @@
  * The premine key of each network. On testnet and the simulator its secret is public (derived from a documented
  * seed) so that the simulator can hold it and fund its wallets; mainnet's premine is zero.
  */
-import type { Core } from '../../core-native/ts/core.js';
+import type { Core } from '../core-native/ts/core.js';
 import { NETWORKS, type NetworkName } from './network.js';
 
 /** The premine secret key of a network: Keccak-256 of `UMBRA premine <network>`, read big-endian. */

@@ -4,11 +4,11 @@
  * a small proof of work against spam, ground by re-signing with successive nonces (16 bits on testnet: about 65 000
  * signatures; 24 on mainnet; none on the simulator). Registrations pay no fee.
  */
-import type { Core } from '../../core-native/ts/core.js';
-import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
-import { leadingZeroBits } from '../../core-native/ts/registration-pow.js';
-import { modN, randomScalar } from '../../core-native/ts/scalar.js';
-import { schnorrVerify } from '../../core-native/ts/schnorr.js';
+import type { Core } from '../core-native/ts/core.js';
+import { bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
+import { leadingZeroBits } from '../core-native/ts/registration-pow.js';
+import { modN, randomScalar } from '../core-native/ts/scalar.js';
+import { schnorrVerify } from '../core-native/ts/schnorr.js';
 import { TransactionError, TransactionErrorCode } from './transaction-errors.js';
 import { encodeTransaction, TX_VERSION, TxType, type RegistrationTx } from './transaction.js';
 

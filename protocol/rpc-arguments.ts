@@ -79,7 +79,7 @@ export function parseRpcArguments(input: unknown, where = 'arguments'): RpcArgum
 
 /**
  * The JSON shape with U values that a JSON number cannot hold exactly left as bigints, for writers that put bigints
- * out with all their digits (the RPC answers, host/protocol/exact-json.ts).
+ * out with all their digits (the RPC answers, protocol/exact-json.ts).
  */
 export function rpcArgumentToExactJson(arg: RpcArgument): {
   name: string;

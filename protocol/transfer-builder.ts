@@ -5,18 +5,18 @@
  * cryptography, against the balances of the state the transaction references. Payloads of the same asset are
  * applied in order, as the node will check them (transfer-checks.ts).
  */
-import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
-import type { Core } from '../../core-native/ts/core.js';
-import type { Generators } from '../../core-native/ts/curve.js';
-import { sealPayload } from '../../core-native/ts/payload-cipher.js';
-import type { ScalarSource } from '../../core-native/ts/proof/field.js';
-import { proveTransfer, type TransferWitness } from '../../core-native/ts/proof/prover.js';
+import { bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
+import type { Core } from '../core-native/ts/core.js';
+import type { Generators } from '../core-native/ts/curve.js';
+import { sealPayload } from '../core-native/ts/payload-cipher.js';
+import type { ScalarSource } from '../core-native/ts/proof/field.js';
+import { proveTransfer, type TransferWitness } from '../core-native/ts/proof/prover.js';
 import {
   buildTransferCiphertexts,
   transferBlinding,
   type TransferStatement,
-} from '../../core-native/ts/proof/statement.js';
-import { payloadKey, sharedSecret } from '../../core-native/ts/shared-secret.js';
+} from '../core-native/ts/proof/statement.js';
+import { payloadKey, sharedSecret } from '../core-native/ts/shared-secret.js';
 import { equalBytes, toHex } from './bytes.js';
 import { NATIVE_SCID, type BalanceLookup } from './transfer-checks.js';
 import {

@@ -6,15 +6,15 @@
  * The mempool and block execution both call this; the context rules (validity window, nonce heights, conflicts
  * inside a block) are theirs.
  */
-import type { Core } from '../../core-native/ts/core.js';
-import type { Generators } from '../../core-native/ts/curve.js';
+import type { Core } from '../core-native/ts/core.js';
+import type { Generators } from '../core-native/ts/curve.js';
 import {
   expandStatement,
   StatementPointError,
   type CompressedProofItem,
-} from '../../core-native/ts/proof/compressed-statement.js';
-import { verifyTransferProofs, type ProofItem } from '../../core-native/ts/proof/batch-verifier.js';
-import type { TransferVerification } from '../../core-native/ts/proof/verifier.js';
+} from '../core-native/ts/proof/compressed-statement.js';
+import { verifyTransferProofs, type ProofItem } from '../core-native/ts/proof/batch-verifier.js';
+import type { TransferVerification } from '../core-native/ts/proof/verifier.js';
 import { equalBytes, toHex } from './bytes.js';
 import type { NonceBalance } from './nonce-balance.js';
 import { TransactionError, TransactionErrorCode } from './transaction-errors.js';

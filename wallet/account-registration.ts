@@ -6,12 +6,12 @@
  * work runs off the event loop (registration-pow.ts); `close` stops it.
  */
 import type { Core } from '../core-native/ts/core.js';
-import { CHAIN_PARAMS } from '../host/protocol/chain-params.js';
-import { NETWORKS } from '../host/protocol/network.js';
-import { toHex } from '../host/protocol/bytes.js';
-import { registrationId } from '../host/protocol/registration.js';
-import { encodeTransaction } from '../host/protocol/transaction.js';
-import { UmbraError } from '../host/errors.js';
+import { CHAIN_PARAMS } from '../protocol/chain-params.js';
+import { NETWORKS } from '../protocol/network.js';
+import { toHex } from '../protocol/bytes.js';
+import { registrationId } from '../protocol/registration.js';
+import { encodeTransaction } from '../protocol/transaction.js';
+import { UmbraError } from '../protocol/errors.js';
 import { DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
 import { computeRegistration } from './registration-pow.js';
 import { NATIVE_ASSET } from './wallet-constants.js';

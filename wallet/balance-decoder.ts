@@ -9,8 +9,8 @@ import { DEFAULT_MAX_BALANCE, type BalanceTable } from '../core-native/ts/balanc
 import { balanceTablePath, loadOrBuildBalanceTable } from '../core-native/ts/balance-cache.js';
 import type { Core } from '../core-native/ts/core.js';
 import { ElGamal } from '../core-native/ts/elgamal.js';
-import { equalBytes, fromHex } from '../host/protocol/bytes.js';
-import { decodeNonceBalance } from '../host/protocol/nonce-balance.js';
+import { equalBytes, fromHex } from '../protocol/bytes.js';
+import { decodeNonceBalance } from '../protocol/nonce-balance.js';
 import { WalletError, WalletErrorCode } from './wallet-error.js';
 
 const MAX_U64 = (1n << 64n) - 1n;

@@ -4,8 +4,8 @@
  * the fees they pay. `readChainBlocks` reads many at once in JSON-RPC batches (an Umbra daemon's way; the history
  * sync uses it where the daemon lists balance changes), `readChainBlock` one with single calls.
  */
-import { fromHex } from '../host/protocol/bytes.js';
-import { decodeTransaction, TxType } from '../host/protocol/transaction.js';
+import { fromHex } from '../protocol/bytes.js';
+import { decodeTransaction, TxType } from '../protocol/transaction.js';
 import type { ChainBlock } from './block-scanner.js';
 import {
   DaemonRpcError,

@@ -3,7 +3,7 @@
  * code, a call SC_ACTION 0 and the SCID; the caller's own arguments (entrypoint, the function's parameters) follow,
  * and a reserved name the wallet sets replaces one the caller gave.
  */
-import type { RpcArgument } from '../host/protocol/rpc-arguments.js';
+import type { RpcArgument } from '../protocol/rpc-arguments.js';
 import type { TransferItem } from './transfer-sender.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 

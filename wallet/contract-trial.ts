@@ -6,8 +6,8 @@
  * block whose id it cannot know, after other transactions, so a contract that reads them or state others change may
  * still fail (or succeed where the trial failed).
  */
-import { sumDeposits } from '../host/protocol/contract-deposits.js';
-import type { RpcArgument } from '../host/protocol/rpc-arguments.js';
+import { sumDeposits } from '../protocol/contract-deposits.js';
+import type { RpcArgument } from '../protocol/rpc-arguments.js';
 import { CALL_WOULD_FAIL_PREFIX, DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
 import { WalletError, WalletErrorCode } from './wallet-error.js';
 

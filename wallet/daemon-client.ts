@@ -4,10 +4,10 @@
  * with is a DaemonRpcError carrying its JSON-RPC code and message, classified once (`daemonErrorCode`) so that callers
  * recognise a failure by its `code` (e.g. DaemonClientErrorCode.AccountUnregistered), never by its text.
  */
-import type { ContractCallOutcome } from '../host/protocol/contract-outcome.js';
-import { stringifyExactJson } from '../host/protocol/exact-json.js';
-import { rpcArgumentToExactJson, type RpcArgument } from '../host/protocol/rpc-arguments.js';
-import { UmbraError } from '../host/errors.js';
+import type { ContractCallOutcome } from '../protocol/contract-outcome.js';
+import { stringifyExactJson } from '../protocol/exact-json.js';
+import { rpcArgumentToExactJson, type RpcArgument } from '../protocol/rpc-arguments.js';
+import { UmbraError } from '../protocol/errors.js';
 import { ACCOUNT_UNREGISTERED } from './wallet-constants.js';
 
 export enum DaemonClientErrorCode {

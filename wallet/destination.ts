@@ -2,9 +2,9 @@
  * Where a transfer item goes: an address of the wallet's network, an integrated address (its arguments go into the
  * receiver's payload), or a name registered with the name service (NODE.NameToAddress).
  */
-import { AddressError, curvePointCheck, splitAddress } from '../host/protocol/address.js';
-import { NETWORKS } from '../host/protocol/network.js';
-import type { RpcArgument } from '../host/protocol/rpc-arguments.js';
+import { AddressError, curvePointCheck, splitAddress } from '../protocol/address.js';
+import { NETWORKS } from '../protocol/network.js';
+import type { RpcArgument } from '../protocol/rpc-arguments.js';
 import { DaemonRpcError } from './daemon-client.js';
 import { WalletError, WalletErrorCode } from './wallet-error.js';
 import type { WalletContext } from './wallet-context.js';

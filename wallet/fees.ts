@@ -4,7 +4,7 @@
  * storage-gas limit. The
  * pool's own floor (20 per started KiB) is checked against the built transaction by the sender.
  */
-import { encodeRpcArguments } from '../host/protocol/rpc-arguments.js';
+import { encodeRpcArguments } from '../protocol/rpc-arguments.js';
 import { payloadItems } from './payload-items.js';
 import type { TransferRequest } from './transfer-sender.js';
 

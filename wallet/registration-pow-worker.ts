@@ -6,8 +6,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CoreImpl } from '../core-native/ts/core.js';
 import { loadCore } from '../core-native/ts/index.js';
-import { makeRegistration } from '../host/protocol/registration.js';
-import type { RegistrationTx } from '../host/protocol/transaction.js';
+import { makeRegistration } from '../protocol/registration.js';
+import type { RegistrationTx } from '../protocol/transaction.js';
 
 /** What the wallet asks the worker for. */
 export interface RegistrationPowJob {

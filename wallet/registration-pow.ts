@@ -6,8 +6,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Core } from '../core-native/ts/core.js';
-import { makeRegistration } from '../host/protocol/registration.js';
-import type { RegistrationTx } from '../host/protocol/transaction.js';
+import { makeRegistration } from '../protocol/registration.js';
+import type { RegistrationTx } from '../protocol/transaction.js';
 import type { RegistrationPowAnswer, RegistrationPowJob } from './registration-pow-worker.js';
 import { WalletError, WalletErrorCode } from './wallet-error.js';
 

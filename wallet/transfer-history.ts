@@ -6,8 +6,8 @@
  * entries come from the sync. Entries of a token carry its `scid` (native entries have none). `toJSON` and `load`
  * carry the entries through the wallet file; `onAdd` tells of each new entry as it is recorded.
  */
-import type { ContractCallOutcome } from '../host/protocol/contract-outcome.js';
-import type { rpcArgumentToExactJson, RpcArgument } from '../host/protocol/rpc-arguments.js';
+import type { ContractCallOutcome } from '../protocol/contract-outcome.js';
+import type { rpcArgumentToExactJson, RpcArgument } from '../protocol/rpc-arguments.js';
 import type { DaemonClient, TransactionRecord } from './daemon-client.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 

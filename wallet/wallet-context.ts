@@ -5,7 +5,7 @@
  */
 import type { Core } from '../core-native/ts/core.js';
 import type { Generators } from '../core-native/ts/curve.js';
-import { NETWORKS } from '../host/protocol/network.js';
+import { NETWORKS } from '../protocol/network.js';
 import { BalanceDecoder } from './balance-decoder.js';
 import type { DaemonClient } from './daemon-client.js';
 import type { WalletKeys } from './wallet-keys.js';

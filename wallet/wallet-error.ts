@@ -1,5 +1,5 @@
 /** Errors of wallet operations as the user sees them. */
-import { UmbraError } from '../host/errors.js';
+import { UmbraError } from '../protocol/errors.js';
 import { DaemonRpcError, DaemonUnavailableError } from './daemon-client.js';
 
 export enum WalletErrorCode {

@@ -15,8 +15,8 @@ import { randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import nacl from 'tweetnacl';
-import { UmbraError } from '../host/errors.js';
-import { parseExactJson, stringifyExactJson } from '../host/protocol/exact-json.js';
+import { UmbraError } from '../protocol/errors.js';
+import { parseExactJson, stringifyExactJson } from '../protocol/exact-json.js';
 
 const FORMAT = 'umbra-wallet';
 const VERSION = 1;

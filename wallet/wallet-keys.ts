@@ -3,11 +3,11 @@
  * the public key, the address and the 24 seed words. `keysFromContents` reads the file's contents back, checking them.
  */
 import type { Core } from '../core-native/ts/core.js';
-import { encodeAddress } from '../host/protocol/address.js';
-import { toHex } from '../host/protocol/bytes.js';
-import { publicKeyOf, secretKeyFromHex } from '../host/protocol/keys.js';
-import { secretKeyToMnemonic } from '../host/protocol/mnemonic.js';
-import { isNetworkName, NETWORKS, type NetworkName } from '../host/protocol/network.js';
+import { encodeAddress } from '../protocol/address.js';
+import { toHex } from '../protocol/bytes.js';
+import { publicKeyOf, secretKeyFromHex } from '../protocol/keys.js';
+import { secretKeyToMnemonic } from '../protocol/mnemonic.js';
+import { isNetworkName, NETWORKS, type NetworkName } from '../protocol/network.js';
 import { WalletFileError, WalletFileErrorCode } from './wallet-file.js';
 
 export interface WalletKeys {

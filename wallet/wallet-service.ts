@@ -5,7 +5,7 @@
  * chain height, and its balances). It composes the parts, which share only the wallet's context (wallet-context.ts).
  */
 import type { Core } from '../core-native/ts/core.js';
-import { UmbraError } from '../host/errors.js';
+import { UmbraError } from '../protocol/errors.js';
 import { AccountRegistration, type RegistrationStep, type RegistrationTiming } from './account-registration.js';
 import {
   DaemonClientErrorCode,
@@ -216,5 +216,13 @@ export class WalletService {
     }
     this.knownHeight = record.height;
     return this.balances.amount(scid, record.data);
+  }
+}
+
+// The kernel's service list knows nothing of the wallet; the wallet adds itself to it, as a layer above does.
+declare module '../host/services/services.js' {
+  interface Services {
+    /** The open wallet `umbra wallet open --rpc-server` hands to the `wallet` plugin (ComposeOptions.services). */
+    wallet: WalletService;
   }
 }

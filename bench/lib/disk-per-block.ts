@@ -8,8 +8,8 @@
  * store holds: what RocksDB's compactions converge to, before compression), since deleted keys leave disk only when
  * RocksDB compacts them.
  */
-import { fromHex, toHex } from '../../host/protocol/bytes.js';
-import { NETWORKS } from '../../host/protocol/network.js';
+import { fromHex, toHex } from '../../protocol/bytes.js';
+import { NETWORKS } from '../../protocol/network.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
 import { converged, mine, waitUntil, type TestNode } from '../../test/helpers/p2p.js';
 import type { BenchRow } from '../harness.js';

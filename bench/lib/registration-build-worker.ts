@@ -1,9 +1,9 @@
 /** A worker thread of bench/lib/registration-builders.ts: answers each batch of secret keys with their registrations. */
 import { parentPort } from 'node:worker_threads';
 import { loadCore } from '../../core-native/ts/index.js';
-import { fromHex } from '../../host/protocol/bytes.js';
-import { makeRegistration } from '../../host/protocol/registration.js';
-import { encodeTransaction } from '../../host/protocol/transaction.js';
+import { fromHex } from '../../protocol/bytes.js';
+import { makeRegistration } from '../../protocol/registration.js';
+import { encodeTransaction } from '../../protocol/transaction.js';
 import type { RegistrationBatch } from './registration-builders.js';
 
 const core = await loadCore({ impl: 'native' });

@@ -7,11 +7,11 @@
 import { parentPort } from 'node:worker_threads';
 import { ElGamal } from '../../core-native/ts/elgamal.js';
 import { loadCore } from '../../core-native/ts/index.js';
-import { fromHex } from '../../host/protocol/bytes.js';
-import { encodeRpcArguments } from '../../host/protocol/rpc-arguments.js';
-import { TxType } from '../../host/protocol/transaction.js';
-import { buildTransfer } from '../../host/protocol/transfer-builder.js';
-import { NATIVE_SCID } from '../../host/protocol/transfer-checks.js';
+import { fromHex } from '../../protocol/bytes.js';
+import { encodeRpcArguments } from '../../protocol/rpc-arguments.js';
+import { TxType } from '../../protocol/transaction.js';
+import { buildTransfer } from '../../protocol/transfer-builder.js';
+import { NATIVE_SCID } from '../../protocol/transfer-checks.js';
 import type { BuildBatch } from './transfer-builders.js';
 
 const core = await loadCore({ impl: 'native' });

@@ -1,5 +1,5 @@
 /** Builds many transfers ahead of a load run on worker threads (bench/lib/transfer-build-worker.ts), one per core. */
-import type { RpcArgument } from '../../host/protocol/rpc-arguments.js';
+import type { RpcArgument } from '../../protocol/rpc-arguments.js';
 import { inWorkers } from './worker-batches.js';
 
 export interface BuildJob {

@@ -5,7 +5,7 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
-import { transferProofItems, verifyTransfer } from '../../host/protocol/transfer-checks.js';
+import { transferProofItems, verifyTransfer } from '../../protocol/transfer-checks.js';
 import { openTestChain, type TestChain } from '../../test/helpers/chain.js';
 import { buildTestTransfer, premineAccount, registeredAccounts } from '../../test/helpers/transfers.js';
 import { timeIt, timeItAsync } from '../harness.js';

@@ -4,16 +4,16 @@
  * a back-off doubling from 1 s to 30 s; when the daemon refuses the address it stops with the daemon's reason.
  */
 import WebSocket from 'ws';
-import type { Logger } from '../logger.js';
-import { fromHex } from '../protocol/bytes.js';
-import type { MinerJob } from './cpu-miner.js';
+import type { Logger } from '../../host/logger.js';
+import { fromHex } from '../../protocol/bytes.js';
+import type { MinerJob } from '../../host/mining/cpu-miner.js';
 import {
   GETWORK_MAX_MESSAGE_BYTES,
   GetworkClose,
   getworkPath,
   type ServerMessage,
   type SubmitMessage,
-} from './getwork-protocol.js';
+} from '../../host/mining/getwork-protocol.js';
 import { type MinerCounts, pause, type WorkSource } from './work-source.js';
 
 const FIRST_RETRY_MS = 1000;

@@ -4,9 +4,9 @@
  * again with a back-off doubling from 1 s to 30 s.
  */
 import { DaemonClient, DaemonUnavailableError } from '../../wallet/daemon-client.js';
-import type { Logger } from '../logger.js';
-import { fromHex } from '../protocol/bytes.js';
-import type { MinerJob } from './cpu-miner.js';
+import type { Logger } from '../../host/logger.js';
+import { fromHex } from '../../protocol/bytes.js';
+import type { MinerJob } from '../../host/mining/cpu-miner.js';
 import { type MinerCounts, pause, type WorkSource } from './work-source.js';
 
 const FIRST_RETRY_MS = 1000;

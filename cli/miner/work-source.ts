@@ -1,5 +1,5 @@
 /** Where `umbra miner` gets its jobs and sends its solutions: the getwork server, or the JSON-RPC templates (`--rpc`). */
-import type { MinerJob } from './cpu-miner.js';
+import type { MinerJob } from '../../host/mining/cpu-miner.js';
 
 /** What the miner has done, as it prints it. */
 export interface MinerCounts {

@@ -2,9 +2,9 @@
  * One view of a daemon, read from its JSON-RPC (NODE.GetInfo and NODE.GetPeers): height, sync progress with an ETA,
  * peers, pool, estimated network hash rate, version and uptime — what `umbra status` prints.
  */
-import type { FastSyncFigures } from '../../services/chain-info.js';
+import type { FastSyncFigures } from '../../host/services/chain-info.js';
 import { networkHashRate } from '../../protocol/hash-rate.js';
-import { type DaemonClient, DaemonRpcError } from '../../../wallet/daemon-client.js';
+import { type DaemonClient, DaemonRpcError } from '../../wallet/daemon-client.js';
 
 /** JSON-RPC's "method not found": a daemon without the p2p plugin has no NODE.GetPeers. */
 const METHOD_NOT_FOUND = -32601;
@@ -65,7 +65,7 @@ export interface DaemonStatus {
   fast_sync: FastSyncFigures | null;
   pool_transactions: number;
   difficulty: number;
-  /** Hashes per second the network makes, estimated from the difficulty and the average block time (host/protocol/hash-rate.ts). */
+  /** Hashes per second the network makes, estimated from the difficulty and the average block time (protocol/hash-rate.ts). */
   network_hashrate: number;
   average_block_time: number;
   /** null when the daemon runs without P2P. */

@@ -1,7 +1,7 @@
 /** `umbra status` as text: aligned `label: value` lines, then a table of the peers. */
-import { durationText } from '../../duration-text.js';
+import { durationText } from '../../host/duration-text.js';
 import { hashRateText } from '../../protocol/hash-rate.js';
-import type { FastSyncFigures } from '../../services/chain-info.js';
+import type { FastSyncFigures } from '../../host/services/chain-info.js';
 import type { DaemonStatus, PeerStatus, SyncStatus } from './daemon-status.js';
 
 function syncText(height: number, sync: SyncStatus): string {

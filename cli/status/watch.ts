@@ -5,8 +5,8 @@
  * once on stderr when it goes and once when it is back — and tried again.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DaemonClient } from '../../../wallet/daemon-client.js';
-import { DaemonReachability, isDaemonUnreachable } from '../../../wallet/daemon-reachability.js';
+import type { DaemonClient } from '../../wallet/daemon-client.js';
+import { DaemonReachability, isDaemonUnreachable } from '../../wallet/daemon-reachability.js';
 import { type DaemonStatus, readDaemonStatus } from './daemon-status.js';
 
 /** Cursor home, then clear the screen. */

@@ -1,7 +1,7 @@
 /** `wallet balance [--asset SCID]`: the wallet's balance of the native coin or of a token, at the daemon's top. */
-import { UmbraError } from '../../errors.js';
-import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
-import { WalletError, WalletErrorCode } from '../../../wallet/wallet-error.js';
+import { UmbraError } from '../../protocol/errors.js';
+import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
+import { WalletError, WalletErrorCode } from '../../wallet/wallet-error.js';
 import { describeAmount } from '../../protocol/coin-amount.js';
 import { labelled } from './output.js';
 import type { WalletSession } from './session.js';

@@ -2,7 +2,7 @@
  * Waits until the daemon reports a sent transaction in a block (NODE.GetTransaction), for a bounded time: a few block
  * times, then a clear failure that names the txid and says it may still be mined.
  */
-import type { DaemonClient, TransactionRecord } from '../../../wallet/daemon-client.js';
+import type { DaemonClient, TransactionRecord } from '../../wallet/daemon-client.js';
 import { TARGET_BLOCK_TIME_MS } from '../../protocol/chain-params.js';
 import { CliError, CliErrorCode } from '../cli-error.js';
 

@@ -4,7 +4,7 @@
  * wallet library (contract-args.ts), as for the wallet RPC's scinvoke.
  */
 import type { RpcArgument } from '../../protocol/rpc-arguments.js';
-import { callArgs, depositItems } from '../../../wallet/contract-args.js';
+import { callArgs, depositItems } from '../../wallet/contract-args.js';
 import { describeAmount } from '../../protocol/coin-amount.js';
 import { labelled } from './output.js';
 import type { WalletSession } from './session.js';

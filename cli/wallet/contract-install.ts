@@ -3,7 +3,7 @@
  * and the outcome is Initialize's.
  */
 import { readFileSync } from 'node:fs';
-import { installArgs } from '../../../wallet/contract-args.js';
+import { installArgs } from '../../wallet/contract-args.js';
 import { CliError, CliErrorCode } from '../cli-error.js';
 import { DEFAULT_CONTRACT_RING } from './contract-call.js';
 import { labelled } from './output.js';

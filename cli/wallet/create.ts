@@ -1,7 +1,7 @@
 /** `wallet create` and `wallet restore`: a new wallet file for a secret key, and what the person must know about it. */
-import { loadCore } from '../../../core-native/ts/index.js';
-import { WalletFile } from '../../../wallet/wallet-file.js';
-import { keyContents, walletKeys } from '../../../wallet/wallet-keys.js';
+import { loadCore } from '../../core-native/ts/index.js';
+import { WalletFile } from '../../wallet/wallet-file.js';
+import { keyContents, walletKeys } from '../../wallet/wallet-keys.js';
 import { labelled, render, type CommandOutput } from './output.js';
 import { flaggedNetwork, readPassword, type SessionFlags } from './session.js';
 

@@ -3,8 +3,8 @@
  * first — a table for people (txids shortened), every field in full in JSON.
  */
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
-import type { TransferEntry } from '../../../wallet/transfer-history.js';
-import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
+import type { TransferEntry } from '../../wallet/transfer-history.js';
+import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
 import { formatCoins } from '../../protocol/coin-amount.js';
 import { describeOutcome } from './contract-outcome-text.js';
 import { columns } from './output.js';

@@ -1,6 +1,6 @@
 /**
  * The one formatter of the wallet commands: a result is written either as one exact JSON document (amounts as JSON
- * integers with every digit, host/protocol/exact-json.ts) or as the text its command describes it with.
+ * integers with every digit, protocol/exact-json.ts) or as the text its command describes it with.
  */
 import { stringifyExactJson } from '../../protocol/exact-json.js';
 

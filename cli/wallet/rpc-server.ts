@@ -2,12 +2,12 @@
  * `wallet open --rpc-server`: serves the wallet JSON-RPC (the `wallet` plugin on the rpc-http/rpc-ws transports),
  * registering the account and syncing in the background, until SIGINT/SIGTERM.
  */
-import { describeRegistrationStep } from '../../../wallet/account-registration.js';
-import { isDaemonUnreachable } from '../../../wallet/daemon-reachability.js';
-import { WalletService, type WalletServiceOptions } from '../../../wallet/wallet-service.js';
-import type { UmbraConfig } from '../../config/schema.js';
-import { runUntilSignalled } from '../../lifecycle.js';
-import type { Logger } from '../../logger.js';
+import { describeRegistrationStep } from '../../wallet/account-registration.js';
+import { isDaemonUnreachable } from '../../wallet/daemon-reachability.js';
+import { WalletService, type WalletServiceOptions } from '../../wallet/wallet-service.js';
+import type { UmbraConfig } from '../../host/config/schema.js';
+import { runUntilSignalled } from '../../host/lifecycle.js';
+import type { Logger } from '../../host/logger.js';
 import { NETWORKS } from '../../protocol/network.js';
 import { composeWalletApp } from '../wallet-app.js';
 

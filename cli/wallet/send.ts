@@ -3,7 +3,7 @@
  * transfer to an address, an integrated address or a registered name.
  */
 import type { RpcArgument } from '../../protocol/rpc-arguments.js';
-import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
+import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
 import { describeAmount } from '../../protocol/coin-amount.js';
 import { labelled } from './output.js';
 import type { WalletSession } from './session.js';

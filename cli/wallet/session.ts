@@ -3,14 +3,14 @@
  * and its daemon are read once here, and the commands (balance, send, …) are functions of the session they get —
  * the command line opens one per run, a shell can open one and keep it.
  */
-import { loadCore } from '../../../core-native/ts/index.js';
-import { describeRegistrationStep } from '../../../wallet/account-registration.js';
-import { DaemonClient } from '../../../wallet/daemon-client.js';
-import { WalletFile } from '../../../wallet/wallet-file.js';
-import { keysFromContents } from '../../../wallet/wallet-keys.js';
-import { WalletService, type WalletServiceOptions } from '../../../wallet/wallet-service.js';
-import { defaultCacheDir } from '../../config/defaults.js';
-import type { UmbraConfig } from '../../config/schema.js';
+import { loadCore } from '../../core-native/ts/index.js';
+import { describeRegistrationStep } from '../../wallet/account-registration.js';
+import { DaemonClient } from '../../wallet/daemon-client.js';
+import { WalletFile } from '../../wallet/wallet-file.js';
+import { keysFromContents } from '../../wallet/wallet-keys.js';
+import { WalletService, type WalletServiceOptions } from '../../wallet/wallet-service.js';
+import { defaultCacheDir } from '../../host/config/defaults.js';
+import type { UmbraConfig } from '../../host/config/schema.js';
 import { NETWORKS, type NetworkName } from '../../protocol/network.js';
 import { CliError, CliErrorCode } from '../cli-error.js';
 import { flagsToConfig } from '../daemon-command.js';

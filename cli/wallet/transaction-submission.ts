@@ -4,10 +4,10 @@
  * back the height and, for a contract transaction, its outcome.
  */
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
-import { ContractWouldFailError } from '../../../wallet/contract-trial.js';
-import { requestFee } from '../../../wallet/fees.js';
-import type { TransferRequest } from '../../../wallet/transfer-sender.js';
-import type { WalletService } from '../../../wallet/wallet-service.js';
+import { ContractWouldFailError } from '../../wallet/contract-trial.js';
+import { requestFee } from '../../wallet/fees.js';
+import type { TransferRequest } from '../../wallet/transfer-sender.js';
+import type { WalletService } from '../../wallet/wallet-service.js';
 import { describeAmount } from '../../protocol/coin-amount.js';
 import { waitForBlock } from './block-wait.js';
 import { confirmOrRefuse } from './confirmation.js';

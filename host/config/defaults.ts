@@ -1,6 +1,6 @@
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
-import { NETWORKS, type NetworkName } from '../protocol/network.js';
+import { NETWORKS, type NetworkName } from '../../protocol/network.js';
 import type { UmbraConfig } from './schema.js';
 
 /** The plugins a daemon runs (transports are chosen separately by `transports`); leave `explorer` out to turn it off. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { defaultConfig } from './defaults.js';
 import { ConfigError, checkConfigValue, type UmbraConfig } from './schema.js';
-import type { NetworkName } from '../protocol/network.js';
+import type { NetworkName } from '../../protocol/network.js';
 
 export interface ConfigSources {
   /** Path of a JSON config file (an object of config keys), if any. */

@@ -2,8 +2,8 @@
  * Umbra's configuration: every key, its type and how a value is checked. A config file, the command-line flags and
  * the per-network defaults all speak these keys; an unknown key or a bad value is rejected with a message naming it.
  */
-import { STABLE_DEPTH, TX_VALIDITY_BLOCKS } from '../protocol/chain-params.js';
-import type { NetworkName } from '../protocol/network.js';
+import { STABLE_DEPTH, TX_VALIDITY_BLOCKS } from '../../protocol/chain-params.js';
+import type { NetworkName } from '../../protocol/network.js';
 
 export const STORE_KINDS = ['rocksdb', 'memory'] as const;
 export const CRYPTO_IMPLS = ['native', 'fallback', 'auto'] as const;

@@ -3,7 +3,7 @@
  * validation, error mapping. An UmbraError (a failure a service reports on purpose) is answered with -32098 and its
  * message; handlers' unexpected errors are logged and answered with -32603, never a stack trace.
  * Synchronous handlers are answered synchronously (no promise per request): this is the daemon's hot path.
- * Integers beyond 2^53 are read and written exactly, as bigints (host/protocol/exact-json.ts).
+ * Integers beyond 2^53 are read and written exactly, as bigints (protocol/exact-json.ts).
  */
 import {
   createJSONRPCErrorResponse,
@@ -11,17 +11,17 @@ import {
   type JSONRPCID,
   type JSONRPCResponse,
 } from 'json-rpc-2.0';
-import { UmbraError } from '../errors.js';
+import { UmbraError } from '../../protocol/errors.js';
 import type { Logger } from '../logger.js';
 import { InvalidParamsError, RpcError, RpcErrorCode } from './errors.js';
-import { parseExactJson, stringifyExactJson } from '../protocol/exact-json.js';
+import { parseExactJson, stringifyExactJson } from '../../protocol/exact-json.js';
 import type { MethodRegistry, RpcCallContext, RpcMethod } from './registry.js';
 import { MAX_PARAMS_DEPTH, nestedDeeperThan } from './nesting-depth.js';
 
 type Answer = JSONRPCResponse | null;
 type MaybePromise<T> = T | Promise<T>;
 
-/** A bigint id is an integer beyond 2^53 (see host/protocol/exact-json.ts); it is echoed with all its digits. */
+/** A bigint id is an integer beyond 2^53 (see protocol/exact-json.ts); it is echoed with all its digits. */
 const isId = (id: unknown): id is JSONRPCID =>
   id === null || typeof id === 'string' || typeof id === 'bigint' || (typeof id === 'number' && Number.isFinite(id));
 const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === 'function';

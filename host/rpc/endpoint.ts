@@ -5,7 +5,7 @@
  * the topics (`block`, `tx`, …, with data) to the clients that subscribed to them.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { stringifyExactJson } from '../protocol/exact-json.js';
+import { stringifyExactJson } from '../../protocol/exact-json.js';
 import type { PushClient } from './push-client.js';
 import { MethodRegistry } from './registry.js';
 

@@ -3,11 +3,11 @@
  * handler, so handlers receive typed values and a bad field becomes -32602 with a message naming it. Object keys
  * match case-insensitively (as the reference's decoder does); unknown keys are ignored, except by `strictObject`.
  */
-import { isWholeBytesHex } from '../protocol/bytes.js';
-import { parseRpcArguments, RpcArgumentError, type RpcArgument } from '../protocol/rpc-arguments.js';
+import { isWholeBytesHex } from '../../protocol/bytes.js';
+import { parseRpcArguments, RpcArgumentError, type RpcArgument } from '../../protocol/rpc-arguments.js';
 import { closestName } from './closest-name.js';
 import { InvalidParamsError } from './errors.js';
-import { stringifyExactJson } from '../protocol/exact-json.js';
+import { stringifyExactJson } from '../../protocol/exact-json.js';
 
 /** Turns raw JSON into a typed value or throws with a message that starts from `path`. */
 export type ParamCheck<T> = (value: unknown, path: string) => T;
@@ -20,7 +20,7 @@ const describe = (value: unknown): string =>
     : value === null
       ? 'null'
       : typeof value === 'bigint'
-        ? `number ${value}` // a JSON integer beyond 2^53, read exactly (host/protocol/exact-json.ts)
+        ? `number ${value}` // a JSON integer beyond 2^53, read exactly (protocol/exact-json.ts)
         : Array.isArray(value)
           ? 'an array'
           : typeof value === 'string'

@@ -5,7 +5,7 @@
 import type { Core } from '../../core-native/ts/core.js';
 import type { UmbraConfig } from '../config/schema.js';
 import type { Logger } from '../logger.js';
-import type { NetworkParams } from '../protocol/network.js';
+import type { NetworkParams } from '../../protocol/network.js';
 import type { RpcEndpoints } from '../rpc/endpoint.js';
 import type { KeyValueStore } from '../storage/kv-store.js';
 import type { NodeClock } from './clock.js';

@@ -2,10 +2,10 @@
  * The chain as other plugins see it (mining, mempool, p2p, wallet-side services): the main chain's top, blocks and
  * their metadata, difficulty, and block submission. Implemented by the `consensus` plugin, registered as `chain`.
  */
-import type { Block } from '../protocol/block.js';
-import type { ChainParams } from '../protocol/chain-params.js';
-import type { NonceBalance } from '../protocol/nonce-balance.js';
-import type { Transaction } from '../protocol/transaction.js';
+import type { Block } from '../../protocol/block.js';
+import type { ChainParams } from '../../protocol/chain-params.js';
+import type { NonceBalance } from '../../protocol/nonce-balance.js';
+import type { Transaction } from '../../protocol/transaction.js';
 
 export interface BlockMeta {
   id: Uint8Array;

@@ -6,9 +6,8 @@
  * Values: a contract value is a Uint64 (`bigint`) or a String. Strings are byte strings held in JS strings whose
  * every char code is one byte (0–255), so raw keys, hashes and UTF-8 text all fit without conversion.
  */
-import type { RpcArgument } from '../protocol/rpc-arguments.js';
-
-export type DvmValue = bigint | string;
+import type { DvmValue } from '../../protocol/contract-values.js';
+import type { RpcArgument } from '../../protocol/rpc-arguments.js';
 
 /** A parsed and compiled contract: install parses once, calls reuse it. */
 export interface CompiledContract {

@@ -1,10 +1,10 @@
 /**
  * Every service a container can hold, by name and type: the base services the host registers (base.ts), then those
  * plugins provide. A plugin declares the names it registers in `provides`; services a configuration may lack are
- * read with `optionalService`.
+ * read with `optionalService`. A layer above the kernel adds its own service by augmenting `Services` from its own
+ * folder (the wallet library adds `wallet`), so the kernel never imports upward.
  */
 import { asValue, type AwilixContainer } from 'awilix';
-import type { WalletService } from '../../wallet/wallet-service.js';
 import type { BaseServices } from './base.js';
 import type { ChainService } from './chain.js';
 import type { InfoContributions } from './chain-info.js';
@@ -41,8 +41,6 @@ export interface Services extends BaseServices {
   httpServers: HttpServers;
   /** `simulator`: on-demand blocks and funded accounts. */
   simulator: SimulatorService;
-  /** The open wallet `umbra wallet open --rpc-server` hands to the `wallet` plugin (ComposeOptions.services). */
-  wallet: WalletService;
 }
 
 export type ServiceName = keyof Services;

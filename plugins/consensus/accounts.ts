@@ -2,7 +2,7 @@
  * What block execution needs of the state: encrypted balances per asset, registration lookups, and a commit that
  * produces the new state root. Implemented over the versioned state tree (state/).
  */
-import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
+import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import type { WriteBatch } from '../../host/storage/kv-store.js';
 import type { ContractsReader, ContractsWriter } from './state-contracts.js';
 

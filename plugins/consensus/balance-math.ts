@@ -1,7 +1,7 @@
 /** ElGamal-in-the-exponent arithmetic on stored (compressed) balances, over the crypto core's ElGamal. */
 import type { Core } from '../../core-native/ts/core.js';
 import { ElGamal, type Ciphertext } from '../../core-native/ts/elgamal.js';
-import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
+import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import type { BalanceMath } from './block-executor.js';
 
 export function balanceMath(core: Core, domain: string): BalanceMath {

@@ -3,17 +3,17 @@
  * chain): tips and height, timestamp, version, miniblocks and their proof of work. Each failure throws a
  * BlockRejected naming the rule; nothing here touches state.
  */
-import type { Block } from '../../host/protocol/block.js';
-import { encodeBlock } from '../../host/protocol/block.js';
-import { equalBytes } from '../../host/protocol/bytes.js';
-import { MAX_FUTURE_DRIFT_MS, type ChainParams } from '../../host/protocol/chain-params.js';
+import type { Block } from '../../protocol/block.js';
+import { encodeBlock } from '../../protocol/block.js';
+import { equalBytes } from '../../protocol/bytes.js';
+import { MAX_FUTURE_DRIFT_MS, type ChainParams } from '../../protocol/chain-params.js';
 import {
   encodeMiniblock,
   FINAL_DIFFICULTY_MULTIPLIER,
   MINIBLOCKS_PER_BLOCK,
   pastOf,
-} from '../../host/protocol/miniblock.js';
-import { TxType } from '../../host/protocol/transaction.js';
+} from '../../protocol/miniblock.js';
+import { TxType } from '../../protocol/transaction.js';
 import type { Core } from '../../core-native/ts/core.js';
 import { meetsTarget } from '../../core-native/ts/pow-target.js';
 import { BlockErrorCode, BlockRejected } from './block-errors.js';

@@ -3,11 +3,11 @@
  * state, apply the block's transactions in order, then pay the block reward plus fees — a tenth to each of the nine
  * ordinary miniblocks' miners, the rest to the block's integrator — as public credits to their encrypted balances.
  */
-import type { Block } from '../../host/protocol/block.js';
-import { blockReward } from '../../host/protocol/chain-params.js';
-import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
-import { NAME_SERVICE_PRIVILEGED_KEY, NAME_SERVICE_SCID, nameServiceSource } from '../../host/protocol/name-service.js';
-import { TxType } from '../../host/protocol/transaction.js';
+import type { Block } from '../../protocol/block.js';
+import { blockReward } from '../../protocol/chain-params.js';
+import type { NonceBalance } from '../../protocol/nonce-balance.js';
+import { NAME_SERVICE_PRIVILEGED_KEY, NAME_SERVICE_SCID, nameServiceSource } from '../../protocol/name-service.js';
+import { TxType } from '../../protocol/transaction.js';
 import { NATIVE_ASSET, type AccountsWriter } from './accounts.js';
 import { BlockErrorCode, BlockRejected } from './block-errors.js';
 

@@ -17,9 +17,9 @@
  *                               indexes stay, so the chain of ids and headers' figures remain whole.
  */
 import { bigintFromBytesBE, bigintToMinimalBytesBE } from '../../core-native/ts/bigint-bytes.js';
-import { decodeBlock } from '../../host/protocol/block.js';
-import { ByteReader, ByteWriter, DecodeError } from '../../host/protocol/bytes.js';
-import type { ContractCallOutcome } from '../../host/protocol/contract-outcome.js';
+import { decodeBlock } from '../../protocol/block.js';
+import { ByteReader, ByteWriter, DecodeError } from '../../protocol/bytes.js';
+import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import type { BlockMeta } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
 

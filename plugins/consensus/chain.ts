@@ -7,14 +7,14 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import type { Logger } from '../../host/logger.js';
-import { decodeBlock, encodeBlock, MAX_BLOCK_TX_BYTES, type Block } from '../../host/protocol/block.js';
-import { equalBytes, toHex } from '../../host/protocol/bytes.js';
-import { blockReward, CHAIN_PARAMS, STABLE_DEPTH, type ChainParams } from '../../host/protocol/chain-params.js';
-import type { ContractCallOutcome } from '../../host/protocol/contract-outcome.js';
-import type { NetworkName } from '../../host/protocol/network.js';
-import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
-import { decodeTransaction, encodeTransactionHeader, type Transaction } from '../../host/protocol/transaction.js';
-import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
+import { decodeBlock, encodeBlock, MAX_BLOCK_TX_BYTES, type Block } from '../../protocol/block.js';
+import { equalBytes, toHex } from '../../protocol/bytes.js';
+import { blockReward, CHAIN_PARAMS, STABLE_DEPTH, type ChainParams } from '../../protocol/chain-params.js';
+import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
+import type { NetworkName } from '../../protocol/network.js';
+import type { NonceBalance } from '../../protocol/nonce-balance.js';
+import { decodeTransaction, encodeTransactionHeader, type Transaction } from '../../protocol/transaction.js';
+import { TransactionError, TransactionErrorCode } from '../../protocol/transaction-errors.js';
 import type { AddBlockOutcome, BlockListener, ChainService, ChainTimingObserver } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';

@@ -11,16 +11,16 @@
  * (committed, returned a non-zero code, or failed with the reason), which the chain keeps with the block.
  */
 import type { Core } from '../../core-native/ts/core.js';
-import type { Block } from '../../host/protocol/block.js';
-import { encodeBlock } from '../../host/protocol/block.js';
-import { equalBytes, toHex } from '../../host/protocol/bytes.js';
-import { sumDeposits } from '../../host/protocol/contract-deposits.js';
-import type { ContractCallOutcome } from '../../host/protocol/contract-outcome.js';
-import { MINIBLOCKS_PER_BLOCK } from '../../host/protocol/miniblock.js';
-import { decodeRpcArguments, RpcArgumentError, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
-import { NATIVE_SCID, transferFee, type VerifiedPayload } from '../../host/protocol/transfer-checks.js';
-import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
-import type { TransferTx } from '../../host/protocol/transaction.js';
+import type { Block } from '../../protocol/block.js';
+import { encodeBlock } from '../../protocol/block.js';
+import { equalBytes, toHex } from '../../protocol/bytes.js';
+import { sumDeposits } from '../../protocol/contract-deposits.js';
+import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
+import { MINIBLOCKS_PER_BLOCK } from '../../protocol/miniblock.js';
+import { decodeRpcArguments, RpcArgumentError, type RpcArgument } from '../../protocol/rpc-arguments.js';
+import { NATIVE_SCID, transferFee, type VerifiedPayload } from '../../protocol/transfer-checks.js';
+import { TransactionError, TransactionErrorCode } from '../../protocol/transaction-errors.js';
+import type { TransferTx } from '../../protocol/transaction.js';
 import {
   ContractCompileError,
   type CallResult,

@@ -11,9 +11,9 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import type { Generators } from '../../core-native/ts/curve.js';
-import { equalBytes, toHex } from '../../host/protocol/bytes.js';
-import { TX_VALIDITY_BLOCKS } from '../../host/protocol/chain-params.js';
-import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
+import { equalBytes, toHex } from '../../protocol/bytes.js';
+import { TX_VALIDITY_BLOCKS } from '../../protocol/chain-params.js';
+import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import {
   verifyCompressedProofs,
   type CompressedProofItem,
@@ -25,9 +25,9 @@ import {
   verifiedPayloads,
   verifyTransfer,
   type VerifiedPayload,
-} from '../../host/protocol/transfer-checks.js';
-import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
-import type { TransferTx } from '../../host/protocol/transaction.js';
+} from '../../protocol/transfer-checks.js';
+import { TransactionError, TransactionErrorCode } from '../../protocol/transaction-errors.js';
+import type { TransferTx } from '../../protocol/transaction.js';
 import type { ChainTimingObserver } from '../../host/services/chain.js';
 import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';

@@ -1,13 +1,13 @@
 /**
- * The genesis block of each network: a PREMINE transaction crediting the premine key (host/protocol/premine.ts), no
+ * The genesis block of each network: a PREMINE transaction crediting the premine key (protocol/premine.ts), no
  * tips, no miniblocks, timestamp 0.
  */
 import type { Core } from '../../core-native/ts/core.js';
-import type { Block } from '../../host/protocol/block.js';
-import { CHAIN_PARAMS } from '../../host/protocol/chain-params.js';
-import type { NetworkName } from '../../host/protocol/network.js';
-import { premineKey } from '../../host/protocol/premine.js';
-import { premineTx } from '../../host/protocol/transaction.js';
+import type { Block } from '../../protocol/block.js';
+import { CHAIN_PARAMS } from '../../protocol/chain-params.js';
+import type { NetworkName } from '../../protocol/network.js';
+import { premineKey } from '../../protocol/premine.js';
+import { premineTx } from '../../protocol/transaction.js';
 import { BLOCK_MAJOR_VERSION, BLOCK_MINOR_VERSION } from './block-checks.js';
 
 /** The genesis block without its state root (filled in once the genesis state is computed). */

@@ -5,9 +5,9 @@
  * snapshot is taken at is what the state's chunks are proven against.
  */
 import type { Core } from '../../core-native/ts/core.js';
-import { blockReward, type ChainParams } from '../../host/protocol/chain-params.js';
-import { decodeBlock, type Block } from '../../host/protocol/block.js';
-import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import { blockReward, type ChainParams } from '../../protocol/chain-params.js';
+import { decodeBlock, type Block } from '../../protocol/block.js';
+import { equalBytes, toHex } from '../../protocol/bytes.js';
 import type { BlockMeta } from '../../host/services/chain.js';
 import type { HeaderCheck } from '../../host/services/snapshots.js';
 import { checkAgainstParent, checkMiniblocks } from './block-checks.js';

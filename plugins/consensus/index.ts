@@ -7,8 +7,8 @@
  */
 import { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
 import type { Plugin } from '../../host/plugin.js';
-import { curvePointCheck, decodeAddress, encodeAddress } from '../../host/protocol/address.js';
-import { toHex } from '../../host/protocol/bytes.js';
+import { curvePointCheck, decodeAddress, encodeAddress } from '../../protocol/address.js';
+import { toHex } from '../../protocol/bytes.js';
 import type { BlockMeta } from '../../host/services/chain.js';
 import type { InfoContributions } from '../../host/services/chain-info.js';
 import { optionalService, provideServices } from '../../host/services/services.js';

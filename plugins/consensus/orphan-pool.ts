@@ -6,7 +6,7 @@
  * MAX_ORPHAN_BYTES (blocks and bodies), the oldest orphans of all give way, so junk can delay a legitimate orphan's adoption but never
  * keep the newest out.
  */
-import { toHex } from '../../host/protocol/bytes.js';
+import { toHex } from '../../protocol/bytes.js';
 
 export const MAX_ORPHANS = 256;
 export const MAX_ORPHANS_PER_SOURCE = 32;

@@ -3,7 +3,7 @@
  * the same few states are read again and again — when a transfer is verified, when the pool admits it, by every
  * template and block that checks its nonce heights, and when the pool re-checks it after each block.
  */
-import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
+import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import type { AccountsReader } from './accounts.js';
 import type { ExecutionView } from './chain.js';
 import type { BlockMeta } from './chain-store.js';

@@ -5,7 +5,7 @@
  * A subtree imported whole (all its nodes are stored) is marked so (state-db.ts, `s C`) until the snapshot is adopted.
  */
 import type { Core } from '../../core-native/ts/core.js';
-import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import { equalBytes, toHex } from '../../protocol/bytes.js';
 import type { BlockMeta } from '../../host/services/chain.js';
 import {
   BadChunk,

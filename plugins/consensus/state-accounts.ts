@@ -2,7 +2,7 @@
  * Accounts over the versioned state: the encrypted balances of asset A live in the trie named `B ‖ A` (32-byte asset
  * id; zeros for the native coin), keyed by the 33-byte compressed public key, valued by the NonceBalance encoding.
  */
-import { decodeNonceBalance, encodeNonceBalance, type NonceBalance } from '../../host/protocol/nonce-balance.js';
+import { decodeNonceBalance, encodeNonceBalance, type NonceBalance } from '../../protocol/nonce-balance.js';
 import type { WriteBatch } from '../../host/storage/kv-store.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
 import { contractsReader, contractsWriter } from './state-contracts.js';

@@ -7,8 +7,9 @@
  * The code is not a variable (the reference keeps it under the variable "C", which a contract could overwrite).
  * Holders of a contract's own token have encrypted balances in the ordinary balance trie of that asset (`B ‖ scid`).
  */
-import { deserializeValue, serializeValue } from '../../host/protocol/contract-values.js';
-import type { ContractStorage, DvmValue, StorageWrite } from '../../host/services/contract-vm.js';
+import { deserializeValue, serializeValue } from '../../protocol/contract-values.js';
+import type { ContractStorage, StorageWrite } from '../../host/services/contract-vm.js';
+import type { DvmValue } from '../../protocol/contract-values.js';
 import type { TreeReader, TreeWriter } from './state/state-db.js';
 
 const META_TREE = Uint8Array.of(0x4d); // 'M'

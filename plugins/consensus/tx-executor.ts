@@ -7,18 +7,18 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import type { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
-import { toHex } from '../../host/protocol/bytes.js';
-import { CHAIN_PARAMS } from '../../host/protocol/chain-params.js';
-import { NETWORKS, type NetworkName } from '../../host/protocol/network.js';
-import { checkRegistration } from '../../host/protocol/registration.js';
-import { transferFee } from '../../host/protocol/transfer-checks.js';
-import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
-import { TxType, type RegistrationTx, type TransferTx } from '../../host/protocol/transaction.js';
+import { toHex } from '../../protocol/bytes.js';
+import { CHAIN_PARAMS } from '../../protocol/chain-params.js';
+import { NETWORKS, type NetworkName } from '../../protocol/network.js';
+import { checkRegistration } from '../../protocol/registration.js';
+import { transferFee } from '../../protocol/transfer-checks.js';
+import { TransactionError, TransactionErrorCode } from '../../protocol/transaction-errors.js';
+import { TxType, type RegistrationTx, type TransferTx } from '../../protocol/transaction.js';
 import type { Logger } from '../../host/logger.js';
 import type { ChainTimingObserver } from '../../host/services/chain.js';
 import type { ContractVm } from '../../host/services/contract-vm.js';
-import type { Block } from '../../host/protocol/block.js';
-import type { NonceBalance } from '../../host/protocol/nonce-balance.js';
+import type { Block } from '../../protocol/block.js';
+import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import { NATIVE_ASSET, type AccountsReader } from './accounts.js';
 import { TransactionRejected } from './block-errors.js';
 import type { BalanceMath } from './block-executor.js';

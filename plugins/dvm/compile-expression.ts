@@ -4,7 +4,7 @@
  * operator are always evaluated, these totals are known at install time and the interpreter charges them once per
  * line; user-function calls charge their own lines when they run.
  */
-import type { DvmValue } from '../../host/services/contract-vm.js';
+import type { DvmValue } from '../../protocol/contract-values.js';
 import type { Builtin } from './builtins/builtin.js';
 import { BUILTINS } from './builtins/index.js';
 import { ContractPanic, type ExecutionState } from './execution-state.js';

@@ -4,7 +4,7 @@
  * Everything that can be checked without running is checked here, at install: syntax, declared names, jump
  * targets, argument counts. (The reference checks a line only when it runs.)
  */
-import type { DvmValue } from '../../host/services/contract-vm.js';
+import type { DvmValue } from '../../protocol/contract-values.js';
 import { compileExpression, type ExpressionScope, type Frame, type StaticCost } from './compile-expression.js';
 import { ContractPanic } from './execution-state.js';
 import { ExpressionError, parseExpression } from './expression-parser.js';

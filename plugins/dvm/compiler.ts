@@ -6,9 +6,9 @@
 import {
   ContractCompileError,
   type CompiledContract,
-  type DvmValue,
   type FunctionSignature,
 } from '../../host/services/contract-vm.js';
+import type { DvmValue } from '../../protocol/contract-values.js';
 import type { CallTarget, ExpressionScope } from './compile-expression.js';
 import { compileLine, dimDeclaration, type CompiledLine, type StatementScope } from './compile-statement.js';
 import type { ExecutionState } from './execution-state.js';

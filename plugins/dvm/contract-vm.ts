@@ -5,17 +5,17 @@
  * nonzero or String result, a panic, an exhausted limit — discards them all.
  */
 import type { Core } from '../../core-native/ts/core.js';
-import type { AddressCodec } from '../../host/protocol/address.js';
-import { utf8ByteString } from '../../host/protocol/contract-values.js';
-import type { RpcArgument } from '../../host/protocol/rpc-arguments.js';
+import type { AddressCodec } from '../../protocol/address.js';
+import { utf8ByteString } from '../../protocol/contract-values.js';
+import type { RpcArgument } from '../../protocol/rpc-arguments.js';
 import type {
   CallRequest,
   CallResult,
   CompiledContract,
   ContractFailure,
   ContractVm,
-  DvmValue,
 } from '../../host/services/contract-vm.js';
+import type { DvmValue } from '../../protocol/contract-values.js';
 import { compileContract, type CompiledFunction, type CompiledProgram } from './compiler.js';
 import { ContractPanic, ExecutionState, type VmEnvironment } from './execution-state.js';
 

@@ -4,16 +4,16 @@
  * Failures are `ContractPanic`s; the interpreter adds the function and line where they happened.
  */
 import type { Core } from '../../core-native/ts/core.js';
-import { storedSize } from '../../host/protocol/contract-values.js';
-import type { AddressCodec } from '../../host/protocol/address.js';
+import { storedSize } from '../../protocol/contract-values.js';
+import type { AddressCodec } from '../../protocol/address.js';
 import type {
   CallContext,
   CompiledContract,
   ContractStorage,
   ContractTransfer,
-  DvmValue,
   StorageWrite,
 } from '../../host/services/contract-vm.js';
+import type { DvmValue } from '../../protocol/contract-values.js';
 import { MAX_CALL_DEPTH, MAX_COMPUTE_GAS, MAX_EVALUATIONS, MAX_LINES, MAX_STORAGE_GAS } from './limits.js';
 import { ContractRandom } from './random.js';
 

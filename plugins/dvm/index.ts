@@ -3,7 +3,7 @@
  * consensus plugin (transaction execution, gas estimates) and for `umbra contract run`.
  */
 import type { Plugin } from '../../host/plugin.js';
-import { addressCodec } from '../../host/protocol/address.js';
+import { addressCodec } from '../../protocol/address.js';
 import { provideServices } from '../../host/services/services.js';
 import { DvmContractVm } from './contract-vm.js';
 

@@ -4,7 +4,7 @@
  * runs. Running past the last line is an error: every path must end in RETURN. A failure is tagged with the
  * innermost function and line where it happened.
  */
-import type { DvmValue } from '../../host/services/contract-vm.js';
+import type { DvmValue } from '../../protocol/contract-values.js';
 import type { Frame } from './compile-expression.js';
 import { NEXT, RETURNED, type CompiledLine } from './compile-statement.js';
 import { ContractPanic, type ExecutionState } from './execution-state.js';

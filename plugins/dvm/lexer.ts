@@ -10,7 +10,7 @@
  *   and exponents lex as `float` tokens, which the compiler rejects.
  * Each token records the source line it starts on; the structure pass groups tokens into lines by it.
  */
-import { utf8ByteString } from '../../host/protocol/contract-values.js';
+import { utf8ByteString } from '../../protocol/contract-values.js';
 
 export type TokenKind = 'ident' | 'int' | 'float' | 'string' | 'op' | 'bad';
 

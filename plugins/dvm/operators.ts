@@ -6,7 +6,7 @@
  * only String + Uint64, and then under any operator, which we reject). Unary `!` and `^` are bitwise NOT on Uint64;
  * `!` on a String is 1 for "" and 0 otherwise.
  */
-import type { DvmValue } from '../../host/services/contract-vm.js';
+import type { DvmValue } from '../../protocol/contract-values.js';
 import { ContractPanic } from './execution-state.js';
 import type { BinaryOp } from './expression-parser.js';
 import { MAX_STRING_BYTES, UINT64_MASK } from './limits.js';

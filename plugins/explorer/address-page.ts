@@ -2,7 +2,7 @@
  * The address page (`/explorer/address/<address>`): whether the account is registered, since when, and its encrypted
  * native balance record — what the chain reveals, nothing more (amounts are encrypted; history is not linkable).
  */
-import { AddressError } from '../../host/protocol/address.js';
+import { AddressError } from '../../protocol/address.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { DaemonQuery } from './daemon-queries.js';
 import { notFound } from './explorer-error.js';

@@ -2,9 +2,9 @@
  * The block page (`/explorer/block/<height or hash>`): the header as GetBlockHeaderByHash reports it, the miniblocks
  * and their miners' key hashes, the miner transaction, the transactions, and links to the parent and the child.
  */
-import { encodeAddress } from '../../host/protocol/address.js';
-import { fromHex, toHex } from '../../host/protocol/bytes.js';
-import type { NetworkName } from '../../host/protocol/network.js';
+import { encodeAddress } from '../../protocol/address.js';
+import { fromHex, toHex } from '../../protocol/bytes.js';
+import type { NetworkName } from '../../protocol/network.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { DaemonQuery } from './daemon-queries.js';
 import { notFound } from './explorer-error.js';

@@ -3,7 +3,7 @@
  * contract, so the last blocks are read; what each block's contract transactions do is remembered by block id (a
  * block's content never changes), so a scan only decodes blocks it has not seen.
  */
-import { toHex } from '../../host/protocol/bytes.js';
+import { toHex } from '../../protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import { summariseTransaction, type ContractAction } from './transaction-summary.js';
 

@@ -2,7 +2,7 @@
  * The contract page (`/explorer/contract/<scid>`): code, string-keyed variables, balances per asset (as NODE.GetSC
  * reports them), and the installs and calls of the recent chain with their outcomes.
  */
-import type { ContractCallOutcome } from '../../host/protocol/contract-outcome.js';
+import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import { ACTIVITY_BLOCKS, type ContractActivity } from './contract-activity.js';
 import type { DaemonQuery } from './daemon-queries.js';
 import { notFound } from './explorer-error.js';

@@ -2,9 +2,9 @@
  * The home page: chain figures, peers and pool, the getwork server's miners, the last blocks, and the charts (drawn by
  * the page's script).
  */
-import { formatCoins } from '../../host/protocol/coin-amount.js';
-import { ATOMIC_UNITS_PER_COIN } from '../../host/protocol/chain-params.js';
-import { hashRateText } from '../../host/protocol/hash-rate.js';
+import { formatCoins } from '../../protocol/coin-amount.js';
+import { ATOMIC_UNITS_PER_COIN } from '../../protocol/chain-params.js';
+import { hashRateText } from '../../protocol/hash-rate.js';
 import { html, raw, scriptJson } from './html.js';
 import { addressLink, BASE, blockLink, facts, hash, page, utc } from './layout.js';
 import type { HomeView } from './home-view.js';

@@ -4,9 +4,9 @@
  * never from the genesis block's timestamp 0. Everything per-block is recomputed only when the top, the pool, the
  * peers or the miners' counts change, so serving the page costs next to nothing between blocks.
  */
-import { toHex } from '../../host/protocol/bytes.js';
-import { TARGET_BLOCK_TIME_MS } from '../../host/protocol/chain-params.js';
-import { networkHashRate } from '../../host/protocol/hash-rate.js';
+import { toHex } from '../../protocol/bytes.js';
+import { TARGET_BLOCK_TIME_MS } from '../../protocol/chain-params.js';
+import { networkHashRate } from '../../protocol/hash-rate.js';
 import type { BlockMeta, ChainService } from '../../host/services/chain.js';
 import type { ConnectedMiner } from '../../host/services/miners.js';
 import type { P2pService } from '../../host/services/p2p.js';

@@ -5,7 +5,7 @@
  * in-process. Leave it out of config `plugins` to turn it off. docs/explorer.md.
  */
 import type { Plugin } from '../../host/plugin.js';
-import { curvePointCheck, decodeAddress, encodeAddress } from '../../host/protocol/address.js';
+import { curvePointCheck, decodeAddress, encodeAddress } from '../../protocol/address.js';
 import { optionalService } from '../../host/services/services.js';
 import { addressView, renderAddress } from './address-page.js';
 import { loadAssets } from './assets.js';

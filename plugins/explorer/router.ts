@@ -3,7 +3,7 @@
  * exact JSON; a search redirects (302) to the page it found. What is not on the chain is a 404 page (or a JSON error
  * `{"error":{"code","message"}}`), never a stack trace.
  */
-import { stringifyExactJson } from '../../host/protocol/exact-json.js';
+import { stringifyExactJson } from '../../protocol/exact-json.js';
 import type { HttpRoute, HttpRouteResponse } from '../../host/rpc/endpoint.js';
 import type { Asset } from './assets.js';
 import { ExplorerError, notFound } from './explorer-error.js';

@@ -3,7 +3,7 @@
  * the pool), a SCID, an address, or a name registered with the name service contract; nothing found is a not-found
  * error saying what was tried.
  */
-import { fromHex } from '../../host/protocol/bytes.js';
+import { fromHex } from '../../protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import type { DaemonQuery } from './daemon-queries.js';

@@ -2,8 +2,8 @@
  * The transaction page (`/explorer/tx/<txid>`): type, size, fee, proof size, asset payloads with their rings as
  * addresses, the block it is valid in (or the pool), and for a contract transaction its arguments and outcome.
  */
-import { fromHex } from '../../host/protocol/bytes.js';
-import type { ContractCallOutcome } from '../../host/protocol/contract-outcome.js';
+import { fromHex } from '../../protocol/bytes.js';
+import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import type { DaemonQuery } from './daemon-queries.js';
 import { notFound } from './explorer-error.js';
 import { html } from './html.js';

@@ -3,9 +3,9 @@
  * and, for a contract transaction, its arguments and the contract it installs or calls. Amounts and senders stay
  * hidden: they are encrypted, and the explorer shows only what the chain reveals.
  */
-import { toHex } from '../../host/protocol/bytes.js';
-import { decodeRpcArguments, rpcArgumentToExactJson, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
-import { decodeTransaction, TxType, type Transaction } from '../../host/protocol/transaction.js';
+import { toHex } from '../../protocol/bytes.js';
+import { decodeRpcArguments, rpcArgumentToExactJson, type RpcArgument } from '../../protocol/rpc-arguments.js';
+import { decodeTransaction, TxType, type Transaction } from '../../protocol/transaction.js';
 
 export const TX_TYPE_NAMES: Readonly<Record<TxType, string>> = {
   [TxType.Premine]: 'premine',

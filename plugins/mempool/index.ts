@@ -5,7 +5,7 @@
  * WebSocket clients subscribed to it.
  */
 import type { Plugin } from '../../host/plugin.js';
-import { toHex } from '../../host/protocol/bytes.js';
+import { toHex } from '../../protocol/bytes.js';
 import { provideServices } from '../../host/services/services.js';
 import { mempoolMethods } from './rpc.js';
 import { TxPool } from './tx-pool.js';

@@ -1,6 +1,6 @@
 /** The pool's daemon methods: NODE.SendRawTransaction and NODE.GetTxPool (docs/rpc.md § NODE.SendRawTransaction, § NODE.GetTxPool). */
-import { toHex } from '../../host/protocol/bytes.js';
-import { TransactionError } from '../../host/protocol/transaction-errors.js';
+import { toHex } from '../../protocol/bytes.js';
+import { TransactionError } from '../../protocol/transaction-errors.js';
 import { ApplicationError } from '../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../host/rpc/params.js';
 import type { RpcMethod } from '../../host/rpc/registry.js';

@@ -8,17 +8,17 @@
  *
  * Order for templates: registrations first, then transfers by fee per byte, highest first (then oldest first).
  */
-import { toHex } from '../../host/protocol/bytes.js';
-import type { NetworkName } from '../../host/protocol/network.js';
-import { minimumFee, transferFee } from '../../host/protocol/transfer-checks.js';
-import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
+import { toHex } from '../../protocol/bytes.js';
+import type { NetworkName } from '../../protocol/network.js';
+import { minimumFee, transferFee } from '../../protocol/transfer-checks.js';
+import { TransactionError, TransactionErrorCode } from '../../protocol/transaction-errors.js';
 import {
   decodeTransaction,
   encodeTransactionHeader,
   MAX_TX_BYTES,
   TxType,
   type Transaction,
-} from '../../host/protocol/transaction.js';
+} from '../../protocol/transaction.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { AddOptions, PoolEntry, TxPoolService } from '../../host/services/tx-pool.js';
 import { AdmissionBatches, type Candidate } from './admission-batches.js';

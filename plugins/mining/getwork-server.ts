@@ -19,7 +19,7 @@ import {
   type ServerMessage,
   type SubmitMessage,
 } from '../../host/mining/getwork-protocol.js';
-import { fromHex, toHex } from '../../host/protocol/bytes.js';
+import { fromHex, toHex } from '../../protocol/bytes.js';
 import type { ConnectedMiner } from '../../host/services/miners.js';
 import type { MiningService } from './mining-service.js';
 

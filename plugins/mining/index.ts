@@ -8,8 +8,8 @@
 import type { UmbraConfig } from '../../host/config/schema.js';
 import type { Logger } from '../../host/logger.js';
 import type { Plugin } from '../../host/plugin.js';
-import { curvePointCheck, decodeAddress } from '../../host/protocol/address.js';
-import type { NetworkName } from '../../host/protocol/network.js';
+import { curvePointCheck, decodeAddress } from '../../protocol/address.js';
+import type { NetworkName } from '../../protocol/network.js';
 import type { ChainService } from '../../host/services/chain.js';
 import { optionalService, provideServices } from '../../host/services/services.js';
 import { CpuMiner } from '../../host/mining/cpu-miner.js';

@@ -2,7 +2,7 @@
  * Which miners mined the main chain's last blocks: the ordinary miniblocks of the last SHARE_BLOCKS blocks counted by
  * the key hash they carry (the final miniblock names no miner). Counted once per top block.
  */
-import { toHex } from '../../host/protocol/bytes.js';
+import { toHex } from '../../protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import { SHARE_BLOCKS } from '../../host/services/miners.js';
 

@@ -9,8 +9,8 @@ import { randomInt } from 'node:crypto';
 import type { Core } from '../../core-native/ts/core.js';
 import { meetsTarget } from '../../core-native/ts/pow-target.js';
 import type { Logger } from '../../host/logger.js';
-import { encodeBlock, MAX_BLOCK_TX_BYTES, MAX_BLOCK_TXS, type Block } from '../../host/protocol/block.js';
-import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import { encodeBlock, MAX_BLOCK_TX_BYTES, MAX_BLOCK_TXS, type Block } from '../../protocol/block.js';
+import { equalBytes, toHex } from '../../protocol/bytes.js';
 import {
   decodeMiniblock,
   encodeMiniblock,
@@ -18,8 +18,8 @@ import {
   MINIBLOCKS_PER_BLOCK,
   pastOf,
   type Miniblock,
-} from '../../host/protocol/miniblock.js';
-import { coinbaseTx } from '../../host/protocol/transaction.js';
+} from '../../protocol/miniblock.js';
+import { coinbaseTx } from '../../protocol/transaction.js';
 import type { AddBlockOutcome, BlockMeta, ChainService } from '../../host/services/chain.js';
 import { MiniblockErrorCode, MiniblockRejected, type MiniblockPoolService } from '../../host/services/miniblocks.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';

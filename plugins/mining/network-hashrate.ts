@@ -3,8 +3,8 @@
  * took, expected from their difficulty, over the time those blocks span. Computed once per top block, since GetInfo
  * is polled.
  */
-import { HASHES_PER_DIFFICULTY } from '../../host/protocol/hash-rate.js';
-import { toHex } from '../../host/protocol/bytes.js';
+import { HASHES_PER_DIFFICULTY } from '../../protocol/hash-rate.js';
+import { toHex } from '../../protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 
 export const HASHRATE_WINDOWS_MS = { hour: 3_600_000n, day: 86_400_000n, week: 604_800_000n } as const;

@@ -1,9 +1,9 @@
 /** `NODE.GetBlockTemplate` and `NODE.SubmitBlock` (docs/rpc.md § NODE.GetBlockTemplate, § NODE.SubmitBlock). */
-import { fromHex, toHex } from '../../host/protocol/bytes.js';
+import { fromHex, toHex } from '../../protocol/bytes.js';
 import { ApplicationError, InvalidParamsError } from '../../host/rpc/errors.js';
 import { objectParams, p } from '../../host/rpc/params.js';
 import type { RpcMethod } from '../../host/rpc/registry.js';
-import { encodeBlock } from '../../host/protocol/block.js';
+import { encodeBlock } from '../../protocol/block.js';
 import type { MiningService } from './mining-service.js';
 
 export interface MiningRpcDeps {

@@ -7,8 +7,8 @@
  * an orphan is kept (with the forwarder as its source) and ignored, and a sync from the forwarder fetches its branch.
  */
 import type { Logger } from '../../host/logger.js';
-import { decodeBlock } from '../../host/protocol/block.js';
-import { toHex } from '../../host/protocol/bytes.js';
+import { decodeBlock } from '../../protocol/block.js';
+import { toHex } from '../../protocol/bytes.js';
 import type { BlockMeta, ChainService } from '../../host/services/chain.js';
 import type { Core } from '../../core-native/ts/core.js';
 import { PENALTY } from './bans.js';

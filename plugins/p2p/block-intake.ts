@@ -5,9 +5,9 @@
  * node's stable height (honest peers on a long-separated fork hold those), and a block from a clock ahead of ours.
  */
 import type { Core } from '../../core-native/ts/core.js';
-import { decodeBlock, type Block } from '../../host/protocol/block.js';
-import { equalBytes, toHex } from '../../host/protocol/bytes.js';
-import { MAX_FUTURE_DRIFT_MS } from '../../host/protocol/chain-params.js';
+import { decodeBlock, type Block } from '../../protocol/block.js';
+import { equalBytes, toHex } from '../../protocol/bytes.js';
+import { MAX_FUTURE_DRIFT_MS } from '../../protocol/chain-params.js';
 import type { AddBlockOutcome } from '../../host/services/chain.js';
 import { PENALTY } from './bans.js';
 import type { BlockTransactions } from './block-transactions.js';

@@ -6,8 +6,8 @@
  * than one block ahead) starts a sync instead.
  */
 import type { Logger } from '../../host/logger.js';
-import { decodeBlock } from '../../host/protocol/block.js';
-import { toHex } from '../../host/protocol/bytes.js';
+import { decodeBlock } from '../../protocol/block.js';
+import { toHex } from '../../protocol/bytes.js';
 import type { BlockMeta, ChainService } from '../../host/services/chain.js';
 import { PENALTY } from './bans.js';
 import { BlockRefused, type BlockIntake, type BlockBody, type Penalise } from './block-intake.js';

@@ -3,8 +3,8 @@
  * store or the pool), and a node receiving one lends the bodies to the chain while it validates the block. The
  * bodies are paired with the block's txid list by position; the chain checks that each hashes to its id.
  */
-import type { Block } from '../../host/protocol/block.js';
-import { toHex } from '../../host/protocol/bytes.js';
+import type { Block } from '../../protocol/block.js';
+import { toHex } from '../../protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 

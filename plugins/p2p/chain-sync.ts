@@ -6,7 +6,7 @@
  * validates each one and reorganises when the peer's branch carries more work. One sync runs at a time.
  */
 import type { Logger } from '../../host/logger.js';
-import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import { equalBytes, toHex } from '../../protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import { PENALTY } from './bans.js';
 import { BlockFetcher } from './block-fetcher.js';

@@ -3,7 +3,7 @@
  * and stem successors, and the transactions held in the stem with their embargo deadlines. Time and randomness come
  * from the caller, so the choices can be tested. docs/protocol.md ("P2P", "Private transaction relay") tells why.
  */
-import { toHex } from '../../host/protocol/bytes.js';
+import { toHex } from '../../protocol/bytes.js';
 
 export interface DandelionSettings {
   /** An epoch lasts epochMs plus up to epochJitterMs at random, so that nodes do not switch in step. */

@@ -6,7 +6,7 @@
  *
  * Key in the store:  p F → JSON of the planned blocks' metadata
  */
-import { fromHex, toHex } from '../../host/protocol/bytes.js';
+import { fromHex, toHex } from '../../protocol/bytes.js';
 import type { BlockMeta } from '../../host/services/chain.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
 

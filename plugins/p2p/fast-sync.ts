@@ -9,8 +9,8 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import type { Logger } from '../../host/logger.js';
-import { equalBytes, toHex } from '../../host/protocol/bytes.js';
-import { STABLE_DEPTH, TX_VALIDITY_BLOCKS } from '../../host/protocol/chain-params.js';
+import { equalBytes, toHex } from '../../protocol/bytes.js';
+import { STABLE_DEPTH, TX_VALIDITY_BLOCKS } from '../../protocol/chain-params.js';
 import type { BlockMeta, ChainService } from '../../host/services/chain.js';
 import type { FastSyncFigures } from '../../host/services/chain-info.js';
 import type { SnapshotService } from '../../host/services/snapshots.js';

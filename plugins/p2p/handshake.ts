@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PeerId } from '@libp2p/interface';
-import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import { equalBytes, toHex } from '../../protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import { PROTOCOL_VERSION, type Body } from './wire/messages.js';
 

@@ -2,7 +2,7 @@
  * What a peer is known to have (blocks, transactions), so that nothing is announced or sent to it twice. Bounded:
  * the oldest entries are forgotten first, which at worst costs a redundant announcement.
  */
-import { toHex } from '../../host/protocol/bytes.js';
+import { toHex } from '../../protocol/bytes.js';
 
 export class KnownSet {
   private readonly ids = new Set<string>();

@@ -8,7 +8,7 @@ import type { Connection, PrivateKey, Stream } from '@libp2p/interface';
 import { parseBindAddress } from '../../host/config/schema.js';
 import { listenFailureReason } from '../../host/listen.js';
 import type { Logger } from '../../host/logger.js';
-import { equalBytes, toHex } from '../../host/protocol/bytes.js';
+import { equalBytes, toHex } from '../../protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
 import { PENALTY, type Bans } from './bans.js';
 import { localHello, nodeIdOf, protocolOf, refusalOf, type Hello, type LocalIdentity } from './handshake.js';

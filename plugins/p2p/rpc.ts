@@ -2,7 +2,7 @@
  * NODE.GetPeers (an Umbra extension, docs/rpc.md § NODE.GetPeers): the connected peers — address, direction, the
  * height each last announced, ping latency, connection age — and the running chain sync's progress, for `umbra status`.
  */
-import { toHex } from '../../host/protocol/bytes.js';
+import { toHex } from '../../protocol/bytes.js';
 import { noParams } from '../../host/rpc/params.js';
 import type { RpcMethod } from '../../host/rpc/registry.js';
 import type { P2pNode } from './p2p-node.js';

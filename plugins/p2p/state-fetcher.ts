@@ -5,7 +5,7 @@
  * state) or does not answer in time is asked no more. A subtree already stored whole (from an earlier state, or
  * before a restart) is not fetched again; the meta trie, small, is always fetched, since it leads to the named tries.
  */
-import { toHex } from '../../host/protocol/bytes.js';
+import { toHex } from '../../protocol/bytes.js';
 import { BadChunk, type ImportedChunk, type KeyRange, type SnapshotService } from '../../host/services/snapshots.js';
 import { PENALTY } from './bans.js';
 import type { Penalise } from './block-intake.js';

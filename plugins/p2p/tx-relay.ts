@@ -11,8 +11,8 @@
  * fluffed txid with `newTxs`, and fetches those it lacks with `getTxs`: gossip carries only what is new.
  */
 import type { Logger } from '../../host/logger.js';
-import { toHex } from '../../host/protocol/bytes.js';
-import { TransactionError, TransactionErrorCode } from '../../host/protocol/transaction-errors.js';
+import { toHex } from '../../protocol/bytes.js';
+import { TransactionError, TransactionErrorCode } from '../../protocol/transaction-errors.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { Dandelion, type DandelionSettings } from './dandelion.js';
 import { Verdict, type Gossip } from './gossip.js';

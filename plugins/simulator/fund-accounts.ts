@@ -6,12 +6,12 @@
  * 32 payloads per transaction and one transaction per block, since a sender spends once per block.
  */
 import type { Core } from '../../core-native/ts/core.js';
-import { toHex } from '../../host/protocol/bytes.js';
-import { encodeNonceBalance } from '../../host/protocol/nonce-balance.js';
-import { makeRegistration } from '../../host/protocol/registration.js';
-import { MAX_PAYLOADS, encodeTransaction, TxType } from '../../host/protocol/transaction.js';
-import { prepareTransfer, sealTransfer } from '../../host/protocol/transfer-builder.js';
-import { NATIVE_SCID } from '../../host/protocol/transfer-checks.js';
+import { toHex } from '../../protocol/bytes.js';
+import { encodeNonceBalance } from '../../protocol/nonce-balance.js';
+import { makeRegistration } from '../../protocol/registration.js';
+import { MAX_PAYLOADS, encodeTransaction, TxType } from '../../protocol/transaction.js';
+import { prepareTransfer, sealTransfer } from '../../protocol/transfer-builder.js';
+import { NATIVE_SCID } from '../../protocol/transfer-checks.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { SimulatorAccount } from '../../host/services/simulator.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';

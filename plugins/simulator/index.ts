@@ -6,9 +6,9 @@
  */
 import { defaultCacheDir } from '../../host/config/defaults.js';
 import type { Plugin } from '../../host/plugin.js';
-import { addressCodec } from '../../host/protocol/address.js';
-import { toHex } from '../../host/protocol/bytes.js';
-import { premineKey, premineSecret } from '../../host/protocol/premine.js';
+import { addressCodec } from '../../protocol/address.js';
+import { toHex } from '../../protocol/bytes.js';
+import { premineKey, premineSecret } from '../../protocol/premine.js';
 import { provideServices } from '../../host/services/services.js';
 import { BalanceDecoder } from '../../wallet/balance-decoder.js';
 import { AutoMiner } from './auto-miner.js';

@@ -11,7 +11,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { Core } from '../../core-native/ts/core.js';
 import { proveTransfer } from '../../core-native/ts/proof/prover.js';
-import type { ProofTask } from '../../host/protocol/transfer-builder.js';
+import type { ProofTask } from '../../protocol/transfer-builder.js';
 
 /** Fewer payloads than this are proved on this thread (a proof of ring 2 takes ≈ 60 ms, a helper's start ≈ 150). */
 const MIN_PAYLOADS_FOR_HELPERS = 4;

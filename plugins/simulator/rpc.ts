@@ -3,9 +3,9 @@
  * mining on demand, the next block's timestamp, snapshots, and funding an account from the premine. Each refuses
  * params it does not know.
  */
-import type { AddressCodec } from '../../host/protocol/address.js';
-import { fromHex, toHex } from '../../host/protocol/bytes.js';
-import { NATIVE_SCID } from '../../host/protocol/transfer-checks.js';
+import type { AddressCodec } from '../../protocol/address.js';
+import { fromHex, toHex } from '../../protocol/bytes.js';
+import { NATIVE_SCID } from '../../protocol/transfer-checks.js';
 import { InvalidParamsError } from '../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../host/rpc/params.js';
 import type { RpcMethod } from '../../host/rpc/registry.js';

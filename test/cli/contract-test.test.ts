@@ -6,8 +6,8 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { REPO_ROOT, runCli } from '../../helpers/cli.js';
-import { account, dvm } from '../../helpers/dvm.js';
+import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { account, dvm } from '../helpers/dvm.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'umbra-contract-test-'));
 const lotteryFile = join(REPO_ROOT, 'examples', 'contracts', 'lottery.bas');

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { runCli } from '../../helpers/cli.js';
-import { account, COIN_HEX, dvm, sampleContract } from '../../helpers/dvm.js';
+import { runCli } from '../helpers/cli.js';
+import { account, COIN_HEX, dvm, sampleContract } from '../helpers/dvm.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'umbra-contract-'));
 const lottery = join(dir, 'lottery.bas');

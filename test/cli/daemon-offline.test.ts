@@ -1,6 +1,6 @@
 import t from 'tap';
-import { reachingDaemon } from '../../../host/cli/daemon-offline.js';
-import { DaemonUnavailableError } from '../../../wallet/daemon-client.js';
+import { reachingDaemon } from '../../cli/daemon-offline.js';
+import { DaemonUnavailableError } from '../../wallet/daemon-client.js';
 
 t.test('an unreachable daemon becomes cli.daemon-offline, saying what to do; other failures pass', async (t) => {
   t.equal(await reachingDaemon(async () => 7), 7);

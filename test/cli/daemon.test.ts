@@ -3,8 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { postRpc } from '../../helpers/app.js';
-import { daemonArgs, runCli, startCli } from '../../helpers/cli.js';
+import { postRpc } from '../helpers/app.js';
+import { daemonArgs, runCli, startCli } from '../helpers/cli.js';
 
 const LISTENING = /daemon RPC listening on (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/;
 

@@ -6,8 +6,8 @@ import {
   answerUsageError,
   throwingUsageErrors,
   wantsJson,
-} from '../../../host/cli/json-failure.js';
-import { UmbraError } from '../../../host/errors.js';
+} from '../../cli/json-failure.js';
+import { UmbraError } from '../../protocol/errors.js';
 
 const refused = new UmbraError('test.refused', 'refused for a reason');
 

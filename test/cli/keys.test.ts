@@ -1,13 +1,13 @@
 /** `umbra keys`: the command function with captured output, and the real CLI once it is wired into bin/umbra. */
 import { Command } from 'commander';
 import t from 'tap';
-import { loadCore } from '../../../core-native/ts/index.js';
-import { keysCommand } from '../../../host/cli/keys-command.js';
-import { buildProgram } from '../../../host/cli/main.js';
-import { decodeAddress, encodeAddress, encodeIntegratedAddress } from '../../../host/protocol/address.js';
-import { publicKeyOf } from '../../../host/protocol/keys.js';
-import { mnemonicToSecretKey } from '../../../host/protocol/mnemonic.js';
-import { runCli } from '../../helpers/cli.js';
+import { loadCore } from '../../core-native/ts/index.js';
+import { keysCommand } from '../../cli/keys-command.js';
+import { buildProgram } from '../../cli/main.js';
+import { decodeAddress, encodeAddress, encodeIntegratedAddress } from '../../protocol/address.js';
+import { publicKeyOf } from '../../protocol/keys.js';
+import { mnemonicToSecretKey } from '../../protocol/mnemonic.js';
+import { runCli } from '../helpers/cli.js';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
@@ -90,34 +90,30 @@ t.test('keys inspect --json answers a bad address as a JSON error', async (t) =>
 });
 
 const wired = (await buildProgram()).commands.some((c) => c.name() === 'keys');
-t.test(
-  'through the real CLI',
-  { skip: !wired && 'keys is not wired into bin/umbra yet (host/cli/main.ts)' },
-  async (t) => {
-    const made = await runCli(['keys', 'new', '--network', 'simulator', '--json']);
-    t.equal(made.code, 0);
-    const { address } = JSON.parse(made.stdout);
-    const inspected = await runCli(['keys', 'inspect', address]);
-    t.equal(inspected.code, 0);
-    t.match(inspected.stdout, /testnet, simulator/);
-    const bad = await runCli(['keys', 'inspect', 'umbt1notanaddress']);
-    t.equal(bad.code, 1);
-    t.match(bad.stderr, /^umbra: not a valid address/);
-    t.notMatch(bad.stderr, /\n\s+at /, 'no stack trace');
-    const badJson = await runCli(['keys', 'inspect', 'umbt1notanaddress', '--json']);
-    t.equal(badJson.code, 1);
-    t.equal(badJson.stderr, '', 'the answer is on stdout only');
-    t.same(JSON.parse(badJson.stdout), {
-      ok: false,
-      error: {
-        code: 'address.bad-character',
-        message:
-          'not a valid address: "o" (character 7) cannot be in an address; after umbt1 come only digits and ' +
-          'lower-case letters other than 1, b, i and o',
-      },
-    });
-    const typo = address.slice(0, 20) + (address[20] === 'q' ? 'p' : 'q') + address.slice(21);
-    const typoJson = JSON.parse((await runCli(['keys', 'inspect', typo, '--json'])).stdout);
-    t.equal(typoJson.error.code, 'address.bad-checksum');
-  },
-);
+t.test('through the real CLI', { skip: !wired && 'keys is not wired into bin/umbra yet (cli/main.ts)' }, async (t) => {
+  const made = await runCli(['keys', 'new', '--network', 'simulator', '--json']);
+  t.equal(made.code, 0);
+  const { address } = JSON.parse(made.stdout);
+  const inspected = await runCli(['keys', 'inspect', address]);
+  t.equal(inspected.code, 0);
+  t.match(inspected.stdout, /testnet, simulator/);
+  const bad = await runCli(['keys', 'inspect', 'umbt1notanaddress']);
+  t.equal(bad.code, 1);
+  t.match(bad.stderr, /^umbra: not a valid address/);
+  t.notMatch(bad.stderr, /\n\s+at /, 'no stack trace');
+  const badJson = await runCli(['keys', 'inspect', 'umbt1notanaddress', '--json']);
+  t.equal(badJson.code, 1);
+  t.equal(badJson.stderr, '', 'the answer is on stdout only');
+  t.same(JSON.parse(badJson.stdout), {
+    ok: false,
+    error: {
+      code: 'address.bad-character',
+      message:
+        'not a valid address: "o" (character 7) cannot be in an address; after umbt1 come only digits and ' +
+        'lower-case letters other than 1, b, i and o',
+    },
+  });
+  const typo = address.slice(0, 20) + (address[20] === 'q' ? 'p' : 'q') + address.slice(21);
+  const typoJson = JSON.parse((await runCli(['keys', 'inspect', typo, '--json'])).stdout);
+  t.equal(typoJson.error.code, 'address.bad-checksum');
+});

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import t from 'tap';
-import { promptSecret, readSecretFile, type SecretTerminal } from '../../../host/cli/secret-input.js';
+import { promptSecret, readSecretFile, type SecretTerminal } from '../../cli/secret-input.js';
 
 /** A terminal double: typed input, everything written to the screen, and the raw-mode switches. */
 function fakeTerminal(isTTY = true) {

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { runCli, startCli } from '../../helpers/cli.js';
+import { runCli, startCli } from '../helpers/cli.js';
 
 const home = mkdtempSync(join(tmpdir(), 'umbra-sim-cli-home-'));
 const freshTmp = (): string => mkdtempSync(join(tmpdir(), 'umbra-sim-cli-tmp-'));

@@ -4,10 +4,10 @@
  */
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import t from 'tap';
-import { startTestApp } from '../../helpers/app.js';
-import { runCli, startCli } from '../../helpers/cli.js';
-import { converged, mine, rpcUrl, startNode, waitUntil } from '../../helpers/p2p.js';
-import { startPtyCli } from '../../helpers/pty.js';
+import { startTestApp } from '../helpers/app.js';
+import { runCli, startCli } from '../helpers/cli.js';
+import { converged, mine, rpcUrl, startNode, waitUntil } from '../helpers/p2p.js';
+import { startPtyCli } from '../helpers/pty.js';
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import WebSocket from 'ws';
 import { loadCore } from '../../core-native/ts/index.js';
-import { encodeAddress } from '../../host/protocol/address.js';
-import { premineKey } from '../../host/protocol/premine.js';
+import { encodeAddress } from '../../protocol/address.js';
+import { premineKey } from '../../protocol/premine.js';
 import { mineOneViaRpc, rpcCall } from '../helpers/app.js';
 import { daemonArgs, startCli, type RunningCli } from '../helpers/cli.js';
 

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { loadCore } from '../../core-native/ts/index.js';
-import { simulatorWalletSecret } from '../../host/cli/simulator-command.js';
-import { toHex } from '../../host/protocol/bytes.js';
-import { CHAIN_PARAMS } from '../../host/protocol/chain-params.js';
-import { NETWORKS } from '../../host/protocol/network.js';
-import { makeRegistration } from '../../host/protocol/registration.js';
-import { encodeTransaction } from '../../host/protocol/transaction.js';
+import { simulatorWalletSecret } from '../../cli/simulator-command.js';
+import { toHex } from '../../protocol/bytes.js';
+import { CHAIN_PARAMS } from '../../protocol/chain-params.js';
+import { NETWORKS } from '../../protocol/network.js';
+import { makeRegistration } from '../../protocol/registration.js';
+import { encodeTransaction } from '../../protocol/transaction.js';
 import { rpcCall } from '../helpers/app.js';
 import { startCli, type RunningCli } from '../helpers/cli.js';
 

@@ -4,7 +4,7 @@ import type { Test } from 'tap';
 import { composeApp, type App } from '../../host/app.js';
 import { loadConfig } from '../../host/config/load.js';
 import { createLogger, type Logger } from '../../host/logger.js';
-import { parseExactJson } from '../../host/protocol/exact-json.js';
+import { parseExactJson } from '../../protocol/exact-json.js';
 
 export interface TestApp {
   app: App;

@@ -2,21 +2,21 @@
 import { loadCore, type Core } from '../../core-native/ts/index.js';
 import { meetsTarget } from '../../core-native/ts/pow-target.js';
 import { createLogger, type Logger } from '../../host/logger.js';
-import type { NetworkName } from '../../host/protocol/network.js';
-import { NETWORKS } from '../../host/protocol/network.js';
+import type { NetworkName } from '../../protocol/network.js';
+import { NETWORKS } from '../../protocol/network.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
 import { MemoryStore } from '../../host/storage/memory-store.js';
 import { balanceMath } from '../../plugins/consensus/balance-math.js';
 import { Chain } from '../../plugins/consensus/chain.js';
 import { ChainTimings } from '../../plugins/consensus/chain-timings.js';
-import { premineKey } from '../../host/protocol/premine.js';
+import { premineKey } from '../../protocol/premine.js';
 import { StateAccounts } from '../../plugins/consensus/state-accounts.js';
 import { StateDb } from '../../plugins/consensus/state/state-db.js';
 import { DvmContractVm } from '../../plugins/dvm/contract-vm.js';
 import { TxPool } from '../../plugins/mempool/tx-pool.js';
 import { MiningService } from '../../plugins/mining/mining-service.js';
 import { transactionExecutor } from '../../plugins/consensus/tx-executor.js';
-import { addressCodec } from '../../host/protocol/address.js';
+import { addressCodec } from '../../protocol/address.js';
 
 export interface TestChain {
   core: Core;

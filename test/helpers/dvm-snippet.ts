@@ -1,5 +1,5 @@
 /** Runs small contracts in tests: a body of numbered lines wrapped in one function, or a whole source. */
-import type { RunResponse } from '../../host/cli/contract-runner.js';
+import type { RunResponse } from '../../cli/contract-runner.js';
 import { dvm } from './dvm.js';
 
 export interface SnippetOptions {

@@ -7,16 +7,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Core } from '../../core-native/ts/core.js';
 import { loadCore } from '../../core-native/ts/index.js';
-import { runContractRequest, type RunResponse } from '../../host/cli/contract-runner.js';
-import { COIN_HEX, ContractSession as HostSession } from '../../host/cli/contract-session.js';
-import { addressCodec, encodeAddress, type AddressCodec } from '../../host/protocol/address.js';
-import { publicKeyOf } from '../../host/protocol/keys.js';
-import { NETWORKS } from '../../host/protocol/network.js';
+import { runContractRequest, type RunResponse } from '../../cli/contract-runner.js';
+import { COIN_HEX, ContractSession as HostSession } from '../../cli/contract-session.js';
+import { addressCodec, encodeAddress, type AddressCodec } from '../../protocol/address.js';
+import { publicKeyOf } from '../../protocol/keys.js';
+import { NETWORKS } from '../../protocol/network.js';
 import { DvmContractVm } from '../../plugins/dvm/contract-vm.js';
 import { REPO_ROOT } from './cli.js';
 
 export { COIN_HEX };
-export type { CallOptions } from '../../host/cli/contract-session.js';
+export type { CallOptions } from '../../cli/contract-session.js';
 
 export interface Dvm {
   core: Core;

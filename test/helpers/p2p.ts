@@ -4,9 +4,9 @@ import type { Test } from 'tap';
 import { composeApp, type App } from '../../host/app.js';
 import { loadConfig } from '../../host/config/load.js';
 import { createLogger } from '../../host/logger.js';
-import { toHex } from '../../host/protocol/bytes.js';
+import { toHex } from '../../protocol/bytes.js';
 import type { ChainService } from '../../host/services/chain.js';
-import { premineKey } from '../../host/protocol/premine.js';
+import { premineKey } from '../../protocol/premine.js';
 import type { MiningService } from '../../plugins/mining/mining-service.js';
 import type { P2pNode } from '../../plugins/p2p/p2p-node.js';
 

@@ -4,8 +4,8 @@
  * than asked for, or going silent after some chunks; it records the chunk requests it answered.
  */
 import type { Test } from 'tap';
-import { decodeBlock } from '../../host/protocol/block.js';
-import { toHex } from '../../host/protocol/bytes.js';
+import { decodeBlock } from '../../protocol/block.js';
+import { toHex } from '../../protocol/bytes.js';
 import type { TrieChunk } from '../../host/services/snapshots.js';
 import type { Message } from '../../plugins/p2p/wire/messages.js';
 import type { TestNode } from './p2p.js';

@@ -1,6 +1,6 @@
 /** A versioned state with a varied history (several tries, shared leaves, deletions, values that come back), for pruning tests. */
 import { blake2s } from '@noble/hashes/blake2.js';
-import { toHex } from '../../host/protocol/bytes.js';
+import { toHex } from '../../protocol/bytes.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
 import { StateDb } from '../../plugins/consensus/state/state-db.js';
 

@@ -7,13 +7,13 @@ import type { BalanceTable } from '../../core-native/ts/balance.js';
 import { ElGamal } from '../../core-native/ts/elgamal.js';
 import { bigintFromBytesBE, bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
 import { mod } from '../../core-native/ts/proof/field.js';
-import { NETWORKS } from '../../host/protocol/network.js';
-import { makeRegistration } from '../../host/protocol/registration.js';
-import { encodeRpcArguments, type RpcArgument } from '../../host/protocol/rpc-arguments.js';
-import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../../host/protocol/transfer-builder.js';
-import { NATIVE_SCID, type BalanceLookup } from '../../host/protocol/transfer-checks.js';
-import { encodeTransaction, TxType } from '../../host/protocol/transaction.js';
-import { premineSecret } from '../../host/protocol/premine.js';
+import { NETWORKS } from '../../protocol/network.js';
+import { makeRegistration } from '../../protocol/registration.js';
+import { encodeRpcArguments, type RpcArgument } from '../../protocol/rpc-arguments.js';
+import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../../protocol/transfer-builder.js';
+import { NATIVE_SCID, type BalanceLookup } from '../../protocol/transfer-checks.js';
+import { encodeTransaction, TxType } from '../../protocol/transaction.js';
+import { premineSecret } from '../../protocol/premine.js';
 import { mineBlock, type TestChain } from './chain.js';
 
 export interface Account {

@@ -8,7 +8,7 @@ import { composeApp } from '../../host/app.js';
 import { WALLET_RPC_SERVER } from '../../host/rpc/servers.js';
 import { loadConfig } from '../../host/config/load.js';
 import { createLogger } from '../../host/logger.js';
-import type { NetworkName } from '../../host/protocol/network.js';
+import type { NetworkName } from '../../protocol/network.js';
 import { DaemonClient } from '../../wallet/daemon-client.js';
 import type { TransferEntry } from '../../wallet/transfer-history.js';
 import { mineOneViaRpc, postRpc, rpcCall } from './app.js';

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Test } from 'tap';
-import { secretKeyToMnemonic } from '../../host/protocol/mnemonic.js';
+import { secretKeyToMnemonic } from '../../protocol/mnemonic.js';
 import { runCli, startCli } from './cli.js';
 
 export interface WalletSimulator {

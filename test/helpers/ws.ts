@@ -1,6 +1,6 @@
 /** A WebSocket client of an RPC server's /ws for tests: requests, and the pushed notifications waited for by predicate. */
 import WebSocket from 'ws';
-import { parseExactJson } from '../../host/protocol/exact-json.js';
+import { parseExactJson } from '../../protocol/exact-json.js';
 import { Inbox } from './inbox.js';
 
 export class WsClient {

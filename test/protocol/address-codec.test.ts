@@ -12,10 +12,10 @@ import {
   encodeIntegratedAddress,
   encodePaymentProof,
   splitAddress,
-} from '../../../host/protocol/address.js';
-import { forEachCore } from '../../helpers/core-impls.js';
+} from '../../protocol/address.js';
+import { forEachCore } from '../helpers/core-impls.js';
 
-const V = JSON.parse(readFileSync(new URL('../../../../test/vectors/curve-keys.json', import.meta.url), 'utf8')).keys;
+const V = JSON.parse(readFileSync(new URL('../../../test/vectors/curve-keys.json', import.meta.url), 'utf8')).keys;
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 const unhex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
 const key = unhex(V.mnemonicPublic);

@@ -1,7 +1,7 @@
 import { bech32 } from '@scure/base';
 import t from 'tap';
-import { AddressErrorCode, decodeAddress, encodeAddress } from '../../../host/protocol/address.js';
-import { fromHex } from '../../../host/protocol/bytes.js';
+import { AddressErrorCode, decodeAddress, encodeAddress } from '../../protocol/address.js';
+import { fromHex } from '../../protocol/bytes.js';
 
 const key = fromHex('0f9c94b22c3e83d91db09d45e4864c23013f9342e0fa189642107f6d7305217301');
 

@@ -1,10 +1,10 @@
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import t from 'tap';
-import { decodeBlock, encodeBlock, type Block } from '../../../host/protocol/block.js';
-import { fromHex, toHex } from '../../../host/protocol/bytes.js';
-import { decodeMiniblock, encodeMiniblock, pastOf, type Miniblock } from '../../../host/protocol/miniblock.js';
-import { coinbaseTx } from '../../../host/protocol/transaction.js';
-import { loadVectors } from '../../helpers/vectors.js';
+import { decodeBlock, encodeBlock, type Block } from '../../protocol/block.js';
+import { fromHex, toHex } from '../../protocol/bytes.js';
+import { decodeMiniblock, encodeMiniblock, pastOf, type Miniblock } from '../../protocol/miniblock.js';
+import { coinbaseTx } from '../../protocol/transaction.js';
+import { loadVectors } from '../helpers/vectors.js';
 
 const vectors = loadVectors('protocol-vectors.json');
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { ByteReader, ByteWriter, compareBytes, equalBytes, fromHex, toHex } from '../../../host/protocol/bytes.js';
+import { ByteReader, ByteWriter, compareBytes, equalBytes, fromHex, toHex } from '../../protocol/bytes.js';
 
 t.test('uvarint round trips and Go-compatible encodings', async (t) => {
   const cases: [bigint, string][] = [

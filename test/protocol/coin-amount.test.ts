@@ -1,5 +1,5 @@
 import t from 'tap';
-import { describeAmount, formatCoins } from '../../../host/protocol/coin-amount.js';
+import { describeAmount, formatCoins } from '../../protocol/coin-amount.js';
 
 t.test('coins for people', async (t) => {
   t.equal(formatCoins(150_000n), '1.50000');

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { sumDeposits } from '../../../host/protocol/contract-deposits.js';
+import { sumDeposits } from '../../protocol/contract-deposits.js';
 
 t.test('deposits are summed per asset: two payloads of one asset deposit both burns', async (t) => {
   const coin = '\0'.repeat(32);

@@ -1,6 +1,6 @@
 /** Contract values in bytes: serialisation and storage-gas sizes (docs/contracts.md § Types and values, "Stored form"). */
 import t from 'tap';
-import { deserializeValue, serializeValue, storedSize } from '../../../host/protocol/contract-values.js';
+import { deserializeValue, serializeValue, storedSize } from '../../protocol/contract-values.js';
 
 t.test('sizes as the reference charges them', async (t) => {
   t.equal(storedSize(0n), 2);

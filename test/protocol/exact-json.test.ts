@@ -1,6 +1,6 @@
 /** JSON text that keeps integers beyond 2^53 exact, and is JSON.parse / JSON.stringify for everything else. */
 import t from 'tap';
-import { parseExactJson, stringifyExactJson } from '../../../host/protocol/exact-json.js';
+import { parseExactJson, stringifyExactJson } from '../../protocol/exact-json.js';
 
 t.test('integers that are not safe integers are read as exact bigints', async (t) => {
   t.same(parseExactJson('{"a":18446744073709551615,"b":[9007199254740993,-9007199254740993]}'), {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { hashRateText, networkHashRate } from '../../../host/protocol/hash-rate.js';
+import { hashRateText, networkHashRate } from '../../protocol/hash-rate.js';
 
 t.test('a block takes 18 × its difficulty in hashes (nine miniblocks at it, the final at 9×)', async (t) => {
   t.equal(networkHashRate(1000n, 18), 1000);

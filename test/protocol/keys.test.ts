@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { generateKeyPair, publicKeyOf, secretKeyFromHex } from '../../../host/protocol/keys.js';
-import { forEachCore } from '../../helpers/core-impls.js';
+import { generateKeyPair, publicKeyOf, secretKeyFromHex } from '../../protocol/keys.js';
+import { forEachCore } from '../helpers/core-impls.js';
 
-const V = JSON.parse(readFileSync(new URL('../../../../test/vectors/curve-keys.json', import.meta.url), 'utf8')).keys;
+const V = JSON.parse(readFileSync(new URL('../../../test/vectors/curve-keys.json', import.meta.url), 'utf8')).keys;
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
 await forEachCore(t, async (t, core) => {

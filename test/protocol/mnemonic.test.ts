@@ -1,5 +1,5 @@
 import t from 'tap';
-import { mnemonicToSecretKey, newMnemonic, secretKeyToMnemonic } from '../../../host/protocol/mnemonic.js';
+import { mnemonicToSecretKey, newMnemonic, secretKeyToMnemonic } from '../../protocol/mnemonic.js';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 

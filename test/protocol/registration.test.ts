@@ -1,13 +1,8 @@
 /** Registration checks: each broken rule is a TransactionError with its own code. */
 import t from 'tap';
-import { loadCore } from '../../../core-native/ts/index.js';
-import {
-  checkRegistration,
-  leadingZeroBits,
-  makeRegistration,
-  registrationId,
-} from '../../../host/protocol/registration.js';
-import { TransactionErrorCode } from '../../../host/protocol/transaction-errors.js';
+import { loadCore } from '../../core-native/ts/index.js';
+import { checkRegistration, leadingZeroBits, makeRegistration, registrationId } from '../../protocol/registration.js';
+import { TransactionErrorCode } from '../../protocol/transaction-errors.js';
 
 const core = await loadCore();
 const { G } = core.generators('UMBRA');

@@ -5,7 +5,7 @@ import {
   parseRpcArguments,
   type RpcArgument,
   rpcArgumentToExactJson,
-} from '../../../host/protocol/rpc-arguments.js';
+} from '../../protocol/rpc-arguments.js';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 const unhex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));

@@ -1,6 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import t from 'tap';
-import { fromHex, toHex } from '../../../host/protocol/bytes.js';
+import { fromHex, toHex } from '../../protocol/bytes.js';
 import {
   decodeTransaction,
   encodeTransaction,
@@ -9,8 +9,8 @@ import {
   proofSize,
   TxType,
   type TransferTx,
-} from '../../../host/protocol/transaction.js';
-import { loadVectors } from '../../helpers/vectors.js';
+} from '../../protocol/transaction.js';
+import { loadVectors } from '../helpers/vectors.js';
 
 const vectors = loadVectors('protocol-vectors.json');
 

@@ -1,18 +1,18 @@
 /**
- * A transfer's proof statements against the referenced state (host/protocol/transfer-checks.ts), on a test chain with
+ * A transfer's proof statements against the referenced state (protocol/transfer-checks.ts), on a test chain with
  * real proofs: payloads of one asset see the balances the earlier ones leave, and a point that does not decompress is
  * refused naming its payload.
  */
 import t from 'tap';
-import { NETWORKS } from '../../../host/protocol/network.js';
-import { buildTransfer, type PayloadSpec } from '../../../host/protocol/transfer-builder.js';
-import { NATIVE_SCID, verifyTransfer } from '../../../host/protocol/transfer-checks.js';
-import { TransactionErrorCode } from '../../../host/protocol/transaction-errors.js';
-import { encodeRpcArguments } from '../../../host/protocol/rpc-arguments.js';
-import { TxType } from '../../../host/protocol/transaction.js';
-import { openTestChain } from '../../helpers/chain.js';
-import { forEachCore } from '../../helpers/core-impls.js';
-import { balanceOf, premineAccount, premineBalance, registeredAccounts } from '../../helpers/transfers.js';
+import { NETWORKS } from '../../protocol/network.js';
+import { buildTransfer, type PayloadSpec } from '../../protocol/transfer-builder.js';
+import { NATIVE_SCID, verifyTransfer } from '../../protocol/transfer-checks.js';
+import { TransactionErrorCode } from '../../protocol/transaction-errors.js';
+import { encodeRpcArguments } from '../../protocol/rpc-arguments.js';
+import { TxType } from '../../protocol/transaction.js';
+import { openTestChain } from '../helpers/chain.js';
+import { forEachCore } from '../helpers/core-impls.js';
+import { balanceOf, premineAccount, premineBalance, registeredAccounts } from '../helpers/transfers.js';
 
 t.test('two payloads of the native coin from one sender', async (t) => {
   await forEachCore(t, async (t, core) => {

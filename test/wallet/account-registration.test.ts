@@ -6,9 +6,9 @@ import t from 'tap';
 import { loadCore } from '../../core-native/ts/index.js';
 import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
 import { randomScalar } from '../../core-native/ts/scalar.js';
-import { UmbraError } from '../../host/errors.js';
-import { encodeAddress } from '../../host/protocol/address.js';
-import { premineKey } from '../../host/protocol/premine.js';
+import { UmbraError } from '../../protocol/errors.js';
+import { encodeAddress } from '../../protocol/address.js';
+import { premineKey } from '../../protocol/premine.js';
 import {
   AccountRegistration,
   describeRegistrationStep,

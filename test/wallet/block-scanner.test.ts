@@ -5,13 +5,13 @@
  */
 import t from 'tap';
 import { loadCore } from '../../core-native/ts/index.js';
-import { encodeAddress } from '../../host/protocol/address.js';
-import { toHex } from '../../host/protocol/bytes.js';
-import { NETWORKS } from '../../host/protocol/network.js';
-import { encodeNonceBalance } from '../../host/protocol/nonce-balance.js';
-import type { RpcArgument } from '../../host/protocol/rpc-arguments.js';
-import { decodeTransaction, TxType } from '../../host/protocol/transaction.js';
-import { NATIVE_SCID } from '../../host/protocol/transfer-checks.js';
+import { encodeAddress } from '../../protocol/address.js';
+import { toHex } from '../../protocol/bytes.js';
+import { NETWORKS } from '../../protocol/network.js';
+import { encodeNonceBalance } from '../../protocol/nonce-balance.js';
+import type { RpcArgument } from '../../protocol/rpc-arguments.js';
+import { decodeTransaction, TxType } from '../../protocol/transaction.js';
+import { NATIVE_SCID } from '../../protocol/transfer-checks.js';
 import { BalanceDecoder } from '../../wallet/balance-decoder.js';
 import { BlockScanner, IMPLICIT_ZERO, type BlockTransfer, type ChainBlock } from '../../wallet/block-scanner.js';
 import type { TransferEntry } from '../../wallet/transfer-history.js';

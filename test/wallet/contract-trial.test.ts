@@ -5,9 +5,9 @@
  */
 import t from 'tap';
 import { loadCore } from '../../core-native/ts/index.js';
-import { encodeAddress } from '../../host/protocol/address.js';
-import { premineKey } from '../../host/protocol/premine.js';
-import { UmbraError } from '../../host/errors.js';
+import { encodeAddress } from '../../protocol/address.js';
+import { premineKey } from '../../protocol/premine.js';
+import { UmbraError } from '../../protocol/errors.js';
 import { callArgs, installArgs } from '../../wallet/contract-args.js';
 import { ContractWouldFailError, tryContract } from '../../wallet/contract-trial.js';
 import { DaemonClient, DaemonClientErrorCode } from '../../wallet/daemon-client.js';

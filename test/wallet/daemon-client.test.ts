@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import { UmbraError } from '../../host/errors.js';
+import { UmbraError } from '../../protocol/errors.js';
 import {
   DaemonClient,
   DaemonClientErrorCode,

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { encodeRpcArguments } from '../../host/protocol/rpc-arguments.js';
+import { encodeRpcArguments } from '../../protocol/rpc-arguments.js';
 import { callArgs } from '../../wallet/contract-args.js';
 import { defaultFee, requestFee } from '../../wallet/fees.js';
 import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';

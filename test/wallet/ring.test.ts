@@ -2,12 +2,12 @@
 import t from 'tap';
 import { loadCore } from '../../core-native/ts/index.js';
 import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
-import { UmbraError } from '../../host/errors.js';
-import { encodeAddress } from '../../host/protocol/address.js';
-import { toHex } from '../../host/protocol/bytes.js';
-import { premineKey } from '../../host/protocol/premine.js';
-import { makeRegistration } from '../../host/protocol/registration.js';
-import { encodeTransaction } from '../../host/protocol/transaction.js';
+import { UmbraError } from '../../protocol/errors.js';
+import { encodeAddress } from '../../protocol/address.js';
+import { toHex } from '../../protocol/bytes.js';
+import { premineKey } from '../../protocol/premine.js';
+import { makeRegistration } from '../../protocol/registration.js';
+import { encodeTransaction } from '../../protocol/transaction.js';
 import { DaemonClient } from '../../wallet/daemon-client.js';
 import { checkRingFits } from '../../wallet/ring.js';
 import { WalletErrorCode } from '../../wallet/wallet-error.js';

@@ -4,8 +4,8 @@
  * an asset, to fill transaction rings). docs/rpc.md § Daemon methods.
  */
 import { randomInt } from 'node:crypto';
-import { fromHex, toHex } from '../../../host/protocol/bytes.js';
-import { encodeNonceBalance } from '../../../host/protocol/nonce-balance.js';
+import { fromHex, toHex } from '../../../protocol/bytes.js';
+import { encodeNonceBalance } from '../../../protocol/nonce-balance.js';
 import { ApplicationError, InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';

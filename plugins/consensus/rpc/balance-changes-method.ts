@@ -6,8 +6,8 @@
  * The node bisects on equality of the encoded balance (every change re-encrypts it), left half first, so changes come
  * in chain order and an answer capped at its limit (MAX_BALANCE_CHANGES at most) covers the range up to its last change.
  */
-import { fromHex, toHex } from '../../../host/protocol/bytes.js';
-import { encodeNonceBalance } from '../../../host/protocol/nonce-balance.js';
+import { fromHex, toHex } from '../../../protocol/bytes.js';
+import { encodeNonceBalance } from '../../../protocol/nonce-balance.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';

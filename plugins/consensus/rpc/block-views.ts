@@ -1,10 +1,10 @@
 /**
  * The JSON shapes of blocks in the daemon RPC (docs/rpc.md § Block header, § NODE.GetBlock).
  */
-import type { Block } from '../../../host/protocol/block.js';
-import { toHex } from '../../../host/protocol/bytes.js';
-import { encodeMiniblock, type Miniblock } from '../../../host/protocol/miniblock.js';
-import { TxType } from '../../../host/protocol/transaction.js';
+import type { Block } from '../../../protocol/block.js';
+import { toHex } from '../../../protocol/bytes.js';
+import { encodeMiniblock, type Miniblock } from '../../../protocol/miniblock.js';
+import { TxType } from '../../../protocol/transaction.js';
 import type { BlockMeta } from '../chain-store.js';
 
 export interface BlockHeaderView {

@@ -2,9 +2,9 @@
  * The chain's daemon RPC methods: GetInfo, GetHeight, GetBlockCount, GetLastBlockHeader, GetBlockHeaderByTopoHeight,
  * GetBlockHeaderByHash, GetBlock (docs/rpc.md § Daemon methods). Unknown hashes and heights out of range are errors.
  */
-import { toHex, fromHex } from '../../../host/protocol/bytes.js';
-import { ATOMIC_UNITS_PER_COIN, TARGET_BLOCK_TIME_MS } from '../../../host/protocol/chain-params.js';
-import type { NetworkParams } from '../../../host/protocol/network.js';
+import { toHex, fromHex } from '../../../protocol/bytes.js';
+import { ATOMIC_UNITS_PER_COIN, TARGET_BLOCK_TIME_MS } from '../../../protocol/chain-params.js';
+import type { NetworkParams } from '../../../protocol/network.js';
 import { ApplicationError } from '../../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
@@ -13,7 +13,7 @@ import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
 import { blockHeaderView, blockJson, type BlockHeaderView } from './block-views.js';
 import { ChainSummary } from './chain-summary.js';
-import { minimumFee } from '../../../host/protocol/transfer-checks.js';
+import { minimumFee } from '../../../protocol/transfer-checks.js';
 
 export interface ChainRpcDeps {
   chain: Chain;

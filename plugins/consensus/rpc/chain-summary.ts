@@ -4,7 +4,7 @@
  * Running totals (rewards, transactions) follow the main chain block by block and are recounted from genesis only
  * after a reorganisation.
  */
-import { blockReward } from '../../../host/protocol/chain-params.js';
+import { blockReward } from '../../../protocol/chain-params.js';
 import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
 

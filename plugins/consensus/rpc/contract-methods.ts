@@ -4,10 +4,10 @@
  * state, nothing kept). docs/rpc.md § NODE.GetSC, § NODE.GetGasEstimate.
  */
 import { randomBytes } from 'node:crypto';
-import { fromHex, toHex } from '../../../host/protocol/bytes.js';
-import { utf8ByteString } from '../../../host/protocol/contract-values.js';
-import { NAME_SERVICE_SCID } from '../../../host/protocol/name-service.js';
-import { encodeRpcArguments, type RpcArgument } from '../../../host/protocol/rpc-arguments.js';
+import { fromHex, toHex } from '../../../protocol/bytes.js';
+import { utf8ByteString } from '../../../protocol/contract-values.js';
+import { NAME_SERVICE_SCID } from '../../../protocol/name-service.js';
+import { encodeRpcArguments, type RpcArgument } from '../../../protocol/rpc-arguments.js';
 import { ApplicationError, InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
@@ -16,12 +16,12 @@ import {
   type CallResult,
   type ContractStorage,
   type ContractVm,
-  type DvmValue,
 } from '../../../host/services/contract-vm.js';
+import type { DvmValue } from '../../../protocol/contract-values.js';
 import type { AccountsReader } from '../accounts.js';
 import type { Chain } from '../chain.js';
 import { describeFailure, unpayablePayment } from '../execute-contract.js';
-import { sumDeposits } from '../../../host/protocol/contract-deposits.js';
+import { sumDeposits } from '../../../protocol/contract-deposits.js';
 
 export interface ContractRpcDeps {
   chain: Chain;

@@ -7,10 +7,10 @@
  */
 import { senderParityOf } from '../../../core-native/ts/proof/parity.js';
 import type { Core } from '../../../core-native/ts/core.js';
-import { equalBytes, fromHex, toHex } from '../../../host/protocol/bytes.js';
-import { decodeRpcArguments } from '../../../host/protocol/rpc-arguments.js';
-import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
-import { decodeTransaction, TxType, type Transaction } from '../../../host/protocol/transaction.js';
+import { equalBytes, fromHex, toHex } from '../../../protocol/bytes.js';
+import { decodeRpcArguments } from '../../../protocol/rpc-arguments.js';
+import { NATIVE_SCID } from '../../../protocol/transfer-checks.js';
+import { decodeTransaction, TxType, type Transaction } from '../../../protocol/transaction.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';

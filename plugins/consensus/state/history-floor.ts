@@ -2,7 +2,7 @@
  * The history floor: the first topoheight whose state this node holds (`s F` → u64 big-endian). Absent means 0, an
  * archive node's full history. Fast sync sets it to the snapshot's topoheight; pruning advances it.
  */
-import { ByteReader, ByteWriter } from '../../../host/protocol/bytes.js';
+import { ByteReader, ByteWriter } from '../../../protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 
 const FLOOR_KEY = new TextEncoder().encode('sF');

@@ -5,7 +5,7 @@
  * subtree — whose hash must be the one the path ends at. A range too big for one chunk is answered with its inner node
  * instead (a `split`), and its two halves are asked for next.
  */
-import { equalBytes } from '../../../host/protocol/bytes.js';
+import { equalBytes } from '../../../protocol/bytes.js';
 import { MAX_RANGE_BITS, type ChunkLeaf, type KeyRange, type TrieChunk } from '../../../host/services/snapshots.js';
 import {
   bitAt,

@@ -10,7 +10,7 @@
  * Pruning (state-pruner.ts) drops old version records and then the nodes no remaining version reaches, with the
  * held-whole marks of the subtrees those nodes were the roots of.
  */
-import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../host/protocol/bytes.js';
+import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 import { Trie, type NodeSource, type TrieChange } from './trie.js';
 import { LeafReads } from './leaf-reads.js';

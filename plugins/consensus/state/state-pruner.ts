@@ -11,7 +11,7 @@
  * unreachable nodes or the held-whole marks of unreachable subtrees, so a store killed at any point holds every kept version whole; the next cycle sweeps what is left.
  * Nodes written by commits while a cycle runs are never swept by it (they were not there when marking started).
  */
-import { equalBytes } from '../../../host/protocol/bytes.js';
+import { equalBytes } from '../../../protocol/bytes.js';
 import type { WriteBatch } from '../../../host/storage/kv-store.js';
 import { StateError, StateSnapshot, type StateDb } from './state-db.js';
 import { cacheKey } from './trie-node.js';

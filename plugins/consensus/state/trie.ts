@@ -4,7 +4,7 @@
  * bit, and the root is always an inner node at bit 0 — so the root hash depends only on the set of (key, value) pairs,
  * whatever the order of inserts and deletes.
  */
-import { equalBytes } from '../../../host/protocol/bytes.js';
+import { equalBytes } from '../../../protocol/bytes.js';
 import { bitAt, encodeNode, innerHash, leafHash, type Hasher, type LeafNode, type TrieNode } from './trie-node.js';
 
 /** Where nodes are read from and new nodes are written to. */

@@ -5,7 +5,7 @@
  * The key must be a valid compressed curve point (strict: x < p, flag 0 or 1). ADDRESS_STRING gives the address
  * on this node's network (the reference always gives a mainnet address).
  */
-import { stringBytes, byteString } from '../../../host/protocol/contract-values.js';
+import { stringBytes, byteString } from '../../../protocol/contract-values.js';
 import { ContractPanic, type ExecutionState } from '../execution-state.js';
 import { assetArg, fixed, uintArg, type Argument, type Builtin } from './builtin.js';
 

@@ -3,7 +3,7 @@
  * argument checks they share. Names are matched case-insensitively; the gas is charged whenever the call is
  * reached (the compiler folds it into the line's cost). A wrong argument count is an install-time error.
  */
-import type { DvmValue } from '../../../host/services/contract-vm.js';
+import type { DvmValue } from '../../../protocol/contract-values.js';
 import { ContractPanic, type ExecutionState } from '../execution-state.js';
 
 /** An argument as evaluated: undefined is the "no value" of a function without a return type. */

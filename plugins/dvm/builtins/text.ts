@@ -1,5 +1,5 @@
 /** Strings, numbers and hashes: ATOI, ITOA, SHA256, SHA3256, KECCAK256, HEX, HEXDECODE, MIN, MAX, STRLEN, SUBSTR. */
-import { byteString, stringBytes } from '../../../host/protocol/contract-values.js';
+import { byteString, stringBytes } from '../../../protocol/contract-values.js';
 import { ContractPanic } from '../execution-state.js';
 import { UINT64_MASK } from '../limits.js';
 import { fixed, stringArg, uintArg, type Builtin } from './builtin.js';

@@ -2,8 +2,8 @@
  * Every P2P message: its kind byte on the wire, the largest body it may have, and the shape of its body.
  * Requests carry a `request` number that their response echoes. docs/protocol.md ("P2P") describes each message.
  */
-import { MAX_BLOCK_BYTES, MAX_BLOCK_TXS } from '../../../host/protocol/block.js';
-import { MAX_TX_BYTES } from '../../../host/protocol/transaction.js';
+import { MAX_BLOCK_BYTES, MAX_BLOCK_TXS } from '../../../protocol/block.js';
+import { MAX_TX_BYTES } from '../../../protocol/transaction.js';
 import { MAX_RANGE_BITS } from '../../../host/services/snapshots.js';
 import { bigUint, bytes, list, record, text, uint, type Shape } from './shape.js';
 

@@ -12,8 +12,8 @@ import {
   encodeAddress,
   encodeIntegratedAddress,
   splitAddress,
-} from '../../../host/protocol/address.js';
-import { rpcArgumentToExactJson, type RpcArgument } from '../../../host/protocol/rpc-arguments.js';
+} from '../../../protocol/address.js';
+import { rpcArgumentToExactJson, type RpcArgument } from '../../../protocol/rpc-arguments.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';

@@ -7,7 +7,7 @@
  * Their params are strict (an unknown key is -32602 with the closest known one, so a typo never sends a different
  * transaction) and amounts are uint64s, exact beyond 2^53.
  */
-import type { RpcArgument } from '../../../host/protocol/rpc-arguments.js';
+import type { RpcArgument } from '../../../protocol/rpc-arguments.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p, type ParamCheck } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';

@@ -4,8 +4,8 @@
  * to reach the states a live test cannot hold still (a node half way through a sync).
  */
 import t from 'tap';
-import { readDaemonStatus } from '../../../../host/cli/status/daemon-status.js';
-import { DaemonClient, DaemonRpcError } from '../../../../wallet/daemon-client.js';
+import { readDaemonStatus } from '../../../cli/status/daemon-status.js';
+import { DaemonClient, DaemonRpcError } from '../../../wallet/daemon-client.js';
 
 const INFO = {
   height: 1000,

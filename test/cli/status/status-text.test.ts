@@ -1,7 +1,7 @@
 /** The text view of `umbra status`: the sync line while syncing, peers without a measured latency, hash rate. */
 import t from 'tap';
-import type { DaemonStatus } from '../../../../host/cli/status/daemon-status.js';
-import { statusText } from '../../../../host/cli/status/status-text.js';
+import type { DaemonStatus } from '../../../cli/status/daemon-status.js';
+import { statusText } from '../../../cli/status/status-text.js';
 
 const SYNCING: DaemonStatus = {
   daemon: 'http://127.0.0.1:40402/json_rpc',

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { CliError, CliErrorCode } from '../../../../host/cli/cli-error.js';
-import { parseAmount } from '../../../../host/cli/wallet/amount.js';
+import { CliError, CliErrorCode } from '../../../cli/cli-error.js';
+import { parseAmount } from '../../../cli/wallet/amount.js';
 
 t.test('coins with up to 5 decimals, and atomic units with a u suffix', async (t) => {
   t.equal(parseAmount('1.5'), 150_000n);

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { CliErrorCode } from '../../../../host/cli/cli-error.js';
-import { waitForBlock } from '../../../../host/cli/wallet/block-wait.js';
-import type { TransactionRecord } from '../../../../wallet/daemon-client.js';
+import { CliErrorCode } from '../../../cli/cli-error.js';
+import { waitForBlock } from '../../../cli/wallet/block-wait.js';
+import type { TransactionRecord } from '../../../wallet/daemon-client.js';
 
 const pool: TransactionRecord = { in_pool: true, valid_block: '', block_height: 0 };
 const mined: TransactionRecord = { in_pool: false, valid_block: 'b'.repeat(64), block_height: 7 };

@@ -4,13 +4,13 @@
  * makes no RPC call: it restores the premine wallet and simulator wallet 0 from their public keys and uses the CLI.
  */
 import t, { type Test } from 'tap';
-import { loadCore } from '../../../../core-native/ts/index.js';
-import { simulatorWalletSecret } from '../../../../host/cli/simulator-command.js';
-import { encodeIntegratedAddress, splitAddress } from '../../../../host/protocol/address.js';
-import { secretKeyToMnemonic } from '../../../../host/protocol/mnemonic.js';
-import { premineSecret } from '../../../../host/protocol/premine.js';
-import { runCli, walletFlags } from '../../../helpers/cli.js';
-import { startWalletSimulator } from '../../../helpers/wallet-simulator.js';
+import { loadCore } from '../../../core-native/ts/index.js';
+import { simulatorWalletSecret } from '../../../cli/simulator-command.js';
+import { encodeIntegratedAddress, splitAddress } from '../../../protocol/address.js';
+import { secretKeyToMnemonic } from '../../../protocol/mnemonic.js';
+import { premineSecret } from '../../../protocol/premine.js';
+import { runCli, walletFlags } from '../../helpers/cli.js';
+import { startWalletSimulator } from '../../helpers/wallet-simulator.js';
 
 const core = await loadCore();
 const { env, passwordFile, daemonUrl, restore } = await startWalletSimulator(t, 'umbra-wallet-commands-', 15);

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { CliErrorCode } from '../../../../host/cli/cli-error.js';
-import { parseContractArgument, parseContractArguments } from '../../../../host/cli/wallet/contract-argument.js';
+import { CliErrorCode } from '../../../cli/cli-error.js';
+import { parseContractArgument, parseContractArguments } from '../../../cli/wallet/contract-argument.js';
 
 const hash = 'AB'.repeat(32);
 

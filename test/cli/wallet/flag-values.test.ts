@@ -1,6 +1,6 @@
 import t from 'tap';
-import { CliErrorCode } from '../../../../host/cli/cli-error.js';
-import { parseCount, parseRingSize, parseScid } from '../../../../host/cli/wallet/flag-values.js';
+import { CliErrorCode } from '../../../cli/cli-error.js';
+import { parseCount, parseRingSize, parseScid } from '../../../cli/wallet/flag-values.js';
 
 t.test('ring sizes are powers of two from 2 to 128', async (t) => {
   for (const size of [2, 4, 8, 16, 32, 64, 128]) t.equal(parseRingSize(String(size)), size);

@@ -1,7 +1,7 @@
 /** Tab completion in the wallet shell: command names, the names after `help`, and each command's flags. */
 import { Command } from 'commander';
 import t from 'tap';
-import { completable, shellCompleter } from '../../../../host/cli/wallet/shell-completion.js';
+import { completable, shellCompleter } from '../../../cli/wallet/shell-completion.js';
 
 const commands = [
   { name: 'balance', flags: ['--asset', '--json', '--help'] },

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { historyFileOf, loadShellHistory, saveShellHistory } from '../../../../host/cli/wallet/shell-history.js';
+import { historyFileOf, loadShellHistory, saveShellHistory } from '../../../cli/wallet/shell-history.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'umbra-shell-history-'));
 

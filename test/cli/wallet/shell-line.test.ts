@@ -1,6 +1,6 @@
 /** The wallet shell's word splitting: blanks, both quotes, backslashes, and the lines it refuses. */
 import t from 'tap';
-import { splitShellLine } from '../../../../host/cli/wallet/shell-line.js';
+import { splitShellLine } from '../../../cli/wallet/shell-line.js';
 
 t.test('blanks separate words, however many', async (t) => {
   t.same(splitShellLine('send  umbs1abc\t0.5 --yes'), ['send', 'umbs1abc', '0.5', '--yes']);

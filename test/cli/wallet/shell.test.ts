@@ -5,12 +5,12 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import t from 'tap';
-import { loadCore } from '../../../../core-native/ts/index.js';
-import { simulatorWalletSecret } from '../../../../host/cli/simulator-command.js';
-import { premineSecret } from '../../../../host/protocol/premine.js';
-import { runCli } from '../../../helpers/cli.js';
-import { startPtyCli } from '../../../helpers/pty.js';
-import { startWalletSimulator } from '../../../helpers/wallet-simulator.js';
+import { loadCore } from '../../../core-native/ts/index.js';
+import { simulatorWalletSecret } from '../../../cli/simulator-command.js';
+import { premineSecret } from '../../../protocol/premine.js';
+import { runCli } from '../../helpers/cli.js';
+import { startPtyCli } from '../../helpers/pty.js';
+import { startWalletSimulator } from '../../helpers/wallet-simulator.js';
 
 const core = await loadCore();
 const simulator = await startWalletSimulator(t, 'umbra-wallet-shell-', 1);

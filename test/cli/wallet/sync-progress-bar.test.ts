@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import t from 'tap';
-import { syncProgressBar } from '../../../../host/cli/wallet/sync-progress-bar.js';
+import { syncProgressBar } from '../../../cli/wallet/sync-progress-bar.js';
 
 /** A stream that says it is a terminal, keeping what is drawn on it. */
 function fakeTerminal(isTTY: boolean): { stream: NodeJS.WriteStream; drawn: () => string } {

@@ -1,9 +1,9 @@
 import t from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
-import { encodeAddress } from '../../../host/protocol/address.js';
-import { toHex } from '../../../host/protocol/bytes.js';
-import { NAME_SERVICE_SCID } from '../../../host/protocol/name-service.js';
-import { premineKey } from '../../../host/protocol/premine.js';
+import { encodeAddress } from '../../../protocol/address.js';
+import { toHex } from '../../../protocol/bytes.js';
+import { NAME_SERVICE_SCID } from '../../../protocol/name-service.js';
+import { premineKey } from '../../../protocol/premine.js';
 import { MemoryStore } from '../../../host/storage/memory-store.js';
 import { ChainPruner, pruningPolicy } from '../../../plugins/consensus/chain-pruner.js';
 import { HistoryErrorCode, HistoryNotHeld } from '../../../plugins/consensus/history-error.js';

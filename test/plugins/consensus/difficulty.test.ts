@@ -1,5 +1,5 @@
 import t from 'tap';
-import { blockReward, CHAIN_PARAMS } from '../../../host/protocol/chain-params.js';
+import { blockReward, CHAIN_PARAMS } from '../../../protocol/chain-params.js';
 import { adjustmentFactor, nextDifficulty } from '../../../plugins/consensus/difficulty.js';
 
 t.test('the reference difficulty table reproduces with integers only', async (t) => {

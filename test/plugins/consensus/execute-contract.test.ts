@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { encodeAddress } from '../../../host/protocol/address.js';
-import { toHex } from '../../../host/protocol/bytes.js';
-import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
-import type { RpcArgument } from '../../../host/protocol/rpc-arguments.js';
+import { encodeAddress } from '../../../protocol/address.js';
+import { toHex } from '../../../protocol/bytes.js';
+import { NATIVE_SCID } from '../../../protocol/transfer-checks.js';
+import type { RpcArgument } from '../../../protocol/rpc-arguments.js';
 import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
 import {
   balanceOf,

@@ -4,8 +4,8 @@
  * a remembered verdict gives the same nonces and parities as the verification.
  */
 import t from 'tap';
-import { NETWORKS } from '../../../host/protocol/network.js';
-import { decodeTransaction, type TransferTx } from '../../../host/protocol/transaction.js';
+import { NETWORKS } from '../../../protocol/network.js';
+import { decodeTransaction, type TransferTx } from '../../../protocol/transaction.js';
 import { balanceMath } from '../../../plugins/consensus/balance-math.js';
 import type { ExecutionView } from '../../../plugins/consensus/chain.js';
 import { TransferRules } from '../../../plugins/consensus/execute-transfer.js';

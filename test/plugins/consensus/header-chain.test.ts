@@ -1,7 +1,7 @@
 import t from 'tap';
-import { decodeBlock, encodeBlock } from '../../../host/protocol/block.js';
-import { toHex } from '../../../host/protocol/bytes.js';
-import { encodeMiniblock } from '../../../host/protocol/miniblock.js';
+import { decodeBlock, encodeBlock } from '../../../protocol/block.js';
+import { toHex } from '../../../protocol/bytes.js';
+import { encodeMiniblock } from '../../../protocol/miniblock.js';
 import { meetsTarget } from '../../../core-native/ts/pow-target.js';
 import { BlockErrorCode, BlockRejected } from '../../../plugins/consensus/block-errors.js';
 import { HeaderChain } from '../../../plugins/consensus/header-chain.js';

@@ -5,8 +5,8 @@
  */
 import t from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
-import { encodeAddress } from '../../../host/protocol/address.js';
-import { premineKey } from '../../../host/protocol/premine.js';
+import { encodeAddress } from '../../../protocol/address.js';
+import { premineKey } from '../../../protocol/premine.js';
 import { mineOneViaRpc, rpcCall, startTestApp } from '../../helpers/app.js';
 import { WsClient } from '../../helpers/ws.js';
 

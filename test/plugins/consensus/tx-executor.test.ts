@@ -5,11 +5,11 @@
  */
 import t from 'tap';
 import { createLogger } from '../../../host/logger.js';
-import type { Block } from '../../../host/protocol/block.js';
-import { toHex } from '../../../host/protocol/bytes.js';
-import { NETWORKS } from '../../../host/protocol/network.js';
-import { decodeTransaction } from '../../../host/protocol/transaction.js';
-import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
+import type { Block } from '../../../protocol/block.js';
+import { toHex } from '../../../protocol/bytes.js';
+import { NETWORKS } from '../../../protocol/network.js';
+import { decodeTransaction } from '../../../protocol/transaction.js';
+import { NATIVE_SCID } from '../../../protocol/transfer-checks.js';
 import { balanceMath } from '../../../plugins/consensus/balance-math.js';
 import type { BlockTransaction, ExecutionView } from '../../../plugins/consensus/chain.js';
 import { transactionExecutor } from '../../../plugins/consensus/tx-executor.js';

@@ -6,15 +6,15 @@
 import t from 'tap';
 import { bigintToBytes32BE } from '../../../core-native/ts/bigint-bytes.js';
 import { loadCore } from '../../../core-native/ts/index.js';
-import { encodeAddress } from '../../../host/protocol/address.js';
-import { fromHex, toHex } from '../../../host/protocol/bytes.js';
-import { decodeNonceBalance, type NonceBalance } from '../../../host/protocol/nonce-balance.js';
-import { makeRegistration } from '../../../host/protocol/registration.js';
-import { encodeRpcArguments } from '../../../host/protocol/rpc-arguments.js';
-import { buildTransfer } from '../../../host/protocol/transfer-builder.js';
-import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
-import { encodeTransaction, TxType } from '../../../host/protocol/transaction.js';
-import { premineKey, premineSecret } from '../../../host/protocol/premine.js';
+import { encodeAddress } from '../../../protocol/address.js';
+import { fromHex, toHex } from '../../../protocol/bytes.js';
+import { decodeNonceBalance, type NonceBalance } from '../../../protocol/nonce-balance.js';
+import { makeRegistration } from '../../../protocol/registration.js';
+import { encodeRpcArguments } from '../../../protocol/rpc-arguments.js';
+import { buildTransfer } from '../../../protocol/transfer-builder.js';
+import { NATIVE_SCID } from '../../../protocol/transfer-checks.js';
+import { encodeTransaction, TxType } from '../../../protocol/transaction.js';
+import { premineKey, premineSecret } from '../../../protocol/premine.js';
 import { mineOneViaRpc, rpcCall, startTestApp } from '../../helpers/app.js';
 
 const core = await loadCore();

@@ -1,8 +1,8 @@
 /** Admission to the pool: every refusal is a TransactionError whose code says which rule the transaction broke. */
 import t from 'tap';
-import { toHex } from '../../../host/protocol/bytes.js';
-import { type TransactionError, TransactionErrorCode } from '../../../host/protocol/transaction-errors.js';
-import { MAX_TX_BYTES } from '../../../host/protocol/transaction.js';
+import { toHex } from '../../../protocol/bytes.js';
+import { type TransactionError, TransactionErrorCode } from '../../../protocol/transaction-errors.js';
+import { MAX_TX_BYTES } from '../../../protocol/transaction.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
 import { forEachCore } from '../../helpers/core-impls.js';
 import { buildTestTransfer, newAccount, registeredAccounts, registrationBytes } from '../../helpers/transfers.js';

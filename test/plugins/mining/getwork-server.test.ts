@@ -6,9 +6,9 @@
 import t from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
 import type { JobMessage, ResultMessage, ServerMessage } from '../../../host/mining/getwork-protocol.js';
-import { encodeAddress } from '../../../host/protocol/address.js';
-import { NETWORKS } from '../../../host/protocol/network.js';
-import { premineKey } from '../../../host/protocol/premine.js';
+import { encodeAddress } from '../../../protocol/address.js';
+import { NETWORKS } from '../../../protocol/network.js';
+import { premineKey } from '../../../protocol/premine.js';
 import type { MiningService } from '../../../plugins/mining/mining-service.js';
 import { rpcCall, startTestApp } from '../../helpers/app.js';
 import { GetworkPeer, getworkPortIn } from '../../helpers/getwork.js';

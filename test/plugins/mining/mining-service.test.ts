@@ -1,7 +1,7 @@
 /** Templates and submissions: the job protocol, and every way a submission is refused. */
 import t from 'tap';
 import { meetsTarget } from '../../../core-native/ts/pow-target.js';
-import { toHex } from '../../../host/protocol/bytes.js';
+import { toHex } from '../../../protocol/bytes.js';
 import { MiniblockErrorCode } from '../../../host/services/miniblocks.js';
 import { openTestChain, solve } from '../../helpers/chain.js';
 

@@ -5,11 +5,11 @@
 import t from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
 import { meetsTarget } from '../../../core-native/ts/pow-target.js';
-import { encodeAddress } from '../../../host/protocol/address.js';
-import { decodeBlock } from '../../../host/protocol/block.js';
-import { fromHex, toHex } from '../../../host/protocol/bytes.js';
-import { NETWORKS } from '../../../host/protocol/network.js';
-import { premineKey } from '../../../host/protocol/premine.js';
+import { encodeAddress } from '../../../protocol/address.js';
+import { decodeBlock } from '../../../protocol/block.js';
+import { fromHex, toHex } from '../../../protocol/bytes.js';
+import { NETWORKS } from '../../../protocol/network.js';
+import { premineKey } from '../../../protocol/premine.js';
 import { rpcCall, startTestApp } from '../../helpers/app.js';
 import { mineBlock, openTestChain, type TestChain } from '../../helpers/chain.js';
 

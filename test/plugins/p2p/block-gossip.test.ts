@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import t from 'tap';
-import { decodeBlock, encodeBlock } from '../../../host/protocol/block.js';
-import { toHex } from '../../../host/protocol/bytes.js';
+import { decodeBlock, encodeBlock } from '../../../protocol/block.js';
+import { toHex } from '../../../protocol/bytes.js';
 import { encodeBlockBody } from '../../../plugins/p2p/wire/codec.js';
 import { converged, mine, startNode, topOf, waitUntil, type TestNode } from '../../helpers/p2p.js';
 import { rawPeer, type RawPeer } from '../../helpers/raw-peer.js';

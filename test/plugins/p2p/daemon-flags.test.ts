@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
-import { encodeAddress } from '../../../host/protocol/address.js';
-import { premineKey } from '../../../host/protocol/premine.js';
+import { encodeAddress } from '../../../protocol/address.js';
+import { premineKey } from '../../../protocol/premine.js';
 import { postRpc } from '../../helpers/app.js';
 import { startCli } from '../../helpers/cli.js';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { toHex } from '../../../host/protocol/bytes.js';
+import { toHex } from '../../../protocol/bytes.js';
 import { rpcCall } from '../../helpers/app.js';
 import { daemonArgs, startCli, type RunningCli } from '../../helpers/cli.js';
 import { mine, startNode, waitUntil } from '../../helpers/p2p.js';

@@ -5,12 +5,12 @@
  * or a broken header chain are banned while the sync completes from honest peers.
  */
 import t from 'tap';
-import { encodeAddress } from '../../../host/protocol/address.js';
-import { decodeBlock, encodeBlock } from '../../../host/protocol/block.js';
-import { equalBytes, toHex } from '../../../host/protocol/bytes.js';
-import { STABLE_DEPTH, TX_VALIDITY_BLOCKS } from '../../../host/protocol/chain-params.js';
-import { NAME_SERVICE_SCID } from '../../../host/protocol/name-service.js';
-import { premineKey } from '../../../host/protocol/premine.js';
+import { encodeAddress } from '../../../protocol/address.js';
+import { decodeBlock, encodeBlock } from '../../../protocol/block.js';
+import { equalBytes, toHex } from '../../../protocol/bytes.js';
+import { STABLE_DEPTH, TX_VALIDITY_BLOCKS } from '../../../protocol/chain-params.js';
+import { NAME_SERVICE_SCID } from '../../../protocol/name-service.js';
+import { premineKey } from '../../../protocol/premine.js';
 import { rpcCall } from '../../helpers/app.js';
 import { converged, mine, rpcUrl, startNode, waitUntil } from '../../helpers/p2p.js';
 import { servingPeer } from '../../helpers/serving-peer.js';

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import t from 'tap';
-import { decodeMiniblock, encodeMiniblock } from '../../../host/protocol/miniblock.js';
-import { premineKey } from '../../../host/protocol/premine.js';
+import { decodeMiniblock, encodeMiniblock } from '../../../protocol/miniblock.js';
+import { premineKey } from '../../../protocol/premine.js';
 import { converged, mine, startNode, waitUntil } from '../../helpers/p2p.js';
 import { rawPeer } from '../../helpers/raw-peer.js';
 

@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import t, { type Test } from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
-import { decodeBlock, encodeBlock } from '../../../host/protocol/block.js';
-import { pastOf } from '../../../host/protocol/miniblock.js';
+import { decodeBlock, encodeBlock } from '../../../protocol/block.js';
+import { pastOf } from '../../../protocol/miniblock.js';
 import { finalKeyHash } from '../../../plugins/consensus/block-checks.js';
 import type { Chain } from '../../../plugins/consensus/chain.js';
 import { MAX_ORPHANS_PER_SOURCE } from '../../../plugins/consensus/orphan-pool.js';

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import t from 'tap';
-import { toHex } from '../../../host/protocol/bytes.js';
+import { toHex } from '../../../protocol/bytes.js';
 import { converged, mine, startNode, topOf, waitUntil, type TestNode } from '../../helpers/p2p.js';
 import { peerClaimingChainOf } from '../../helpers/raw-peer.js';
 

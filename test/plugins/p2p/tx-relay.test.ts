@@ -4,9 +4,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { makeRegistration } from '../../../host/protocol/registration.js';
-import { toHex } from '../../../host/protocol/bytes.js';
-import { encodeTransaction } from '../../../host/protocol/transaction.js';
+import { makeRegistration } from '../../../protocol/registration.js';
+import { toHex } from '../../../protocol/bytes.js';
+import { encodeTransaction } from '../../../protocol/transaction.js';
 import type { TxPoolService } from '../../../host/services/tx-pool.js';
 import { DEFAULT_DANDELION, type DandelionSettings } from '../../../plugins/p2p/dandelion.js';
 import { DEFAULT_SETTINGS } from '../../../plugins/p2p/p2p-node.js';

@@ -1,13 +1,13 @@
 /** The simulator's accounts are funded idempotently: a start that died between registering and paying is completed. */
 import t from 'tap';
-import { simulatorWalletSecret } from '../../../host/cli/simulator-command.js';
-import { toHex } from '../../../host/protocol/bytes.js';
-import { encodeNonceBalance } from '../../../host/protocol/nonce-balance.js';
-import { premineSecret } from '../../../host/protocol/premine.js';
-import { makeRegistration } from '../../../host/protocol/registration.js';
-import { encodeTransaction } from '../../../host/protocol/transaction.js';
-import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
-import { NETWORKS } from '../../../host/protocol/network.js';
+import { simulatorWalletSecret } from '../../../cli/simulator-command.js';
+import { toHex } from '../../../protocol/bytes.js';
+import { encodeNonceBalance } from '../../../protocol/nonce-balance.js';
+import { premineSecret } from '../../../protocol/premine.js';
+import { makeRegistration } from '../../../protocol/registration.js';
+import { encodeTransaction } from '../../../protocol/transaction.js';
+import { NATIVE_SCID } from '../../../protocol/transfer-checks.js';
+import { NETWORKS } from '../../../protocol/network.js';
 import { registerAndFund } from '../../../plugins/simulator/fund-accounts.js';
 import { BalanceDecoder } from '../../../wallet/balance-decoder.js';
 import { walletKeys } from '../../../wallet/wallet-keys.js';

@@ -3,12 +3,12 @@
  * payload that cannot be proved fails the whole with the prover's reason. On both cores.
  */
 import t from 'tap';
-import { toHex } from '../../../host/protocol/bytes.js';
-import { NETWORKS } from '../../../host/protocol/network.js';
-import { premineSecret } from '../../../host/protocol/premine.js';
-import { NATIVE_SCID } from '../../../host/protocol/transfer-checks.js';
-import { prepareTransfer } from '../../../host/protocol/transfer-builder.js';
-import { TxType } from '../../../host/protocol/transaction.js';
+import { toHex } from '../../../protocol/bytes.js';
+import { NETWORKS } from '../../../protocol/network.js';
+import { premineSecret } from '../../../protocol/premine.js';
+import { NATIVE_SCID } from '../../../protocol/transfer-checks.js';
+import { prepareTransfer } from '../../../protocol/transfer-builder.js';
+import { TxType } from '../../../protocol/transaction.js';
 import { payFromPremine } from '../../../plugins/simulator/fund-accounts.js';
 import { proveInParallel } from '../../../plugins/simulator/parallel-prover.js';
 import { BalanceDecoder } from '../../../wallet/balance-decoder.js';

@@ -4,7 +4,7 @@
  * snapshot and those taken after it. The whole path on a real simulator is in rpc.test.ts.
  */
 import t from 'tap';
-import { toHex } from '../../../host/protocol/bytes.js';
+import { toHex } from '../../../protocol/bytes.js';
 import type { BlockMeta, ChainService } from '../../../host/services/chain.js';
 import type { TxPoolService } from '../../../host/services/tx-pool.js';
 import { Snapshots } from '../../../plugins/simulator/snapshots.js';

@@ -2,10 +2,10 @@
 import t from 'tap';
 import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
 import { loadCore } from '../../../../core-native/ts/index.js';
-import { encodeAddress } from '../../../../host/protocol/address.js';
-import { decodeNonceBalance } from '../../../../host/protocol/nonce-balance.js';
-import { CHAIN_PARAMS } from '../../../../host/protocol/chain-params.js';
-import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
+import { encodeAddress } from '../../../../protocol/address.js';
+import { decodeNonceBalance } from '../../../../protocol/nonce-balance.js';
+import { CHAIN_PARAMS } from '../../../../protocol/chain-params.js';
+import { premineKey, premineSecret } from '../../../../protocol/premine.js';
 import { postRpc, startTestApp } from '../../../helpers/app.js';
 import { account } from '../../../helpers/dvm.js';
 

@@ -1,11 +1,11 @@
 /** NODE.GetBalanceChanges through a real daemon: what it lists against GetEncryptedBalance read block by block, its cap, bad input. */
 import t from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
-import { encodeAddress } from '../../../../host/protocol/address.js';
-import { toHex } from '../../../../host/protocol/bytes.js';
-import { premineKey } from '../../../../host/protocol/premine.js';
-import { makeRegistration } from '../../../../host/protocol/registration.js';
-import { encodeTransaction } from '../../../../host/protocol/transaction.js';
+import { encodeAddress } from '../../../../protocol/address.js';
+import { toHex } from '../../../../protocol/bytes.js';
+import { premineKey } from '../../../../protocol/premine.js';
+import { makeRegistration } from '../../../../protocol/registration.js';
+import { encodeTransaction } from '../../../../protocol/transaction.js';
 import { MAX_BALANCE_CHANGES } from '../../../../plugins/consensus/rpc/balance-changes-method.js';
 import { mineOneViaRpc, postRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
 

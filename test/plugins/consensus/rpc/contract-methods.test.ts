@@ -2,8 +2,8 @@
 import t from 'tap';
 import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
 import { loadCore } from '../../../../core-native/ts/index.js';
-import { encodeAddress } from '../../../../host/protocol/address.js';
-import { premineKey } from '../../../../host/protocol/premine.js';
+import { encodeAddress } from '../../../../protocol/address.js';
+import { premineKey } from '../../../../protocol/premine.js';
 import { postRpc, startTestApp } from '../../../helpers/app.js';
 import { account, sampleContract } from '../../../helpers/dvm.js';
 

@@ -3,9 +3,9 @@
  * call did), while pool transactions and plain transfers have none, and the other fields stay as they were.
  */
 import t from 'tap';
-import { encodeAddress } from '../../../../host/protocol/address.js';
-import { toHex } from '../../../../host/protocol/bytes.js';
-import type { RpcArgument } from '../../../../host/protocol/rpc-arguments.js';
+import { encodeAddress } from '../../../../protocol/address.js';
+import { toHex } from '../../../../protocol/bytes.js';
+import type { RpcArgument } from '../../../../protocol/rpc-arguments.js';
 import { transactionMethods } from '../../../../plugins/consensus/rpc/transaction-methods.js';
 import { mineBlock, openTestChain } from '../../../helpers/chain.js';
 import { buildTestTransfer, premineAccount, registeredAccounts } from '../../../helpers/transfers.js';

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { toHex } from '../../../../host/protocol/bytes.js';
+import { toHex } from '../../../../protocol/bytes.js';
 import type { KeyValueStore } from '../../../../host/storage/kv-store.js';
 import { MemoryStore } from '../../../../host/storage/memory-store.js';
 import { RocksDbStore } from '../../../../host/storage/rocksdb-store.js';

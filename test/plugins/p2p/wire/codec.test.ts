@@ -3,7 +3,7 @@ import t from 'tap';
 import { Encoder } from 'cbor-x';
 import { decodeBlockBody, decodeMessage, encodeBlockBody, encodeMessage } from '../../../../plugins/p2p/wire/codec.js';
 import { FrameDecoder, encodeFrame } from '../../../../plugins/p2p/wire/frame.js';
-import { MAX_TX_BYTES } from '../../../../host/protocol/transaction.js';
+import { MAX_TX_BYTES } from '../../../../protocol/transaction.js';
 import { frameLimitOf, MESSAGES } from '../../../../plugins/p2p/wire/messages.js';
 
 const roundTrip = (frame: Uint8Array) => decodeMessage(new FrameDecoder(frameLimitOf).push(frame)[0]!);

@@ -2,8 +2,8 @@
 import t from 'tap';
 import WebSocket from 'ws';
 import { loadCore } from '../../../../core-native/ts/index.js';
-import { curvePointCheck, splitAddress } from '../../../../host/protocol/address.js';
-import { premineSecret } from '../../../../host/protocol/premine.js';
+import { curvePointCheck, splitAddress } from '../../../../protocol/address.js';
+import { premineSecret } from '../../../../protocol/premine.js';
 import { postRpc } from '../../../helpers/app.js';
 import { startWalletApp, testWallet } from '../../../helpers/wallet-app.js';
 

@@ -7,8 +7,8 @@ import t from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
 import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
 import { randomScalar } from '../../../../core-native/ts/scalar.js';
-import { encodeAddress } from '../../../../host/protocol/address.js';
-import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
+import { encodeAddress } from '../../../../protocol/address.js';
+import { premineKey, premineSecret } from '../../../../protocol/premine.js';
 import { postRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
 import { autoMine, mined, startWalletApp, testWallet } from '../../../helpers/wallet-app.js';
 

@@ -7,11 +7,11 @@ import t from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
 import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
 import { randomScalar } from '../../../../core-native/ts/scalar.js';
-import { encodeAddress } from '../../../../host/protocol/address.js';
-import { toHex } from '../../../../host/protocol/bytes.js';
-import { makeRegistration } from '../../../../host/protocol/registration.js';
-import { encodeTransaction } from '../../../../host/protocol/transaction.js';
-import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
+import { encodeAddress } from '../../../../protocol/address.js';
+import { toHex } from '../../../../protocol/bytes.js';
+import { makeRegistration } from '../../../../protocol/registration.js';
+import { encodeTransaction } from '../../../../protocol/transaction.js';
+import { premineKey, premineSecret } from '../../../../protocol/premine.js';
 import { postRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
 import { autoMine, startWalletApp, testWallet } from '../../../helpers/wallet-app.js';
 

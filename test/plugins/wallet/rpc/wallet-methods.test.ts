@@ -9,10 +9,10 @@ import WebSocket from 'ws';
 import { loadCore } from '../../../../core-native/ts/index.js';
 import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
 import { randomScalar } from '../../../../core-native/ts/scalar.js';
-import { decodeAddress, encodeAddress } from '../../../../host/protocol/address.js';
-import { blockReward, CHAIN_PARAMS } from '../../../../host/protocol/chain-params.js';
-import { secretKeyToMnemonic } from '../../../../host/protocol/mnemonic.js';
-import { premineKey, premineSecret } from '../../../../host/protocol/premine.js';
+import { decodeAddress, encodeAddress } from '../../../../protocol/address.js';
+import { blockReward, CHAIN_PARAMS } from '../../../../protocol/chain-params.js';
+import { secretKeyToMnemonic } from '../../../../protocol/mnemonic.js';
+import { premineKey, premineSecret } from '../../../../protocol/premine.js';
 import { postRpc, startTestApp } from '../../../helpers/app.js';
 import { startWalletApp, testWallet } from '../../../helpers/wallet-app.js';
 
