@@ -53,8 +53,10 @@ fmt: deps
 	$(BIN)/biome format --write .
 	@if command -v cargo >/dev/null 2>&1; then cd core-native && cargo fmt; else echo "cargo not found: Rust not formatted"; fi
 
-# The checks, then the whole suite (tap), ending with a line `N passed, N failed`.
+# The checks, then the whole suite (tap), ending with a line `N passed, N failed`. The explorer's browser test needs
+# Chromium: installed when missing where this machine can (root with apt-get), else the run stops saying what to do.
 test: all lint
+	@sh scripts/ensure-chromium.sh
 	node scripts/run-tests.mjs
 
 # Every benchmark in bench/, or one: make bench BENCH=rpc

@@ -4,7 +4,8 @@
  * transaction and the contract, searches by registered name and by txid, checks what each page shows, and saves
  * screenshots: into a temporary directory, or with UMBRA_DOCS_SCREENSHOTS=1 over the docs' own
  * (docs/images/explorer-*.png), so that a test run leaves the checkout as it was. Chromium is `UMBRA_CHROMIUM` or
- * /usr/bin/chromium; without it the test fails, saying so (CI installs the Debian `chromium` package).
+ * /usr/bin/chromium; `make test` installs the Debian package when missing (scripts/ensure-chromium.sh), and without it
+ * the test fails, saying so.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
