@@ -22,11 +22,11 @@ import { payloadKey, sharedSecret } from '../core-native/ts/shared-secret.js';
 import { encodePaymentProof } from '../protocol/address.js';
 import { CHAIN_PARAMS } from '../protocol/chain-params.js';
 import { equalBytes, fromHex, toHex } from '../protocol/bytes.js';
-import { decodeRpcArguments, rpcArgumentToExactJson, type RpcArgument } from '../protocol/rpc-arguments.js';
+import { decodeRpcArguments, type RpcArgument } from '../protocol/rpc-arguments.js';
 import { TxType, type TransferTx } from '../protocol/transaction.js';
 import type { ContractCallOutcome } from '../protocol/contract-outcome.js';
 import type { BlockHeaderRecord } from './daemon-client.js';
-import { isoTime, port, type TransferEntry } from './transfer-history.js';
+import { historyEntry, isoTime, type EntryFacts, type EntryPlace, type HistoryEntry } from './history-entry.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 import type { WalletContext } from './wallet-context.js';
 
@@ -52,16 +52,13 @@ export interface ChainBlock {
 }
 
 /** Where an entry is on chain (and, for the sender of a contract transaction, what its call did there). */
-export type BlockFields = Pick<
-  TransferEntry,
-  'height' | 'topoheight' | 'blockhash' | 'tpos' | 'pos' | 'txid' | 'time' | 'sc_outcome'
->;
+export type BlockFields = EntryPlace & Pick<HistoryEntry, 'pos' | 'txid' | 'sc_outcome'>;
 
 export interface BlockScan {
   /** New entries, in history order: the block's transfers, then the coinbase share, then a credit no transfer names. */
-  entries: TransferEntry[];
+  entries: HistoryEntry[];
   /** Outgoing entries already in the history (recorded when sending) that this block holds, with their block fields. */
-  mined: { entry: TransferEntry; fields: BlockFields }[];
+  mined: { entry: HistoryEntry; fields: BlockFields }[];
   /** Other assets whose payloads in this block have the wallet in their ring (the sync follows them). */
   assets: string[];
   /** The asset's amount after the block. */
@@ -81,22 +78,14 @@ function decodeArgs(bytes: Uint8Array): RpcArgument[] | undefined {
   }
 }
 
-/** The payload fields of an entry, as the sender records them (sender index ‖ padded arguments). */
-function payloadFields(
-  payloadtype: number,
-  senderIndex: number,
-  padded: Uint8Array,
-  args: RpcArgument[],
-): Pick<TransferEntry, 'data' | 'payloadtype' | 'payload' | 'payload_rpc' | 'dstport' | 'srcport'> {
-  return {
-    data: Buffer.concat([Buffer.from([senderIndex]), padded]).toString('base64'),
-    payloadtype,
-    payload: Buffer.from(padded).toString('base64'),
-    ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToExactJson) } : {}),
-    dstport: port(args, 'D'),
-    srcport: port(args, 'S'),
-  };
-}
+/** Where in the chain an entry of the block's `tpos`-th transaction is. */
+const blockPlace = (header: BlockHeaderRecord, topoheight: number, tpos: number): EntryPlace => ({
+  height: header.height,
+  topoheight,
+  blockhash: header.hash,
+  tpos,
+  time: isoTime(header.timestamp),
+});
 
 export class BlockScanner {
   /** The wallet's key hash, as the header's miners name ordinary miniblock miners. */
@@ -120,7 +109,7 @@ export class BlockScanner {
     header: BlockHeaderRecord,
     topoheight: number,
     data: string,
-  ): { amount: bigint; entries: TransferEntry[] } {
+  ): { amount: bigint; entries: HistoryEntry[] } {
     const native = scid === NATIVE_ASSET;
     // Accounts open empty, but for the premine key's coin at genesis.
     const premine = CHAIN_PARAMS[this.context.keys.network].premineAmount;
@@ -142,7 +131,7 @@ export class BlockScanner {
     block: ChainBlock,
     data: string,
     before: bigint,
-    history: readonly TransferEntry[],
+    history: readonly HistoryEntry[],
     decode = true,
   ): BlockScan {
     const { core, keys, decoder } = this.context;
@@ -162,22 +151,14 @@ export class BlockScanner {
         const D = core.g1Decompress(statement.D);
         const P = core.g1Sub(core.g1Decompress(statement.C[j]!), core.g1MulSecret(D, keys.secretKey));
         const parity = senderParityOf(core, fromHex(txid), payload.proof, statement.ringLog2);
-        const fields: BlockFields = {
-          height: block.header.height,
-          topoheight: block.topoheight,
-          blockhash: block.header.hash,
-          tpos,
-          pos,
-          txid,
-          time: isoTime(block.header.timestamp),
-        };
+        const place = blockPlace(block.header, block.topoheight, tpos);
         if (parity === j % 2) {
           // The sender, or a decoy of the sender's parity (P is then the identity: 0).
           const known = history.find((e) => e.txid === txid && e.pos === pos && !e.incoming);
-          const spent = decoder.decodePoint(core.g1Neg(P), known ? [BigInt(known.amount + known.fees)] : []);
+          const spent = decoder.decodePoint(core.g1Neg(P), known ? [known.amount + known.fees] : []);
           if (!spent) return;
           explained -= spent;
-          const sent = { ...fields, ...(sc_outcome && { sc_outcome }) };
+          const sent: BlockFields = { ...place, pos, txid, ...(sc_outcome && { sc_outcome }) };
           if (known) scan.mined.push({ entry: known, fields: sent });
           else scan.entries.push(this.rebuiltOutgoing(tx, pos, j, parity, spent, ring[pos] ?? [], sent));
           return;
@@ -196,21 +177,22 @@ export class BlockScanner {
           core.g1Decompress(statement.C[j]!),
           core.g1MulSecret(this.context.generators.G, bigintToBytes32BE(amount)),
         );
-        scan.entries.push({
-          ...fields,
-          minerreward: 0,
-          coinbase: false,
-          incoming: true,
-          destination: keys.address,
-          amount: Number(amount),
-          ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
-          fees: Number(statement.fees),
-          proof: encodePaymentProof(core.g1Compress(blinder), sharedSecret(core, keys.secretKey, D), amount),
-          status: 0,
-          ewdata: '',
-          ...payloadFields(payload.rpcType, plain.senderIndex, plain.args, args ?? []),
-          sender,
-        });
+        scan.entries.push(
+          historyEntry({
+            place,
+            txid,
+            pos,
+            kind: 'incoming',
+            destination: keys.address,
+            sender,
+            amount,
+            burn: payload.burn,
+            fees: statement.fees,
+            proof: encodePaymentProof(core.g1Compress(blinder), sharedSecret(core, keys.secretKey, D), amount),
+            payloadtype: payload.rpcType,
+            payload: { senderIndex: s, bytes: plain.args, args: args ?? [] },
+          }),
+        );
       });
     });
     scan.amount = decode ? this.amountOf(data, [before + explained, before]) : before + explained;
@@ -248,7 +230,7 @@ export class BlockScanner {
     spent: bigint,
     ring: string[],
     fields: BlockFields,
-  ): TransferEntry {
+  ): HistoryEntry {
     const { core, keys, generators } = this.context;
     const payload = tx.payloads[pos]!;
     const { statement } = payload;
@@ -262,66 +244,46 @@ export class BlockScanner {
         i % 2 !== parity &&
         equalBytes(core.g1Sub(core.g1Decompress(statement.C[i]!), core.g1MulSecret(Y, r)), expected),
     );
-    const entry: TransferEntry = {
-      ...fields,
-      minerreward: 0,
-      coinbase: false,
-      incoming: false,
-      destination: k >= 0 ? (ring[k] ?? '') : '',
-      amount: Number(sent + payload.burn),
-      ...(payload.burn > 0n ? { burn: Number(payload.burn) } : {}),
-      fees: Number(fee),
-      proof: '',
-      status: 1,
-      ewdata: '',
-      data: '',
-      payloadtype: payload.rpcType,
-      payload: '',
+    const outgoing: Omit<EntryFacts, 'destination'> = {
+      place: fields,
+      txid: fields.txid,
+      pos,
+      kind: 'outgoing',
       sender: keys.address,
-      dstport: 0,
-      srcport: 0,
+      amount: sent + payload.burn,
+      burn: payload.burn,
+      fees: fee,
+      payloadtype: payload.rpcType,
+      ...(fields.sc_outcome && { sc_outcome: fields.sc_outcome }),
     };
-    if (k < 0) return entry;
+    // No member of the receiver's parity matches (a payload not built the way this wallet builds them): the
+    // receiver, the payload and the proof stay unknown.
+    if (k < 0) return historyEntry({ ...outgoing, destination: '' });
     const shared = sharedSecret(core, r, points[k]!);
     const plain = openPayload(core, payloadKey(core, shared, points[k]!), payload.rpcPayload);
-    const args = decodeArgs(plain.args) ?? [];
-    return {
-      ...entry,
+    return historyEntry({
+      ...outgoing,
+      destination: ring[k] ?? '',
       proof: encodePaymentProof(core.g1Compress(core.g1MulSecret(points[k]!, r)), shared, sent),
-      ...payloadFields(payload.rpcType, j, plain.args, args),
-    };
+      payload: { senderIndex: j, bytes: plain.args, args: decodeArgs(plain.args) ?? [] },
+    });
   }
 
+  /** A credit of the whole block: the wallet's coinbase share, or what a contract paid it (or refunded). */
   private creditEntry(
     header: BlockHeaderRecord,
     topoheight: number,
     amount: bigint,
     coinbase: boolean,
     txid: string,
-  ): TransferEntry {
-    return {
-      height: header.height,
-      topoheight,
-      blockhash: header.hash,
-      minerreward: coinbase ? Number(amount) : 0,
-      tpos: 0,
-      pos: 0,
-      coinbase,
-      incoming: true,
+  ): HistoryEntry {
+    return historyEntry({
+      place: blockPlace(header, topoheight, 0),
       txid,
+      kind: coinbase ? 'coinbase' : 'incoming',
       destination: this.context.keys.address,
-      amount: Number(amount),
-      fees: 0,
-      proof: '',
-      status: 0,
-      time: isoTime(header.timestamp),
-      ewdata: '',
-      data: '',
-      payloadtype: 0,
-      payload: '',
       sender: '',
-      dstport: 0,
-      srcport: 0,
-    };
+      amount,
+    });
   }
 }

@@ -15,7 +15,7 @@ import { sharedSecret } from '../core-native/ts/shared-secret.js';
 import { decodeAddress, encodePaymentProof } from '../protocol/address.js';
 import { fromHex, toHex } from '../protocol/bytes.js';
 import { decodeNonceBalance, type NonceBalance } from '../protocol/nonce-balance.js';
-import { encodeRpcArguments, rpcArgumentToExactJson, type RpcArgument } from '../protocol/rpc-arguments.js';
+import { encodeRpcArguments, type RpcArgument } from '../protocol/rpc-arguments.js';
 import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../protocol/transfer-builder.js';
 import { minimumFee } from '../protocol/transfer-checks.js';
 import { TxType } from '../protocol/transaction.js';
@@ -25,7 +25,8 @@ import { resolveDestination } from './destination.js';
 import { requestFee } from './fees.js';
 import { payloadItems } from './payload-items.js';
 import { arrangeRing, checkRingFits, drawDecoys } from './ring.js';
-import { isoTime, port, type TransferHistory } from './transfer-history.js';
+import { historyEntry, unmined } from './history-entry.js';
+import type { TransferHistory } from './transfer-history.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 import type { AccountRegistration } from './account-registration.js';
 import { tryContract } from './contract-trial.js';
@@ -285,36 +286,26 @@ export class TransferSender {
       const r = bigintToBytes32BE(built.blindings[pos]!);
       const padded = new Uint8Array(PAYLOAD_ARGS_BYTES);
       padded.set(encodeRpcArguments(args));
-      this.parts.history.add(item.scid, {
-        height: 0,
-        topoheight: -1,
-        blockhash: '',
-        minerreward: 0,
-        tpos: 0,
-        pos,
-        coinbase: false,
-        incoming: false,
-        txid,
-        destination: receiver,
-        amount: Number(item.amount + item.burn),
-        ...(item.burn > 0n ? { burn: Number(item.burn) } : {}),
-        fees: pos === feeAt ? Number(fee) : 0,
-        proof: encodePaymentProof(
-          core.g1Compress(core.g1MulSecret(receiverPoint, r)),
-          sharedSecret(core, r, receiverPoint),
-          item.amount,
-        ),
-        status: 1,
-        time: isoTime(Date.now()),
-        ewdata: '',
-        data: Buffer.concat([Buffer.from([senderIndex]), padded]).toString('base64'),
-        payloadtype: 0,
-        payload: Buffer.from(padded).toString('base64'),
-        ...(args.length > 0 ? { payload_rpc: args.map(rpcArgumentToExactJson) } : {}),
-        sender: this.address,
-        dstport: port(args, 'D'),
-        srcport: port(args, 'S'),
-      });
+      this.parts.history.add(
+        item.scid,
+        historyEntry({
+          place: unmined(Date.now()),
+          txid,
+          pos,
+          kind: 'outgoing',
+          destination: receiver,
+          sender: this.address,
+          amount: item.amount + item.burn,
+          burn: item.burn,
+          fees: pos === feeAt ? fee : 0n,
+          proof: encodePaymentProof(
+            core.g1Compress(core.g1MulSecret(receiverPoint, r)),
+            sharedSecret(core, r, receiverPoint),
+            item.amount,
+          ),
+          payload: { senderIndex, bytes: padded, args },
+        }),
+      );
     });
   }
 }

@@ -57,6 +57,8 @@ export enum WalletFileErrorCode {
   BadContents = 'wallet-file.bad-contents',
   /** The contents are JSON but not a wallet's keys. */
   NotAWallet = 'wallet-file.not-a-wallet',
+  /** The contents hold a history entry that cannot be read (a field of the wrong kind). */
+  BadHistory = 'wallet-file.bad-history',
 }
 
 export class WalletFileError extends UmbraError<WalletFileErrorCode> {

@@ -3,7 +3,7 @@
  * first — a table for people (txids shortened), every field in full in JSON.
  */
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
-import type { TransferEntry } from '../../wallet/transfer-history.js';
+import type { HistoryEntry } from '../../wallet/history-entry.js';
 import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
 import { formatCoins } from '../../protocol/coin-amount.js';
 import { describeOutcome } from './contract-outcome-text.js';
@@ -40,13 +40,13 @@ export interface HistoryResult {
   entries: HistoryLine[];
 }
 
-const line = (entry: TransferEntry): HistoryLine => ({
+const line = (entry: HistoryEntry): HistoryLine => ({
   height: entry.blockhash === '' ? -1 : entry.height,
   time: entry.time,
   direction: entry.incoming || entry.coinbase ? 'in' : 'out',
   coinbase: entry.coinbase,
-  amount: BigInt(entry.amount),
-  fee: BigInt(entry.fees),
+  amount: entry.amount,
+  fee: entry.fees,
   counterparty: entry.coinbase ? '' : entry.incoming ? entry.sender : entry.destination,
   txid: entry.txid,
   ...(entry.sc_outcome ? { sc_outcome: entry.sc_outcome } : {}),

@@ -56,7 +56,7 @@ export async function submitTransaction(
     .find((entry) => entry.txid === txid);
   const sent: SentTransaction = {
     txid,
-    fee: recorded ? BigInt(recorded.fees) : expectedFee,
+    fee: recorded ? recorded.fees : expectedFee,
     ring_size: request.ringSize,
     mined: false,
   };

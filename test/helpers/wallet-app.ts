@@ -10,7 +10,7 @@ import { loadConfig } from '../../host/config/load.js';
 import { createLogger } from '../../host/logger.js';
 import type { NetworkName } from '../../protocol/network.js';
 import { DaemonClient } from '../../wallet/daemon-client.js';
-import type { TransferEntry } from '../../wallet/transfer-history.js';
+import type { TransferEntryJson } from '../../plugins/wallet/rpc/transfer-entry-json.js';
 import { mineOneViaRpc, postRpc, rpcCall } from './app.js';
 import { walletKeys } from '../../wallet/wallet-keys.js';
 import { WalletService, type WalletServiceOptions } from '../../wallet/wallet-service.js';
@@ -49,8 +49,21 @@ export async function walletRpc(url: string, method: string, params?: unknown): 
   return json.result;
 }
 
+/** A transfer entry as read from an answer: its uint64s are numbers up to 2^53 (and bigints beyond, which tests say). */
+export type AnsweredEntry = Omit<
+  TransferEntryJson,
+  'minerreward' | 'amount' | 'burn' | 'fees' | 'dstport' | 'srcport'
+> & {
+  minerreward: number;
+  amount: number;
+  burn?: number;
+  fees: number;
+  dstport: number;
+  srcport: number;
+};
+
 /** GetTransfers' entries for `filters` (none: an empty list). */
-export const transfersOf = async (url: string, filters: Record<string, unknown>): Promise<TransferEntry[]> =>
+export const transfersOf = async (url: string, filters: Record<string, unknown>): Promise<AnsweredEntry[]> =>
   (await walletRpc(url, 'GetTransfers', filters)).entries ?? [];
 
 /** Waits until the daemon's pool is empty (autoMine has mined what was sent). */

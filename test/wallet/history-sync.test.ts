@@ -97,9 +97,9 @@ t.test('history sync', async (t) => {
       await alice.sync.run();
       const entries = alice.history.entries(NATIVE_ASSET);
       t.equal(entries.length, 2);
-      t.match(entries[0], { txid, incoming: true, amount: 5000, coinbase: false });
+      t.match(entries[0], { txid, incoming: true, amount: 5000n, coinbase: false });
       t.match(entries[1], { coinbase: true, incoming: true, topoheight: top - 3 });
-      const total = entries.reduce((sum, e) => sum + e.amount, 0);
+      const total = entries.reduce((sum, e) => sum + e.amount, 0n);
       t.match(alice.sync.position, { topoheight: top, amount: String(total) });
       t.equal(
         alice.sync.position!.blockhash,

@@ -128,14 +128,13 @@ t.test('transfer sender', async (t) => {
     t.match(entry, {
       txid,
       incoming: false,
-      status: 1,
-      amount: 5000,
-      fees: 60,
+      amount: 5000n,
+      fees: 60n,
       destination: alice.address,
       sender: premine.address,
       topoheight: -1,
       blockhash: '',
-      dstport: 9,
+      args: [{ name: 'D', datatype: 'U', value: 9n }],
     });
     await mined(daemon.url);
     t.not(

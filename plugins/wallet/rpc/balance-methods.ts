@@ -15,10 +15,9 @@ export function balanceMethods(wallet: WalletService): RpcMethod<any, unknown>[]
       name: 'GetBalance',
       params: objectParams(p.object({ scid: p.optional(p.hash(), NATIVE_ASSET) })),
       handler: async ({ scid }: { scid: string }) => {
-        // Balances stay below 2^41 atomic units (the decoder's bound), so a JSON number holds them exactly.
         wallet.historySync.follow(scid); // a token asked for is followed by the history sync from now on
         await answering(wallet.sync());
-        const balance = Number(await answering(wallet.balance(scid)));
+        const balance = await answering(wallet.balance(scid));
         return { balance, unlocked_balance: balance };
       },
     },

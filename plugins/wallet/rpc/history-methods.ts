@@ -7,10 +7,11 @@
 import { ApplicationError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
-import type { TransferEntry } from '../../../wallet/transfer-history.js';
+import { argumentPort, type HistoryEntry } from '../../../wallet/history-entry.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
 import { answering } from './answering.js';
+import { transferEntryJson } from './transfer-entry-json.js';
 
 interface Filters {
   scid: string;
@@ -25,7 +26,7 @@ interface Filters {
   srcport: number;
 }
 
-function matches(entry: TransferEntry, f: Filters): boolean {
+function matches(entry: HistoryEntry, f: Filters): boolean {
   const category = entry.coinbase ? f.coinbase : entry.incoming ? f.in : f.out;
   return (
     category &&
@@ -33,8 +34,8 @@ function matches(entry: TransferEntry, f: Filters): boolean {
     (f.max_height === 0 || entry.height <= f.max_height) &&
     (f.sender === '' || entry.sender === f.sender) &&
     (f.receiver === '' || entry.destination === f.receiver) &&
-    (f.dstport === 0 || entry.dstport === f.dstport) &&
-    (f.srcport === 0 || entry.srcport === f.srcport)
+    (f.dstport === 0 || argumentPort(entry.args, 'D') === BigInt(f.dstport)) &&
+    (f.srcport === 0 || argumentPort(entry.args, 'S') === BigInt(f.srcport))
   );
 }
 
@@ -67,7 +68,7 @@ export function historyMethods(wallet: WalletService): RpcMethod<any, unknown>[]
         wallet.historySync.follow(filters.scid);
         await confirmed();
         const entries = wallet.history.entries(filters.scid).filter((entry) => matches(entry, filters));
-        return entries.length > 0 ? { entries } : {};
+        return entries.length > 0 ? { entries: entries.map(transferEntryJson) } : {};
       },
     },
     {
@@ -79,7 +80,7 @@ export function historyMethods(wallet: WalletService): RpcMethod<any, unknown>[]
         const histories = scid ? [[scid, wallet.history.entries(scid)] as const] : wallet.history.assets();
         for (const [asset, entries] of histories) {
           const entry = entries.find((e) => e.txid === txid);
-          if (entry) return { scid: asset, entry };
+          if (entry) return { scid: asset, entry: transferEntryJson(entry) };
         }
         throw new ApplicationError(`Transaction not found. TXID ${txid}`);
       },

@@ -9,6 +9,7 @@ import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
 import { randomScalar } from '../../../../core-native/ts/scalar.js';
 import { encodeAddress } from '../../../../protocol/address.js';
 import { toHex } from '../../../../protocol/bytes.js';
+import { parseExactJson, stringifyExactJson } from '../../../../protocol/exact-json.js';
 import { makeRegistration } from '../../../../protocol/registration.js';
 import { encodeTransaction } from '../../../../protocol/transaction.js';
 import { premineKey, premineSecret } from '../../../../protocol/premine.js';
@@ -87,7 +88,7 @@ t.test("a contract call's outgoing entry carries what the call did", async (t) =
   );
 
   const reloaded = new TransferHistory();
-  reloaded.load(JSON.parse(JSON.stringify(wallet.history.toJSON())));
+  reloaded.load(parseExactJson(stringifyExactJson(wallet.history.toJSON())));
   t.same(
     reloaded.entries(NATIVE_ASSET).find((e) => e.txid === withdraw)!.sc_outcome,
     entry.sc_outcome,

@@ -12,9 +12,16 @@ import { bigintToBytes32BE } from '../../../../core-native/ts/bigint-bytes.js';
 import { randomScalar } from '../../../../core-native/ts/scalar.js';
 import { encodeAddress } from '../../../../protocol/address.js';
 import { premineKey, premineSecret } from '../../../../protocol/premine.js';
-import type { TransferEntry } from '../../../../wallet/transfer-history.js';
 import { mineOneViaRpc, rpcCall, startTestApp } from '../../../helpers/app.js';
-import { autoMine, mined, startWalletApp, testWallet, transfersOf, walletRpc } from '../../../helpers/wallet-app.js';
+import {
+  type AnsweredEntry,
+  autoMine,
+  mined,
+  startWalletApp,
+  testWallet,
+  transfersOf,
+  walletRpc,
+} from '../../../helpers/wallet-app.js';
 
 const core = await loadCore();
 const premineAddress = encodeAddress('simulator', premineKey(core, 'simulator'));
@@ -42,7 +49,7 @@ async function feed(from: string, into: string, after: number, to: number): Prom
 }
 
 /** The balance is the sum of the entries, no entry is there twice, and each names the block of A's main chain at its topoheight. */
-async function consistent(t: Test, walletUrl: string, daemonUrl: string, what: string): Promise<TransferEntry[]> {
+async function consistent(t: Test, walletUrl: string, daemonUrl: string, what: string): Promise<AnsweredEntry[]> {
   const all = await transfersOf(walletUrl, ALL);
   const { balance } = await walletRpc(walletUrl, 'GetBalance');
   t.equal(

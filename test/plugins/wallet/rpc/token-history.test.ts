@@ -17,11 +17,18 @@ import { toHex } from '../../../../protocol/bytes.js';
 import { makeRegistration } from '../../../../protocol/registration.js';
 import { encodeTransaction } from '../../../../protocol/transaction.js';
 import { premineKey, premineSecret } from '../../../../protocol/premine.js';
-import type { TransferEntry } from '../../../../wallet/transfer-history.js';
 import { WalletFile } from '../../../../wallet/wallet-file.js';
 import { keyContents, walletKeys } from '../../../../wallet/wallet-keys.js';
 import { rpcCall, startTestApp } from '../../../helpers/app.js';
-import { autoMine, mined, startWalletApp, testWallet, transfersOf, walletRpc } from '../../../helpers/wallet-app.js';
+import {
+  type AnsweredEntry,
+  autoMine,
+  mined,
+  startWalletApp,
+  testWallet,
+  transfersOf,
+  walletRpc,
+} from '../../../helpers/wallet-app.js';
 
 const core = await loadCore();
 const { G } = core.generators('UMBRA');
@@ -138,7 +145,7 @@ t.test('token histories and contract payouts', async (t) => {
     t.notOk(carol.historySync.tokens.has(token));
     await carol.sync();
     t.ok(carol.historySync.tokens.has(token), 'followed');
-    t.match(carol.history.entries(token), [{ txid, amount: 300, incoming: true, scid: token }]);
+    t.match(carol.history.entries(token), [{ txid, amount: 300n, incoming: true, scid: token }]);
   });
 
   await t.test('the followed tokens and their positions are in the wallet file', async (t) => {
@@ -164,7 +171,7 @@ t.test('token histories and contract payouts', async (t) => {
     await mined(daemon.url);
     const { txid } = await rpc(carolUrl, 'scinvoke', play);
     await mined(daemon.url);
-    const payouts = async (url: string): Promise<TransferEntry[]> =>
+    const payouts = async (url: string): Promise<AnsweredEntry[]> =>
       (await entries(url, { in: true })).filter((e) => e.txid === txid);
     const [bobs, carols] = [await payouts(bobUrl), await payouts(carolUrl)];
     t.equal(bobs.length + carols.length, 1, 'one winner');
