@@ -1,7 +1,7 @@
 /** `Echo` as both servers answer it: a label, a space, then the params (an array of strings) joined by spaces. */
 import { InvalidParamsError } from './errors.js';
 import type { ParamCheck } from './params.js';
-import type { RpcMethod } from './registry.js';
+import { defineMethod, type RpcMethod } from './registry.js';
 
 const echoWords: ParamCheck<string[]> = (value) => {
   if (value === undefined || value === null) return [];
@@ -12,9 +12,5 @@ const echoWords: ParamCheck<string[]> = (value) => {
   });
 };
 
-export const echoMethod = (label: string, name: string, aliases: string[] = []): RpcMethod<string[], string> => ({
-  name,
-  aliases,
-  params: echoWords,
-  handler: (words) => [label, ...words].join(' '),
-});
+export const echoMethod = (label: string, name: string, aliases: string[] = []): RpcMethod<string[], string> =>
+  defineMethod({ name, aliases, params: echoWords, handler: (words) => [label, ...words].join(' ') });

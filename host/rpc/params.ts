@@ -9,8 +9,15 @@ import { closestName } from './closest-name.js';
 import { InvalidParamsError } from './errors.js';
 import { stringifyExactJson } from '../../protocol/exact-json.js';
 
+/**
+ * A key no check sets. It makes ParamCheck an intersection type, which TypeScript can infer a method's params type
+ * from when the check is a generic call such as `p.object(…)` beside a handler with untyped params: a generic call
+ * typed as a plain function is skipped in that inference, and the handler's params would be `unknown`.
+ */
+declare const checked: unique symbol;
+
 /** Turns raw JSON into a typed value or throws with a message that starts from `path`. */
-export type ParamCheck<T> = (value: unknown, path: string) => T;
+export type ParamCheck<T> = ((value: unknown, path: string) => T) & { readonly [checked]?: T };
 
 const MAX_UINT64 = (1n << 64n) - 1n;
 

@@ -13,6 +13,11 @@ export interface RpcCallContext {
   readonly push?: PushClient;
 }
 
+/**
+ * A method: its params check and the handler that takes what the check returns. `RpcMethod` without type arguments
+ * stands for any method (what lists and the registry hold): `handler` is declared as a method, so a method whose check
+ * gives P fits there, which is sound because the dispatcher passes a handler only its own check's result.
+ */
 export interface RpcMethod<P = unknown, R = unknown> {
   /** Canonical name, e.g. `NODE.GetInfo` or `GetAddress`. */
   readonly name: string;
@@ -23,18 +28,27 @@ export interface RpcMethod<P = unknown, R = unknown> {
 }
 
 /**
+ * Defines a method from its params check: the handler's params type is inferred from the check, so a handler that
+ * reads a field the check does not give, or reads it as another type, does not compile.
+ */
+export function defineMethod<P, R>(method: RpcMethod<P, R>): RpcMethod<P, R> {
+  return method;
+}
+
+/**
  * Told of each call a dispatcher runs: the method's canonical name (undefined when no method has the name asked for)
  * and the seconds its handler took, a failure included.
  */
 export type RpcCallObserver = (method: string | undefined, seconds: number) => void;
 
 export class MethodRegistry {
-  private readonly byName = new Map<string, RpcMethod<any, any>>();
+  private readonly byName = new Map<string, RpcMethod>();
   private observer: RpcCallObserver | undefined;
 
   /** @param optionalPrefix a prefix (e.g. `WALLET.`) that may stand before any method name. */
   constructor(private readonly optionalPrefix = '') {}
 
+  /** Adds a method; a literal given here has its handler's params inferred from its check, as defineMethod does. */
   add<P, R>(method: RpcMethod<P, R>): void {
     for (const name of [method.name, ...(method.aliases ?? [])]) {
       const key = name.toLowerCase();
@@ -44,7 +58,7 @@ export class MethodRegistry {
     }
   }
 
-  resolve(name: string): RpcMethod<any, any> | undefined {
+  resolve(name: string): RpcMethod | undefined {
     const key = name.toLowerCase();
     const direct = this.byName.get(key);
     if (direct || !this.optionalPrefix) return direct;

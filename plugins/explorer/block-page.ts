@@ -6,6 +6,7 @@ import { encodeAddress } from '../../protocol/address.js';
 import { fromHex, toHex } from '../../protocol/bytes.js';
 import type { NetworkName } from '../../protocol/network.js';
 import type { ChainService } from '../../host/services/chain.js';
+import type { BlockHeaderAnswer } from './daemon-answers.js';
 import type { DaemonQuery } from './daemon-queries.js';
 import { notFound } from './explorer-error.js';
 import { html } from './html.js';
@@ -13,7 +14,7 @@ import { addressLink, blockLink, facts, hash, page, txLink, utc } from './layout
 import { summariseTransaction, TX_TYPE_NAMES, type TransactionSummary } from './transaction-summary.js';
 
 export interface BlockView {
-  header: Record<string, any>;
+  header: BlockHeaderAnswer;
   /** The main-chain block after this one, if any. */
   child: string | null;
   miniblocks: { final: boolean; keyHash: string; height: number }[];

@@ -3,23 +3,24 @@
  * GetTransaction, GetSC, NameToAddress and GetEncryptedBalance answer, so its figures are the RPC's figures and the
  * views that build them live in one place. A call the method refuses (unknown hash, bad address, name not
  * registered) or a service refuses on purpose (a block or state this node pruned) becomes a not-found ExplorerError
- * carrying the message.
+ * carrying the message. Answers are typed as the explorer reads them (daemon-answers.ts).
  */
 import { UmbraError } from '../../protocol/errors.js';
 import { RpcError } from '../../host/rpc/errors.js';
 import type { MethodRegistry } from '../../host/rpc/registry.js';
+import type { DaemonAnswers } from './daemon-answers.js';
 import { notFound } from './explorer-error.js';
 
 const INTERNAL = { transport: 'internal' } as const;
 
-export type DaemonQuery = (method: string, params?: unknown) => Promise<any>;
+export type DaemonQuery = <M extends keyof DaemonAnswers>(method: M, params?: unknown) => Promise<DaemonAnswers[M]>;
 
 export function daemonQueries(registry: MethodRegistry): DaemonQuery {
   return async (name, params) => {
     const method = registry.resolve(name);
     if (!method) throw notFound(`this node does not answer ${name} (its plugin is not configured)`);
     try {
-      return await method.handler(method.params(params, 'params'), INTERNAL);
+      return (await method.handler(method.params(params, 'params'), INTERNAL)) as DaemonAnswers[typeof name];
     } catch (error) {
       if (error instanceof RpcError || error instanceof UmbraError) throw notFound(error.message);
       throw error;

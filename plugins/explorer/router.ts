@@ -5,27 +5,36 @@
  */
 import { stringifyExactJson } from '../../protocol/exact-json.js';
 import type { HttpRoute, HttpRouteResponse } from '../../host/rpc/endpoint.js';
+import type { AddressView } from './address-page.js';
 import type { Asset } from './assets.js';
+import type { BlockView } from './block-page.js';
+import type { ContractView } from './contract-page.js';
 import { ExplorerError, notFound } from './explorer-error.js';
 import { BASE } from './layout.js';
+import type { HomeView } from './home-view.js';
 import { renderNotFound } from './not-found-page.js';
+import type { PoolView } from './pool-page.js';
+import type { TransactionView } from './transaction-page.js';
 
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json';
 
-/** A page: its data for a path argument, and how to draw it. */
-export interface PageHandler<View = any> {
+/**
+ * A page: its data for a path argument, and how to draw it. `PageHandler` without a type argument stands for any page:
+ * `render` is declared as a method, so a page of any view fits there, and the router renders only its own view.
+ */
+export interface PageHandler<View = unknown> {
   view(argument: string): Promise<View> | View;
   render(view: View): string;
 }
 
 export interface ExplorerPages {
-  home: PageHandler;
-  block: PageHandler;
-  tx: PageHandler;
-  contract: PageHandler;
-  address: PageHandler;
-  pool: PageHandler;
+  home: PageHandler<HomeView>;
+  block: PageHandler<BlockView>;
+  tx: PageHandler<TransactionView>;
+  contract: PageHandler<ContractView>;
+  address: PageHandler<AddressView>;
+  pool: PageHandler<PoolView>;
   /** The explorer path a search query names. */
   search(query: string): Promise<string>;
   assets: Map<string, Asset>;
@@ -69,7 +78,7 @@ export function explorerRoute(pages: ExplorerPages): HttpRoute {
     const slash = rest.indexOf('/');
     const name = slash === -1 ? rest : rest.slice(0, slash);
     const argument = slash === -1 ? '' : decodeURIComponent(rest.slice(slash + 1));
-    const handler =
+    const handler: PageHandler | undefined =
       rest === ''
         ? pages.home
         : rest === 'pool'

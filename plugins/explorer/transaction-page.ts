@@ -29,7 +29,7 @@ export async function transactionView(
 ): Promise<TransactionView> {
   const { query } = sources;
   if (!HASH.test(txid)) throw notFound(`'${txid}' is not a transaction id (64 hex digits)`);
-  const record = (await query('NODE.GetTransaction', { txs_hashes: [txid] })).txs[0];
+  const record = (await query('NODE.GetTransaction', { txs_hashes: [txid] })).txs[0]!;
   if (record.as_hex === '') throw notFound(`no transaction ${txid} on this chain or in the pool`);
   const summary = summariseTransaction(fromHex(txid, 32), fromHex(record.as_hex), sources.addressOf);
   return {

@@ -3,16 +3,16 @@ import { toHex } from '../../protocol/bytes.js';
 import { TransactionError } from '../../protocol/transaction-errors.js';
 import { ApplicationError } from '../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../host/rpc/params.js';
-import type { RpcMethod } from '../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../host/rpc/registry.js';
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 
-export function mempoolMethods(pool: () => TxPoolService): RpcMethod<any, unknown>[] {
+export function mempoolMethods(pool: () => TxPoolService): RpcMethod[] {
   return [
-    {
+    defineMethod({
       name: 'NODE.SendRawTransaction',
       aliases: ['sendrawtransaction'],
       params: objectParams(p.object({ tx_as_hex: p.hex() })),
-      handler: async ({ tx_as_hex }: { tx_as_hex: string }) => {
+      handler: async ({ tx_as_hex }) => {
         if (tx_as_hex.length === 0) throw new ApplicationError('tx_as_hex is empty');
         try {
           const txid = await pool().addBatched(Buffer.from(tx_as_hex, 'hex'), { local: true });
@@ -22,12 +22,12 @@ export function mempoolMethods(pool: () => TxPoolService): RpcMethod<any, unknow
           throw error;
         }
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'NODE.GetTxPool',
       aliases: ['gettxpool'],
       params: noParams,
       handler: () => ({ txs: pool().pending().map(toHex), status: 'OK' }),
-    },
+    }),
   ];
 }

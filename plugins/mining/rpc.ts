@@ -2,7 +2,7 @@
 import { fromHex, toHex } from '../../protocol/bytes.js';
 import { ApplicationError, InvalidParamsError } from '../../host/rpc/errors.js';
 import { objectParams, p } from '../../host/rpc/params.js';
-import type { RpcMethod } from '../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../host/rpc/registry.js';
 import { encodeBlock } from '../../protocol/block.js';
 import type { MiningService } from './mining-service.js';
 
@@ -12,15 +12,15 @@ export interface MiningRpcDeps {
   keyOf(address: string): Uint8Array;
 }
 
-export function miningMethods(deps: MiningRpcDeps): RpcMethod<any, unknown>[] {
+export function miningMethods(deps: MiningRpcDeps): RpcMethod[] {
   return [
-    {
+    defineMethod({
       name: 'NODE.GetBlockTemplate',
       aliases: ['getblocktemplate'],
       params: objectParams(
         p.object({ wallet_address: p.string(), block: p.optional(p.bool(), false), miner: p.optional(p.string(), '') }),
       ),
-      handler: ({ wallet_address, block }: { wallet_address: string; block: boolean; miner: string }) => {
+      handler: ({ wallet_address, block }) => {
         let key: Uint8Array;
         try {
           key = deps.keyOf(wallet_address);
@@ -44,8 +44,8 @@ export function miningMethods(deps: MiningRpcDeps): RpcMethod<any, unknown>[] {
           status: 'OK',
         };
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'NODE.SubmitBlock',
       aliases: ['submitblock'],
       params: objectParams(
@@ -55,7 +55,7 @@ export function miningMethods(deps: MiningRpcDeps): RpcMethod<any, unknown>[] {
           block_blob: p.optional(p.hex(), undefined),
         }),
       ),
-      handler: async ({ jobid, mbl_blob, block_blob }: { jobid?: string; mbl_blob?: string; block_blob?: string }) => {
+      handler: async ({ jobid, mbl_blob, block_blob }) => {
         // Umbra extension: a complete block (e.g. from another node) can be submitted as `block_blob`.
         if (block_blob !== undefined) return deps.mining().submitBlock(fromHex(block_blob));
         if (jobid === undefined || mbl_blob === undefined)
@@ -64,6 +64,6 @@ export function miningMethods(deps: MiningRpcDeps): RpcMethod<any, unknown>[] {
           );
         return deps.mining().submit(jobid, fromHex(mbl_blob));
       },
-    },
+    }),
   ];
 }

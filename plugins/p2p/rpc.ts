@@ -4,12 +4,12 @@
  */
 import { toHex } from '../../protocol/bytes.js';
 import { noParams } from '../../host/rpc/params.js';
-import type { RpcMethod } from '../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../host/rpc/registry.js';
 import type { P2pNode } from './p2p-node.js';
 
-export function p2pMethods(node: P2pNode): RpcMethod<any, unknown>[] {
+export function p2pMethods(node: P2pNode): RpcMethod[] {
   return [
-    {
+    defineMethod({
       name: 'NODE.GetPeers',
       params: noParams,
       handler: () => {
@@ -36,6 +36,6 @@ export function p2pMethods(node: P2pNode): RpcMethod<any, unknown>[] {
           status: 'OK',
         };
       },
-    },
+    }),
   ];
 }

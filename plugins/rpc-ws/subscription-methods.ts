@@ -6,14 +6,14 @@ import type { RpcEndpoint } from '../../host/rpc/endpoint.js';
 import { ApplicationError, InvalidParamsError } from '../../host/rpc/errors.js';
 import { objectParams, p } from '../../host/rpc/params.js';
 import type { PushClient } from '../../host/rpc/push-client.js';
-import type { RpcCallContext, RpcMethod } from '../../host/rpc/registry.js';
+import { defineMethod, type RpcCallContext, type RpcMethod } from '../../host/rpc/registry.js';
 
 function pushClientOf(context: RpcCallContext, method: string): PushClient {
   if (!context.push) throw new ApplicationError(`${method} works on the WebSocket /ws only: HTTP has no push`);
   return context.push;
 }
 
-export function subscriptionMethods(endpoint: RpcEndpoint): RpcMethod<any, unknown>[] {
+export function subscriptionMethods(endpoint: RpcEndpoint): RpcMethod[] {
   const checkedTopics = (topics: string[]): string[] => {
     const known = endpoint.topics;
     const unknown = topics.filter((topic) => !known.includes(topic));
@@ -25,24 +25,24 @@ export function subscriptionMethods(endpoint: RpcEndpoint): RpcMethod<any, unkno
   };
   const answer = (client: PushClient) => ({ topics: [...(client.topics ?? [])].sort(), status: 'OK' });
   return [
-    {
+    defineMethod({
       name: 'Subscribe',
       params: objectParams(p.object({ topics: p.array(p.string()) })),
-      handler: ({ topics }: { topics: string[] }, context) => {
+      handler: ({ topics }, context) => {
         const client = pushClientOf(context, 'Subscribe');
         client.topics = new Set([...(client.topics ?? []), ...checkedTopics(topics)]);
         return answer(client);
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'Unsubscribe',
       params: objectParams(p.object({ topics: p.optional(p.array(p.string()), undefined) })),
-      handler: ({ topics }: { topics?: string[] }, context) => {
+      handler: ({ topics }, context) => {
         const client = pushClientOf(context, 'Unsubscribe');
         const leaving = new Set(topics === undefined ? endpoint.topics : checkedTopics(topics));
         client.topics = new Set([...(client.topics ?? [])].filter((topic) => !leaving.has(topic)));
         return answer(client);
       },
-    },
+    }),
   ];
 }

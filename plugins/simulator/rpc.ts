@@ -8,7 +8,7 @@ import { fromHex, toHex } from '../../protocol/bytes.js';
 import { NATIVE_SCID } from '../../protocol/transfer-checks.js';
 import { InvalidParamsError } from '../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../host/rpc/params.js';
-import type { RpcMethod } from '../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../host/rpc/registry.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { AutoMiner } from './auto-miner.js';
 import { PremineShortError } from './fund-accounts.js';
@@ -25,10 +25,10 @@ export interface SimulatorRpcDeps {
   fund(key: Uint8Array, amount: bigint, scid: Uint8Array): Promise<{ txid: string; blid: string }>;
 }
 
-export function simulatorMethods(deps: SimulatorRpcDeps): RpcMethod<any, unknown>[] {
+export function simulatorMethods(deps: SimulatorRpcDeps): RpcMethod[] {
   const { chain, miner, snapshots } = deps;
   return [
-    {
+    defineMethod({
       name: 'SIMULATOR.Mine',
       params: objectParams(
         p.strictObject({
@@ -45,8 +45,8 @@ export function simulatorMethods(deps: SimulatorRpcDeps): RpcMethod<any, unknown
           throw new InvalidParamsError(`invalid params: 'count' must be 1 … ${MAX_BLOCKS_PER_REQUEST}, got ${n}`);
         return { blids: await miner.mine(n, step === undefined ? undefined : BigInt(step)), status: 'OK' };
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'SIMULATOR.SetNextTimestamp',
       params: p.strictObject({ timestamp: p.uint() }),
       handler: async ({ timestamp }) => {
@@ -58,8 +58,8 @@ export function simulatorMethods(deps: SimulatorRpcDeps): RpcMethod<any, unknown
         miner.setNextTimestamp(at);
         return { status: 'OK' };
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'SIMULATOR.Snapshot',
       params: noParams,
       handler: async () => ({
@@ -67,8 +67,8 @@ export function simulatorMethods(deps: SimulatorRpcDeps): RpcMethod<any, unknown
         height: Number(chain.top.height),
         status: 'OK',
       }),
-    },
-    {
+    }),
+    defineMethod({
       name: 'SIMULATOR.Revert',
       params: p.strictObject({ id: p.string() }),
       handler: async ({ id }) => {
@@ -79,8 +79,8 @@ export function simulatorMethods(deps: SimulatorRpcDeps): RpcMethod<any, unknown
           );
         return { height: Number(chain.top.height), status: 'OK' };
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'SIMULATOR.Fund',
       params: p.strictObject({
         address: p.string(),
@@ -104,6 +104,6 @@ export function simulatorMethods(deps: SimulatorRpcDeps): RpcMethod<any, unknown
           throw error;
         }
       },
-    },
+    }),
   ];
 }

@@ -1,7 +1,7 @@
 /** Balance tables from the addon (core-native/src/balance/): the table stays a JS-owned buffer passed in per call. */
 import { DEFAULT_MAX_BALANCE, type BalanceCore, type BalanceTable, type DecodeOptions } from '../balance.js';
 
-interface BalanceAddon {
+export interface BalanceAddon {
   balanceTableBuild(base: Uint8Array, bits: number): Uint8Array;
   /** Throws when the bytes are not a well-formed table. */
   balanceTableCheck(table: Uint8Array): void;

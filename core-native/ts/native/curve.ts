@@ -1,7 +1,7 @@
 /** BN254 G1 from the addon (core-native/src/bn254/): thin wrappers plus the per-domain generator cache. */
 import type { CurveCore, FixedBase, Generators, MsmTable } from '../curve.js';
 
-interface CurveAddon {
+export interface CurveAddon {
   g1Decompress(compressed: Uint8Array): Uint8Array;
   g1Compress(point: Uint8Array): Uint8Array;
   g1IsValid(point: Uint8Array): boolean;

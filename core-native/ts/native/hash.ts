@@ -1,7 +1,7 @@
 /** Hashes from the addon (core-native/src/hash/). */
 import type { HashCore } from '../hash.js';
 
-interface HashAddon extends Omit<HashCore, 'blake2s256Many'> {
+export interface HashAddon extends Omit<HashCore, 'blake2s256Many'> {
   /** Takes the offsets as the bytes of a Uint32Array (native-endian). */
   blake2s256Many(data: Uint8Array, ends: Uint8Array): Uint8Array;
 }

@@ -4,7 +4,7 @@
  */
 import type { PowCore } from '../pow.js';
 
-interface PowAddon {
+export interface PowAddon {
   powHashInto(input: Uint8Array, out: Uint8Array): void;
 }
 

@@ -8,7 +8,7 @@ import { fromHex, toHex } from '../../../protocol/bytes.js';
 import { encodeNonceBalance } from '../../../protocol/nonce-balance.js';
 import { ApplicationError, InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
-import type { RpcMethod } from '../../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
 
@@ -25,7 +25,7 @@ export const RANDOM_ADDRESSES = 100;
 const RECENT_BLOCKS = 5n;
 const MAX_REMEMBERED_REGISTRATIONS = 100_000;
 
-export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] {
+export function accountMethods(deps: AccountRpcDeps): RpcMethod[] {
   const asset = (scid: string | undefined): Uint8Array => (scid ? fromHex(scid, 32) : new Uint8Array(32));
 
   /** Registration topoheights found so far, by key: checked (two reads) before reuse, since a reorganisation may move one. */
@@ -57,7 +57,7 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
   };
 
   return [
-    {
+    defineMethod({
       name: 'NODE.GetEncryptedBalance',
       aliases: ['getencryptedbalance'],
       params: objectParams(
@@ -68,7 +68,7 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
           treehash: p.optional(p.string(), undefined),
         }),
       ),
-      handler: (params: { address: string; scid: string | undefined; topoheight: number }) => {
+      handler: (params) => {
         const chain = deps.chain;
         let key: Uint8Array;
         try {
@@ -103,12 +103,12 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
           status: 'OK',
         };
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'NODE.GetRandomAddress',
       aliases: ['getrandomaddress'],
       params: objectParams(p.object({ scid: p.optional(p.hash(), undefined) })),
-      handler: ({ scid }: { scid: string | undefined }) => {
+      handler: ({ scid }) => {
         const chain = deps.chain;
         const top = chain.top;
         const id = asset(scid);
@@ -134,6 +134,6 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
         }
         return { address: picked, status: 'OK' };
       },
-    },
+    }),
   ];
 }

@@ -10,7 +10,7 @@ import { fromHex, toHex } from '../../../protocol/bytes.js';
 import { encodeNonceBalance } from '../../../protocol/nonce-balance.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
-import type { RpcMethod } from '../../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import type { Chain } from '../chain.js';
 
 export interface BalanceChangesRpcDeps {
@@ -28,8 +28,8 @@ interface BalanceAt {
   data: string;
 }
 
-export function balanceChangesMethod(deps: BalanceChangesRpcDeps): RpcMethod<any, unknown> {
-  return {
+export function balanceChangesMethod(deps: BalanceChangesRpcDeps): RpcMethod {
+  return defineMethod({
     name: 'NODE.GetBalanceChanges',
     aliases: ['getbalancechanges'],
     params: objectParams(
@@ -41,13 +41,7 @@ export function balanceChangesMethod(deps: BalanceChangesRpcDeps): RpcMethod<any
         limit: p.optional(p.uint(), MAX_BALANCE_CHANGES),
       }),
     ),
-    handler: (params: {
-      address: string;
-      scid?: string;
-      from_topoheight: number;
-      to_topoheight: number;
-      limit: number;
-    }) => {
+    handler: (params) => {
       const { chain } = deps;
       let key: Uint8Array;
       try {
@@ -92,5 +86,5 @@ export function balanceChangesMethod(deps: BalanceChangesRpcDeps): RpcMethod<any
         status: 'OK',
       };
     },
-  };
+  });
 }

@@ -7,7 +7,7 @@ import { ATOMIC_UNITS_PER_COIN, TARGET_BLOCK_TIME_MS } from '../../../protocol/c
 import type { NetworkParams } from '../../../protocol/network.js';
 import { ApplicationError } from '../../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
-import type { RpcMethod } from '../../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import type { InfoContributions, MiningFigures } from '../../../host/services/chain-info.js';
 import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
@@ -52,7 +52,7 @@ const NO_MINING: MiningFigures = {
   hashrate_7d: 0,
 };
 
-export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
+export function chainMethods(deps: ChainRpcDeps): RpcMethod[] {
   const header = (chain: Chain, meta: BlockMeta) => chainBlockHeader(chain, meta, deps.addressOf);
 
   const metaAtTopo = (chain: Chain, topoheight: number, field: string): BlockMeta => {
@@ -72,7 +72,7 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
   const startedAt = Date.now();
 
   return [
-    {
+    defineMethod({
       name: 'NODE.GetInfo',
       aliases: ['getinfo', 'get_info'],
       params: noParams,
@@ -110,8 +110,8 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
           status: 'OK',
         };
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'NODE.GetHeight',
       aliases: ['getheight'],
       params: noParams,
@@ -124,44 +124,44 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
           status: 'OK',
         };
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'NODE.GetBlockCount',
       aliases: ['getblockcount'],
       params: noParams,
       handler: () => ({ count: Number(deps.chain.top.height) + 1, status: 'OK' }),
-    },
-    {
+    }),
+    defineMethod({
       name: 'NODE.GetLastBlockHeader',
       aliases: ['getlastblockheader'],
       params: noParams,
       handler: () => ({ block_header: header(deps.chain, deps.chain.top), status: 'OK' }),
-    },
-    {
+    }),
+    defineMethod({
       name: 'NODE.GetBlockHeaderByTopoHeight',
       aliases: ['getblockheaderbytopoheight'],
       params: objectParams(p.object({ topoheight: p.uint() })),
-      handler: ({ topoheight }: { topoheight: number }) => {
+      handler: ({ topoheight }) => {
         const chain = deps.chain;
         return { block_header: header(chain, metaAtTopo(chain, topoheight, 'topoheight')), status: 'OK' };
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'NODE.GetBlockHeaderByHash',
       aliases: ['getblockheaderbyhash'],
       params: objectParams(p.object({ hash: p.hash() })),
-      handler: ({ hash }: { hash: string }) => {
+      handler: ({ hash }) => {
         const chain = deps.chain;
         return { block_header: header(chain, metaByHash(chain, hash)), status: 'OK' };
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'NODE.GetBlock',
       aliases: ['getblock'],
       params: objectParams(
         p.object({ hash: p.optional(p.hash(), undefined), height: p.optional(p.uint(), undefined) }),
       ),
-      handler: ({ hash, height }: { hash?: string; height?: number }) => {
+      handler: ({ hash, height }) => {
         if (hash === undefined && height === undefined) throw new ApplicationError('give either hash or height');
         const chain = deps.chain;
         const meta = hash !== undefined ? metaByHash(chain, hash) : metaAtTopo(chain, height!, 'height');
@@ -169,6 +169,6 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod<any, unknown>[] {
         const bytes = chain.blocks.getBlockBytes(meta.id)!;
         return { blob: toHex(bytes), json: blockJson(block), block_header: header(chain, meta), status: 'OK' };
       },
-    },
+    }),
   ];
 }

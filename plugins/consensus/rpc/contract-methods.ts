@@ -53,7 +53,7 @@ const transferItem = p.object({
   burn: p.optional(p.uint64(), 0n),
 });
 
-export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[] {
+export function contractMethods(deps: ContractRpcDeps): RpcMethod[] {
   /** The state at a topoheight (-1 or absent: the latest). */
   const stateAt = (chain: Chain, topoheight: number | undefined): { state: AccountsReader; topoheight: bigint } => {
     const top = chain.top.height;

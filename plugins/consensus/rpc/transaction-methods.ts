@@ -13,7 +13,7 @@ import { NATIVE_SCID } from '../../../protocol/transfer-checks.js';
 import { decodeTransaction, TxType, type Transaction } from '../../../protocol/transaction.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
-import type { RpcMethod } from '../../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import type { TxPoolService } from '../../../host/services/tx-pool.js';
 import type { AccountsReader } from '../accounts.js';
 import type { Chain } from '../chain.js';
@@ -31,7 +31,7 @@ const MAX_HASHES = 1000;
 
 const jsonUint = (v: bigint): number | string => (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString());
 
-export function transactionMethods(deps: TransactionRpcDeps): RpcMethod<any, unknown>[] {
+export function transactionMethods(deps: TransactionRpcDeps): RpcMethod[] {
   const empty = {
     as_hex: '',
     block_height: 0,
@@ -112,11 +112,11 @@ export function transactionMethods(deps: TransactionRpcDeps): RpcMethod<any, unk
   };
 
   return [
-    {
+    defineMethod({
       name: 'NODE.GetTransaction',
       aliases: ['gettransactions'],
       params: objectParams(p.object({ txs_hashes: p.array(p.hash()), decode_as_json: p.optional(p.uint(), 0) })),
-      handler: ({ txs_hashes }: { txs_hashes: string[] }) => {
+      handler: ({ txs_hashes }) => {
         if (txs_hashes.length > MAX_HASHES)
           throw new InvalidParamsError(
             `invalid params: 'txs_hashes' holds ${txs_hashes.length} hashes, at most ${MAX_HASHES} per request`,
@@ -124,6 +124,6 @@ export function transactionMethods(deps: TransactionRpcDeps): RpcMethod<any, unk
         const records = txs_hashes.map(record);
         return { txs_as_hex: records.map((r) => r.hex), txs: records.map((r) => r.info), status: 'OK' };
       },
-    },
+    }),
   ];
 }

@@ -13,10 +13,10 @@ import {
   encodeIntegratedAddress,
   splitAddress,
 } from '../../../protocol/address.js';
-import { rpcArgumentToExactJson, type RpcArgument } from '../../../protocol/rpc-arguments.js';
+import { rpcArgumentToExactJson } from '../../../protocol/rpc-arguments.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
-import type { RpcMethod } from '../../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
 
 /** Runs an address parse; an AddressError becomes -32602 naming the field. */
@@ -29,17 +29,17 @@ function parsed<T>(field: string, parse: () => T): T {
   }
 }
 
-export function addressMethods(wallet: WalletService, core: Core): RpcMethod<any, unknown>[] {
+export function addressMethods(wallet: WalletService, core: Core): RpcMethod[] {
   const onCurve = curvePointCheck(core);
 
   return [
-    { name: 'GetAddress', params: noParams, handler: () => ({ address: wallet.address }) },
-    {
+    defineMethod({ name: 'GetAddress', params: noParams, handler: () => ({ address: wallet.address }) }),
+    defineMethod({
       name: 'MakeIntegratedAddress',
       aliases: ['make_integrated_address'],
       // An empty or absent `address` means the wallet's own.
       params: objectParams(p.object({ address: p.optional(p.string(), ''), payload_rpc: p.rpcArguments() })),
-      handler: ({ address, payload_rpc }: { address: string; payload_rpc: RpcArgument[] }) => {
+      handler: ({ address, payload_rpc }) => {
         const base =
           address === ''
             ? { ...wallet.keys, integrated: false }
@@ -53,12 +53,12 @@ export function addressMethods(wallet: WalletService, core: Core): RpcMethod<any
             : encodeIntegratedAddress(base.network, base.publicKey, payload_rpc);
         return { integrated_address: integrated, payload_rpc: payload_rpc.map(rpcArgumentToExactJson) };
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'SplitIntegratedAddress',
       aliases: ['split_integrated_address'],
       params: objectParams(p.object({ integrated_address: p.string() })),
-      handler: ({ integrated_address }: { integrated_address: string }) => {
+      handler: ({ integrated_address }) => {
         const split = parsed('integrated_address', () => splitAddress(integrated_address, undefined, onCurve));
         if (!split.integrated)
           throw new InvalidParamsError(
@@ -66,6 +66,6 @@ export function addressMethods(wallet: WalletService, core: Core): RpcMethod<any
           );
         return { address: split.address, payload_rpc: split.args.map(rpcArgumentToExactJson) };
       },
-    },
+    }),
   ];
 }

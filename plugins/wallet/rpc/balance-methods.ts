@@ -4,23 +4,27 @@
  * a WalletError (`Account Unregistered`, `Daemon is offline …`) becomes -32098 with its message.
  */
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
-import type { RpcMethod } from '../../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import { answering } from './answering.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
 
-export function balanceMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
+export function balanceMethods(wallet: WalletService): RpcMethod[] {
   return [
-    {
+    defineMethod({
       name: 'GetBalance',
       params: objectParams(p.object({ scid: p.optional(p.hash(), NATIVE_ASSET) })),
-      handler: async ({ scid }: { scid: string }) => {
+      handler: async ({ scid }) => {
         wallet.historySync.follow(scid); // a token asked for is followed by the history sync from now on
         await answering(wallet.sync());
         const balance = await answering(wallet.balance(scid));
         return { balance, unlocked_balance: balance };
       },
-    },
-    { name: 'GetHeight', params: noParams, handler: async () => ({ height: await answering(wallet.height()) }) },
+    }),
+    defineMethod({
+      name: 'GetHeight',
+      params: noParams,
+      handler: async () => ({ height: await answering(wallet.height()) }),
+    }),
   ];
 }

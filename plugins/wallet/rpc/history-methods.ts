@@ -6,7 +6,7 @@
  */
 import { ApplicationError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
-import type { RpcMethod } from '../../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import { argumentPort, type HistoryEntry } from '../../../wallet/history-entry.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
@@ -39,14 +39,14 @@ function matches(entry: HistoryEntry, f: Filters): boolean {
   );
 }
 
-export function historyMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
+export function historyMethods(wallet: WalletService): RpcMethod[] {
   // The history sync reads the chain up to the top first; `confirm` fills what it cannot see (other assets' sends).
   const confirmed = async (): Promise<void> => {
     await answering(wallet.sync());
     await answering(wallet.history.confirm(wallet.daemon));
   };
   return [
-    {
+    defineMethod({
       name: 'GetTransfers',
       aliases: ['get_transfers'],
       params: objectParams(
@@ -63,19 +63,19 @@ export function historyMethods(wallet: WalletService): RpcMethod<any, unknown>[]
           srcport: p.optional(p.uint(), 0),
         }),
       ),
-      handler: async (filters: Filters) => {
+      handler: async (filters) => {
         // A token named here is followed from now on (its history is read from the registration).
         wallet.historySync.follow(filters.scid);
         await confirmed();
         const entries = wallet.history.entries(filters.scid).filter((entry) => matches(entry, filters));
         return entries.length > 0 ? { entries: entries.map(transferEntryJson) } : {};
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'GetTransferbyTXID',
       aliases: ['get_transfer_by_txid'],
       params: objectParams(p.object({ txid: p.hash(), scid: p.optional(p.hash(), undefined) })),
-      handler: async ({ txid, scid }: { txid: string; scid?: string }) => {
+      handler: async ({ txid, scid }) => {
         await confirmed();
         const histories = scid ? [[scid, wallet.history.entries(scid)] as const] : wallet.history.assets();
         for (const [asset, entries] of histories) {
@@ -84,6 +84,6 @@ export function historyMethods(wallet: WalletService): RpcMethod<any, unknown>[]
         }
         throw new ApplicationError(`Transaction not found. TXID ${txid}`);
       },
-    },
+    }),
   ];
 }

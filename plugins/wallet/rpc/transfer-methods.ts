@@ -7,10 +7,9 @@
  * Their params are strict (an unknown key is -32602 with the closest known one, so a typo never sends a different
  * transaction) and amounts are uint64s, exact beyond 2^53.
  */
-import type { RpcArgument } from '../../../protocol/rpc-arguments.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p, type ParamCheck } from '../../../host/rpc/params.js';
-import type { RpcMethod } from '../../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import { callArgs, depositItems, installArgs } from '../../../wallet/contract-args.js';
 import type { TransferItem, TransferRequest } from '../../../wallet/transfer-sender.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
@@ -57,9 +56,9 @@ const sending = async (wallet: WalletService, request: TransferRequest): Promise
   txid: await answering(wallet.transfers.send(request)),
 });
 
-export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
+export function transferMethods(wallet: WalletService): RpcMethod[] {
   return [
-    {
+    defineMethod({
       name: 'transfer',
       aliases: ['transfer_split'],
       params: objectParams(
@@ -75,17 +74,7 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
           force: p.optional(p.bool(), false),
         }),
       ),
-      handler: (params: {
-        transfers: TransferItem[];
-        destination: string;
-        amount?: bigint;
-        scid?: string;
-        sc?: string;
-        sc_rpc: RpcArgument[];
-        ringsize: number;
-        fees: bigint;
-        force: boolean;
-      }) => {
+      handler: (params) => {
         const transfers = [...params.transfers];
         if (params.destination !== '') {
           if (params.amount === undefined) throw new InvalidParamsError("invalid params: 'destination' needs 'amount'");
@@ -116,8 +105,8 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
           force: params.force,
         });
       },
-    },
-    {
+    }),
+    defineMethod({
       name: 'scinvoke',
       params: objectParams(
         p.strictObject({
@@ -130,15 +119,7 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
           force: p.optional(p.bool(), false),
         }),
       ),
-      handler: (params: {
-        scid: string;
-        sc_rpc: RpcArgument[];
-        sc_dero_deposit: bigint;
-        sc_token_deposit: bigint;
-        ringsize: number;
-        fees: bigint;
-        force: boolean;
-      }) =>
+      handler: (params) =>
         sending(wallet, {
           transfers: depositItems(params.scid, params.sc_dero_deposit, params.sc_token_deposit),
           ringSize: params.ringsize,
@@ -146,6 +127,6 @@ export function transferMethods(wallet: WalletService): RpcMethod<any, unknown>[
           scRpc: callArgs(params.scid, params.sc_rpc),
           force: params.force,
         }),
-    },
+    }),
   ];
 }

@@ -12,7 +12,7 @@ import { transferMethods } from './transfer-methods.js';
 /** The word `Echo` answers with before the echoed words. */
 export const WALLET_ECHO_LABEL = 'WALLET';
 
-export function walletMethods(wallet: WalletService, core: Core): RpcMethod<any, unknown>[] {
+export function walletMethods(wallet: WalletService, core: Core): RpcMethod[] {
   return [
     echoMethod(WALLET_ECHO_LABEL, 'Echo'),
     ...addressMethods(wallet, core),

@@ -1,0 +1,51 @@
+/**
+ * What the explorer reads from the daemon's RPC answers, by method, as docs/rpc.md documents them. The answers come
+ * from the consensus plugin, whose types a plugin does not import, so the explorer states the shapes it relies on.
+ */
+import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
+
+/** A block header as NODE.GetBlockHeaderByHash and NODE.GetBlockHeaderByTopoHeight answer it. */
+export interface BlockHeaderAnswer {
+  depth: number;
+  difficulty: string;
+  hash: string;
+  height: number;
+  /** -1 for a side block. */
+  topoheight: number;
+  major_version: number;
+  minor_version: number;
+  nonce: number;
+  orphan_status: boolean;
+  syncblock: boolean;
+  sideblock: boolean;
+  txcount: number;
+  miners: string[] | null;
+  reward: number;
+  tips: string[] | null;
+  timestamp: number;
+}
+
+/** One record of NODE.GetTransaction (as_hex '' when the node does not know the transaction). */
+export interface TransactionRecordAnswer {
+  as_hex: string;
+  block_height: number;
+  in_pool: boolean;
+  valid_block: string;
+  ring: string[][] | null;
+  signer: string;
+  sc_outcome?: ContractCallOutcome;
+}
+
+export interface DaemonAnswers {
+  'NODE.GetInfo': { network: string; version: string; stableheight: number; total_supply: number };
+  'NODE.GetBlockHeaderByHash': { block_header: BlockHeaderAnswer };
+  'NODE.GetBlockHeaderByTopoHeight': { block_header: BlockHeaderAnswer };
+  'NODE.GetTransaction': { txs: TransactionRecordAnswer[] };
+  'NODE.GetSC': {
+    code: string;
+    stringkeys: Record<string, number | string>;
+    balances: Record<string, number | string>;
+  };
+  'NODE.NameToAddress': { address: string };
+  'NODE.GetEncryptedBalance': { data: string; registration: number; topoheight: number };
+}
