@@ -101,7 +101,11 @@ async function daemonAndBareNode(): Promise<{ daemon: number; node: number }> {
     /daemon RPC listening on http:\/\/127\.0\.0\.1:(\d+)/,
     env,
   );
-  const bare = await startServer(['-e', 'setInterval(() => {}, 1000); console.log(0)'], /^(\d+)$/m, env);
+  const bare = await startServer(
+    [process.execPath, '-e', 'setInterval(() => {}, 1000); console.log(0)'],
+    /^(\d+)$/m,
+    env,
+  );
   try {
     await sleep(IDLE_MS);
     return { daemon: rssMiB(daemon.child), node: rssMiB(bare.child) };

@@ -53,7 +53,7 @@ const servers = {
     [...daemonArgs, '--testnet', '--plugins', DAEMON_PLUGINS.filter((name) => name !== 'explorer').join(',')],
     LISTENING,
   ),
-  bare: await startServer([BARE_SERVER], /^(\d+)$/m),
+  bare: await startServer(BARE_SERVER, /^(\d+)$/m),
 };
 const rows: BenchRow[] = [];
 let explorerDaemon: RunningServer | undefined;

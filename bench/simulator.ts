@@ -9,7 +9,7 @@ import { rpcCall, startSimulator } from './lib/simulator.js';
 import { runBench, type BenchRow } from './harness.js';
 
 const simulator = await startSimulator(/daemon RPC http:\/\/127\.0\.0\.1:(\d+)/);
-const bare = await startServer([BARE_SERVER], /^(\d+)$/m);
+const bare = await startServer(BARE_SERVER, /^(\d+)$/m);
 const rows: BenchRow[] = [];
 
 /** Milliseconds from scinvoke to the effect visible in GetSC, for each of `plays` lottery plays. */

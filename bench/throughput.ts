@@ -66,7 +66,7 @@ const ring2Accounts = Array.from({ length: supply(2) + 1 }, newAccount);
 const simulator = await startSimulator(/daemon RPC http:\/\/127\.0\.0\.1:(\d+)/, {
   // A node's verification workers (one per core), not the simulator's one.
   flags: ['--wallets', '0', '--noautomine', '--crypto', 'native', '--verify-workers', String(availableParallelism())],
-  nodeFlags: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+  nodeOptions: profileDir && `--cpu-prof --cpu-prof-dir=${JSON.stringify(profileDir)}`,
 });
 const daemon = `http://127.0.0.1:${simulator.port}`;
 

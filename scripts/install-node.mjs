@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `make` runs this first, on the machine's own Node. Where that Node is older than 22, it installs the project's
 // Node 24 from the npm registry into .node/ (gitignored, and apart from node_modules/ so `npm install` never prunes
-// it); the Makefile puts .node/bin first on PATH and bin/umbra hands over to it. On Node 22 or newer nothing is
+// it); the Makefile puts .node/bin first on PATH and bin/umbra runs on it. On Node 22 or newer nothing is
 // downloaded, and a .node/ left from an older machine Node is removed so that one Node runs everything.
 import { execFileSync } from 'node:child_process';
 import { existsSync, realpathSync, rmSync } from 'node:fs';

@@ -1,5 +1,6 @@
 // Which Node.js runs the project: the machine's own when it is 22 or newer, else the Node 24 that
-// scripts/install-node.mjs put into .node/ (`make` runs it). Used by that script, the test runner and bin/umbra.
+// scripts/install-node.mjs put into .node/ (`make` runs it). Used by that script and the test and bench runners;
+// bin/umbra, a shell script, follows the same rule.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 

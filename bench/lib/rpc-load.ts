@@ -7,7 +7,8 @@ import autocannon from 'autocannon';
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = join(here, '..', '..', '..');
 export const UMBRA = join(REPO, 'bin', 'umbra');
-export const BARE_SERVER = join(here, 'bare-rpc-server.js');
+/** The floor of one Node process: a bare node:http server (bench/lib/bare-rpc-server). */
+export const BARE_SERVER = [process.execPath, join(here, 'bare-rpc-server.js')];
 const DURATION_S = Number(process.env['BENCH_SECONDS'] ?? 5);
 
 /** `bin/umbra daemon` on a memory store, RPC on a free loopback port, no P2P; `extra` says the rest. */
@@ -30,14 +31,18 @@ export interface RunningServer {
   output(): string;
 }
 
-/** Starts a child process and resolves once `pattern` appears in its output (group 1: its port). */
+/**
+ * Starts `command` (a program, then its arguments) as a child process and resolves once `pattern` appears in its
+ * output (group 1: its port).
+ */
 export function startServer(
-  args: string[],
+  command: readonly string[],
   pattern: RegExp,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [program, ...args] = command;
+    const child = spawn(program!, args, { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const onData = (data: Buffer): void => {
       output += data.toString();

@@ -6,15 +6,16 @@ import { type RunningServer, startServer, UMBRA } from './rpc-load.js';
 
 /**
  * Starts the simulator and resolves once `ready` appears in its output (group 1, if any: the daemon's port); `flags`
- * replace the default `--wallets 2`, `nodeFlags` go to Node (a profiler).
+ * replace the default `--wallets 2`, `nodeOptions` go to its Node in NODE_OPTIONS (a profiler).
  */
 export function startSimulator(
   ready: RegExp,
-  { flags = ['--wallets', '2'], nodeFlags = [] }: { flags?: string[]; nodeFlags?: string[] } = {},
+  { flags = ['--wallets', '2'], nodeOptions }: { flags?: string[]; nodeOptions?: string } = {},
 ): Promise<RunningServer> {
   const home = mkdtempSync(join(tmpdir(), 'umbra-bench-home-'));
   const args = ['simulator', ...flags, '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'];
-  return startServer([...nodeFlags, UMBRA, ...args, '--log-level', 'warn'], ready, { ...process.env, HOME: home });
+  const env = { ...process.env, HOME: home, ...(nodeOptions && { NODE_OPTIONS: nodeOptions }) };
+  return startServer([UMBRA, ...args, '--log-level', 'warn'], ready, env);
 }
 
 /** Calls a JSON-RPC method at `url`; an error answer throws, naming the method. */

@@ -6,11 +6,14 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const UMBRA_BIN = join(REPO_ROOT, 'bin', 'umbra');
 
-/** The environment a user's shell would give the CLI: without the test runner's module loaders (NODE_OPTIONS). */
+/**
+ * The environment a user's shell would give the CLI, with `extra`: without the test runner's module loaders
+ * (its NODE_OPTIONS).
+ */
 export const cliEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
-  const env = { ...process.env, ...extra };
+  const env = { ...process.env };
   delete env['NODE_OPTIONS'];
-  return env;
+  return { ...env, ...extra };
 };
 
 export interface CliResult {
@@ -27,7 +30,7 @@ export function runCli(
   env: NodeJS.ProcessEnv = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [UMBRA_BIN, ...args], {
+    const child = spawn(UMBRA_BIN, args, {
       cwd: REPO_ROOT,
       env: cliEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -58,7 +61,7 @@ export interface RunningCli {
 
 /** Starts a long-running `umbra` command (a daemon) and lets a test watch its log (optionally with extra environment variables). */
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCli {
-  const child = spawn(process.execPath, [UMBRA_BIN, ...args], {
+  const child = spawn(UMBRA_BIN, args, {
     cwd: REPO_ROOT,
     env: cliEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

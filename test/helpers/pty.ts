@@ -31,7 +31,7 @@ export interface PtyCli {
 export function startPtyCli(args: string[], env: NodeJS.ProcessEnv = {}): PtyCli {
   // `exec`: the shell `script` starts must not stay between the terminal and the program, or Ctrl-C would reach the
   // shell too, and a shell that dies of it (dash does) makes the exit code 130 whatever the program did.
-  const commandLine = `exec ${[process.execPath, UMBRA_BIN, ...args].map(shellQuote).join(' ')}`;
+  const commandLine = `exec ${[UMBRA_BIN, ...args].map(shellQuote).join(' ')}`;
   const child = spawn('script', ['-q', '-e', '-c', commandLine, '/dev/null'], {
     cwd: REPO_ROOT,
     env: { ...cliEnv(env), TERM: 'xterm', COLUMNS: '200', LINES: '50' },
