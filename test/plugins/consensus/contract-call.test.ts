@@ -102,7 +102,7 @@ End Function
 const u = (name: string, value: bigint): RpcArgument => ({ name, datatype: 'U', value });
 const s = (name: string, value: string): RpcArgument => ({ name, datatype: 'S', value });
 
-/** NODE.GetGasEstimate on the test chain, as the wallet asks it: its error message, or undefined when the call would commit. */
+/** NODE.GetGasEstimate on the test chain, as the wallet asks it: its error message, or the compute gas of a call that would commit. */
 function trialOf(chain: TestChain) {
   const method = gasEstimateMethod({
     chain: chain.chain,
@@ -110,7 +110,11 @@ function trialOf(chain: TestChain) {
     keyOf: (address) => decodeAddress(address, chain.network, curvePointCheck(chain.core)).publicKey,
     now: () => chain.clock.now,
   });
-  return (from: Account, args: RpcArgument[], options: ContractTxOptions = {}): string | undefined => {
+  return (
+    from: Account,
+    args: RpcArgument[],
+    options: ContractTxOptions = {},
+  ): { error?: string; gascompute?: number } => {
     const params = method.params(
       {
         sc_rpc: args.map(rpcArgumentToExactJson),
@@ -121,10 +125,9 @@ function trialOf(chain: TestChain) {
       'params',
     );
     try {
-      method.handler(params, { transport: 'internal' });
-      return undefined;
+      return { gascompute: (method.handler(params, { transport: 'internal' }) as { gascompute: number }).gascompute };
     } catch (error) {
-      return (error as Error).message;
+      return { error: (error as Error).message };
     }
   };
 }
@@ -161,7 +164,7 @@ t.test('a call that cannot run: the trial gives the refusal of the pool and of a
     const built = buildTestTransfer(chain, alice, others[0]!.key, 0n, { scArgs: args, fee: 500n });
     const pool = t.throws(() => chain.pool.add(built.bytes), name) as Error;
     t.match(pool.message, expected, `${name}: the pool's words`);
-    t.equal(trial(alice, args), pool.message, `${name}: the trial's`);
+    t.equal(trial(alice, args).error, pool.message, `${name}: the trial's`);
     t.equal(blockRefusal(chain, built.txid, built.bytes), `transaction ${toHex(built.txid)}: ${pool.message}`, name);
   };
   refused(callArgs(new Uint8Array(32).fill(9), 'F'), /^there is no contract 0909/, 'not installed');
@@ -191,7 +194,7 @@ t.test('a call that cannot run: the trial gives the refusal of the pool and of a
   const pool = t.throws(() => chain.pool.add(built.bytes)) as Error;
   t.equal(pool.message, 'a call needs SC_ID (datatype H) and entrypoint (datatype S)');
   t.match(
-    trial(alice, malformed),
+    trial(alice, malformed).error,
     `invalid params: ${pool.message}`,
     'malformed arguments: invalid params, same words',
   );
@@ -218,7 +221,8 @@ t.test('a call that runs: the trial says what the block records', async (t) => {
     const failure = outcomeFailure(outcome);
     if (expected === undefined) t.equal(outcome.status, 'committed', `${name}: committed`);
     else t.match(failure, expected, `${name}: ${failure}`);
-    t.equal(foretold, failure === undefined ? undefined : `the call would fail: ${failure}`, `${name}: foretold`);
+    t.equal(foretold.error, failure === undefined ? undefined : `the call would fail: ${failure}`, `${name}: foretold`);
+    if (failure === undefined) t.equal(foretold.gascompute, outcome.gascompute, `${name}: at the gas it used`);
   };
 
   await same('a non-zero return', 'Code', [], /^the entry point returned 7 \(only Uint64 0 commits\)$/);
@@ -248,11 +252,11 @@ t.test("a trial runs in the next block: its height, and a time not before the no
   const trial = trialOf(chain);
   const scid = await sendContractTx(chain, alice, others[0]!, installArgs(FAILING), { fee: 20_000n });
   const next = chain.chain.top.height + 1n;
-  t.equal(trial(alice, callArgs(scid, 'AtHeight', [u('h', next)])), undefined, 'the next height');
-  t.match(trial(alice, callArgs(scid, 'AtHeight', [u('h', next - 1n)])), /returned 1/, "not the top's");
+  t.equal(trial(alice, callArgs(scid, 'AtHeight', [u('h', next)])).error, undefined, 'the next height');
+  t.match(trial(alice, callArgs(scid, 'AtHeight', [u('h', next - 1n)])).error, /returned 1/, "not the top's");
   const now = chain.clock.now / 1000n;
-  t.equal(trial(alice, callArgs(scid, 'NotBefore', [u('s', now)])), undefined);
-  t.match(trial(alice, callArgs(scid, 'NotBefore', [u('s', now + 60n)])), /returned 1/);
+  t.equal(trial(alice, callArgs(scid, 'NotBefore', [u('s', now)])).error, undefined, 'the time now');
+  t.match(trial(alice, callArgs(scid, 'NotBefore', [u('s', now + 60n)])).error, /returned 1/, 'not a later one');
   const mined = await sendContractTx(chain, alice, others[0]!, callArgs(scid, 'AtHeight', [u('h', next)]));
   t.equal(outcomeOf(chain, mined)?.status, 'committed', 'the mined call ran at that height');
 });
