@@ -6,6 +6,7 @@
  * a hash; also text with control characters) is written as hex with `"encoding": "hex"` beside it, and is read back the same way.
  */
 import { isWholeBytesHex } from '../protocol/bytes.js';
+import { compileFailureText, entryPointRefusal } from '../protocol/contract-call-rules.js';
 import { byteString, byteStringUtf8, utf8ByteString } from '../protocol/contract-values.js';
 import type { AddressCodec } from '../protocol/address.js';
 import { encodeRpcArguments, parseRpcArguments, type RpcArgument } from '../protocol/rpc-arguments.js';
@@ -186,30 +187,18 @@ export function runContractRequest(
     contract = vm.compile(code);
   } catch (error) {
     if (!(error instanceof ContractCompileError)) throw error;
-    const where = error.functionName
-      ? `${error.functionName}${error.line !== undefined ? ` line ${error.line}` : ''}: `
-      : '';
     return {
       ...empty,
       error: {
         phase: 'install',
-        message: `${where}${error.message} (source line ${error.sourceLine})`,
+        message: compileFailureText(error),
         function: error.functionName,
         line: error.sourceLine,
       },
     };
   }
-  const signature = contract.functions.get(entrypoint);
-  if (signature && !signature.exported)
-    throw new RunRequestError(
-      `${entrypoint} is private: only functions whose name starts with a capital letter are entry points`,
-    );
-  if (!signature) {
-    const entries = [...contract.functions.values()].filter((f) => f.exported).map((f) => f.name);
-    throw new RunRequestError(
-      `the contract has no entry point ${entrypoint} (entry points: ${entries.join(', ') || 'none'})`,
-    );
-  }
+  const refusal = entryPointRefusal(contract.functions, entrypoint, 'the contract');
+  if (refusal) throw new RunRequestError(refusal.message);
   const result = vm.call({
     contract,
     entrypoint,

@@ -37,6 +37,13 @@ export interface Block {
   txHashes: Uint8Array[];
 }
 
+/**
+ * The timestamp of a block made at `nowMs` on a parent stamped `parentMs`: now, or just after the parent when the
+ * clock lags behind it. Block templates carry it, and a trial run of a contract call sees it.
+ */
+export const nextBlockTimestamp = (nowMs: bigint, parentMs: bigint): bigint =>
+  nowMs > parentMs ? nowMs : parentMs + 1n;
+
 function writeMinerTx(writer: ByteWriter, tx: CoinbaseTx | PremineTx): void {
   writer.uvarint(tx.version).uvarint(tx.sourceNetwork).uvarint(tx.destNetwork).uvarint(tx.type);
   if (tx.type === TxType.Premine) writer.uvarint(tx.value);

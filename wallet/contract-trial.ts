@@ -1,13 +1,16 @@
 /**
  * The trial run before a contract transaction is built (docs/rpc.md § transfer): the install or call runs on the
- * daemon (NODE.GetGasEstimate) against its latest state with the transaction's deposits and signer, and a call that
- * would not commit is refused before anything is sent — a failed call is mined and its fee (and, for an anonymous
- * sender, its deposits) is lost. The trial is not a promise: the mined call runs at a later height and time, in a
- * block whose id it cannot know, after other transactions, so a contract that reads them or state others change may
- * still fail (or succeed where the trial failed).
+ * daemon (NODE.GetGasEstimate) against its latest state with the transaction's arguments, deposits, signer and fee,
+ * through the rules the chain executes it by, and a call that would not commit is refused before anything is sent — a
+ * failed call is mined and its fee (and, for an anonymous sender, its deposits) is lost. The trial is not a promise:
+ * the mined call runs in a block whose id it cannot know, after other transactions, so a contract that reads them or
+ * state others change may still fail (or succeed where the trial failed).
  */
+import { contractAction } from '../protocol/contract-call-rules.js';
 import { sumDeposits } from '../protocol/contract-deposits.js';
+import { UmbraError } from '../protocol/errors.js';
 import type { RpcArgument } from '../protocol/rpc-arguments.js';
+import { TransactionErrorCode } from '../protocol/transaction-errors.js';
 import { CALL_WOULD_FAIL_PREFIX, DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
 import { WalletError, WalletErrorCode } from './wallet-error.js';
 
@@ -27,9 +30,6 @@ export function contractWouldFailMessage(failure: string, install: boolean, howT
   return `the contract ${install ? 'install' : 'call'} would fail: ${failure}; nothing was sent (${howToForce} to send it anyway)`;
 }
 
-const find = (args: readonly RpcArgument[], name: string, datatype: RpcArgument['datatype']): RpcArgument | undefined =>
-  args.find((a) => a.name === name && a.datatype === datatype);
-
 export interface ContractTrial {
   /** The transaction's contract arguments (SC_ACTION 1 with SC_CODE, or 0 with SC_ID and entrypoint). */
   scRpc: RpcArgument[];
@@ -37,26 +37,31 @@ export interface ContractTrial {
   transfers: readonly { scid: string; burn: bigint }[];
   /** The address the contract will see as its signer; absent when the ring hides it (larger than 2). */
   signer?: string;
+  /** The fee the transaction will pay: the call's storage-gas limit. */
+  fee: bigint;
 }
 
 /**
  * Throws ContractWouldFailError when the install or call would not commit on the daemon's latest state, and a
  * WalletError naming the trial when the daemon refuses to run it (no contract VM, no such contract …); an unreachable
- * daemon is a DaemonUnavailableError as for any call. Arguments without a
- * readable action are not tried: the daemon's pool refuses such a transaction with its reason.
+ * daemon is a DaemonUnavailableError as for any call. Arguments without a readable action are not tried: the
+ * daemon's pool refuses such a transaction with its reason.
  */
 export async function tryContract(daemon: Pick<DaemonClient, 'getGasEstimate'>, trial: ContractTrial): Promise<void> {
-  const action = find(trial.scRpc, 'SC_ACTION', 'U')?.value;
-  const code = find(trial.scRpc, 'SC_CODE', 'S')?.value as string | undefined;
-  const install = action === 1n;
-  if (install ? !code : action !== 0n || !find(trial.scRpc, 'SC_ID', 'H') || !find(trial.scRpc, 'entrypoint', 'S'))
-    return;
+  let install: boolean;
+  try {
+    install = contractAction(trial.scRpc).install;
+  } catch (error) {
+    if (UmbraError.is(error, TransactionErrorCode.BadContractArguments)) return;
+    throw error;
+  }
   const deposits = sumDeposits(trial.transfers.filter(({ burn }) => burn > 0n).map(({ scid, burn }) => [scid, burn]));
   try {
     await daemon.getGasEstimate({
-      ...(install ? { sc: code, scRpc: trial.scRpc.filter((a) => a.name !== 'SC_CODE') } : { scRpc: trial.scRpc }),
+      scRpc: trial.scRpc,
       deposits: [...deposits].map(([scid, burn]) => ({ scid, burn })),
       signer: trial.signer,
+      fee: trial.fee,
     });
   } catch (error) {
     if (!(error instanceof DaemonRpcError)) throw error;

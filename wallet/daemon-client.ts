@@ -142,15 +142,15 @@ export interface FullTransactionRecord extends TransactionRecord {
   ring: string[][] | null;
 }
 
-/** What NODE.GetGasEstimate runs: an install (`sc`) or a call (`sc_rpc` with SC_ID and entrypoint). */
+/** What NODE.GetGasEstimate runs: a contract transaction's arguments (an install with SC_CODE, or a call). */
 export interface GasEstimateRequest {
-  /** The source of a contract to install. */
-  sc?: string;
   scRpc: RpcArgument[];
   /** The deposits: a burn per asset (64 hex; zeros for the native coin). */
   deposits: { scid: string; burn: bigint }[];
   /** The address the contract sees as SIGNER(); absent: anonymous. */
   signer?: string;
+  /** The transaction's fee, the call's storage-gas limit; absent: no limit. */
+  fee?: bigint;
 }
 
 /** NODE.GetGasEstimate's result. */
@@ -330,10 +330,10 @@ export class DaemonClient {
   /** Runs an install or call against the latest state, keeping nothing; its gas, or the reason it would fail. */
   getGasEstimate(request: GasEstimateRequest): Promise<GasEstimate> {
     return this.call('NODE.GetGasEstimate', {
-      ...(request.sc === undefined ? {} : { sc: request.sc }),
       sc_rpc: request.scRpc.map(rpcArgumentToExactJson),
       transfers: request.deposits,
       ...(request.signer === undefined ? {} : { signer: request.signer }),
+      ...(request.fee === undefined ? {} : { fee: request.fee }),
     });
   }
 

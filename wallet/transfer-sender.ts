@@ -159,6 +159,7 @@ export class TransferSender {
       transfers: request.transfers,
       // Only a ring of 2 reveals the sender to the contract.
       signer: request.ringSize === 2 ? this.address : undefined,
+      fee: request.fees ?? requestFee(request),
     });
   }
 

@@ -7,41 +7,25 @@
  * or malformed arguments, code that does not compile or has no initializer, an unknown contract or entry point — makes
  * the transaction invalid (the pool refuses it, so no deposit is ever lost to a typo); and when a call fails at run
  * time, a known signer gets the deposits back in every case (the reference keeps them after a failed initializer).
- * Payments to unregistered keys fail the call instead of half-applying it. Every run ends in a ContractCallOutcome
- * (committed, returned a non-zero code, or failed with the reason), which the chain keeps with the block.
+ * Payments to unregistered keys fail the call instead of half-applying it. Whether a call can run and what it does
+ * is decided by contract-call.ts, the path the daemon's trial run takes too; here its outcome, which the chain keeps
+ * with the block, is applied to the block's state.
  */
 import type { Core } from '../../core-native/ts/core.js';
 import type { Block } from '../../protocol/block.js';
-import { encodeBlock } from '../../protocol/block.js';
-import { equalBytes, toHex } from '../../protocol/bytes.js';
+import { equalBytes } from '../../protocol/bytes.js';
 import { sumDeposits } from '../../protocol/contract-deposits.js';
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
-import { MINIBLOCKS_PER_BLOCK } from '../../protocol/miniblock.js';
-import { decodeRpcArguments, RpcArgumentError, type RpcArgument } from '../../protocol/rpc-arguments.js';
 import { NATIVE_SCID, transferFee, type VerifiedPayload } from '../../protocol/transfer-checks.js';
-import { TransactionError, TransactionErrorCode } from '../../protocol/transaction-errors.js';
 import type { TransferTx } from '../../protocol/transaction.js';
-import {
-  ContractCompileError,
-  type CallResult,
-  type CompiledContract,
-  type ContractVm,
-} from '../../host/services/contract-vm.js';
-import { NATIVE_ASSET, type AccountsReader, type AccountsWriter } from './accounts.js';
+import type { ContractVm } from '../../host/services/contract-vm.js';
+import type { AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
+import { minedCallBlock } from './call-block.js';
+import { decideContractCall, type ContractRun } from './contract-call.js';
 
 const latin1 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
 const raw = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, 'latin1'));
-const COMPILED_CACHE_SIZE = 256;
-
-/** A contract transaction, understood: what it runs, with which arguments. */
-export interface ContractInvocation {
-  readonly install: boolean;
-  readonly scid: Uint8Array;
-  readonly contract: CompiledContract;
-  readonly entrypoint: string;
-  readonly args: RpcArgument[];
-}
 
 /** A contract transaction executed in a block: the contract it ran and what the call did. */
 export interface ContractExecution {
@@ -49,81 +33,12 @@ export interface ContractExecution {
   readonly outcome: ContractCallOutcome;
 }
 
-const find = (args: readonly RpcArgument[], name: string, datatype: RpcArgument['datatype']): RpcArgument | undefined =>
-  args.find((a) => a.name === name && a.datatype === datatype);
-
-export class ContractRules {
-  private readonly compiled = new Map<string, CompiledContract>();
-
+export class BlockContracts {
   constructor(
     private readonly core: Core,
     private readonly math: BalanceMath,
     private readonly vm: ContractVm | undefined,
   ) {}
-
-  /** Reads a contract transaction's arguments against the state; throws a TransactionError when it cannot run. */
-  invocation(txid: Uint8Array, tx: TransferTx, state: AccountsReader): ContractInvocation {
-    const { vm } = this;
-    if (!vm) throw new TransactionError(TransactionErrorCode.NoContractVm, 'this node runs without the contract VM');
-    let args: RpcArgument[];
-    try {
-      args = decodeRpcArguments(tx.scData);
-    } catch (error) {
-      if (error instanceof RpcArgumentError)
-        throw new TransactionError(
-          TransactionErrorCode.BadContractArguments,
-          `its sc_rpc arguments are malformed: ${error.message}`,
-        );
-      throw error;
-    }
-    const action = find(args, 'SC_ACTION', 'U')?.value;
-    if (action === 1n) {
-      const code = find(args, 'SC_CODE', 'S')?.value as string | undefined;
-      if (!code)
-        throw new TransactionError(
-          TransactionErrorCode.BadContractArguments,
-          'an install needs the contract source in SC_CODE (datatype S)',
-        );
-      if (state.contracts.exists(txid))
-        throw new TransactionError(TransactionErrorCode.ContractExists, `contract ${toHex(txid)} already exists`);
-      const contract = this.compile(vm, code, 'the contract');
-      if (!contract.initializer)
-        throw new TransactionError(
-          TransactionErrorCode.NoInitializer,
-          'the contract has no Initialize or InitializePrivate function',
-        );
-      return { install: true, scid: txid, contract, entrypoint: contract.initializer, args };
-    }
-    if (action !== 0n)
-      throw new TransactionError(
-        TransactionErrorCode.BadContractArguments,
-        'SC_ACTION (datatype U) must be 0 (call) or 1 (install)',
-      );
-    const scidArg = find(args, 'SC_ID', 'H')?.value as string | undefined;
-    const entrypoint = find(args, 'entrypoint', 'S')?.value as string | undefined;
-    if (!scidArg || !entrypoint)
-      throw new TransactionError(
-        TransactionErrorCode.BadContractArguments,
-        'a call needs SC_ID (datatype H) and entrypoint (datatype S)',
-      );
-    const scid = Uint8Array.from(Buffer.from(scidArg, 'hex'));
-    const code = state.contracts.code(scid);
-    if (code === undefined)
-      throw new TransactionError(TransactionErrorCode.UnknownContract, `there is no contract ${scidArg}`);
-    const contract = this.compile(vm, code, `contract ${scidArg}`);
-    const fn = contract.functions.get(entrypoint);
-    if (!fn)
-      throw new TransactionError(
-        TransactionErrorCode.UnknownFunction,
-        `contract ${scidArg} has no function ${entrypoint}`,
-      );
-    if (!fn.exported)
-      throw new TransactionError(
-        TransactionErrorCode.NotExported,
-        `function ${entrypoint} of contract ${scidArg} is not exported (its name starts with a lower-case letter)`,
-      );
-    return { install: false, scid, contract, entrypoint, args };
-  }
 
   /** Runs a checked contract transaction in a block and commits or discards its effects (docs/contracts.md § When a call commits). */
   execute(
@@ -133,39 +48,13 @@ export class ContractRules {
     payloads: readonly VerifiedPayload[],
     state: AccountsWriter,
   ): ContractExecution {
-    const call = this.invocation(txid, tx, state);
     const deposits = sumDeposits(tx.payloads.map((payload) => [latin1(payload.scid), payload.burn]));
     const signer = this.signer(tx, payloads);
-    const result = this.vm!.call({
-      contract: call.contract,
-      entrypoint: call.entrypoint,
-      args: call.args,
-      storage: state.contracts.storage(call.scid),
-      context: {
-        scid: latin1(call.scid),
-        blid: latin1(this.executionBlockId(block)),
-        txid: latin1(txid),
-        height: block.height,
-        timestampMs: block.timestamp,
-        signer: signer && latin1(signer),
-        deposits,
-        fee: transferFee(tx),
-        argumentsGas: BigInt(tx.scData.length),
-      },
-    });
-    const outcome = callOutcome(result, result.committed ? unpayablePayment(result, state) : undefined);
-    if (outcome.status === 'committed') this.commit(call, result, deposits, state);
+    const setting = { ...minedCallBlock(this.core, block), txid, signer, deposits, fee: transferFee(tx) };
+    const run = decideContractCall(this.vm, setting, tx.scData, state);
+    if (run.outcome.status === 'committed') this.commit(run, deposits, state);
     else if (signer) this.refund(signer, deposits, state);
-    return { scid: call.scid, outcome };
-  }
-
-  /**
-   * The BLID a contract sees: the block is not finished while its transactions run (its id covers the state root), so
-   * contracts get SHA3-256 of the block with its nine ordinary miniblocks and a zero state root — fixed by the mined
-   * miniblocks, unknown to a sender before they are mined.
-   */
-  private executionBlockId(block: Block): Uint8Array {
-    return this.core.sha3_256(encodeBlock({ ...block, stateRoot: new Uint8Array(32) }, MINIBLOCKS_PER_BLOCK - 1));
+    return { scid: run.call.scid, outcome: run.outcome };
   }
 
   /** The sender, when the native payload's ring of 2 reveals it. */
@@ -175,12 +64,7 @@ export class ContractRules {
     return ring.length === 2 ? ring[payloads[i]!.senderParity] : undefined;
   }
 
-  private commit(
-    call: ContractInvocation,
-    result: CallResult,
-    deposits: ReadonlyMap<string, bigint>,
-    state: AccountsWriter,
-  ): void {
+  private commit({ call, result }: ContractRun, deposits: ReadonlyMap<string, bigint>, state: AccountsWriter): void {
     const { scid } = call;
     if (call.install) state.contracts.install(scid, call.contract.source, call.contract.isPrivate);
     state.contracts.apply(scid, result.writes);
@@ -205,61 +89,4 @@ export class ContractRules {
     const before = state.getBalance(asset, key) ?? this.math.registration(key);
     state.putBalance(asset, key, this.math.credit(before, amount));
   }
-
-  private compile(vm: ContractVm, code: string, what: string): CompiledContract {
-    const key = toHex(this.core.keccak256(Buffer.from(code, 'utf8')));
-    let contract = this.compiled.get(key);
-    if (contract) return contract;
-    try {
-      contract = vm.compile(code);
-    } catch (error) {
-      if (error instanceof ContractCompileError)
-        throw new TransactionError(
-          TransactionErrorCode.ContractDoesNotCompile,
-          `${what} does not compile: ${error.message} (source line ${error.sourceLine})`,
-        );
-      throw error;
-    }
-    this.compiled.set(key, contract);
-    if (this.compiled.size > COMPILED_CACHE_SIZE) this.compiled.delete(this.compiled.keys().next().value!);
-    return contract;
-  }
-}
-
-/** Why a call that returned 0 cannot commit: a payment to a key that is not registered. */
-export function unpayablePayment(result: CallResult, state: AccountsReader): string | undefined {
-  const to = result.transfers.find((t) => t.amount > 0n && !state.getBalance(NATIVE_ASSET, raw(t.to)));
-  return to && `the contract pays ${toHex(raw(to.to))}, which is not a registered account`;
-}
-
-/**
- * What a call did, as the chain records it; `unpayable` says why a call that returned 0 still cannot commit. A String
- * or missing return value is a failure (only a Uint64 is a return code).
- */
-function callOutcome(result: CallResult, unpayable: string | undefined): ContractCallOutcome {
-  const gascompute = Number(result.gas.compute);
-  if (unpayable !== undefined) return { status: 'failed', message: unpayable, gascompute };
-  if (result.committed) return { status: 'committed', code: 0, gascompute };
-  if (result.error) {
-    const { line } = result.error;
-    return {
-      status: 'failed',
-      message: describeFailure(result),
-      ...(line !== undefined && { line: Number(line) }),
-      gascompute,
-    };
-  }
-  if (typeof result.value === 'bigint') return { status: 'returned', code: Number(result.value), gascompute };
-  return { status: 'failed', message: describeFailure(result), gascompute };
-}
-
-/** Why a call was discarded, naming the place of an error. */
-export function describeFailure(result: CallResult): string {
-  if (result.error) {
-    const where = result.error.function
-      ? ` (in ${result.error.function}${result.error.line !== undefined ? ` line ${result.error.line}` : ''})`
-      : '';
-    return `${result.error.message}${where}`;
-  }
-  return `the entry point returned ${typeof result.value === 'bigint' ? result.value : result.value === undefined ? 'no value' : 'a String'} (only Uint64 0 commits)`;
 }

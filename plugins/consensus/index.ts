@@ -98,7 +98,7 @@ const plugin: Plugin = {
     for (const method of [
       ...daemonEchoMethods,
       ...chainMethods({ chain, network, version: UMBRA_VERSION, addressOf, info }),
-      ...contractMethods({ chain, contractVm, addressOf, keyOf }),
+      ...contractMethods({ chain, contractVm, addressOf, keyOf, now }),
       ...accountMethods({ chain, addressOf, keyOf }),
       balanceChangesMethod({ chain, keyOf }),
       ...transactionMethods({ chain, core, pool, addressOf }),

@@ -23,7 +23,8 @@ import { NATIVE_ASSET, type AccountsReader } from './accounts.js';
 import { TransactionRejected } from './block-errors.js';
 import type { BalanceMath } from './block-executor.js';
 import type { BlockTransaction, ExecutedCall, ExecutionView, TransactionExecutor } from './chain.js';
-import { ContractRules } from './execute-contract.js';
+import { contractInvocation } from './contract-call.js';
+import { BlockContracts } from './execute-contract.js';
 import { TransferRules, type BalanceWriter, type CheckedPayload } from './execute-transfer.js';
 
 export interface ExecutorDeps {
@@ -63,7 +64,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
   const gens = core.generators(NETWORKS[network].generatorDomain);
   const powBits = CHAIN_PARAMS[network].registrationPowBits;
   const transfers = new TransferRules(core, gens, math, deps.timings);
-  const contracts = new ContractRules(core, math, deps.contractVm);
+  const contracts = new BlockContracts(core, math, deps.contractVm);
 
   const checkRegistrationTx = (tx: RegistrationTx, state: AccountsReader, scope: BlockScope): void => {
     checkRegistration(core, gens.G, tx, powBits);
@@ -86,7 +87,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
     scope: BlockScope,
   ): CheckedPayload[] => {
     const payloads = transfers.check(item.id, item.bytes, tx, height, state, view, scope.nonces);
-    if (tx.type === TxType.SmartContract) contracts.invocation(item.id, tx, state);
+    if (tx.type === TxType.SmartContract) contractInvocation(deps.contractVm, item.id, tx.scData, state);
     return payloads;
   };
 

@@ -6,6 +6,7 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import type { AddressCodec } from '../../protocol/address.js';
+import { entryPointRefusal } from '../../protocol/contract-call-rules.js';
 import { utf8ByteString } from '../../protocol/contract-values.js';
 import type { RpcArgument } from '../../protocol/rpc-arguments.js';
 import type {
@@ -78,12 +79,9 @@ export class DvmContractVm implements ContractVm {
       transfers: [],
       code: undefined,
     });
-    const fn = program.runtime?.get(request.entrypoint);
-    if (!fn) return failed({ message: `the contract has no function ${request.entrypoint}` });
-    if (!fn.exported)
-      return failed({
-        message: `${request.entrypoint} is not an entry point (entry points start with an upper-case letter)`,
-      });
+    const refusal = entryPointRefusal(program.functions, request.entrypoint, 'the contract');
+    if (refusal) return failed({ message: refusal.message });
+    const fn = program.runtime.get(request.entrypoint)!;
     try {
       const args = bindArguments(fn, request.args, context.deposits.get(ZERO_ASSET) ?? 0n);
       state = new ExecutionState(context, request.storage, this.env);

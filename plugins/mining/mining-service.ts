@@ -9,7 +9,13 @@ import { randomInt } from 'node:crypto';
 import type { Core } from '../../core-native/ts/core.js';
 import { meetsTarget } from '../../core-native/ts/pow-target.js';
 import type { Logger } from '../../host/logger.js';
-import { encodeBlock, MAX_BLOCK_TX_BYTES, MAX_BLOCK_TXS, type Block } from '../../protocol/block.js';
+import {
+  encodeBlock,
+  MAX_BLOCK_TX_BYTES,
+  MAX_BLOCK_TXS,
+  nextBlockTimestamp,
+  type Block,
+} from '../../protocol/block.js';
 import { equalBytes, toHex } from '../../protocol/bytes.js';
 import {
   decodeMiniblock,
@@ -207,7 +213,7 @@ export class MiningService implements MiniblockPoolService {
     const block: Block = {
       majorVersion: 1,
       minorVersion: 1,
-      timestamp: now > tip.timestamp ? now : tip.timestamp + 1n,
+      timestamp: nextBlockTimestamp(now, tip.timestamp),
       height: tip.height + 1n,
       minerTx: coinbaseTx(minerKey),
       stateRoot: new Uint8Array(32),

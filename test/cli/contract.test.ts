@@ -88,7 +88,7 @@ t.test('JSON form: request on stdin, response on stdout', async (t) => {
 t.test('bad input: one clear line and exit 1', async (t) => {
   const cases: [string[], RegExp][] = [
     [['contract', 'run', join(dir, 'missing.bas'), 'F'], /cannot read contract file .*missing\.bas: ENOENT/],
-    [['contract', 'run', lottery, 'Nope'], /no entry point Nope \(entry points: Initialize, Lottery/],
+    [['contract', 'run', lottery, 'Nope'], /the contract has no function Nope \(entry points: Initialize, Lottery/],
     [['contract', 'run', lottery, 'isOwner'], /isOwner is private/],
     [['contract', 'run', lottery, 'Initialize', '--signer', 'umbt1bad'], /env\.signer: /],
     [['contract', 'run'], /give a contract file and an entry point/],
@@ -121,7 +121,7 @@ t.test('with --json every outcome is one JSON document on stdout, bad input incl
       /store\[0\]\.key: type must be "S" or "U"/,
     ],
     [['contract', 'run', '--json', lottery, 'isOwner'], undefined, /isOwner is private/],
-    [['contract', 'run', '--json', lottery, 'Nope'], undefined, /no entry point Nope/],
+    [['contract', 'run', '--json', lottery, 'Nope'], undefined, /has no function Nope/],
     [['contract', 'run', '--json', join(dir, 'missing.bas'), 'F'], undefined, /cannot read contract file/],
     [['contract', 'run', '--json', lottery, 'Lottery', 'value'], undefined, /must be NAME=VALUE/],
   ];

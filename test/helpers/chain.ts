@@ -26,6 +26,8 @@ export interface TestChain {
   mining: MiningService;
   pool: TxPool;
   network: NetworkName;
+  /** The contract VM the chain executes contracts with. */
+  contractVm: DvmContractVm;
   premine: Uint8Array;
   /** The clock the chain and the miner see, ms; tests move it forward. */
   clock: { now: bigint };
@@ -64,7 +66,18 @@ export async function openTestChain(
     () => clock.now,
     () => pool,
   );
-  return { core, store, chain, accounts, mining, pool, network, premine: premineKey(core, network), clock };
+  return {
+    core,
+    store,
+    chain,
+    accounts,
+    mining,
+    pool,
+    network,
+    contractVm: vm,
+    premine: premineKey(core, network),
+    clock,
+  };
 }
 
 /**

@@ -26,6 +26,8 @@ const PICKY = `Function Initialize() Uint64
 End Function
 `;
 const deposit = (burn: bigint) => ({ scid: NATIVE_ASSET, burn });
+/** A fee above any storage gas these trials use. */
+const fee = 20_000n;
 /** What a trial throws (undefined when it passes). */
 const thrownBy = (trial: Promise<void>): Promise<unknown> =>
   trial.then(
@@ -41,11 +43,12 @@ t.test('trial runs against a real daemon', async (t) => {
   await t.test('the signer and the summed deposits reach the contract', async (t) => {
     const half = 4503599627370496n;
     await t.resolves(
-      tryContract(daemon, { scRpc: installArgs(PICKY), transfers: [deposit(half), deposit(half + 1n)], signer }),
+      tryContract(daemon, { scRpc: installArgs(PICKY), transfers: [deposit(half), deposit(half + 1n)], signer, fee }),
     );
     const anonymous = await tryContract(daemon, {
       scRpc: installArgs(PICKY),
       transfers: [deposit(2n * half + 1n)],
+      fee,
     }).catch((error: unknown) => error);
     t.ok(anonymous instanceof ContractWouldFailError);
     t.match(anonymous, {
@@ -55,7 +58,7 @@ t.test('trial runs against a real daemon', async (t) => {
       message:
         'the contract install would fail: the entry point returned 1 (only Uint64 0 commits); nothing was sent (set "force": true to send it anyway)',
     });
-    t.match(await thrownBy(tryContract(daemon, { scRpc: installArgs(PICKY), transfers: [deposit(1n)], signer })), {
+    t.match(await thrownBy(tryContract(daemon, { scRpc: installArgs(PICKY), transfers: [deposit(1n)], signer, fee })), {
       failure: /returned 1/,
     });
   });
@@ -66,7 +69,7 @@ t.test('trial runs against a real daemon', async (t) => {
       { name: 'name', datatype: 'S', value: 'nobody' },
       { name: 'newowner', datatype: 'S', value: signer },
     ]);
-    t.match(await thrownBy(tryContract(daemon, { scRpc: transferOwnership, transfers: [], signer })), {
+    t.match(await thrownBy(tryContract(daemon, { scRpc: transferOwnership, transfers: [], signer, fee })), {
       install: false,
       message: /^the contract call would fail: the entry point returned 1 /,
     });
@@ -75,30 +78,43 @@ t.test('trial runs against a real daemon', async (t) => {
         tryContract(daemon, {
           scRpc: callArgs(NAME_SERVICE, [{ name: 'entrypoint', datatype: 'S', value: 'Nope' }]),
           transfers: [],
+          fee,
         }),
       ),
       {
         code: WalletErrorCode.DaemonRefused,
-        message: `the daemon refused the trial run: contract ${NAME_SERVICE} has no function Nope`,
+        message: `the daemon refused the trial run: contract ${NAME_SERVICE} has no function Nope (entry points: Initialize, Register, TransferOwnership)`,
       },
     );
   });
 
+  await t.test('the fee is the storage-gas limit, as in the block', async (t) => {
+    t.match(await thrownBy(tryContract(daemon, { scRpc: installArgs(PICKY), transfers: [], signer, fee: 100n })), {
+      install: true,
+      failure: /^out of storage gas \(limit 100, /,
+    });
+  });
+
   await t.test('arguments without a readable action are left to the pool', async (t) => {
-    await t.resolves(tryContract(daemon, { scRpc: [{ name: 'SC_ACTION', datatype: 'U', value: 7n }], transfers: [] }));
-    await t.resolves(tryContract(daemon, { scRpc: [{ name: 'SC_ACTION', datatype: 'U', value: 0n }], transfers: [] }));
+    await t.resolves(
+      tryContract(daemon, { scRpc: [{ name: 'SC_ACTION', datatype: 'U', value: 7n }], transfers: [], fee }),
+    );
+    await t.resolves(
+      tryContract(daemon, { scRpc: [{ name: 'SC_ACTION', datatype: 'U', value: 0n }], transfers: [], fee }),
+    );
   });
 });
 
 t.test('a daemon that cannot run the trial', async (t) => {
   const { url } = await startTestApp(t, { network: 'simulator', plugins: ['consensus', 'mempool', 'mining'] });
-  t.match(await thrownBy(tryContract(new DaemonClient(url), { scRpc: installArgs(PICKY), transfers: [] })), {
+  t.match(await thrownBy(tryContract(new DaemonClient(url), { scRpc: installArgs(PICKY), transfers: [], fee })), {
     code: WalletErrorCode.DaemonRefused,
     message: 'the daemon refused the trial run: this node runs without the contract VM (add the dvm plugin)',
   });
   const offline = await tryContract(new DaemonClient('127.0.0.1:9'), {
     scRpc: installArgs(PICKY),
     transfers: [],
+    fee,
   }).catch((error: unknown) => error);
   t.ok(UmbraError.is(offline, DaemonClientErrorCode.Unavailable), 'unreachable: the usual daemon error');
 });

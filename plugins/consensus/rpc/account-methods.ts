@@ -26,16 +26,20 @@ const RECENT_BLOCKS = 5n;
 const MAX_REMEMBERED_REGISTRATIONS = 100_000;
 
 export function accountMethods(deps: AccountRpcDeps): RpcMethod[] {
-  const asset = (scid: string | undefined): Uint8Array => (scid ? fromHex(scid, 32) : new Uint8Array(32));
+  return [getEncryptedBalanceMethod(deps, registrationFinder(deps.chain)), getRandomAddressMethod(deps)];
+}
 
-  /** Registration topoheights found so far, by key: checked (two reads) before reuse, since a reorganisation may move one. */
+const assetId = (scid: string | undefined): Uint8Array => (scid ? fromHex(scid, 32) : new Uint8Array(32));
+
+/**
+ * The first topoheight (up to `upTo`) whose state holds a key, -1 when none does: a binary search, since a
+ * registration is never undone on the main chain; on a node whose history starts later (pruned, fast-synced), at
+ * most that first topoheight it holds. Results found are remembered, and checked (two reads) before reuse, since a
+ * reorganisation may move one.
+ */
+function registrationFinder(chain: Chain): (key: Uint8Array, upTo: bigint) => bigint {
   const registrations = new Map<string, bigint>();
-
-  /**
-   * First topoheight whose state holds the key (binary search: a registration is never undone on the main chain); on
-   * a node whose history starts later (pruned, fast-synced), at most that first topoheight it holds.
-   */
-  const registrationTopo = (chain: Chain, key: Uint8Array, upTo: bigint): bigint => {
+  return (key, upTo) => {
     const has = (topo: bigint): boolean =>
       chain.stateAt(chain.metaAtTopo(topo)!).getBalance(new Uint8Array(32), key) !== undefined;
     const hex = toHex(key);
@@ -55,85 +59,91 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod[] {
     registrations.set(hex, low);
     return low;
   };
+}
 
-  return [
-    defineMethod({
-      name: 'NODE.GetEncryptedBalance',
-      aliases: ['getencryptedbalance'],
-      params: objectParams(
-        p.object({
-          address: p.string(),
-          scid: p.optional(p.hash(), undefined),
-          topoheight: p.optional(p.int(), -1),
-          treehash: p.optional(p.string(), undefined),
-        }),
-      ),
-      handler: (params) => {
-        const chain = deps.chain;
-        let key: Uint8Array;
-        try {
-          key = deps.keyOf(params.address);
-        } catch (error) {
-          throw new InvalidParamsError(`invalid params: 'address': ${(error as Error).message}`);
-        }
-        const top = chain.top;
-        if (params.topoheight < -1 || BigInt(params.topoheight) > top.height) {
-          throw new ApplicationError(
-            `topoheight ${params.topoheight} is not on the chain (0 … ${top.height}, or -1 for the latest)`,
-          );
-        }
-        const topo = params.topoheight === -1 ? top.height : BigInt(params.topoheight);
-        const meta: BlockMeta = chain.heldMetaAtTopo(topo);
-        const state = chain.stateAt(meta);
-        const id = asset(params.scid);
-        const balance = state.getBalance(id, key);
-        if (!balance) throw new ApplicationError('Account Unregistered');
-        return {
-          scid: toHex(id),
-          data: toHex(encodeNonceBalance(balance)),
-          registration: Number(registrationTopo(chain, key, topo)),
-          bits: state.balanceDepth(id, key) ?? 0,
-          height: Number(meta.height),
-          topoheight: Number(topo),
-          blockhash: toHex(meta.id),
-          treehash: toHex(meta.stateRoot),
-          dheight: Number(top.height),
-          dtopoheight: Number(top.height),
-          dtreehash: toHex(top.stateRoot),
-          status: 'OK',
-        };
-      },
-    }),
-    defineMethod({
-      name: 'NODE.GetRandomAddress',
-      aliases: ['getrandomaddress'],
-      params: objectParams(p.object({ scid: p.optional(p.hash(), undefined) })),
-      handler: ({ scid }) => {
-        const chain = deps.chain;
-        const top = chain.top;
-        const id = asset(scid);
-        const state = chain.stateAt();
-        const keys = state.balanceKeys(id);
-        // Leave out accounts touched in the last few blocks (their ring use would stand out), on chains long enough.
-        const earlier =
-          top.height > 20n * RECENT_BLOCKS ? chain.stateAt(chain.metaAtTopo(top.height - RECENT_BLOCKS)!) : undefined;
-        const unchanged = (key: Uint8Array): boolean => {
-          if (!earlier) return true;
-          const before = earlier.getBalance(id, key);
-          const now = state.getBalance(id, key)!;
-          return before !== undefined && toHex(encodeNonceBalance(before)) === toHex(encodeNonceBalance(now));
-        };
-        for (let i = keys.length - 1; i > 0; i--) {
-          const j = randomInt(i + 1);
-          [keys[i], keys[j]] = [keys[j]!, keys[i]!];
-        }
-        const picked: string[] = [];
-        for (const key of keys) {
-          if (picked.length >= RANDOM_ADDRESSES) break;
-          if (unchanged(key)) picked.push(deps.addressOf(key));
-        }
-        return { address: picked, status: 'OK' };
-      },
-    }),
-  ];
+function getEncryptedBalanceMethod(
+  deps: AccountRpcDeps,
+  registrationTopo: (key: Uint8Array, upTo: bigint) => bigint,
+): RpcMethod {
+  return defineMethod({
+    name: 'NODE.GetEncryptedBalance',
+    aliases: ['getencryptedbalance'],
+    params: objectParams(
+      p.object({
+        address: p.string(),
+        scid: p.optional(p.hash(), undefined),
+        topoheight: p.optional(p.int(), -1),
+        treehash: p.optional(p.string(), undefined),
+      }),
+    ),
+    handler: (params) => {
+      const chain = deps.chain;
+      let key: Uint8Array;
+      try {
+        key = deps.keyOf(params.address);
+      } catch (error) {
+        throw new InvalidParamsError(`invalid params: 'address': ${(error as Error).message}`);
+      }
+      const top = chain.top;
+      if (params.topoheight < -1 || BigInt(params.topoheight) > top.height) {
+        throw new ApplicationError(
+          `topoheight ${params.topoheight} is not on the chain (0 … ${top.height}, or -1 for the latest)`,
+        );
+      }
+      const topo = params.topoheight === -1 ? top.height : BigInt(params.topoheight);
+      const meta: BlockMeta = chain.heldMetaAtTopo(topo);
+      const state = chain.stateAt(meta);
+      const id = assetId(params.scid);
+      const balance = state.getBalance(id, key);
+      if (!balance) throw new ApplicationError('Account Unregistered');
+      return {
+        scid: toHex(id),
+        data: toHex(encodeNonceBalance(balance)),
+        registration: Number(registrationTopo(key, topo)),
+        bits: state.balanceDepth(id, key) ?? 0,
+        height: Number(meta.height),
+        topoheight: Number(topo),
+        blockhash: toHex(meta.id),
+        treehash: toHex(meta.stateRoot),
+        dheight: Number(top.height),
+        dtopoheight: Number(top.height),
+        dtreehash: toHex(top.stateRoot),
+        status: 'OK',
+      };
+    },
+  });
+}
+
+function getRandomAddressMethod(deps: AccountRpcDeps): RpcMethod {
+  return defineMethod({
+    name: 'NODE.GetRandomAddress',
+    aliases: ['getrandomaddress'],
+    params: objectParams(p.object({ scid: p.optional(p.hash(), undefined) })),
+    handler: ({ scid }) => {
+      const chain = deps.chain;
+      const top = chain.top;
+      const id = assetId(scid);
+      const state = chain.stateAt();
+      const keys = state.balanceKeys(id);
+      // Leave out accounts touched in the last few blocks (their ring use would stand out), on chains long enough.
+      const earlier =
+        top.height > 20n * RECENT_BLOCKS ? chain.stateAt(chain.metaAtTopo(top.height - RECENT_BLOCKS)!) : undefined;
+      const unchanged = (key: Uint8Array): boolean => {
+        if (!earlier) return true;
+        const before = earlier.getBalance(id, key);
+        const now = state.getBalance(id, key)!;
+        return before !== undefined && toHex(encodeNonceBalance(before)) === toHex(encodeNonceBalance(now));
+      };
+      for (let i = keys.length - 1; i > 0; i--) {
+        const j = randomInt(i + 1);
+        [keys[i], keys[j]] = [keys[j]!, keys[i]!];
+      }
+      const picked: string[] = [];
+      for (const key of keys) {
+        if (picked.length >= RANDOM_ADDRESSES) break;
+        if (unchanged(key)) picked.push(deps.addressOf(key));
+      }
+      return { address: picked, status: 'OK' };
+    },
+  });
 }

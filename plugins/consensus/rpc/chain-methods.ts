@@ -53,107 +53,114 @@ const NO_MINING: MiningFigures = {
 };
 
 export function chainMethods(deps: ChainRpcDeps): RpcMethod[] {
-  const header = (chain: Chain, meta: BlockMeta) => chainBlockHeader(chain, meta, deps.addressOf);
+  return [getInfoMethod(deps), ...heightMethods(deps.chain), ...blockMethods(deps)];
+}
 
-  const metaAtTopo = (chain: Chain, topoheight: number, field: string): BlockMeta => {
-    const top = chain.top.height;
-    if (BigInt(topoheight) > top)
-      throw new ApplicationError(`${field} ${topoheight} is above the chain's top topoheight ${top}`);
-    return chain.heldMetaAtTopo(BigInt(topoheight));
-  };
+function metaAtTopo(chain: Chain, topoheight: number, field: string): BlockMeta {
+  const top = chain.top.height;
+  if (BigInt(topoheight) > top)
+    throw new ApplicationError(`${field} ${topoheight} is above the chain's top topoheight ${top}`);
+  return chain.heldMetaAtTopo(BigInt(topoheight));
+}
 
-  const metaByHash = (chain: Chain, hash: string): BlockMeta => {
-    const meta = chain.blocks.getMeta(fromHex(hash, 32));
-    if (!meta) throw new ApplicationError(`unknown block hash ${hash}`);
-    return meta;
-  };
+function metaByHash(chain: Chain, hash: string): BlockMeta {
+  const meta = chain.blocks.getMeta(fromHex(hash, 32));
+  if (!meta) throw new ApplicationError(`unknown block hash ${hash}`);
+  return meta;
+}
 
+function getInfoMethod(deps: ChainRpcDeps): RpcMethod {
   const summary = new ChainSummary();
   const startedAt = Date.now();
+  return defineMethod({
+    name: 'NODE.GetInfo',
+    aliases: ['getinfo', 'get_info'],
+    params: noParams,
+    handler: () => {
+      const chain = deps.chain;
+      const top = chain.top;
+      const peers = deps.info.peers?.() ?? { incoming: 0, outgoing: 0, white: 0, grey: 0 };
+      const figures = summary.of(chain);
+      return {
+        alt_blocks_count: chain.orphanBlocks,
+        difficulty: figures.difficulty,
+        grey_peerlist_size: peers.grey,
+        height: Number(top.height),
+        stableheight: Number(chain.stableHeight()),
+        topoheight: Number(top.height),
+        treehash: toHex(top.stateRoot),
+        averageblocktime50: figures.averageBlockTimeS,
+        incoming_connections_count: peers.incoming,
+        outgoing_connections_count: peers.outgoing,
+        target: Number(TARGET_BLOCK_TIME_MS / 1000n),
+        target_height: Math.max(Number(top.height), deps.info.peerHeight?.() ?? 0),
+        fast_sync: deps.info.fastSync?.() ?? null,
+        testnet: deps.network.testnet,
+        network: deps.network.name,
+        top_block_hash: toHex(top.id),
+        tx_count: figures.txCount,
+        tx_pool_size: deps.info.txPoolSize?.() ?? 0,
+        dynamic_fee_per_kb: deps.network.name === 'simulator' ? 0 : Number(minimumFee(1024)),
+        total_supply: Number(figures.supply / ATOMIC_UNITS_PER_COIN),
+        median_block_size: top.size,
+        white_peerlist_size: peers.white,
+        version: deps.version,
+        uptime: Math.floor((Date.now() - startedAt) / 1000),
+        ...(deps.info.mining?.() ?? NO_MINING),
+        status: 'OK',
+      };
+    },
+  });
+}
 
+/** GetHeight and GetBlockCount. */
+function heightMethods(chain: Chain): RpcMethod[] {
   return [
-    defineMethod({
-      name: 'NODE.GetInfo',
-      aliases: ['getinfo', 'get_info'],
-      params: noParams,
-      handler: () => {
-        const chain = deps.chain;
-        const top = chain.top;
-        const peers = deps.info.peers?.() ?? { incoming: 0, outgoing: 0, white: 0, grey: 0 };
-        const figures = summary.of(chain);
-        return {
-          alt_blocks_count: chain.orphanBlocks,
-          difficulty: figures.difficulty,
-          grey_peerlist_size: peers.grey,
-          height: Number(top.height),
-          stableheight: Number(chain.stableHeight()),
-          topoheight: Number(top.height),
-          treehash: toHex(top.stateRoot),
-          averageblocktime50: figures.averageBlockTimeS,
-          incoming_connections_count: peers.incoming,
-          outgoing_connections_count: peers.outgoing,
-          target: Number(TARGET_BLOCK_TIME_MS / 1000n),
-          target_height: Math.max(Number(top.height), deps.info.peerHeight?.() ?? 0),
-          fast_sync: deps.info.fastSync?.() ?? null,
-          testnet: deps.network.testnet,
-          network: deps.network.name,
-          top_block_hash: toHex(top.id),
-          tx_count: figures.txCount,
-          tx_pool_size: deps.info.txPoolSize?.() ?? 0,
-          dynamic_fee_per_kb: deps.network.name === 'simulator' ? 0 : Number(minimumFee(1024)),
-          total_supply: Number(figures.supply / ATOMIC_UNITS_PER_COIN),
-          median_block_size: top.size,
-          white_peerlist_size: peers.white,
-          version: deps.version,
-          uptime: Math.floor((Date.now() - startedAt) / 1000),
-          ...(deps.info.mining?.() ?? NO_MINING),
-          status: 'OK',
-        };
-      },
-    }),
     defineMethod({
       name: 'NODE.GetHeight',
       aliases: ['getheight'],
       params: noParams,
-      handler: () => {
-        const chain = deps.chain;
-        return {
-          height: Number(chain.top.height),
-          stableheight: Number(chain.stableHeight()),
-          topoheight: Number(chain.top.height),
-          status: 'OK',
-        };
-      },
+      handler: () => ({
+        height: Number(chain.top.height),
+        stableheight: Number(chain.stableHeight()),
+        topoheight: Number(chain.top.height),
+        status: 'OK',
+      }),
     }),
     defineMethod({
       name: 'NODE.GetBlockCount',
       aliases: ['getblockcount'],
       params: noParams,
-      handler: () => ({ count: Number(deps.chain.top.height) + 1, status: 'OK' }),
+      handler: () => ({ count: Number(chain.top.height) + 1, status: 'OK' }),
     }),
+  ];
+}
+
+/** The block header methods and GetBlock. */
+function blockMethods(deps: ChainRpcDeps): RpcMethod[] {
+  const { chain } = deps;
+  const header = (meta: BlockMeta) => chainBlockHeader(chain, meta, deps.addressOf);
+  return [
     defineMethod({
       name: 'NODE.GetLastBlockHeader',
       aliases: ['getlastblockheader'],
       params: noParams,
-      handler: () => ({ block_header: header(deps.chain, deps.chain.top), status: 'OK' }),
+      handler: () => ({ block_header: header(chain.top), status: 'OK' }),
     }),
     defineMethod({
       name: 'NODE.GetBlockHeaderByTopoHeight',
       aliases: ['getblockheaderbytopoheight'],
       params: objectParams(p.object({ topoheight: p.uint() })),
-      handler: ({ topoheight }) => {
-        const chain = deps.chain;
-        return { block_header: header(chain, metaAtTopo(chain, topoheight, 'topoheight')), status: 'OK' };
-      },
+      handler: ({ topoheight }) => ({
+        block_header: header(metaAtTopo(chain, topoheight, 'topoheight')),
+        status: 'OK',
+      }),
     }),
     defineMethod({
       name: 'NODE.GetBlockHeaderByHash',
       aliases: ['getblockheaderbyhash'],
       params: objectParams(p.object({ hash: p.hash() })),
-      handler: ({ hash }) => {
-        const chain = deps.chain;
-        return { block_header: header(chain, metaByHash(chain, hash)), status: 'OK' };
-      },
+      handler: ({ hash }) => ({ block_header: header(metaByHash(chain, hash)), status: 'OK' }),
     }),
     defineMethod({
       name: 'NODE.GetBlock',
@@ -163,11 +170,10 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod[] {
       ),
       handler: ({ hash, height }) => {
         if (hash === undefined && height === undefined) throw new ApplicationError('give either hash or height');
-        const chain = deps.chain;
         const meta = hash !== undefined ? metaByHash(chain, hash) : metaAtTopo(chain, height!, 'height');
         const block = chain.heldBlock(meta);
         const bytes = chain.blocks.getBlockBytes(meta.id)!;
-        return { blob: toHex(bytes), json: blockJson(block), block_header: header(chain, meta), status: 'OK' };
+        return { blob: toHex(bytes), json: blockJson(block), block_header: header(meta), status: 'OK' };
       },
     }),
   ];

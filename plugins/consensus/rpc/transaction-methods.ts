@@ -8,6 +8,7 @@
 import { senderParityOf } from '../../../core-native/ts/proof/parity.js';
 import type { Core } from '../../../core-native/ts/core.js';
 import { equalBytes, fromHex, toHex } from '../../../protocol/bytes.js';
+import { contractAction } from '../../../protocol/contract-call-rules.js';
 import { decodeRpcArguments } from '../../../protocol/rpc-arguments.js';
 import { NATIVE_SCID } from '../../../protocol/transfer-checks.js';
 import { decodeTransaction, TxType, type Transaction } from '../../../protocol/transaction.js';
@@ -31,86 +32,27 @@ const MAX_HASHES = 1000;
 
 const jsonUint = (v: bigint): number | string => (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString());
 
+/** A record with nothing found: what an unknown hash answers, and what a found one starts from. */
+const EMPTY_RECORD = {
+  as_hex: '',
+  block_height: 0,
+  reward: 0,
+  ignored: false,
+  in_pool: false,
+  output_indices: null,
+  tx_hash: '',
+  valid_block: '',
+  invalid_block: null,
+  ring: null as string[][] | null,
+  signer: '',
+  balance: 0 as number | string,
+  code: '',
+  balancenow: 0 as number | string,
+  codenow: '',
+};
+type TransactionRecord = typeof EMPTY_RECORD;
+
 export function transactionMethods(deps: TransactionRpcDeps): RpcMethod[] {
-  const empty = {
-    as_hex: '',
-    block_height: 0,
-    reward: 0,
-    ignored: false,
-    in_pool: false,
-    output_indices: null,
-    tx_hash: '',
-    valid_block: '',
-    invalid_block: null,
-    ring: null as string[][] | null,
-    signer: '',
-    balance: 0 as number | string,
-    code: '',
-    balancenow: 0 as number | string,
-    codenow: '',
-  };
-
-  /** Rings as addresses and the signer a native ring of 2 reveals. */
-  const participants = (id: Uint8Array, tx: Transaction): { ring: string[][] | null; signer: string } => {
-    if (tx.type !== TxType.Normal && tx.type !== TxType.SmartContract) return { ring: null, signer: '' };
-    const ring = tx.payloads.map((payload) => payload.statement.ring.map((key) => deps.addressOf(key)));
-    const native = tx.payloads.find((payload) => equalBytes(payload.scid, NATIVE_SCID));
-    let signer = '';
-    if (native && native.statement.ring.length === 2) {
-      const parity = senderParityOf(deps.core, id, native.proof, native.statement.ringLog2);
-      if (parity !== undefined) signer = deps.addressOf(native.statement.ring[parity]!);
-    }
-    return { ring, signer };
-  };
-
-  /** The SCID a transaction installs, if it is a contract install. */
-  const installedScid = (id: Uint8Array, tx: Transaction): Uint8Array | undefined => {
-    if (tx.type !== TxType.SmartContract) return undefined;
-    try {
-      const action = decodeRpcArguments(tx.scData).find((a) => a.name === 'SC_ACTION' && a.datatype === 'U');
-      return action?.value === 1n ? id : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-
-  const contractView = (state: AccountsReader, scid: Uint8Array): { balance: number | string; code: string } => ({
-    balance: jsonUint(state.contracts.balance(scid, NATIVE_SCID)),
-    code: state.contracts.code(scid) ?? '',
-  });
-
-  const record = (hash: string): { hex: string; info: typeof empty } => {
-    const chain = deps.chain;
-    const id = fromHex(hash, 32);
-    const pooled = deps.pool()?.get(id);
-    const blockId = chain.includingBlock(id);
-    const bytes = pooled ?? (blockId ? chain.storedTransaction(id) : undefined);
-    // Included in a block whose body --prune-blocks dropped: say so rather than "unknown".
-    if (!bytes && blockId) chain.heldBlock(chain.meta(blockId)!);
-    if (!bytes) return { hex: '', info: { ...empty } };
-    const hex = toHex(bytes);
-    const tx = decodeTransaction(bytes);
-    const info = { ...empty, as_hex: hex, tx_hash: hash.toLowerCase(), ...participants(id, tx) };
-    if (pooled) return { hex, info: { ...info, block_height: -1, in_pool: true } };
-    const meta = chain.meta(blockId!)!;
-    const scid = installedScid(id, tx);
-    const atBlock = scid && contractView(chain.stateAt(meta), scid);
-    const now = scid && contractView(chain.stateAt(), scid);
-    const outcome = tx.type === TxType.SmartContract ? chain.callOutcome(meta.id, id) : undefined;
-    return {
-      hex,
-      info: {
-        ...info,
-        block_height: Number(meta.height),
-        valid_block: toHex(meta.id),
-        ...(atBlock && now
-          ? { balance: atBlock.balance, code: atBlock.code, balancenow: now.balance, codenow: now.code }
-          : {}),
-        ...(outcome && { sc_outcome: outcome }),
-      },
-    };
-  };
-
   return [
     defineMethod({
       name: 'NODE.GetTransaction',
@@ -121,9 +63,73 @@ export function transactionMethods(deps: TransactionRpcDeps): RpcMethod[] {
           throw new InvalidParamsError(
             `invalid params: 'txs_hashes' holds ${txs_hashes.length} hashes, at most ${MAX_HASHES} per request`,
           );
-        const records = txs_hashes.map(record);
+        const records = txs_hashes.map((hash) => transactionRecord(deps, hash));
         return { txs_as_hex: records.map((r) => r.hex), txs: records.map((r) => r.info), status: 'OK' };
       },
     }),
   ];
+}
+
+/** The record of one hash: in the pool, in a main-chain block (with a contract's views and outcome), or unknown. */
+function transactionRecord(deps: TransactionRpcDeps, hash: string): { hex: string; info: TransactionRecord } {
+  const chain = deps.chain;
+  const id = fromHex(hash, 32);
+  const pooled = deps.pool()?.get(id);
+  const blockId = chain.includingBlock(id);
+  const bytes = pooled ?? (blockId ? chain.storedTransaction(id) : undefined);
+  // Included in a block whose body --prune-blocks dropped: say so rather than "unknown".
+  if (!bytes && blockId) chain.heldBlock(chain.meta(blockId)!);
+  if (!bytes) return { hex: '', info: { ...EMPTY_RECORD } };
+  const hex = toHex(bytes);
+  const tx = decodeTransaction(bytes);
+  const info = { ...EMPTY_RECORD, as_hex: hex, tx_hash: hash.toLowerCase(), ...participants(deps, id, tx) };
+  if (pooled) return { hex, info: { ...info, block_height: -1, in_pool: true } };
+  const meta = chain.meta(blockId!)!;
+  const scid = installedScid(id, tx);
+  const atBlock = scid && contractView(chain.stateAt(meta), scid);
+  const now = scid && contractView(chain.stateAt(), scid);
+  const outcome = tx.type === TxType.SmartContract ? chain.callOutcome(meta.id, id) : undefined;
+  return {
+    hex,
+    info: {
+      ...info,
+      block_height: Number(meta.height),
+      valid_block: toHex(meta.id),
+      ...(atBlock && now
+        ? { balance: atBlock.balance, code: atBlock.code, balancenow: now.balance, codenow: now.code }
+        : {}),
+      ...(outcome && { sc_outcome: outcome }),
+    },
+  };
+}
+
+/** Rings as addresses and the signer a native ring of 2 reveals. */
+function participants(
+  deps: TransactionRpcDeps,
+  id: Uint8Array,
+  tx: Transaction,
+): { ring: string[][] | null; signer: string } {
+  if (tx.type !== TxType.Normal && tx.type !== TxType.SmartContract) return { ring: null, signer: '' };
+  const ring = tx.payloads.map((payload) => payload.statement.ring.map((key) => deps.addressOf(key)));
+  const native = tx.payloads.find((payload) => equalBytes(payload.scid, NATIVE_SCID));
+  let signer = '';
+  if (native && native.statement.ring.length === 2) {
+    const parity = senderParityOf(deps.core, id, native.proof, native.statement.ringLog2);
+    if (parity !== undefined) signer = deps.addressOf(native.statement.ring[parity]!);
+  }
+  return { ring, signer };
+}
+
+/** The SCID a transaction installs, if it is a contract install. */
+function installedScid(id: Uint8Array, tx: Transaction): Uint8Array | undefined {
+  if (tx.type !== TxType.SmartContract) return undefined;
+  try {
+    return contractAction(decodeRpcArguments(tx.scData)).install ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function contractView(state: AccountsReader, scid: Uint8Array): { balance: number | string; code: string } {
+  return { balance: jsonUint(state.contracts.balance(scid, NATIVE_SCID)), code: state.contracts.code(scid) ?? '' };
 }

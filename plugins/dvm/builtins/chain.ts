@@ -3,6 +3,7 @@
  * Ids are raw bytes. SIGNER() is the signer's raw 33-byte key, or "" when the sender is anonymous (docs/contracts.md;
  * the reference returns 33 zero bytes, which any anonymous caller would then match).
  */
+import { compileFailureText } from '../../../protocol/contract-call-rules.js';
 import { ContractCompileError } from '../../../host/services/contract-vm.js';
 import { ContractPanic } from '../execution-state.js';
 import { assetArg, fixed, uintArg, type Builtin } from './builtin.js';
@@ -48,9 +49,7 @@ export const CHAIN_BUILTINS: readonly Builtin[] = [
         state.env.compile(Buffer.from(code, 'latin1').toString('utf8'));
       } catch (error) {
         if (!(error instanceof ContractCompileError)) throw error;
-        throw new ContractPanic(
-          `UPDATE_SC_CODE: the new code does not compile: ${error.message} (source line ${error.sourceLine})`,
-        );
+        throw new ContractPanic(`UPDATE_SC_CODE: the new code does not compile: ${compileFailureText(error)}`);
       }
       state.setCode(code);
       return 1n;

@@ -107,7 +107,7 @@ t.test('contract queries', async (t) => {
     t.match(failing.error, { code: -32098, message: /the call would fail: the entry point returned 1/ });
     t.match((await call('NODE.GetGasEstimate', { sc_rpc: base })).error, {
       code: -32602,
-      message: /must name the contract .* and the function/,
+      message: /a call needs SC_ID \(datatype H\) and entrypoint \(datatype S\)/,
     });
     t.match((await call('NODE.GetGasEstimate', { sc: 'Function F(' })).error, {
       code: -32098,
@@ -124,7 +124,10 @@ t.test('contract queries', async (t) => {
     t.match(
       (await call('NODE.GetGasEstimate', { sc_rpc: [...base, { name: 'entrypoint', datatype: 'S', value: 'Nope' }] }))
         .error,
-      { code: -32098, message: `contract ${NAME_SERVICE} has no function Nope` },
+      {
+        code: -32098,
+        message: `contract ${NAME_SERVICE} has no function Nope (entry points: Initialize, Register, TransferOwnership)`,
+      },
       'refused as the pool refuses it, not as a call that would fail',
     );
     const payer = 'Function Initialize() Uint64\n10 SEND_COIN_TO_ADDRESS(SIGNER(), 5)\n20 RETURN 0\nEnd Function\n';
@@ -162,7 +165,7 @@ t.test('contract queries', async (t) => {
           ],
         })
       ).error,
-      { code: -32098, message: /no contract cdcd/ },
+      { code: -32098, message: /^there is no contract cdcd/ },
     );
   });
 });

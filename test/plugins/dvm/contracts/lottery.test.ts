@@ -364,7 +364,7 @@ t.test('UpdateCode: owner only; new code takes effect, state kept; uncompilable 
   t.equal(next.call('IsOwner', { signer: B.address }).result, '1');
   t.throws(
     () => next.call('Lottery', { signer: A.address, coinvalue: 1 }),
-    /no entry point Lottery/,
+    /has no function Lottery \(entry points: IsOwner\)/,
     'old entry points are gone',
   );
 });

@@ -196,7 +196,7 @@ t.test('install_sc, scinvoke and names', async (t) => {
     });
     t.match(noDeposit.error?.message, /^the contract call would fail: the entry point returned 1 /, 'no deposit given');
     const unknown = await rpc(url, 'scinvoke', { scid: 'ab'.repeat(32), sc_rpc: withdraw });
-    t.match(unknown.error?.message, /^the daemon refused the trial run: no contract abab/);
+    t.match(unknown.error?.message, /^the daemon refused the trial run: there is no contract abab/);
     t.same([await pool(), await balance()], [[], held], 'refused calls sent nothing');
 
     t.ok((await rpc(url, 'scinvoke', { scid, sc_rpc: withdraw })).result?.txid, 'the owner (ring 2) may withdraw');
