@@ -40,6 +40,7 @@ lint-code: deps
 	$(BIN)/depcruise --config .dependency-cruiser.cjs core-native/ts protocol host wallet plugins cli
 	node scripts/check-layers.mjs
 	node scripts/check-standalone.mjs
+	node scripts/check-function-length.mjs
 	@if command -v cargo >/dev/null 2>&1; then cd core-native && cargo clippy --quiet --all-targets -- -D warnings; \
 	else echo "cargo not found: Rust lint skipped"; fi
 

@@ -88,107 +88,150 @@ function unquote(body: string): string | { error: string } {
   return out;
 }
 
-export function tokenize(source: string): Token[] {
-  const tokens: Token[] = [];
-  let i = source.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 1;
-  /** Skips to the end of the current physical line (comments, REM, `;`). */
-  const skipLine = (): void => {
-    while (i < source.length && source[i] !== '\n') i++;
-  };
-  while (i < source.length) {
-    const c = source[i]!;
-    if (c === '\n') {
-      line++;
-      i++;
-      continue;
-    }
-    if (c === ' ' || c === '\t' || c === '\r') {
-      i++;
-      continue;
-    }
-    const start = i;
-    const startLine = line;
-    const push = (kind: TokenKind, value?: bigint | string): void => {
-      tokens.push({ kind, text: source.slice(start, i), line: startLine, value });
-    };
-    if (c === "'" || c === ';' || (c === '/' && source[i + 1] === '/')) {
-      skipLine();
-      continue;
-    }
-    if (c === '/' && source[i + 1] === '*') {
-      const end = source.indexOf('*/', i + 2);
-      if (end < 0) {
-        i = source.length;
-        push('bad', 'unterminated /* comment');
-        continue;
-      }
-      for (let j = i; j < end; j++) if (source[j] === '\n') line++;
-      i = end + 2;
-      continue;
-    }
-    if (
-      IDENT_START.test(c) ||
-      (c >= '\ud800' && c <= '\udbff' && IDENT_START.test(String.fromCodePoint(source.codePointAt(i)!)))
-    ) {
-      do i += source.codePointAt(i)! > 0xffff ? 2 : 1;
-      while (i < source.length && IDENT_PART.test(String.fromCodePoint(source.codePointAt(i)!)));
-      if (source.slice(start, i).toUpperCase() === 'REM') {
-        skipLine();
-        continue;
-      }
-      push('ident');
-      continue;
-    }
-    if ((c >= '0' && c <= '9') || (c === '.' && /[0-9]/.test(source[i + 1] ?? ''))) {
-      const integer = NUMBER.exec(source.slice(i))?.[0] ?? '';
-      i += integer.length;
-      const isHex = /^0[xX]/.test(integer);
-      if (source[i] === '.' || (!isHex && (source[i] === 'e' || source[i] === 'E'))) {
-        i++;
-        while (
-          i < source.length &&
-          /[0-9_a-zA-Z.+-]/.test(source[i]!) &&
-          !(/[+-]/.test(source[i]!) && !/[eE]/.test(source[i - 1]!))
-        )
-          i++;
-        push('float');
-        continue;
-      }
-      const value = parseIntegerLiteral(integer);
-      push(typeof value === 'bigint' ? 'int' : 'bad', value);
-      continue;
-    }
-    if (c === '"') {
-      i++;
-      while (i < source.length && source[i] !== '"' && source[i] !== '\n')
-        i += source[i] === '\\' && source[i + 1] !== '\n' ? 2 : 1;
-      if (source[i] !== '"') {
-        push('bad', 'unterminated string literal');
-        continue;
-      }
-      i++;
-      const value = unquote(source.slice(start + 1, i - 1));
-      if (typeof value === 'string') push('string', value);
-      else push('bad', value.error);
-      continue;
-    }
-    if (c === '`') {
-      const end = source.indexOf('`', i + 1);
-      if (end < 0) {
-        i = source.length;
-        push('bad', 'unterminated raw string literal');
-        continue;
-      }
-      const body = source.slice(i + 1, end);
-      for (const ch of body) if (ch === '\n') line++;
-      i = end + 1;
-      push('string', utf8ByteString(body.replace(/\r/g, '')));
-      continue;
-    }
-    const two = source.slice(i, i + 2);
-    i += TWO_CHAR_OPS.has(two) ? 2 : source.codePointAt(i)! > 0xffff ? 2 : 1;
-    push('op');
+/** The read position in a source text, the token being read, and the tokens read so far. */
+class Scanner {
+  readonly tokens: Token[] = [];
+  i: number;
+  line = 1;
+  private start = 0;
+  private startLine = 1;
+
+  constructor(readonly source: string) {
+    this.i = source.charCodeAt(0) === 0xfeff ? 1 : 0;
   }
-  return tokens;
+
+  /** Marks the current position as the start of the next token. */
+  begin(): void {
+    this.start = this.i;
+    this.startLine = this.line;
+  }
+
+  /** Ends the token begun at `begin` at the current position. */
+  push(kind: TokenKind, value?: bigint | string): void {
+    this.tokens.push({ kind, text: this.source.slice(this.start, this.i), line: this.startLine, value });
+  }
+
+  /** Skips to the end of the current physical line (comments, REM, `;`). */
+  skipLine(): void {
+    while (this.i < this.source.length && this.source[this.i] !== '\n') this.i++;
+  }
+}
+
+/** The tokens of a contract's source text, in order; malformed ones are `bad` tokens saying why. */
+export function tokenize(source: string): Token[] {
+  const scanner = new Scanner(source);
+  while (scanner.i < source.length) {
+    const c = source[scanner.i]!;
+    if (c === '\n') {
+      scanner.line++;
+      scanner.i++;
+    } else if (c === ' ' || c === '\t' || c === '\r') {
+      scanner.i++;
+    } else {
+      scanner.begin();
+      scanToken(scanner, c);
+    }
+  }
+  return scanner.tokens;
+}
+
+/** Reads the token or comment that starts with the character c. */
+function scanToken(scanner: Scanner, c: string): void {
+  const { source, i } = scanner;
+  const next = source[i + 1];
+  if (c === "'" || c === ';' || (c === '/' && next === '/')) scanner.skipLine();
+  else if (c === '/' && next === '*') scanBlockComment(scanner);
+  else if (
+    IDENT_START.test(c) ||
+    (c >= '\ud800' && c <= '\udbff' && IDENT_START.test(String.fromCodePoint(source.codePointAt(i)!)))
+  )
+    scanWord(scanner);
+  else if ((c >= '0' && c <= '9') || (c === '.' && /[0-9]/.test(next ?? ''))) scanNumber(scanner);
+  else if (c === '"') scanString(scanner);
+  else if (c === '`') scanRawString(scanner);
+  else scanOperator(scanner);
+}
+
+/** `/* … *\/`, which may span lines; unterminated, it is a bad token to the end of the source. */
+function scanBlockComment(scanner: Scanner): void {
+  const { source } = scanner;
+  const end = source.indexOf('*/', scanner.i + 2);
+  if (end < 0) {
+    scanner.i = source.length;
+    scanner.push('bad', 'unterminated /* comment');
+    return;
+  }
+  for (let j = scanner.i; j < end; j++) if (source[j] === '\n') scanner.line++;
+  scanner.i = end + 2;
+}
+
+/** An identifier or keyword; the word REM discards the rest of its line. */
+function scanWord(scanner: Scanner): void {
+  const { source } = scanner;
+  const start = scanner.i;
+  do scanner.i += source.codePointAt(scanner.i)! > 0xffff ? 2 : 1;
+  while (scanner.i < source.length && IDENT_PART.test(String.fromCodePoint(source.codePointAt(scanner.i)!)));
+  if (source.slice(start, scanner.i).toUpperCase() === 'REM') scanner.skipLine();
+  else scanner.push('ident');
+}
+
+/** An integer literal, or a fraction or exponent read whole as a `float` token. */
+function scanNumber(scanner: Scanner): void {
+  const { source } = scanner;
+  const integer = NUMBER.exec(source.slice(scanner.i))?.[0] ?? '';
+  scanner.i += integer.length;
+  const isHex = /^0[xX]/.test(integer);
+  if (source[scanner.i] === '.' || (!isHex && (source[scanner.i] === 'e' || source[scanner.i] === 'E'))) {
+    scanner.i++;
+    while (
+      scanner.i < source.length &&
+      /[0-9_a-zA-Z.+-]/.test(source[scanner.i]!) &&
+      !(/[+-]/.test(source[scanner.i]!) && !/[eE]/.test(source[scanner.i - 1]!))
+    )
+      scanner.i++;
+    scanner.push('float');
+    return;
+  }
+  const value = parseIntegerLiteral(integer);
+  scanner.push(typeof value === 'bigint' ? 'int' : 'bad', value);
+}
+
+/** A `"…"` literal with Go-style escapes, on one line. */
+function scanString(scanner: Scanner): void {
+  const { source } = scanner;
+  const start = scanner.i;
+  scanner.i++;
+  while (scanner.i < source.length && source[scanner.i] !== '"' && source[scanner.i] !== '\n')
+    scanner.i += source[scanner.i] === '\\' && source[scanner.i + 1] !== '\n' ? 2 : 1;
+  if (source[scanner.i] !== '"') {
+    scanner.push('bad', 'unterminated string literal');
+    return;
+  }
+  scanner.i++;
+  const value = unquote(source.slice(start + 1, scanner.i - 1));
+  if (typeof value === 'string') scanner.push('string', value);
+  else scanner.push('bad', value.error);
+}
+
+/** A `` `…` `` raw literal, which may span lines (CRs dropped). */
+function scanRawString(scanner: Scanner): void {
+  const { source } = scanner;
+  const end = source.indexOf('`', scanner.i + 1);
+  if (end < 0) {
+    scanner.i = source.length;
+    scanner.push('bad', 'unterminated raw string literal');
+    return;
+  }
+  const body = source.slice(scanner.i + 1, end);
+  for (const ch of body) if (ch === '\n') scanner.line++;
+  scanner.i = end + 1;
+  scanner.push('string', utf8ByteString(body.replace(/\r/g, '')));
+}
+
+/** An operator or other punctuation: two characters when they form one of TWO_CHAR_OPS. */
+function scanOperator(scanner: Scanner): void {
+  const { source, i } = scanner;
+  const two = source.slice(i, i + 2);
+  scanner.i += TWO_CHAR_OPS.has(two) ? 2 : source.codePointAt(i)! > 0xffff ? 2 : 1;
+  scanner.push('op');
 }

@@ -64,6 +64,10 @@ export function powers(a: bigint, count: number): bigint[] {
   return out;
 }
 
+/** The low `count` bits of a non-negative value, least significant first. */
+export const bitsOf = (value: bigint, count: number): number[] =>
+  Array.from({ length: count }, (_, i) => Number((value >> BigInt(i)) & 1n));
+
 /** ⟨a, b⟩ mod n. */
 export function inner(a: readonly bigint[], b: readonly bigint[]): bigint {
   let s = 0n;

@@ -1,11 +1,12 @@
 /**
  * Point-side helpers for the transfer proof, over the Core interface: multi-scalar multiplications collected term
- * by term and run as one `g1Msm` call, point negation, and the Fiat–Shamir hash (docs/protocol.md § Transfer proofs, "Transcript":
- * Keccak-256 of the concatenated inputs, points as 64-byte x ‖ y, scalars as 32 bytes big-endian, read mod n).
+ * by term and run as one `g1Msm` call, point negation, multiplication by a secret, and the Fiat–Shamir hash
+ * (docs/protocol.md § Transfer proofs, "Transcript": Keccak-256 of the concatenated inputs, points as 64-byte
+ * x ‖ y, scalars as 32 bytes big-endian, read mod n).
  */
 import type { Core } from '../core.js';
 import { FIELD_PRIME as P, type Generators, type MsmTable } from '../curve.js';
-import { readUint256BE, writeUint256BE } from '../bigint-bytes.js';
+import { bigintToBytes32BE, readUint256BE, writeUint256BE } from '../bigint-bytes.js';
 import { mod, N } from './field.js';
 
 export const POINT = 64;
@@ -26,6 +27,17 @@ export function negatePoint(point: Uint8Array): Uint8Array {
 
 /** The i-th 64-byte point of a concatenated buffer (a view, not a copy). */
 export const pointAt = (buffer: Uint8Array, i: number): Uint8Array => buffer.subarray(i * POINT, (i + 1) * POINT);
+
+/** The points of a list laid end to end, the buffer form `Msm.addMany` takes. */
+export function concatPoints(points: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(points.length * POINT);
+  points.forEach((point, i) => out.set(point, i * POINT));
+  return out;
+}
+
+/** k·P for a secret scalar k, by the Core's constant-time multiplication. */
+export const mulSecret = (core: Core, point: Uint8Array, k: bigint): Uint8Array =>
+  core.g1MulSecret(point, bigintToBytes32BE(mod(k)));
 
 /** Σ kᵢ·Pᵢ, collected term by term; zero scalars and infinity points are dropped. */
 export class Msm {

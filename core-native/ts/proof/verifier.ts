@@ -17,12 +17,12 @@
  */
 import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
-import { add, inv, mul, N, neg, powers, randomNonZero, sub } from './field.js';
+import { add, inv, mul, N, neg, pow, powers, randomNonZero, sub } from './field.js';
 import { isInfinity, Msm, pointAt } from './points.js';
 import { indexTensor, nuConvolution } from './poly.js';
 import { decodeTransferProof, IPA_ROUNDS, RANGE_BITS, type TransferProof } from './serialize.js';
 import { checkStatementShape, tagBase, tagNonce, type TransferStatement } from './statement.js';
-import { TransferTranscript } from './transcript.js';
+import { type SigmaCommitments, TransferTranscript } from './transcript.js';
 
 export type TransferVerification =
   | {
@@ -121,6 +121,7 @@ export function prepareTransferProof(
   }
 }
 
+/** The verifier's steps in the transcript's order: challenges, parity rule, Σ-protocol, then the deferred equations. */
 function prepareDecoded(
   core: Core,
   gens: Generators,
@@ -128,48 +129,96 @@ function prepareDecoded(
   pf: TransferProof,
   rho: bigint,
 ): PreparedProof {
-  const { m } = pf;
-  const n = 1 << m;
-  const F = st.fee + st.burn;
-
-  // 1–2. v, w; the parity rule.
   const transcript = new TransferTranscript(core, st.txid);
   const v = transcript.indexChallenge(pf);
   const w = transcript.roundChallenge(pf);
-  const f = pf.f;
-  let senderParity: 0 | 1;
-  if (f[0] === w) senderParity = 1;
-  else if (f[m] === w) senderParity = 0;
-  else return { valid: false, reason: 'proof fails the parity rule (neither f[0] nor f[m] equals w)' };
-
-  // 4. Index tensors and the ν-convolution weights.
-  const p = indexTensor(f, w, m, 0);
-  const q = indexTensor(f, w, m, 1);
-  const coefX = nuConvolution(p, q, v);
-  const wk = powers(w, m + 1);
-  const W = wk[m]!;
-
-  // 6. Range-proof constants.
+  const senderParity = parityRule(pf.f, w, pf.m);
+  if (senderParity === undefined)
+    return { valid: false, reason: 'proof fails the parity rule (neither f[0] nor f[m] equals w)' };
   const { y, z } = transcript.rangeChallenges();
-  const ys = powers(y, RANGE_BITS);
-  const z2 = mul(z, z);
-  const z3 = mul(z2, z);
-  const t = sub(pf.that, rangeDelta(z, ys));
   const x = transcript.polynomialChallenge(pf.T1, pf.T2);
+  if (transcript.sigmaChallenge(sigmaCommitments(core, gens, st, pf, { v, w, y, z, x })) !== pf.c)
+    return { valid: false, reason: 'proof fails the Σ-protocol check (challenge c does not match)' };
+  const o = transcript.innerProductBase();
+  const xs = pf.L.map((L, j) => transcript.innerProductRound(L, pf.R[j]!));
+  const check = innerProductEquation(pf, { x, y, z, o, xs });
+  addIndexCommitmentEquation(check, pf, w, rho);
+  return { valid: true, check, u: pf.u, nonce: tagNonce(core, pf.u), senderParity };
+}
 
-  // 7. Σ-protocol commitments.
-  const c = pf.c;
-  const cBar = neg(c);
-  const FW = mul(F % N, W);
+/** The challenges the verifier recomputes from the transcript. */
+interface Challenges {
+  v: bigint;
+  w: bigint;
+  y: bigint;
+  z: bigint;
+  x: bigint;
+}
+
+/** Step 2, the one-out-of-many parity rule: f₀ = w (the sender's index is odd) or f_m = w (even); else undefined. */
+function parityRule(f: readonly bigint[], w: bigint, m: number): 0 | 1 | undefined {
+  if (f[0] === w) return 1;
+  if (f[m] === w) return 0;
+  return undefined;
+}
+
+/**
+ * Step 7, Anonymous Zether's Σ-protocol: A_y, A_D, A_b, A_X, A_t, A_u recomputed from the responses with c̄ = −c,
+ * in the order the challenge c hashes them. A_t = c·W·(t·G − x·T1 − x²·T2) + s_τ·H − s_b·G with t = t̂ − δ(y, z),
+ * A_D = s_r·G + c̄·D, A_u = s_sk·U + c̄·u; the other three sum over the ring (ringSigmaCommitments).
+ */
+function sigmaCommitments(
+  core: Core,
+  gens: Generators,
+  st: TransferStatement,
+  pf: TransferProof,
+  challenges: Challenges,
+): SigmaCommitments {
+  const { y, z, x } = challenges;
   const { G, H } = gens;
+  const cBar = neg(pf.c);
+  const W = pow(challenges.w, pf.m);
+  const { Ay, Ab, AX } = ringSigmaCommitments(gens, st, pf, challenges, W);
+  const cW = mul(pf.c, W);
+  const t = sub(pf.that, rangeDelta(z, powers(y, RANGE_BITS)));
+  const At = new Msm()
+    .add(G, sub(mul(cW, t), pf.s_b))
+    .add(pf.T1, neg(mul(cW, x)))
+    .add(pf.T2, neg(mul(cW, mul(x, x))))
+    .add(H, pf.s_tau);
+  const U = tagBase(core, gens.domain, st.roothash, st.scid, st.scidIndex);
+  const AD = new Msm().add(G, pf.s_r).add(st.D, cBar);
+  const Au = new Msm().add(U, pf.s_sk).add(pf.u, cBar);
+  return [Ay.run(core), AD.run(core), Ab.run(core), AX.run(core), At.run(core), Au.run(core)];
+}
 
-  const Ay = new Msm().add(G, mul(pf.s_sk, W));
-  const Ab = new Msm().add(G, sub(pf.s_b, mul(mul(cBar, z2), FW))).add(st.D, neg(mul(mul(pf.s_sk, z2), W)));
-  const AX = new Msm().add(G, mul(cBar, FW));
+/**
+ * Step 7, the Σ-protocol's commitments over the ring, from the index tensors p, q (one-out-of-many) and their
+ * ν-convolution coef (many-out-of-many), less the w^k-weighted round commitments:
+ * A_y = s_sk·gR + c̄·yR₀, A_b = s_b·G + s_sk·(−z²·DR + z³·CRnR) + c̄·(−z²·(CR₀ + F·W·G) + z³·CLnR),
+ * A_X = s_r·y_XR + c̄·C_XR.
+ */
+function ringSigmaCommitments(
+  gens: Generators,
+  st: TransferStatement,
+  pf: TransferProof,
+  { v, w, z }: Challenges,
+  W: bigint,
+): { Ay: Msm; Ab: Msm; AX: Msm } {
+  const { m } = pf;
+  const p = indexTensor(pf.f, w, m, 0);
+  const coefX = nuConvolution(p, indexTensor(pf.f, w, m, 1), v);
+  const wk = powers(w, m);
+  const cBar = neg(pf.c);
+  const FW = mul((st.fee + st.burn) % N, W);
+  const z2 = mul(z, z);
   const skZ2 = mul(pf.s_sk, z2);
-  const skZ3 = mul(pf.s_sk, z3);
+  const skZ3 = mul(skZ2, z);
   const cZ2 = mul(cBar, z2);
-  const cZ3 = mul(cBar, z3);
+  const cZ3 = mul(cZ2, z);
+  const Ay = new Msm().add(gens.G, mul(pf.s_sk, W));
+  const Ab = new Msm().add(gens.G, sub(pf.s_b, mul(cZ2, FW))).add(st.D, neg(mul(skZ2, W)));
+  const AX = new Msm().add(gens.G, mul(cBar, FW));
   for (let k = 0; k < m; k++) {
     const wK = wk[k]!;
     Ay.add(pf.gG[k]!, neg(mul(pf.s_sk, wK))).add(pf.y_0G[k]!, neg(mul(cBar, wK)));
@@ -179,7 +228,7 @@ function prepareDecoded(
       .add(pf.CLnG[k]!, neg(mul(cZ3, wK)));
     AX.add(pf.y_XG[k]!, neg(mul(pf.s_r, wK))).add(pf.C_XG[k]!, neg(mul(cBar, wK)));
   }
-  for (let j = 0; j < n; j++) {
+  for (let j = 0; j < p.length; j++) {
     const pj = p[j]!;
     Ay.add(st.ring[j]!, mul(cBar, pj));
     Ab.add(st.CRn[j]!, mul(skZ3, pj))
@@ -187,62 +236,59 @@ function prepareDecoded(
       .add(st.CLn[j]!, mul(cZ3, pj));
     AX.add(st.ring[j]!, mul(pf.s_r, coefX[j]!)).add(st.C[j]!, mul(cBar, coefX[j]!));
   }
-  const cW = mul(c, W);
-  const At = new Msm()
-    .add(G, sub(mul(cW, t), pf.s_b))
-    .add(pf.T1, neg(mul(cW, x)))
-    .add(pf.T2, neg(mul(cW, mul(x, x))))
-    .add(H, pf.s_tau);
-  const U = tagBase(core, gens.domain, st.roothash, st.scid, st.scidIndex);
-  const AD = new Msm().add(G, pf.s_r).add(st.D, cBar);
-  const Au = new Msm().add(U, pf.s_sk).add(pf.u, cBar);
-  const commitments = [Ay.run(core), AD.run(core), Ab.run(core), AX.run(core), At.run(core), Au.run(core)] as const;
-  if (transcript.sigmaChallenge(commitments) !== c)
-    return { valid: false, reason: 'proof fails the Σ-protocol check (challenge c does not match)' };
+  return { Ay, Ab, AX };
+}
 
-  // 8. Inner-product challenges and the deferred equations.
-  const o = transcript.innerProductBase();
-  const xs: bigint[] = [];
-  for (let j = 0; j < IPA_ROUNDS; j++) xs.push(transcript.innerProductRound(pf.L[j]!, pf.R[j]!));
+/**
+ * Step 8, Bulletproofs' inner-product check (§3, Protocol 2 unrolled, with §4.1's P), as the deferred combination
+ * P + Σ_j (x_j²·L_j + x_j⁻²·R_j) − a·Σ s_i·Gs[i] − b·Σ s_(127−i)·H′_i − a·b·o·H = 0 with
+ * P = BA + x·BS − z·ΣGs + Σ_i (z·y^i + twoZ_i)·H′_i − μ·H + t̂·o·H and H′_i = y^(−i)·Hs[i].
+ */
+function innerProductEquation(
+  pf: TransferProof,
+  { x, y, z, o, xs }: { x: bigint; y: bigint; z: bigint; o: bigint; xs: readonly bigint[] },
+): DeferredCheck {
   const xsInv = batchInvert([...xs, y]);
-  const yInv = xsInv.pop()!;
+  const ysInv = powers(xsInv.pop()!, RANGE_BITS);
   const s = ipaScalars(xs, xsInv);
-  const ysInv = powers(yInv, RANGE_BITS);
-  const a = pf.ipaA;
-  const b = pf.ipaB;
-
+  const { ipaA: a, ipaB: b } = pf;
   const gs = new Array<bigint>(RANGE_BITS);
   const hs = new Array<bigint>(RANGE_BITS);
   const negZ = neg(z);
+  const z2 = mul(z, z);
   let two = z2;
   for (let i = 0; i < RANGE_BITS; i++) {
-    if (i === HALF) two = z3;
+    if (i === HALF) two = mul(z2, z);
     gs[i] = sub(negZ, mul(a, s[i]!));
     hs[i] = add(z, mul(sub(two, mul(b, s[RANGE_BITS - 1 - i]!)), ysInv[i]!));
     two = add(two, two);
   }
-  let h = add(neg(pf.mu), mul(o, sub(pf.that, mul(a, b))));
+  const h = add(neg(pf.mu), mul(o, sub(pf.that, mul(a, b))));
   const points: Uint8Array[] = [pf.BA, pf.BS];
   const scalars: bigint[] = [1n, x];
   for (let j = 0; j < IPA_ROUNDS; j++) {
-    const x2 = mul(xs[j]!, xs[j]!);
-    const x2Inv = mul(xsInv[j]!, xsInv[j]!);
     points.push(pf.L[j]!, pf.R[j]!);
-    scalars.push(x2, x2Inv);
+    scalars.push(mul(xs[j]!, xs[j]!), mul(xsInv[j]!, xsInv[j]!));
   }
-  // 3. The index commitment check, weighted by ρ:
-  //    w·B + A − Σ_{k<2m}(f_k·Gs[k] + f_k·(w − f_k)·Hs[k]) − f_0·f_m·Hs[2m] − (w − f_0)(w − f_m)·Hs[2m+1] − z_A·H = 0.
-  points.push(pf.A, pf.B);
-  scalars.push(rho, mul(rho, w));
+  return { gs, hs, h, points, scalars };
+}
+
+/**
+ * Step 3, the one-out-of-many index commitment check, weighted by ρ and added to `check`:
+ * w·B + A − Σ_{k<2m}(f_k·Gs[k] + f_k·(w − f_k)·Hs[k]) − f_0·f_m·Hs[2m] − (w − f_0)(w − f_m)·Hs[2m+1] − z_A·H = 0.
+ */
+function addIndexCommitmentEquation(check: DeferredCheck, pf: TransferProof, w: bigint, rho: bigint): void {
+  const { m, f } = pf;
+  const { gs, hs } = check;
+  check.points.push(pf.A, pf.B);
+  check.scalars.push(rho, mul(rho, w));
   for (let k = 0; k < 2 * m; k++) {
     gs[k] = sub(gs[k]!, mul(rho, f[k]!));
     hs[k] = sub(hs[k]!, mul(rho, mul(f[k]!, sub(w, f[k]!))));
   }
   hs[2 * m] = sub(hs[2 * m]!, mul(rho, mul(f[0]!, f[m]!)));
   hs[2 * m + 1] = sub(hs[2 * m + 1]!, mul(rho, mul(sub(w, f[0]!), sub(w, f[m]!))));
-  h = sub(h, mul(rho, pf.zA));
-
-  return { valid: true, check: { gs, hs, h, points, scalars }, u: pf.u, nonce: tagNonce(core, pf.u), senderParity };
+  check.h = sub(check.h, mul(rho, pf.zA));
 }
 
 /**
