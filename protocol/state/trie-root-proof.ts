@@ -10,7 +10,7 @@ import { StateProofError, StateProofErrorCode } from './state-proof-error.js';
 import { innerHash, nilHash, type Hasher } from './trie-node.js';
 
 /** A key hash has 256 bits: a walk along one never goes deeper. */
-const KEY_HASH_BITS = 256;
+export const KEY_HASH_BITS = 256;
 
 /** A trie's root in one state, and whether the state holds the trie at all. */
 export interface TrieRoot {

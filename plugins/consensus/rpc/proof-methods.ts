@@ -14,7 +14,7 @@ import {
 } from '../../../protocol/state/proof-answers.js';
 import { isWellFormed, MAX_RANGE_BITS, type KeyRange } from '../../../protocol/state/range-check.js';
 import { TRIE_NAME_FORMS, trieKind } from '../../../protocol/state/trie-names.js';
-import { absentRangeHash } from '../../../protocol/state/trie-root-proof.js';
+import { absentRangeHash, KEY_HASH_BITS } from '../../../protocol/state/trie-root-proof.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
@@ -39,8 +39,6 @@ export const MAX_HISTORY_CHANGES = 256;
 export const MAX_HISTORY_PROBES = 2048;
 /** Proof bytes after which a GetRangeHistory answer stops (at the point that passes them). */
 export const MAX_HISTORY_BYTES = 1024 * 1024;
-/** A key hash has 256 bits: a walk along one never goes deeper. */
-const KEY_HASH_BITS = 256;
 
 const rangeParams = {
   trie: p.hex(),
@@ -141,7 +139,7 @@ export function rangeHistory(deps: ProofRpcDeps, params: RangeHistoryParams): Ra
     throw new InvalidParamsError(`invalid params: 'from' (${params.from}) must not be above 'to' (${last.height})`);
   const first = heldState(chain, params.from, 'from');
 
-  /** The range's subtree hash at a topoheight, and (when asked) the paths proving it. */
+  /** The range's subtree hash at a topoheight, with the paths that prove it. */
   const readAt = (topoheight: bigint): { hash: Uint8Array; point: HistoryPoint } => {
     const { stateRoot } = chain.heldMetaAtTopo(topoheight);
     const { meta, root } = trieRootPath(nodes, stateRoot, trie);
