@@ -3,30 +3,10 @@
  * serving and importing proven chunks of the state tries, and adopting the synced state as the chain's base.
  * Implemented by the `consensus` plugin, registered as `snapshots`; the `p2p` plugin moves the bytes.
  */
+import type { KeyRange, TrieChunk } from '../../protocol/state/range-check.js';
 import type { BlockMeta } from './chain.js';
 
-/** Deepest range a request may name: far below any real trie's depth, and a bound on a chunk's path. */
-export const MAX_RANGE_BITS = 96;
-
-/** The leaves of one trie whose key hash starts with the first `bits` bits of `prefix`. */
-export interface KeyRange {
-  bits: number;
-  prefix: Uint8Array;
-}
-
-export interface ChunkLeaf {
-  key: Uint8Array;
-  value: Uint8Array;
-}
-
-export interface TrieChunk {
-  /** Encoded nodes from the trie's root towards the range, root first. */
-  path: Uint8Array[];
-  /** The range's leaves in key-hash order (none when `split`). */
-  leaves: ChunkLeaf[];
-  /** The range is larger than one chunk: `path` ends with its inner node, and its halves are to be asked for. */
-  split: boolean;
-}
+export { MAX_RANGE_BITS, type KeyRange, type TrieChunk } from '../../protocol/state/range-check.js';
 
 /** Which trie of which state a chunk belongs to: `trie` is a named trie's name, or empty for the meta trie. */
 export interface ChunkSource {

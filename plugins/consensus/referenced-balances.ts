@@ -7,7 +7,7 @@ import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import type { AccountsReader } from './accounts.js';
 import type { ExecutionView } from './chain.js';
 import type { BlockMeta } from './chain-store.js';
-import { cacheKey } from './state/trie-node.js';
+import { cacheKey } from '../../protocol/state/trie-node.js';
 
 export type BalanceReader = Pick<AccountsReader, 'getBalance'>;
 

@@ -21,9 +21,10 @@ import type { KeyValueStore } from '../../host/storage/kv-store.js';
 import type { Chain } from './chain.js';
 import { HeaderChain } from './header-chain.js';
 import { putHistoryFloor, readHistoryFloor } from './state/history-floor.js';
-import { isWellFormed, proveRange, RangeProofError, verifyRange, type ChunkLimits } from './state/range-proof.js';
+import { isWellFormed, RangeProofError, verifyRange } from '../../protocol/state/range-check.js';
+import { proveRange, type ChunkLimits } from './state/range-proof.js';
 import { HELD_WHOLE_PREFIX, heldWholeKey, nodeStoreKey, StateError, type StateDb } from './state/state-db.js';
-import { cacheKey } from './state/trie-node.js';
+import { cacheKey } from '../../protocol/state/trie-node.js';
 import { Trie } from './state/trie.js';
 
 /** What one chunk may hold: well under a data frame. */

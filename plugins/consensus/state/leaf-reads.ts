@@ -6,7 +6,7 @@
  */
 import { setBounded } from './bounded-map.js';
 import { fillMissing } from './missing-reads.js';
-import { cacheKey } from './trie-node.js';
+import { cacheKey } from '../../../protocol/state/trie-node.js';
 
 /** Reads remembered (≈ 150 bytes each: the key string, the entry; values are the decoded leaves' own bytes). */
 const LIMIT = 1 << 16;

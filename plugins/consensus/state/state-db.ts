@@ -26,7 +26,7 @@ import {
   type Hasher,
   type LeafNode,
   type TrieNode,
-} from './trie-node.js';
+} from '../../../protocol/state/trie-node.js';
 
 const NODE_PREFIX = new TextEncoder().encode('sn');
 const VERSION_PREFIX = new TextEncoder().encode('sv');

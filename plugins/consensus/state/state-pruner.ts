@@ -14,7 +14,7 @@
 import { equalBytes } from '../../../protocol/bytes.js';
 import type { WriteBatch } from '../../../host/storage/kv-store.js';
 import { StateError, StateSnapshot, type StateDb } from './state-db.js';
-import { cacheKey } from './trie-node.js';
+import { cacheKey } from '../../../protocol/state/trie-node.js';
 
 /** Runs a write so that no block is being stored meanwhile (the chain's queue); tests may run it at once. */
 export type Exclusive = (write: () => Promise<void>) => Promise<void>;

@@ -5,7 +5,15 @@
  * whatever the order of inserts and deletes.
  */
 import { equalBytes } from '../../../protocol/bytes.js';
-import { bitAt, encodeNode, innerHash, leafHash, type Hasher, type LeafNode, type TrieNode } from './trie-node.js';
+import {
+  bitAt,
+  encodeNode,
+  innerHash,
+  leafHash,
+  type Hasher,
+  type LeafNode,
+  type TrieNode,
+} from '../../../protocol/state/trie-node.js';
 
 /** Where nodes are read from and new nodes are written to. */
 export interface NodeSource {

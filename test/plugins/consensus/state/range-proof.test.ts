@@ -3,17 +3,16 @@ import t from 'tap';
 import { MemoryStore } from '../../../../host/storage/memory-store.js';
 import {
   isWellFormed,
-  proveRange,
   RangeProofError,
   verifyRange,
   WHOLE_TRIE,
   halvesOf,
-  type ChunkLimits,
   type KeyRange,
   type TrieChunk,
-} from '../../../../plugins/consensus/state/range-proof.js';
+} from '../../../../protocol/state/range-check.js';
+import { proveRange, type ChunkLimits } from '../../../../plugins/consensus/state/range-proof.js';
 import { StateDb } from '../../../../plugins/consensus/state/state-db.js';
-import { bitAt, decodeNode, type TrieNode } from '../../../../plugins/consensus/state/trie-node.js';
+import { bitAt, decodeNode, type TrieNode } from '../../../../protocol/state/trie-node.js';
 import { Trie, type NodeSource } from '../../../../plugins/consensus/state/trie.js';
 
 const hasher = (data: Uint8Array): Uint8Array => blake2s(data);

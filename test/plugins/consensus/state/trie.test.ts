@@ -4,7 +4,7 @@
  */
 import { blake2s } from '@noble/hashes/blake2.js';
 import t from 'tap';
-import { cacheKey, nilHash, type TrieNode } from '../../../../plugins/consensus/state/trie-node.js';
+import { cacheKey, nilHash, type TrieNode } from '../../../../protocol/state/trie-node.js';
 import { Trie, type NodeSource, type TrieChange } from '../../../../plugins/consensus/state/trie.js';
 
 const hash = (data: Uint8Array): Uint8Array => blake2s(data);

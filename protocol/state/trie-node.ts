@@ -7,7 +7,7 @@
  *
  * Nodes are immutable and stored under their hash, so every version of every tree shares unchanged subtrees.
  */
-import { ByteReader } from '../../../protocol/bytes.js';
+import { ByteReader } from '../bytes.js';
 
 export type Hasher = (data: Uint8Array) => Uint8Array;
 /**
