@@ -5,7 +5,7 @@
  * the code `cli.usage`.
  */
 import type { Command, CommanderError } from 'commander';
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { CliErrorCode } from './cli-error.js';
 
 /** A failure already answered on stdout as JSON; `main` only sets the exit status. */

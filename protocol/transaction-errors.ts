@@ -3,7 +3,7 @@
  * registration's signature and proof of work, a transfer's shape, points, ring and proofs, its reference block, a
  * contract call's arguments. A block that carries such a transaction is rejected with the TransactionError as cause.
  */
-import { UmbraError } from './errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 
 export const TransactionErrorCode = {
   // Encoding and identity

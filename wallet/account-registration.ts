@@ -11,7 +11,7 @@ import { NETWORKS } from '../protocol/network.js';
 import { toHex } from '../protocol/bytes.js';
 import { registrationId } from '../protocol/registration.js';
 import { encodeTransaction } from '../protocol/transaction.js';
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
 import { computeRegistration } from './registration-pow.js';
 import { NATIVE_ASSET } from './wallet-constants.js';

@@ -7,7 +7,7 @@
 import type { ContractCallOutcome } from '../protocol/contract-outcome.js';
 import { stringifyExactJson } from '../protocol/exact-json.js';
 import { rpcArgumentToExactJson, type RpcArgument } from '../protocol/rpc-arguments.js';
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { ACCOUNT_UNREGISTERED } from './wallet-constants.js';
 
 export enum DaemonClientErrorCode {

@@ -19,7 +19,7 @@ import { encodeRpcArguments, rpcArgumentToExactJson, type RpcArgument } from '..
 import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../protocol/transfer-builder.js';
 import { minimumFee } from '../protocol/transfer-checks.js';
 import { TxType } from '../protocol/transaction.js';
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { DaemonClientErrorCode, DaemonRpcError, type DaemonInfo } from './daemon-client.js';
 import { resolveDestination } from './destination.js';
 import { requestFee } from './fees.js';

@@ -1,5 +1,5 @@
 /** Errors of wallet operations as the user sees them. */
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { DaemonRpcError, DaemonUnavailableError } from './daemon-client.js';
 
 export enum WalletErrorCode {

@@ -11,7 +11,7 @@ import {
   type JSONRPCID,
   type JSONRPCResponse,
 } from 'json-rpc-2.0';
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import type { Logger } from '../logger.js';
 import { InvalidParamsError, RpcError, RpcErrorCode } from './errors.js';
 import { parseExactJson, stringifyExactJson } from '../../protocol/exact-json.js';

@@ -1,6 +1,6 @@
 /** How the dispatcher answers a method's failure: the one mapping of errors to JSON-RPC error codes. */
 import t from 'tap';
-import { UmbraError } from '../../../protocol/errors.js';
+import { UmbraError } from '../../../core-native/ts/errors.js';
 import { createLogger } from '../../../host/logger.js';
 import { JsonRpcDispatcher } from '../../../host/rpc/dispatcher.js';
 import { ApplicationError } from '../../../host/rpc/errors.js';

@@ -3,6 +3,8 @@
  * `code` for programs, from an enum of its area (block, transaction, miniblock, wallet, daemon client, …). Callers
  * recognise a failure by `instanceof` and `code`, never by comparing message text. Services throw domain errors
  * only; the RPC layer (host/rpc) is the one place that maps them to JSON-RPC error codes.
+ * The base lives in the lowest layer so that the proof system's refusals are in the model too (docs/architecture.md
+ * § Errors); it knows nothing of the node.
  */
 export class UmbraError<Code extends string = string> extends Error {
   override readonly name: string = 'UmbraError';
