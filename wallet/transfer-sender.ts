@@ -31,7 +31,7 @@ import type { AccountRegistration } from './account-registration.js';
 import { tryContract } from './contract-trial.js';
 import type { OwnBalances } from './own-balances.js';
 import type { WalletContext } from './wallet-context.js';
-import { daemonFailure, WalletError, WalletErrorCode } from './wallet-error.js';
+import { daemonFailure, daemonRefusal, WalletError, WalletErrorCode } from './wallet-error.js';
 
 export interface TransferItem {
   /** Address, integrated address or registered name; empty: a random registered account (for deposits). */
@@ -145,7 +145,7 @@ export class TransferSender {
       this.parts.onSent?.(touchedAssets(txid, planned, request.scRpc));
       return txid;
     } catch (error) {
-      if (error instanceof DaemonRpcError) throw new WalletError(WalletErrorCode.DaemonRefused, error.message);
+      if (error instanceof DaemonRpcError) throw daemonRefusal(WalletErrorCode.DaemonRefused, error.message, error);
       throw daemonFailure(error);
     }
   }

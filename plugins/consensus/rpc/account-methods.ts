@@ -6,7 +6,8 @@
 import { randomInt } from 'node:crypto';
 import { fromHex, toHex } from '../../../protocol/bytes.js';
 import { encodeNonceBalance } from '../../../protocol/nonce-balance.js';
-import { ApplicationError, InvalidParamsError } from '../../../host/rpc/errors.js';
+import { QueryError, QueryErrorCode } from '../../../protocol/query-errors.js';
+import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
 import type { Chain } from '../chain.js';
@@ -78,7 +79,8 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
         }
         const top = chain.top;
         if (params.topoheight < -1 || BigInt(params.topoheight) > top.height) {
-          throw new ApplicationError(
+          throw new QueryError(
+            QueryErrorCode.TopoheightOffChain,
             `topoheight ${params.topoheight} is not on the chain (0 … ${top.height}, or -1 for the latest)`,
           );
         }
@@ -87,7 +89,7 @@ export function accountMethods(deps: AccountRpcDeps): RpcMethod<any, unknown>[] 
         const state = chain.stateAt(meta);
         const id = asset(params.scid);
         const balance = state.getBalance(id, key);
-        if (!balance) throw new ApplicationError('Account Unregistered');
+        if (!balance) throw new QueryError(QueryErrorCode.AccountUnregistered, 'Account Unregistered');
         return {
           scid: toHex(id),
           data: toHex(encodeNonceBalance(balance)),

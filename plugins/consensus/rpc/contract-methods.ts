@@ -8,7 +8,8 @@ import { fromHex, toHex } from '../../../protocol/bytes.js';
 import { utf8ByteString } from '../../../protocol/contract-values.js';
 import { NAME_SERVICE_SCID } from '../../../protocol/name-service.js';
 import { encodeRpcArguments, type RpcArgument } from '../../../protocol/rpc-arguments.js';
-import { ApplicationError, InvalidParamsError } from '../../../host/rpc/errors.js';
+import { QueryError, QueryErrorCode } from '../../../protocol/query-errors.js';
+import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
 import {
@@ -59,13 +60,17 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
     const top = chain.top.height;
     if (topoheight === undefined || topoheight === -1) return { state: chain.stateAt(), topoheight: top };
     if (topoheight < 0 || BigInt(topoheight) > top)
-      throw new ApplicationError(`topoheight ${topoheight} is not on the chain (0 … ${top}, or -1 for the latest)`);
+      throw new QueryError(
+        QueryErrorCode.TopoheightOffChain,
+        `topoheight ${topoheight} is not on the chain (0 … ${top}, or -1 for the latest)`,
+      );
     return { state: chain.stateAt(chain.heldMetaAtTopo(BigInt(topoheight))), topoheight: BigInt(topoheight) };
   };
 
   const vm = (): ContractVm => {
     const found = deps.contractVm;
-    if (!found) throw new ApplicationError('this node runs without the contract VM (add the dvm plugin)');
+    if (!found)
+      throw new QueryError(QueryErrorCode.NoContractVm, 'this node runs without the contract VM (add the dvm plugin)');
     return found;
   };
 
@@ -94,7 +99,8 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
         const { state } = stateAt(deps.chain, params.topoheight);
         const scid = fromHex(params.scid, 32);
         const contracts = state.contracts;
-        if (!contracts.exists(scid)) throw new ApplicationError(`no contract ${params.scid} at this topoheight`);
+        if (!contracts.exists(scid))
+          throw new QueryError(QueryErrorCode.UnknownContract, `no contract ${params.scid} at this topoheight`);
         const stringkeys: Record<string, number | string> = {};
         const uint64keys: Record<string, number | string> = {};
         if (params.variables) {
@@ -126,7 +132,7 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
         const { state } = stateAt(deps.chain, topoheight);
         const owner = state.contracts.variable(NAME_SERVICE_SCID, utf8ByteString(name));
         if (typeof owner !== 'string' || owner.length !== 33)
-          throw new ApplicationError(`name ${JSON.stringify(name)} is not registered`);
+          throw new QueryError(QueryErrorCode.NameNotRegistered, `name ${JSON.stringify(name)} is not registered`);
         return { name, address: deps.addressOf(Buffer.from(owner, 'latin1')), status: 'OK' };
       },
     },
@@ -184,12 +190,17 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
             contract = contractVm.compile(code);
           } catch (error) {
             if (!(error instanceof ContractCompileError)) throw error;
-            throw new ApplicationError(
+            throw new QueryError(
+              QueryErrorCode.ContractDoesNotCompile,
               `the contract does not compile: ${error.message} (source line ${error.sourceLine})`,
+              { cause: error },
             );
           }
           if (!contract.initializer)
-            throw new ApplicationError('the contract has no Initialize or InitializePrivate function');
+            throw new QueryError(
+              QueryErrorCode.NoInitializer,
+              'the contract has no Initialize or InitializePrivate function',
+            );
           const args: RpcArgument[] = [
             { name: 'SC_ACTION', datatype: 'U', value: 1n },
             { name: 'SC_CODE', datatype: 'S', value: code },
@@ -214,14 +225,19 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
           const scid = fromHex(scidArg.value as string, 32);
           const state = chain.stateAt();
           const code = state.contracts.code(scid);
-          if (code === undefined) throw new ApplicationError(`no contract ${scidArg.value as string}`);
+          if (code === undefined)
+            throw new QueryError(QueryErrorCode.UnknownContract, `no contract ${scidArg.value as string}`);
           const contract = contractVm.compile(code);
           // What the pool refuses without running is not a call that would fail (forcing it would not send it).
           const fn = contract.functions.get(entry.value as string);
           if (!fn)
-            throw new ApplicationError(`contract ${scidArg.value as string} has no function ${entry.value as string}`);
+            throw new QueryError(
+              QueryErrorCode.UnknownFunction,
+              `contract ${scidArg.value as string} has no function ${entry.value as string}`,
+            );
           if (!fn.exported)
-            throw new ApplicationError(
+            throw new QueryError(
+              QueryErrorCode.NotExported,
               `function ${entry.value as string} of contract ${scidArg.value as string} is not exported (its name starts with a lower-case letter)`,
             );
           result = contractVm.call({
@@ -238,7 +254,10 @@ export function contractMethods(deps: ContractRpcDeps): RpcMethod<any, unknown>[
         }
         // As in a block (execute-contract.ts): a payment to an unregistered key fails a call that returned 0.
         const failure = result.committed ? unpayablePayment(result, chain.stateAt()) : describeFailure(result);
-        if (failure) throw new ApplicationError(`the call would fail: ${failure}`);
+        if (failure)
+          throw new QueryError(QueryErrorCode.CallWouldFail, `the call would fail: ${failure}`, {
+            details: { failure },
+          });
         return { gascompute: Number(result.gas.compute), gasstorage: Number(result.gas.storage), status: 'OK' };
       },
     },

@@ -1,11 +1,10 @@
 /**
  * The wallet's chain-facing methods: GetBalance (optional `scid`; `balance` and `unlocked_balance`, always equal:
  * nothing is locked; the history sync runs to the top first) and GetHeight (the daemon's height as the wallet knows it). Both ask the daemon at once;
- * a WalletError (`Account Unregistered`, `Daemon is offline …`) becomes -32098 with its message.
+ * a WalletError (`Account Unregistered`, `Daemon is offline …`) is answered -32098 with its message and code.
  */
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
-import { answering } from './answering.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
 
@@ -17,11 +16,11 @@ export function balanceMethods(wallet: WalletService): RpcMethod<any, unknown>[]
       handler: async ({ scid }: { scid: string }) => {
         // Balances stay below 2^41 atomic units (the decoder's bound), so a JSON number holds them exactly.
         wallet.historySync.follow(scid); // a token asked for is followed by the history sync from now on
-        await answering(wallet.sync());
-        const balance = Number(await answering(wallet.balance(scid)));
+        await wallet.sync();
+        const balance = Number(await wallet.balance(scid));
         return { balance, unlocked_balance: balance };
       },
     },
-    { name: 'GetHeight', params: noParams, handler: async () => ({ height: await answering(wallet.height()) }) },
+    { name: 'GetHeight', params: noParams, handler: async () => ({ height: await wallet.height() }) },
   ];
 }

@@ -4,13 +4,12 @@
  * token's `scid` makes the history sync follow that token) and
  * GetTransferbyTXID (`txid`, optional `scid`; without it every asset's history is searched).
  */
-import { ApplicationError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import type { RpcMethod } from '../../../host/rpc/registry.js';
 import type { TransferEntry } from '../../../wallet/transfer-history.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
+import { WalletError, WalletErrorCode } from '../../../wallet/wallet-error.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
-import { answering } from './answering.js';
 
 interface Filters {
   scid: string;
@@ -41,8 +40,8 @@ function matches(entry: TransferEntry, f: Filters): boolean {
 export function historyMethods(wallet: WalletService): RpcMethod<any, unknown>[] {
   // The history sync reads the chain up to the top first; `confirm` fills what it cannot see (other assets' sends).
   const confirmed = async (): Promise<void> => {
-    await answering(wallet.sync());
-    await answering(wallet.history.confirm(wallet.daemon));
+    await wallet.sync();
+    await wallet.history.confirm(wallet.daemon);
   };
   return [
     {
@@ -81,7 +80,7 @@ export function historyMethods(wallet: WalletService): RpcMethod<any, unknown>[]
           const entry = entries.find((e) => e.txid === txid);
           if (entry) return { scid: asset, entry };
         }
-        throw new ApplicationError(`Transaction not found. TXID ${txid}`);
+        throw new WalletError(WalletErrorCode.TransactionNotFound, `Transaction not found. TXID ${txid}`);
       },
     },
   ];
