@@ -12,13 +12,15 @@
  * a wallet proves on its own machine, where timing is not observable to the network.
  */
 import type { Core } from '../core.js';
+import { UmbraError } from '../errors.js';
 import type { Generators } from '../curve.js';
 import { bigintToBytes32BE, readUint256BE } from '../bigint-bytes.js';
 import { add, inner, inv, mod, mul, N, neg, powers, randomNonZero, sub, type ScalarSource } from './field.js';
 import { GeneratorMsm, Msm, negatePoint, pointAt } from './points.js';
 import { indexPolynomials, indexTensor, nuConvolution, nuWeights } from './poly.js';
 import { encodeTransferProof, IPA_ROUNDS, RANGE_BITS, type TransferProof } from './serialize.js';
-import { checkStatementShape, MAX_AMOUNT, tagBase, type TransferStatement } from './statement.js';
+import { ProofErrorCode } from './proof-errors.js';
+import { checkStatementShape, MAX_AMOUNT, StatementError, tagBase, type TransferStatement } from './statement.js';
 import { TransferTranscript } from './transcript.js';
 
 export interface TransferWitness {
@@ -39,7 +41,8 @@ export interface ProveOptions {
   random?: ScalarSource;
 }
 
-export class ProofError extends Error {
+/** The prover refuses to prove: the statement is malformed, or the witness does not make it true. */
+export class ProofError extends UmbraError<ProofErrorCode> {
   override readonly name = 'ProofError';
 }
 
@@ -62,43 +65,52 @@ function checkWitness(core: Core, gens: Generators, st: TransferStatement, wit: 
     ['receiver', l1],
   ] as const) {
     if (!Number.isInteger(index) || index < 0 || index >= n)
-      throw new ProofError(`${name} index ${index} is outside the ring of ${n}`);
+      throw new ProofError(ProofErrorCode.BadWitness, `${name} index ${index} is outside the ring of ${n}`);
   }
   if ((l0 - l1) % 2 === 0)
-    throw new ProofError(`sender index ${l0} and receiver index ${l1} must have opposite parity`);
+    throw new ProofError(
+      ProofErrorCode.BadWitness,
+      `sender index ${l0} and receiver index ${l1} must have opposite parity`,
+    );
   for (const [name, v] of [
     ['amount', amount],
     ['balance', balance],
   ] as const) {
     if (typeof v !== 'bigint' || v < 0n || v > MAX_AMOUNT)
-      throw new ProofError(`${name} must be a uint64, got ${String(v)}`);
+      throw new ProofError(ProofErrorCode.BadWitness, `${name} must be a uint64, got ${String(v)}`);
   }
   const debit = amount + st.fee + st.burn;
   if (debit > balance) {
     throw new ProofError(
+      ProofErrorCode.InsufficientBalance,
       `insufficient balance: the transfer needs ${debit} (amount ${amount} + fee ${st.fee} + burn ${st.burn}) but the balance is ${balance}`,
     );
   }
   const remaining = balance - debit;
   if (!(wit.sk instanceof Uint8Array) || wit.sk.length !== 32 || mod(readUint256BE(wit.sk)) === 0n)
-    throw new ProofError('the secret key must be 32 bytes and non-zero mod n');
+    throw new ProofError(ProofErrorCode.BadWitness, 'the secret key must be 32 bytes and non-zero mod n');
   if (typeof wit.r !== 'bigint' || wit.r <= 0n || wit.r >= N)
-    throw new ProofError('the blinding r must be in [1, n − 1]');
+    throw new ProofError(ProofErrorCode.BadWitness, 'the blinding r must be in [1, n − 1]');
   const { G } = gens;
   const Yl = st.ring[l0]!;
   if (!equalPoints(core.g1MulSecret(G, wit.sk), Yl))
-    throw new ProofError(`the secret key does not belong to ring member ${l0}`);
+    throw new ProofError(ProofErrorCode.BadWitness, `the secret key does not belong to ring member ${l0}`);
   const rBytes = bigintToBytes32BE(wit.r);
-  if (!equalPoints(core.g1MulSecret(G, rBytes), st.D)) throw new ProofError('D is not r·G for the given r');
+  if (!equalPoints(core.g1MulSecret(G, rBytes), st.D))
+    throw new ProofError(ProofErrorCode.BadWitness, 'D is not r·G for the given r');
   const expected = (index: number, value: bigint): Uint8Array =>
     core.g1Add(core.g1MulSecret(st.ring[index]!, rBytes), core.g1MulSecret(G, bigintToBytes32BE(mod(value))));
   if (!equalPoints(expected(l0, -debit), st.C[l0]!))
-    throw new ProofError("the sender's ciphertext C does not encrypt −(amount + fee + burn)");
+    throw new ProofError(
+      ProofErrorCode.BadWitness,
+      "the sender's ciphertext C does not encrypt −(amount + fee + burn)",
+    );
   if (!equalPoints(expected(l1, amount), st.C[l1]!))
-    throw new ProofError("the receiver's ciphertext C does not encrypt the amount");
+    throw new ProofError(ProofErrorCode.BadWitness, "the receiver's ciphertext C does not encrypt the amount");
   const decrypted = core.g1Sub(st.CLn[l0]!, core.g1MulSecret(st.CRn[l0]!, wit.sk));
   if (!equalPoints(decrypted, core.g1MulSecret(G, bigintToBytes32BE(remaining)))) {
     throw new ProofError(
+      ProofErrorCode.BadWitness,
       `the sender's new encrypted balance does not decrypt to ${remaining} (balance − amount − fee − burn): wrong balance or ciphertexts`,
     );
   }
@@ -117,7 +129,8 @@ export function proveTransfer(
   try {
     m = checkStatementShape(st);
   } catch (error) {
-    throw new ProofError((error as Error).message);
+    if (!(error instanceof StatementError)) throw error;
+    throw new ProofError(ProofErrorCode.BadStatement, error.message, { cause: error });
   }
   const n = 1 << m;
   const remaining = checkWitness(core, gens, st, wit, n);
