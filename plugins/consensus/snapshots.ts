@@ -8,7 +8,7 @@ import type { Core } from '../../core-native/ts/core.js';
 import { equalBytes, toHex } from '../../protocol/bytes.js';
 import type { BlockMeta } from '../../host/services/chain.js';
 import {
-  BadChunk,
+  SnapshotErrorCode,
   SnapshotRefused,
   type ChunkSource,
   type HeaderCheck,
@@ -21,7 +21,7 @@ import type { KeyValueStore } from '../../host/storage/kv-store.js';
 import type { Chain } from './chain.js';
 import { HeaderChain } from './header-chain.js';
 import { putHistoryFloor, readHistoryFloor } from './state/history-floor.js';
-import { isWellFormed, proveRange, RangeProofError, verifyRange, type ChunkLimits } from './state/range-proof.js';
+import { isWellFormed, proveRange, verifyRange, type ChunkLimits } from './state/range-proof.js';
 import { HELD_WHOLE_PREFIX, heldWholeKey, nodeStoreKey, StateError, type StateDb } from './state/state-db.js';
 import { cacheKey } from './state/trie-node.js';
 import { Trie } from './state/trie.js';
@@ -57,12 +57,13 @@ export class Snapshots implements SnapshotService {
   }
 
   serveChunk(source: ChunkSource, range: KeyRange, maxLeaves: number): TrieChunk {
-    if (!isWellFormed(range)) throw new SnapshotRefused('the key range is malformed');
+    if (!isWellFormed(range)) throw new SnapshotRefused(SnapshotErrorCode.MalformedRange, 'the key range is malformed');
     const { chain, db } = this.deps;
     const meta = chain.metaAtTopo(source.topoheight);
     const floor = this.historyFloor();
     if (!meta || source.topoheight < floor || !equalBytes(meta.stateRoot, source.stateRoot))
       throw new SnapshotRefused(
+        SnapshotErrorCode.StateNotHeld,
         `this node does not hold state ${toHex(source.stateRoot)} at topoheight ${source.topoheight} ` +
           `(it holds the main chain's states from topoheight ${floor} to ${chain.top.height})`,
       );
@@ -73,19 +74,17 @@ export class Snapshots implements SnapshotService {
       return proveRange(db.persisted, root, range, { ...CHUNK_LIMITS, leaves });
     } catch (error) {
       if (error instanceof StateError)
-        throw new SnapshotRefused(`this node no longer holds state ${toHex(source.stateRoot)} whole`);
+        throw new SnapshotRefused(
+          SnapshotErrorCode.StateNotHeld,
+          `this node no longer holds state ${toHex(source.stateRoot)} whole`,
+        );
       throw error;
     }
   }
 
   async importChunk(trieRoot: Uint8Array, isMeta: boolean, range: KeyRange, chunk: TrieChunk): Promise<ImportedChunk> {
-    let verified: ReturnType<typeof verifyRange>;
-    try {
-      verified = verifyRange(this.deps.db.hasher, trieRoot, range, chunk, this.deps.db.hashMany);
-    } catch (error) {
-      if (error instanceof RangeProofError) throw new BadChunk(error.message);
-      throw error;
-    }
+    // A chunk that does not prove its range throws a RangeProofError, which is the BadChunk the service promises.
+    const verified = verifyRange(this.deps.db.hasher, trieRoot, range, chunk, this.deps.db.hashMany);
     const batch = this.deps.store.batch();
     for (const { hash, encoded } of verified.nodes) batch.put(nodeStoreKey(hash), encoded);
     if (verified.subtree) batch.put(heldWholeKey(verified.subtree), new Uint8Array(0));

@@ -6,7 +6,13 @@
  * instead (a `split`), and its two halves are asked for next.
  */
 import { equalBytes } from '../../../protocol/bytes.js';
-import { MAX_RANGE_BITS, type ChunkLeaf, type KeyRange, type TrieChunk } from '../../../host/services/snapshots.js';
+import {
+  BadChunk,
+  MAX_RANGE_BITS,
+  type ChunkLeaf,
+  type KeyRange,
+  type TrieChunk,
+} from '../../../host/services/snapshots.js';
 import {
   bitAt,
   decodeNode,
@@ -43,7 +49,8 @@ export interface ChunkLimits {
   bytes: number;
 }
 
-export class RangeProofError extends Error {
+/** A chunk whose proof fails, naming what is wrong (a BadChunk, `snapshot.bad-chunk`). */
+export class RangeProofError extends BadChunk {
   override readonly name = 'RangeProofError';
 }
 
