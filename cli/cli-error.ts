@@ -2,7 +2,7 @@
  * The command line's own failures (bad flags, a bad amount, no terminal to ask on, a declined confirmation, …) as an
  * UmbraError with `cli.*` codes, so that `--json` answers them like every other expected failure.
  */
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 
 export enum CliErrorCode {
   /** Commander refused the command line: an unknown option, a missing argument, a bad choice. */

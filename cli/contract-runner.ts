@@ -5,6 +5,7 @@
  * Strings in the JSON are UTF-8 text; a key or value whose bytes are not valid UTF-8 (a raw key from SIGNER(),
  * a hash; also text with control characters) is written as hex with `"encoding": "hex"` beside it, and is read back the same way.
  */
+import { UmbraError } from '../core-native/ts/errors.js';
 import { isWholeBytesHex } from '../protocol/bytes.js';
 import { compileFailureText, entryPointRefusal } from '../protocol/contract-call-rules.js';
 import { byteString, byteStringUtf8, utf8ByteString } from '../protocol/contract-values.js';
@@ -13,8 +14,17 @@ import { encodeRpcArguments, parseRpcArguments, type RpcArgument } from '../prot
 import { ContractCompileError, type CallContext, type ContractVm } from '../host/services/contract-vm.js';
 import type { DvmValue } from '../protocol/contract-values.js';
 
-export class RunRequestError extends Error {
+export const ContractRunErrorCode = {
+  /** A request, store or state file that is not what `umbra contract run` takes; the message names the field. */
+  BadRequest: 'contract-run.bad-request',
+} as const;
+export type ContractRunErrorCode = (typeof ContractRunErrorCode)[keyof typeof ContractRunErrorCode];
+
+export class RunRequestError extends UmbraError<ContractRunErrorCode> {
   override readonly name = 'RunRequestError';
+  constructor(message: string) {
+    super(ContractRunErrorCode.BadRequest, message);
+  }
 }
 
 export interface StoreEntry {

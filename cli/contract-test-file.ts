@@ -3,10 +3,22 @@
  * each a list of steps (an install or a call) with what to expect. Reading checks the shape and names the field at
  * fault; what the values mean (accounts, asset ids, argument types) is left to the runner.
  */
+import { UmbraError } from '../core-native/ts/errors.js';
 import type { StoreEntry } from './contract-runner.js';
 
-export class TestFileError extends Error {
+export const ContractTestErrorCode = {
+  /** A test file of the wrong shape; the message names the field. */
+  BadFile: 'contract-test.bad-file',
+  /** A step's outcome differs from what the test expects (the test fails with the message). */
+  Difference: 'contract-test.difference',
+} as const;
+export type ContractTestErrorCode = (typeof ContractTestErrorCode)[keyof typeof ContractTestErrorCode];
+
+export class TestFileError extends UmbraError<ContractTestErrorCode> {
   override readonly name = 'TestFileError';
+  constructor(message: string) {
+    super(ContractTestErrorCode.BadFile, message);
+  }
 }
 
 export type Scalar = string | number;

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { bigintFromBytesBE, bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import type { Core } from '../core-native/ts/core.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { mod } from '../core-native/ts/proof/field.js';
 import type { AddressCodec } from '../protocol/address.js';
 import { publicKeyOf } from '../protocol/keys.js';
@@ -16,6 +17,7 @@ import { ContractCompileError } from '../host/services/contract-vm.js';
 import type { RunResponse } from './contract-runner.js';
 import { COIN_HEX, ContractSession, type CallOptions, type ContractRunner } from './contract-session.js';
 import {
+  ContractTestErrorCode,
   readTestFile,
   type ContractDecl,
   type ContractTest,
@@ -54,7 +56,11 @@ export interface TestRun {
 }
 
 /** A failed expectation: the test stops with its message. */
-class Difference extends Error {}
+class Difference extends UmbraError<ContractTestErrorCode> {
+  constructor(message: string) {
+    super(ContractTestErrorCode.Difference, message);
+  }
+}
 
 /** Every `*.test.json` under the given files and directories (dot directories and node_modules skipped), sorted. */
 export function findTestFiles(paths: readonly string[]): string[] {

@@ -5,12 +5,15 @@
  * the code `cli.usage`.
  */
 import type { Command, CommanderError } from 'commander';
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { CliErrorCode } from './cli-error.js';
 
-/** A failure already answered on stdout as JSON; `main` only sets the exit status. */
-export class AnsweredFailure extends Error {
+/** A failure already answered on stdout as JSON (with its code); `main` only sets the exit status. */
+export class AnsweredFailure extends UmbraError {
   override readonly name = 'AnsweredFailure';
+  constructor(answered: UmbraError) {
+    super(answered.code, answered.message, { cause: answered });
+  }
 }
 
 const errorDocument = (code: string, message: string): string =>
@@ -25,9 +28,9 @@ export async function answeringFailuresAsJson(
   try {
     await action();
   } catch (error) {
-    if (!json || !(error instanceof UmbraError)) throw error;
+    if (!json || !(error instanceof UmbraError) || error instanceof AnsweredFailure) throw error;
     write(errorDocument(error.code, error.message));
-    throw new AnsweredFailure(error.message, { cause: error });
+    throw new AnsweredFailure(error);
   }
 }
 

@@ -2,7 +2,7 @@
  * Why an address (or a payment proof) cannot be read, in Umbra's terms: what is wrong with the text a person typed or
  * pasted, not the bech32 library's wording.
  */
-import { UmbraError } from './errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 
 export enum AddressErrorCode {
   Empty = 'address.empty',

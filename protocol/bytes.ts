@@ -1,6 +1,17 @@
 /** Byte-level encoding helpers shared by every wire format: a growable writer and a strict reader. */
-export class DecodeError extends Error {
+import { UmbraError } from '../core-native/ts/errors.js';
+
+export const DecodeErrorCode = {
+  /** Bytes (or hex text) that are not a valid encoding of what was expected; the message names the field. */
+  Malformed: 'decode.malformed',
+} as const;
+export type DecodeErrorCode = (typeof DecodeErrorCode)[keyof typeof DecodeErrorCode];
+
+export class DecodeError extends UmbraError<DecodeErrorCode> {
   override readonly name = 'DecodeError';
+  constructor(message: string) {
+    super(DecodeErrorCode.Malformed, message);
+  }
 }
 
 const MAX_UVARINT_BYTES = 10;

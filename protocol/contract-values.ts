@@ -4,6 +4,7 @@
  *   Uint64 → unsigned LEB128 varint, then the type byte 0x04
  *   String → its bytes, then the type byte 0x05
  */
+import { UmbraError } from '../core-native/ts/errors.js';
 
 /** A contract value: a Uint64, or a String held as a byte string (one byte a char code). */
 export type DvmValue = bigint | string;
@@ -11,8 +12,17 @@ export type DvmValue = bigint | string;
 export const UINT64_TYPE = 0x04;
 export const STRING_TYPE = 0x05;
 
-export class ContractValueError extends Error {
+export const ContractValueErrorCode = {
+  /** Stored bytes that are no Uint64 or String value. */
+  Malformed: 'contract-value.malformed',
+} as const;
+export type ContractValueErrorCode = (typeof ContractValueErrorCode)[keyof typeof ContractValueErrorCode];
+
+export class ContractValueError extends UmbraError<ContractValueErrorCode> {
   override readonly name = 'ContractValueError';
+  constructor(message: string) {
+    super(ContractValueErrorCode.Malformed, message);
+  }
 }
 
 function varintLength(value: bigint): number {

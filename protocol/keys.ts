@@ -5,6 +5,7 @@
  */
 import type { Core } from '../core-native/ts/core.js';
 import { bigintFromBytesBE, bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { modN, randomScalar } from '../core-native/ts/scalar.js';
 
 export interface KeyPair {
@@ -13,8 +14,17 @@ export interface KeyPair {
   publicKey: Uint8Array;
 }
 
-export class KeyError extends Error {
+export const KeyErrorCode = {
+  /** A secret key of the wrong length or text, or zero modulo the group order. */
+  BadSecretKey: 'key.bad-secret-key',
+} as const;
+export type KeyErrorCode = (typeof KeyErrorCode)[keyof typeof KeyErrorCode];
+
+export class KeyError extends UmbraError<KeyErrorCode> {
   override readonly name = 'KeyError';
+  constructor(message: string) {
+    super(KeyErrorCode.BadSecretKey, message);
+  }
 }
 
 /** compressed(sk·G) for the generator domain (e.g. NETWORKS[n].generatorDomain); rejects sk ≡ 0 mod n. */

@@ -8,6 +8,7 @@
  * for just this subset so that decoding can be strict: anything but the canonical encoding of a valid list is
  * rejected, so every list has exactly one byte form. Trailing zero bytes (payload padding) are ignored.
  */
+import { UmbraError } from '../core-native/ts/errors.js';
 
 export type RpcDatatype = 'S' | 'U' | 'H';
 export const RPC_DATATYPES: readonly RpcDatatype[] = ['S', 'U', 'H'];
@@ -18,7 +19,15 @@ export type RpcArgument =
   | { name: string; datatype: 'U'; value: bigint }
   | { name: string; datatype: 'H'; value: string };
 
-export class RpcArgumentError extends Error {
+export const RpcArgumentErrorCode = {
+  /** A `{name, datatype, value}` list that is not one: a bad name, datatype or value, a repeated name. */
+  Invalid: 'rpc-arguments.invalid',
+  /** Bytes that are not the canonical encoding of an argument list. */
+  Malformed: 'rpc-arguments.malformed',
+} as const;
+export type RpcArgumentErrorCode = (typeof RpcArgumentErrorCode)[keyof typeof RpcArgumentErrorCode];
+
+export class RpcArgumentError extends UmbraError<RpcArgumentErrorCode> {
   override readonly name = 'RpcArgumentError';
 }
 
@@ -35,43 +44,59 @@ const MAJOR_MAP = 5;
  */
 export function parseRpcArgument(input: unknown, where = 'argument'): RpcArgument {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
-    throw new RpcArgumentError(`${where} must be an object {name, datatype, value}`);
+    throw new RpcArgumentError(RpcArgumentErrorCode.Invalid, `${where} must be an object {name, datatype, value}`);
   const { name, datatype, value } = input as Record<string, unknown>;
   if (typeof name !== 'string' || name.length === 0)
-    throw new RpcArgumentError(`${where}: name must be a non-empty string`);
+    throw new RpcArgumentError(RpcArgumentErrorCode.Invalid, `${where}: name must be a non-empty string`);
   const at = `${where} '${name}'`;
   switch (datatype) {
     case 'S':
-      if (typeof value !== 'string') throw new RpcArgumentError(`${at}: datatype S needs a string value`);
+      if (typeof value !== 'string')
+        throw new RpcArgumentError(RpcArgumentErrorCode.Invalid, `${at}: datatype S needs a string value`);
       return { name, datatype, value };
     case 'U': {
       let v: bigint;
       if (typeof value === 'bigint') v = value;
       else if (typeof value === 'number' && Number.isInteger(value)) {
         if (!Number.isSafeInteger(value))
-          throw new RpcArgumentError(`${at}: ${value} is not exact as a JSON number; pass it as a decimal string`);
+          throw new RpcArgumentError(
+            RpcArgumentErrorCode.Invalid,
+            `${at}: ${value} is not exact as a JSON number; pass it as a decimal string`,
+          );
         v = BigInt(value);
       } else if (typeof value === 'string' && /^[0-9]+$/.test(value)) v = BigInt(value);
-      else throw new RpcArgumentError(`${at}: datatype U needs a non-negative integer value`);
-      if (v < 0n || v > MAX_U64) throw new RpcArgumentError(`${at}: ${v} is out of range for U (0 … 2^64 − 1)`);
+      else
+        throw new RpcArgumentError(
+          RpcArgumentErrorCode.Invalid,
+          `${at}: datatype U needs a non-negative integer value`,
+        );
+      if (v < 0n || v > MAX_U64)
+        throw new RpcArgumentError(RpcArgumentErrorCode.Invalid, `${at}: ${v} is out of range for U (0 … 2^64 − 1)`);
       return { name, datatype, value: v };
     }
     case 'H':
       if (typeof value !== 'string' || !HASH_HEX.test(value))
-        throw new RpcArgumentError(`${at}: datatype H needs 64 hex characters`);
+        throw new RpcArgumentError(RpcArgumentErrorCode.Invalid, `${at}: datatype H needs 64 hex characters`);
       return { name, datatype, value: value.toLowerCase() };
     default:
-      throw new RpcArgumentError(`${at}: unknown datatype ${JSON.stringify(datatype)} (expected S, U or H)`);
+      throw new RpcArgumentError(
+        RpcArgumentErrorCode.Invalid,
+        `${at}: unknown datatype ${JSON.stringify(datatype)} (expected S, U or H)`,
+      );
   }
 }
 
 /** Checks a whole list (as received over JSON-RPC); a name may appear only once. */
 export function parseRpcArguments(input: unknown, where = 'arguments'): RpcArgument[] {
-  if (!Array.isArray(input)) throw new RpcArgumentError(`${where} must be an array`);
+  if (!Array.isArray(input)) throw new RpcArgumentError(RpcArgumentErrorCode.Invalid, `${where} must be an array`);
   const args = input.map((item, i) => parseRpcArgument(item, `${where}[${i}]`));
   const seen = new Set<string>();
   for (const arg of args) {
-    if (seen.has(arg.name)) throw new RpcArgumentError(`${where}: argument '${arg.name}' appears more than once`);
+    if (seen.has(arg.name))
+      throw new RpcArgumentError(
+        RpcArgumentErrorCode.Invalid,
+        `${where}: argument '${arg.name}' appears more than once`,
+      );
     seen.add(arg.name);
   }
   return args;
@@ -112,7 +137,7 @@ function head(major: number, value: number | bigint): number[] {
       return out;
     }
   }
-  throw new RpcArgumentError(`value ${v} does not fit in 64 bits`);
+  throw new RpcArgumentError(RpcArgumentErrorCode.Invalid, `value ${v} does not fit in 64 bits`);
 }
 
 const utf8 = new TextEncoder();
@@ -147,7 +172,8 @@ class Reader {
   constructor(private readonly bytes: Uint8Array) {}
 
   private byte(): number {
-    if (this.at >= this.bytes.length) throw new RpcArgumentError('encoded arguments end too early');
+    if (this.at >= this.bytes.length)
+      throw new RpcArgumentError(RpcArgumentErrorCode.Malformed, 'encoded arguments end too early');
     return this.bytes[this.at++]!;
   }
 
@@ -155,23 +181,29 @@ class Reader {
   head(major: number, what: string): bigint {
     const first = this.byte();
     if (first >> 5 !== major)
-      throw new RpcArgumentError(`encoded arguments: expected ${what}, found CBOR major type ${first >> 5}`);
+      throw new RpcArgumentError(
+        RpcArgumentErrorCode.Malformed,
+        `encoded arguments: expected ${what}, found CBOR major type ${first >> 5}`,
+      );
     const info = first & 31;
     if (info < 24) return BigInt(info);
     if (info > 27)
       throw new RpcArgumentError(
+        RpcArgumentErrorCode.Malformed,
         `encoded arguments: ${info === 31 ? 'indefinite lengths are not allowed' : 'malformed CBOR head'}`,
       );
     const bytes = 1 << (info - 24);
     let v = 0n;
     for (let i = 0; i < bytes; i++) v = (v << 8n) | BigInt(this.byte());
     const shortest = v < 24n ? 0 : v < 0x100n ? 1 : v < 0x10000n ? 2 : v < 0x100000000n ? 4 : 8;
-    if (bytes !== shortest) throw new RpcArgumentError('encoded arguments: not in canonical (shortest) form');
+    if (bytes !== shortest)
+      throw new RpcArgumentError(RpcArgumentErrorCode.Malformed, 'encoded arguments: not in canonical (shortest) form');
     return v;
   }
 
   take(length: bigint): Uint8Array {
-    if (length > BigInt(this.bytes.length - this.at)) throw new RpcArgumentError('encoded arguments end too early');
+    if (length > BigInt(this.bytes.length - this.at))
+      throw new RpcArgumentError(RpcArgumentErrorCode.Malformed, 'encoded arguments end too early');
     const out = this.bytes.slice(this.at, this.at + Number(length));
     this.at += Number(length);
     return out;
@@ -184,7 +216,7 @@ class Reader {
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
-      throw new RpcArgumentError(`encoded arguments: ${what} is not valid UTF-8`);
+      throw new RpcArgumentError(RpcArgumentErrorCode.Malformed, `encoded arguments: ${what} is not valid UTF-8`);
     }
     return { text, raw: Array.from(this.bytes.subarray(start, this.at)) };
   }
@@ -201,16 +233,23 @@ class Reader {
 export function decodeRpcArguments(bytes: Uint8Array): RpcArgument[] {
   const reader = new Reader(bytes);
   const count = reader.head(MAJOR_MAP, 'a map');
-  if (count > BigInt(bytes.length)) throw new RpcArgumentError('encoded arguments end too early');
+  if (count > BigInt(bytes.length))
+    throw new RpcArgumentError(RpcArgumentErrorCode.Malformed, 'encoded arguments end too early');
   const args: RpcArgument[] = [];
   let previousKey: number[] | undefined;
   for (let i = 0n; i < count; i++) {
     const { text: key, raw } = reader.text('an argument key');
     if (previousKey && compareBytes(previousKey, raw) >= 0)
-      throw new RpcArgumentError('encoded arguments: keys are not in canonical order (or repeat)');
+      throw new RpcArgumentError(
+        RpcArgumentErrorCode.Malformed,
+        'encoded arguments: keys are not in canonical order (or repeat)',
+      );
     previousKey = raw;
     if (key.length < 2)
-      throw new RpcArgumentError(`encoded arguments: key ${JSON.stringify(key)} lacks a name or a datatype`);
+      throw new RpcArgumentError(
+        RpcArgumentErrorCode.Malformed,
+        `encoded arguments: key ${JSON.stringify(key)} lacks a name or a datatype`,
+      );
     const name = key.slice(0, -1);
     const datatype = key.slice(-1);
     if (datatype === 'S') args.push({ name, datatype, value: reader.text(`the value of '${name}'`).text });
@@ -219,19 +258,26 @@ export function decodeRpcArguments(bytes: Uint8Array): RpcArgument[] {
     else if (datatype === 'H') {
       const length = reader.head(MAJOR_BYTES, `a byte string for '${name}'`);
       if (length !== 32n)
-        throw new RpcArgumentError(`encoded arguments: hash '${name}' is ${length} bytes, expected 32`);
+        throw new RpcArgumentError(
+          RpcArgumentErrorCode.Malformed,
+          `encoded arguments: hash '${name}' is ${length} bytes, expected 32`,
+        );
       args.push({ name, datatype, value: Buffer.from(reader.take(length)).toString('hex') });
     } else
       throw new RpcArgumentError(
+        RpcArgumentErrorCode.Malformed,
         `encoded arguments: unsupported datatype ${JSON.stringify(datatype)} in key ${JSON.stringify(key)} (expected S, U or H)`,
       );
   }
   if (!reader.rest().every((b) => b === 0))
-    throw new RpcArgumentError('encoded arguments: unexpected bytes after the map');
+    throw new RpcArgumentError(RpcArgumentErrorCode.Malformed, 'encoded arguments: unexpected bytes after the map');
   const names = new Set<string>();
   for (const arg of args) {
     if (names.has(arg.name))
-      throw new RpcArgumentError(`encoded arguments: argument '${arg.name}' appears more than once`);
+      throw new RpcArgumentError(
+        RpcArgumentErrorCode.Malformed,
+        `encoded arguments: argument '${arg.name}' appears more than once`,
+      );
     names.add(arg.name);
   }
   return args.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -3,7 +3,7 @@
  * registration's signature and proof of work, a transfer's shape, points, ring and proofs, its reference block, a
  * contract call's arguments. A block that carries such a transaction is rejected with the TransactionError as cause.
  */
-import { UmbraError } from './errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 
 export const TransactionErrorCode = {
   // Encoding and identity
@@ -51,7 +51,10 @@ export const TransactionErrorCode = {
   AlreadyPending: 'tx.already-pending',
   AlreadyInBlock: 'tx.already-in-block',
   FeeTooLow: 'tx.fee-too-low',
-  ConflictsWithPending: 'tx.conflicts-with-pending',
+  /** The pool holds a registration of the same key. */
+  RegistrationPending: 'tx.registration-pending',
+  /** A payload spends with the proof nonce of a pending transaction (the same balance spent twice). */
+  NonceReused: 'tx.nonce-reused',
 } as const;
 export type TransactionErrorCode = (typeof TransactionErrorCode)[keyof typeof TransactionErrorCode];
 

@@ -11,11 +11,11 @@ import { NETWORKS } from '../protocol/network.js';
 import { toHex } from '../protocol/bytes.js';
 import { registrationId } from '../protocol/registration.js';
 import { encodeTransaction } from '../protocol/transaction.js';
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
 import { computeRegistration } from './registration-pow.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
-import { WalletError, WalletErrorCode } from './wallet-error.js';
+import { daemonRefusal, WalletError, WalletErrorCode } from './wallet-error.js';
 import type { WalletKeys } from './wallet-keys.js';
 
 export interface RegistrationTiming {
@@ -101,9 +101,10 @@ export class AccountRegistration {
       if (UmbraError.is(error, DaemonClientErrorCode.RegistrationPending) && (await this.isRegistered())) return;
       if (!UmbraError.is(error, DaemonClientErrorCode.RegistrationPending)) {
         throw error instanceof DaemonRpcError
-          ? new WalletError(
+          ? daemonRefusal(
               WalletErrorCode.RegistrationRefused,
               `the daemon refused the account's registration: ${error.message}`,
+              error,
             )
           : error;
       }

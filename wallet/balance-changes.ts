@@ -5,7 +5,7 @@
  * instead of one per block. Equal encrypted balances at two topoheights are taken to mean no change between them
  * (every change re-encrypts the balance).
  */
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { DaemonClientErrorCode, DaemonUnavailableError, type BalanceAt, type DaemonClient } from './daemon-client.js';
 
 export type { BalanceAt };

@@ -8,11 +8,11 @@
  */
 import { contractAction } from '../protocol/contract-call-rules.js';
 import { sumDeposits } from '../protocol/contract-deposits.js';
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import type { RpcArgument } from '../protocol/rpc-arguments.js';
 import { TransactionErrorCode } from '../protocol/transaction-errors.js';
-import { CALL_WOULD_FAIL_PREFIX, DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
-import { WalletError, WalletErrorCode } from './wallet-error.js';
+import { DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
+import { daemonRefusal, WalletError, WalletErrorCode } from './wallet-error.js';
 
 /** A contract transaction the trial says would fail; `failure` is the contract's error as the daemon gave it. */
 export class ContractWouldFailError extends WalletError {
@@ -66,7 +66,7 @@ export async function tryContract(daemon: Pick<DaemonClient, 'getGasEstimate'>, 
   } catch (error) {
     if (!(error instanceof DaemonRpcError)) throw error;
     if (error.code === DaemonClientErrorCode.ContractCallWouldFail)
-      throw new ContractWouldFailError(error.message.slice(CALL_WOULD_FAIL_PREFIX.length), install);
-    throw new WalletError(WalletErrorCode.DaemonRefused, `the daemon refused the trial run: ${error.message}`);
+      throw new ContractWouldFailError(String(error.data['failure'] ?? error.message), install);
+    throw daemonRefusal(WalletErrorCode.DaemonRefused, `the daemon refused the trial run: ${error.message}`, error);
   }
 }

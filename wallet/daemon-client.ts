@@ -1,14 +1,16 @@
 /**
  * The wallet's line to its daemon: JSON-RPC 2.0 over HTTP (`POST <daemon>/json_rpc`). A daemon that cannot be
  * reached, or answers with something other than JSON-RPC, is a DaemonUnavailableError; an error the daemon answers
- * with is a DaemonRpcError carrying its JSON-RPC code and message, classified once (`daemonErrorCode`) so that callers
- * recognise a failure by its `code` (e.g. DaemonClientErrorCode.AccountUnregistered), never by its text.
+ * with is a DaemonRpcError carrying its JSON-RPC code, message and `data`, classified once by the daemon's error code
+ * in `data.code` (`daemonErrorCode`) so that callers recognise a failure by its `code` (e.g.
+ * DaemonClientErrorCode.AccountUnregistered), never by its text.
  */
 import type { ContractCallOutcome } from '../protocol/contract-outcome.js';
 import { stringifyExactJson } from '../protocol/exact-json.js';
 import { rpcArgumentToExactJson, type RpcArgument } from '../protocol/rpc-arguments.js';
-import { UmbraError } from '../protocol/errors.js';
-import { ACCOUNT_UNREGISTERED } from './wallet-constants.js';
+import { UmbraError } from '../core-native/ts/errors.js';
+import { QueryErrorCode } from '../protocol/query-errors.js';
+import { TransactionErrorCode } from '../protocol/transaction-errors.js';
 
 export enum DaemonClientErrorCode {
   /** The daemon address is neither host:port nor an http(s) URL. */
@@ -38,34 +40,47 @@ export class DaemonUnavailableError extends DaemonClientError {
   }
 }
 
-/** The JSON-RPC code of the daemon's application-level failures (`the call was understood but cannot be done`). */
-const APPLICATION_ERROR = -32098;
 const METHOD_NOT_FOUND = -32601;
-/** How NODE.GetGasEstimate's message starts when the call ran and would not commit; the contract's error follows. */
-export const CALL_WOULD_FAIL_PREFIX = 'the call would fail: ';
 
-/**
- * What an error answer of the daemon means. The daemon's JSON-RPC answers carry no finer signal than the generic
- * application code and the message, so this is the one place that reads the message text.
- */
-export function daemonErrorCode(rpcCode: number, message: string): DaemonClientErrorCode {
+/** The daemon's error codes (docs/rpc.md § Error codes) the wallet acts on. */
+const ACTED_ON: ReadonlyMap<string, DaemonClientErrorCode> = new Map([
+  [QueryErrorCode.AccountUnregistered, DaemonClientErrorCode.AccountUnregistered],
+  [TransactionErrorCode.RegistrationPending, DaemonClientErrorCode.RegistrationPending],
+  [QueryErrorCode.CallWouldFail, DaemonClientErrorCode.ContractCallWouldFail],
+]);
+
+/** What an error answer of the daemon means, from its JSON-RPC code and the error code in its `data`. */
+export function daemonErrorCode(rpcCode: number, daemonCode: string | undefined): DaemonClientErrorCode {
   if (rpcCode === METHOD_NOT_FOUND) return DaemonClientErrorCode.Unsupported;
-  if (rpcCode !== APPLICATION_ERROR) return DaemonClientErrorCode.Refused;
-  if (message === ACCOUNT_UNREGISTERED) return DaemonClientErrorCode.AccountUnregistered;
-  if (message.includes('a registration of this key is already pending'))
-    return DaemonClientErrorCode.RegistrationPending;
-  if (message.startsWith(CALL_WOULD_FAIL_PREFIX)) return DaemonClientErrorCode.ContractCallWouldFail;
-  return DaemonClientErrorCode.Refused;
+  return (daemonCode !== undefined && ACTED_ON.get(daemonCode)) || DaemonClientErrorCode.Refused;
 }
+
+/** An error answer's `data`: the daemon's error code and the details beside it (e.g. `failure`); {} without them. */
+export interface DaemonErrorData {
+  code?: string;
+  readonly [detail: string]: unknown;
+}
+
+const errorData = (data: unknown): DaemonErrorData => {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return {};
+  const { code, ...details } = data as Record<string, unknown>;
+  return typeof code === 'string' ? { ...details, code } : details;
+};
 
 export class DaemonRpcError extends DaemonClientError {
   override readonly name = 'DaemonRpcError';
+  /** The answer's `data`, read as an object (other data, e.g. an unknown method's name, is left out). */
+  readonly data: DaemonErrorData;
+
   constructor(
     /** The daemon's JSON-RPC error code. */
     readonly rpcCode: number,
     message: string,
+    data?: unknown,
   ) {
-    super(daemonErrorCode(rpcCode, message), message);
+    const read = errorData(data);
+    super(daemonErrorCode(rpcCode, read.code), message);
+    this.data = read;
   }
 }
 
@@ -178,7 +193,7 @@ export function daemonRpcUrl(address: string): string {
 interface RpcAnswer<T> {
   id?: unknown;
   result?: T;
-  error?: { code: number; message: string };
+  error?: { code: number; message: string; data?: unknown };
 }
 
 /** How long a daemon call may take before the daemon counts as unavailable. */
@@ -204,7 +219,7 @@ export class DaemonClient {
 
   async call<T>(method: string, params?: unknown): Promise<T> {
     const answer = (await this.post(this.request(method, params))) as RpcAnswer<T>;
-    if (answer.error) throw new DaemonRpcError(answer.error.code, answer.error.message);
+    if (answer.error) throw new DaemonRpcError(answer.error.code, answer.error.message, answer.error.data);
     return answer.result as T;
   }
 
@@ -222,7 +237,9 @@ export class DaemonClient {
     return requests.map(({ id }) => {
       const answer = byId.get(id);
       if (!answer) throw new DaemonUnavailableError(`the daemon at ${this.url} left call ${id} of a batch unanswered`);
-      return answer.error ? new DaemonRpcError(answer.error.code, answer.error.message) : (answer.result as T);
+      return answer.error
+        ? new DaemonRpcError(answer.error.code, answer.error.message, answer.error.data)
+        : (answer.result as T);
     });
   }
 

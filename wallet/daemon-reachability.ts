@@ -3,7 +3,7 @@
  * or none for a success) and `changed` hears only the transitions, so a daemon away for an hour is reported once when
  * it goes and once when it comes back, not on every attempt.
  */
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { DaemonClientErrorCode } from './daemon-client.js';
 import { WalletErrorCode } from './wallet-error.js';
 

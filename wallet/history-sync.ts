@@ -14,7 +14,7 @@
  * registration; outgoing entries keep their payloads and are found again. `onBalanceChange` tells of each asset whose
  * amount a run changed.
  */
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { findBalanceChanges, listBalanceChanges, type BalanceAt } from './balance-changes.js';
 import { readChainBlock, readChainBlocks } from './block-reader.js';
 import { BlockScanner, IMPLICIT_ZERO, type BlockScan, type ChainBlock } from './block-scanner.js';

@@ -19,7 +19,7 @@ import { encodeRpcArguments, type RpcArgument } from '../protocol/rpc-arguments.
 import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../protocol/transfer-builder.js';
 import { minimumFee } from '../protocol/transfer-checks.js';
 import { TxType } from '../protocol/transaction.js';
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { DaemonClientErrorCode, DaemonRpcError, type DaemonInfo } from './daemon-client.js';
 import { resolveDestination } from './destination.js';
 import { requestFee } from './fees.js';
@@ -32,7 +32,7 @@ import type { AccountRegistration } from './account-registration.js';
 import { tryContract } from './contract-trial.js';
 import type { OwnBalances } from './own-balances.js';
 import type { WalletContext } from './wallet-context.js';
-import { daemonFailure, WalletError, WalletErrorCode } from './wallet-error.js';
+import { daemonFailure, daemonRefusal, WalletError, WalletErrorCode } from './wallet-error.js';
 
 export interface TransferItem {
   /** Address, integrated address or registered name; empty: a random registered account (for deposits). */
@@ -146,7 +146,7 @@ export class TransferSender {
       this.parts.onSent?.(touchedAssets(txid, planned, request.scRpc));
       return txid;
     } catch (error) {
-      if (error instanceof DaemonRpcError) throw new WalletError(WalletErrorCode.DaemonRefused, error.message);
+      if (error instanceof DaemonRpcError) throw daemonRefusal(WalletErrorCode.DaemonRefused, error.message, error);
       throw daemonFailure(error);
     }
   }

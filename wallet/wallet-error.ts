@@ -1,5 +1,5 @@
 /** Errors of wallet operations as the user sees them. */
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { DaemonRpcError, DaemonUnavailableError } from './daemon-client.js';
 
 export enum WalletErrorCode {
@@ -35,15 +35,26 @@ export enum WalletErrorCode {
   InsufficientBalance = 'wallet.insufficient-balance',
   /** A trial run of the contract install or call on the daemon's latest state says it would fail (nothing sent). */
   ContractCallWouldFail = 'wallet.contract-call-would-fail',
+  /** No history entry of the wallet has the transaction id asked for. */
+  TransactionNotFound = 'wallet.transaction-not-found',
   /** The daemon sent an encrypted balance that is not one. */
   MalformedBalance = 'wallet.malformed-balance',
   /** An encrypted balance holds more than the decoder can find. */
   UndecodableBalance = 'wallet.undecodable-balance',
 }
 
-/** A wallet operation that cannot be done; the message is what the user sees (RPC: -32098 with this message). */
+/** A wallet operation that cannot be done; the message is what the user sees (RPC: -32098 with this message and code). */
 export class WalletError extends UmbraError<WalletErrorCode> {
   override readonly name = 'WalletError';
+}
+
+/** The daemon's refusal as a WalletError; the daemon's own error code, when it gave one, stays in `details.daemon_code`. */
+export function daemonRefusal(code: WalletErrorCode, message: string, refusal: DaemonRpcError): WalletError {
+  const daemonCode = refusal.data.code;
+  return new WalletError(code, message, {
+    cause: refusal,
+    ...(daemonCode === undefined ? {} : { details: { daemon_code: daemonCode } }),
+  });
 }
 
 /** A daemon failure as a WalletError (`Daemon is offline …`, or the daemon's refusal); other errors unchanged. */
@@ -51,6 +62,6 @@ export function daemonFailure(error: unknown): unknown {
   if (error instanceof DaemonUnavailableError)
     return new WalletError(WalletErrorCode.DaemonOffline, `Daemon is offline (${error.message})`);
   if (error instanceof DaemonRpcError)
-    return new WalletError(WalletErrorCode.DaemonRefused, `the daemon refused the request: ${error.message}`);
+    return daemonRefusal(WalletErrorCode.DaemonRefused, `the daemon refused the request: ${error.message}`, error);
   return error;
 }

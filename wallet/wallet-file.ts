@@ -15,7 +15,7 @@ import { randomBytes, scrypt as scryptCallback, type ScryptOptions } from 'node:
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import nacl from 'tweetnacl';
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { parseExactJson, stringifyExactJson } from '../protocol/exact-json.js';
 
 const FORMAT = 'umbra-wallet';

@@ -5,7 +5,7 @@
  * chain height, and its balances). It composes the parts, which share only the wallet's context (wallet-context.ts).
  */
 import type { Core } from '../core-native/ts/core.js';
-import { UmbraError } from '../protocol/errors.js';
+import { UmbraError } from '../core-native/ts/errors.js';
 import { AccountRegistration, type RegistrationStep, type RegistrationTiming } from './account-registration.js';
 import {
   DaemonClientErrorCode,

@@ -1,5 +1,5 @@
 /** `wallet balance [--asset SCID]`: the wallet's balance of the native coin or of a token, at the daemon's top. */
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
 import { WalletError, WalletErrorCode } from '../../wallet/wallet-error.js';
 import { describeAmount } from '../../protocol/coin-amount.js';

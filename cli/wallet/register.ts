@@ -3,7 +3,7 @@
  * a block — so that it can receive; a first `send` registers too, before sending. The steps (proof of work, sent,
  * waiting for block N) are noted on stderr as they happen. An account already on chain is left as it is.
  */
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { WalletErrorCode } from '../../wallet/wallet-error.js';
 import type { WalletSession } from './session.js';
 

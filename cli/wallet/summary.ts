@@ -1,5 +1,5 @@
 /** `wallet open` without --rpc-server: the wallet's address, the daemon's height and the balance, after a sync. */
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { WalletError } from '../../wallet/wallet-error.js';
 import { CliErrorCode } from '../cli-error.js';
 import { describeAmount } from '../../protocol/coin-amount.js';

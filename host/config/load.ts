@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { defaultConfig } from './defaults.js';
-import { ConfigError, checkConfigValue, type UmbraConfig } from './schema.js';
+import { ConfigError, ConfigErrorCode, checkConfigValue, type UmbraConfig } from './schema.js';
 import type { NetworkName } from '../../protocol/network.js';
 
 export interface ConfigSources {
@@ -23,6 +23,7 @@ export function readConfigFile(path: string): Record<string, unknown> {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new ConfigError(
+      ConfigErrorCode.BadFile,
       `cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
@@ -30,10 +31,13 @@ export function readConfigFile(path: string): Record<string, unknown> {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`config file ${path} is not valid JSON: ${(error as Error).message}`);
+    throw new ConfigError(
+      ConfigErrorCode.BadFile,
+      `config file ${path} is not valid JSON: ${(error as Error).message}`,
+    );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ConfigError(`config file ${path} must hold a JSON object of config keys`);
+    throw new ConfigError(ConfigErrorCode.BadFile, `config file ${path} must hold a JSON object of config keys`);
   }
   return parsed as Record<string, unknown>;
 }

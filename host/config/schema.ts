@@ -4,6 +4,7 @@
  */
 import { STABLE_DEPTH, TX_VALIDITY_BLOCKS } from '../../protocol/chain-params.js';
 import type { NetworkName } from '../../protocol/network.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 
 export const STORE_KINDS = ['rocksdb', 'memory'] as const;
 export const CRYPTO_IMPLS = ['native', 'fallback', 'auto'] as const;
@@ -211,7 +212,18 @@ export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
   pruneBlocks: boolean,
 };
 
-export class ConfigError extends Error {
+export const ConfigErrorCode = {
+  UnknownKey: 'config.unknown-key',
+  /** A value of the wrong type or out of range; the message names the key and where the value came from. */
+  BadValue: 'config.bad-value',
+  /** A config file that cannot be read, or holds no JSON object. */
+  BadFile: 'config.bad-file',
+  /** Two settings that cannot be combined. */
+  Conflict: 'config.conflict',
+} as const;
+export type ConfigErrorCode = (typeof ConfigErrorCode)[keyof typeof ConfigErrorCode];
+
+export class ConfigError extends UmbraError<ConfigErrorCode> {
   override readonly name = 'ConfigError';
 }
 
@@ -219,12 +231,13 @@ export class ConfigError extends Error {
 export function checkConfigValue(key: string, value: unknown, source: string): unknown {
   if (!Object.hasOwn(CONFIG_CHECKS, key)) {
     throw new ConfigError(
+      ConfigErrorCode.UnknownKey,
       `${source}: unknown config key '${key}' (known keys: ${Object.keys(CONFIG_CHECKS).join(', ')})`,
     );
   }
   try {
     return CONFIG_CHECKS[key as ConfigKey](value);
   } catch (error) {
-    throw new ConfigError(`${source}: '${key}' ${(error as Error).message}`);
+    throw new ConfigError(ConfigErrorCode.BadValue, `${source}: '${key}' ${(error as Error).message}`);
   }
 }

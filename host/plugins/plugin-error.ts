@@ -1,4 +1,4 @@
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 
 /** Why a configured plugin set cannot be loaded, ordered or registered. */
 export const PluginErrorCode = {

@@ -1,7 +1,8 @@
 /**
  * JSON-RPC 2.0 processing for one registry, independent of the transport: parsing, batches, notifications,
- * validation, error mapping. An UmbraError (a failure a service reports on purpose) is answered with -32098 and its
- * message; handlers' unexpected errors are logged and answered with -32603, never a stack trace.
+ * validation, error mapping. An UmbraError (a failure a service reports on purpose) is answered with -32098, its
+ * message, and its code (with any details) in `data`; handlers' unexpected errors are logged and answered with
+ * -32603, never a stack trace.
  * Synchronous handlers are answered synchronously (no promise per request): this is the daemon's hot path.
  * Integers beyond 2^53 are read and written exactly, as bigints (protocol/exact-json.ts).
  */
@@ -11,9 +12,9 @@ import {
   type JSONRPCID,
   type JSONRPCResponse,
 } from 'json-rpc-2.0';
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import type { Logger } from '../logger.js';
-import { InvalidParamsError, RpcError, RpcErrorCode } from './errors.js';
+import { InvalidParamsError, RpcDataCode, RpcError, RpcErrorCode } from './errors.js';
 import { parseExactJson, stringifyExactJson } from '../../protocol/exact-json.js';
 import type { MethodRegistry, RpcCallContext, RpcMethod } from './registry.js';
 import { MAX_PARAMS_DEPTH, nestedDeeperThan } from './nesting-depth.js';
@@ -48,7 +49,9 @@ function unparsedAnswer(text: string, error: unknown): JSONRPCResponse {
   try {
     const id = (JSON.parse(text) as { id?: unknown } | null)?.id;
     const echoed = typeof id === 'string' || Number.isSafeInteger(id) ? (id as JSONRPCID) : null;
-    return createJSONRPCErrorResponse(echoed, RpcErrorCode.InvalidParams, TOO_DEEP);
+    return createJSONRPCErrorResponse(echoed, RpcErrorCode.InvalidParams, TOO_DEEP, {
+      code: RpcDataCode.InvalidParams,
+    });
   } catch (plainError) {
     return parseError(plainError);
   }
@@ -158,7 +161,11 @@ export class JsonRpcDispatcher {
 
   private errorResponse(id: JSONRPCID, method: string, error: unknown): JSONRPCResponse {
     if (error instanceof RpcError) return createJSONRPCErrorResponse(id, error.code, error.message, error.data);
-    if (error instanceof UmbraError) return createJSONRPCErrorResponse(id, RpcErrorCode.Application, error.message);
+    if (error instanceof UmbraError)
+      return createJSONRPCErrorResponse(id, RpcErrorCode.Application, error.message, {
+        ...error.details,
+        code: error.code,
+      });
     this.logger.error(`${method} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
     return createJSONRPCErrorResponse(id, RpcErrorCode.Internal, `internal error while running ${method}`);
   }

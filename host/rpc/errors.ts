@@ -1,12 +1,23 @@
-/** JSON-RPC error codes Umbra answers with, and the errors method handlers throw to produce them. */
+/**
+ * The wire-level errors of JSON-RPC: the codes Umbra answers with, and the errors the RPC plumbing and method
+ * parameters throw to produce them. A failure of the work a method does is an UmbraError instead (its code goes in
+ * the answer's `data`, see dispatcher.ts).
+ */
 export const RpcErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
   MethodNotFound: -32601,
   InvalidParams: -32602,
   Internal: -32603,
-  /** Every application-level failure (docs/rpc.md § Errors), e.g. `Account Unregistered`, and every UmbraError a method lets through. */
+  /** Every application-level failure (docs/rpc.md § Errors), e.g. `Account Unregistered`: every UmbraError a method lets through. */
   Application: -32098,
+} as const;
+
+/** The `data.code` of wire-level errors that carry one (docs/rpc.md § Error codes). */
+export const RpcDataCode = {
+  InvalidParams: 'rpc.invalid-params',
+  /** A push method called over HTTP. */
+  WebSocketOnly: 'rpc.websocket-only',
 } as const;
 
 export class RpcError extends Error {
@@ -24,14 +35,6 @@ export class RpcError extends Error {
 export class InvalidParamsError extends RpcError {
   override readonly name = 'InvalidParamsError';
   constructor(message: string) {
-    super(RpcErrorCode.InvalidParams, message);
-  }
-}
-
-/** The call was well-formed but cannot be done; the message says why (code -32098). */
-export class ApplicationError extends RpcError {
-  override readonly name = 'ApplicationError';
-  constructor(message: string, data?: unknown) {
-    super(RpcErrorCode.Application, message, data);
+    super(RpcErrorCode.InvalidParams, message, { code: RpcDataCode.InvalidParams });
   }
 }

@@ -1,8 +1,18 @@
 /** Reads a request body up to a byte cap, with callbacks (no promise per request: this is the RPC hot path). */
 import type { IncomingMessage } from 'node:http';
+import { UmbraError } from '../../core-native/ts/errors.js';
 
-export class BodyTooLargeError extends Error {
+export const HttpBodyErrorCode = {
+  /** A request body over the server's limit (answered HTTP 413). */
+  TooLarge: 'http.body-too-large',
+} as const;
+export type HttpBodyErrorCode = (typeof HttpBodyErrorCode)[keyof typeof HttpBodyErrorCode];
+
+export class BodyTooLargeError extends UmbraError<HttpBodyErrorCode> {
   override readonly name = 'BodyTooLargeError';
+  constructor(message: string) {
+    super(HttpBodyErrorCode.TooLarge, message);
+  }
 }
 
 export function readBody(

@@ -6,6 +6,7 @@
  * Values: a contract value is a Uint64 (`bigint`) or a String. Strings are byte strings held in JS strings whose
  * every char code is one byte (0–255), so raw keys, hashes and UTF-8 text all fit without conversion.
  */
+import { UmbraError } from '../../core-native/ts/errors.js';
 import type { DvmValue } from '../../protocol/contract-values.js';
 import type { RpcArgument } from '../../protocol/rpc-arguments.js';
 
@@ -99,7 +100,18 @@ export interface CallResult {
   readonly code: string | undefined;
 }
 
-export class ContractCompileError extends Error {
+/** Why the contract VM refuses code or a call (a contract's own failure is a CallResult, not an error). */
+export const ContractErrorCode = {
+  /** The source does not parse or compile; the error names the function and line. */
+  DoesNotCompile: 'contract.does-not-compile',
+  /** The call's arguments do not fill the entry point's parameters. */
+  BadArguments: 'contract.bad-arguments',
+  /** The contract failed while it ran (a division by zero, PANIC, a gas or depth limit, …). */
+  Panic: 'contract.panic',
+} as const;
+export type ContractErrorCode = (typeof ContractErrorCode)[keyof typeof ContractErrorCode];
+
+export class ContractCompileError extends UmbraError<ContractErrorCode> {
   override readonly name = 'ContractCompileError';
   constructor(
     message: string,
@@ -108,7 +120,7 @@ export class ContractCompileError extends Error {
     /** The 1-based line of the source file. */
     readonly sourceLine: number,
   ) {
-    super(message);
+    super(ContractErrorCode.DoesNotCompile, message);
   }
 }
 

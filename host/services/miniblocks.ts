@@ -2,7 +2,7 @@
  * The pool of ordinary miniblocks for the next block (registered by the `mining` plugin as `miniblocks`), as P2P
  * sees it: miniblocks solved by miners anywhere are shared, so that the nine of a block can come from several nodes.
  */
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 
 /** Why a miniblock — from a peer, or submitted by a miner for a job — is refused. */
 export const MiniblockErrorCode = {

@@ -3,6 +3,7 @@
  * serving and importing proven chunks of the state tries, and adopting the synced state as the chain's base.
  * Implemented by the `consensus` plugin, registered as `snapshots`; the `p2p` plugin moves the bytes.
  */
+import { UmbraError } from '../../core-native/ts/errors.js';
 import type { KeyRange, TrieChunk } from '../../protocol/state/range-check.js';
 import type { BlockMeta } from './chain.js';
 
@@ -30,14 +31,27 @@ export interface HeaderCheck {
   next(blockBytes: Uint8Array): BlockMeta;
 }
 
+export const SnapshotErrorCode = {
+  /** A request for a key range that is not one. */
+  MalformedRange: 'snapshot.malformed-range',
+  /** A request for a state this node does not hold (whole). */
+  StateNotHeld: 'snapshot.state-not-held',
+  /** A chunk that does not prove what it claims. */
+  BadChunk: 'snapshot.bad-chunk',
+} as const;
+export type SnapshotErrorCode = (typeof SnapshotErrorCode)[keyof typeof SnapshotErrorCode];
+
 /** A snapshot request this node cannot serve (a state it does not hold, a malformed range). */
-export class SnapshotRefused extends Error {
+export class SnapshotRefused extends UmbraError<SnapshotErrorCode> {
   override readonly name = 'SnapshotRefused';
 }
 
 /** A chunk that does not prove what it claims. */
-export class BadChunk extends Error {
-  override readonly name = 'BadChunk';
+export class BadChunk extends UmbraError<SnapshotErrorCode> {
+  override readonly name: string = 'BadChunk';
+  constructor(message: string, options?: ErrorOptions) {
+    super(SnapshotErrorCode.BadChunk, message, options);
+  }
 }
 
 export interface SnapshotService {

@@ -2,6 +2,7 @@
  * The key-value store every plugin persists through. Keys and values are bytes; iteration is in key order
  * (unsigned byte-wise); a write batch is applied atomically or not at all.
  */
+import { UmbraError } from '../../core-native/ts/errors.js';
 export interface KeyRange {
   /** Only keys starting with these bytes. */
   prefix?: Uint8Array;
@@ -36,7 +37,17 @@ export interface KeyValueStore {
   close(): Promise<void>;
 }
 
-export class StoreError extends Error {
+export const StoreErrorCode = {
+  /** The database cannot be created or opened (in use by another process, no permission, …). */
+  CannotOpen: 'store.cannot-open',
+  /** A store used after it was closed. */
+  Closed: 'store.closed',
+  /** A write batch written a second time. */
+  BatchReused: 'store.batch-reused',
+} as const;
+export type StoreErrorCode = (typeof StoreErrorCode)[keyof typeof StoreErrorCode];
+
+export class StoreError extends UmbraError<StoreErrorCode> {
   override readonly name = 'StoreError';
 }
 

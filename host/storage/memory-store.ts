@@ -1,6 +1,13 @@
 /** An in-memory KeyValueStore for tests and throw-away nodes; same semantics as the RocksDB store. */
 import { Buffer } from 'node:buffer';
-import { StoreError, normaliseRange, type KeyRange, type KeyValueStore, type WriteBatch } from './kv-store.js';
+import {
+  StoreError,
+  StoreErrorCode,
+  normaliseRange,
+  type KeyRange,
+  type KeyValueStore,
+  type WriteBatch,
+} from './kv-store.js';
 
 const keyOf = (key: Uint8Array): string => Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('latin1');
 const bytesOf = (key: string): Uint8Array => new Uint8Array(Buffer.from(key, 'latin1'));
@@ -11,7 +18,7 @@ export class MemoryStore implements KeyValueStore {
   private closed = false;
 
   private ensureOpen(): void {
-    if (this.closed) throw new StoreError('store is closed');
+    if (this.closed) throw new StoreError(StoreErrorCode.Closed, 'store is closed');
   }
 
   async get(key: Uint8Array): Promise<Uint8Array | undefined> {
@@ -55,7 +62,7 @@ export class MemoryStore implements KeyValueStore {
         return ops.length;
       },
       async write() {
-        if (written) throw new StoreError('write batch was already written');
+        if (written) throw new StoreError(StoreErrorCode.BatchReused, 'write batch was already written');
         store.ensureOpen();
         written = true;
         for (const [key, value] of ops) {

@@ -1,7 +1,14 @@
 /** The persistent KeyValueStore: RocksDB (via @nxtedition/rocksdb) in a directory under the node's data dir. */
 import { mkdirSync } from 'node:fs';
 import { RocksLevel } from '@nxtedition/rocksdb';
-import { StoreError, normaliseRange, type KeyRange, type KeyValueStore, type WriteBatch } from './kv-store.js';
+import {
+  StoreError,
+  StoreErrorCode,
+  normaliseRange,
+  type KeyRange,
+  type KeyValueStore,
+  type WriteBatch,
+} from './kv-store.js';
 
 const BYTES = { keyEncoding: 'buffer', valueEncoding: 'buffer' } as const;
 
@@ -42,6 +49,7 @@ export class RocksDbStore implements KeyValueStore {
       mkdirSync(location, { recursive: true });
     } catch (error) {
       throw new StoreError(
+        StoreErrorCode.CannotOpen,
         `cannot create data directory ${location}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
       );
     }
@@ -52,10 +60,11 @@ export class RocksDbStore implements KeyValueStore {
       const cause = String((error as { cause?: Error }).cause?.message ?? (error as Error).message);
       if (/lock/i.test(cause)) {
         throw new StoreError(
+          StoreErrorCode.CannotOpen,
           `the database in ${location} is in use by another process (is another Umbra daemon running on this data dir?)`,
         );
       }
-      throw new StoreError(`cannot open the database in ${location}: ${cause}`);
+      throw new StoreError(StoreErrorCode.CannotOpen, `cannot open the database in ${location}: ${cause}`);
     }
     return new RocksDbStore(db, location);
   }
@@ -100,7 +109,7 @@ export class RocksDbStore implements KeyValueStore {
         return length;
       },
       async write() {
-        if (written) throw new StoreError('write batch was already written');
+        if (written) throw new StoreError(StoreErrorCode.BatchReused, 'write batch was already written');
         written = true;
         await batch.write();
       },

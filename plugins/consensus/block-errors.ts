@@ -1,5 +1,5 @@
 /** Why the chain refuses a block: the rule it breaks, from decoding through execution to the state root. */
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { toHex } from '../../protocol/bytes.js';
 import type { TransactionError } from '../../protocol/transaction-errors.js';
 

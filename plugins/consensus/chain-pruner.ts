@@ -4,9 +4,11 @@
  * --prune-blocks, drops the block bodies below it. Cycles run one at a time in the background; their writes go
  * between two stored blocks, so block processing waits for one batch at most.
  */
-import { ConfigError, DEFAULT_PRUNE_DEPTH, type UmbraConfig } from '../../host/config/schema.js';
+import { ConfigError, ConfigErrorCode, DEFAULT_PRUNE_DEPTH, type UmbraConfig } from '../../host/config/schema.js';
 import type { Logger } from '../../host/logger.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import type { Chain } from './chain.js';
+import { PruningErrorCode, PruningInterrupted } from './pruning-errors.js';
 import { putHistoryFloor } from './state/history-floor.js';
 import type { StateDb } from './state/state-db.js';
 import { StatePruner } from './state/state-pruner.js';
@@ -23,9 +25,15 @@ export interface PruningPolicy {
  */
 export function pruningPolicy(config: Pick<UmbraConfig, 'archive' | 'pruneDepth' | 'pruneBlocks'>): PruningPolicy {
   if (config.archive && config.pruneDepth > 0)
-    throw new ConfigError('--archive keeps every state version: it cannot be combined with --prune-depth');
+    throw new ConfigError(
+      ConfigErrorCode.Conflict,
+      '--archive keeps every state version: it cannot be combined with --prune-depth',
+    );
   if (config.archive && config.pruneBlocks)
-    throw new ConfigError('--archive keeps every block: it cannot be combined with --prune-blocks');
+    throw new ConfigError(
+      ConfigErrorCode.Conflict,
+      '--archive keeps every block: it cannot be combined with --prune-blocks',
+    );
   return {
     depth: (historyFloor) => {
       if (config.archive) return null;
@@ -36,10 +44,11 @@ export function pruningPolicy(config: Pick<UmbraConfig, 'archive' | 'pruneDepth'
   };
 }
 
+const stopped = (): PruningInterrupted =>
+  new PruningInterrupted(PruningErrorCode.Stopped, 'pruning stopped: the node is closing');
+
 /** Heights whose bodies one write drops. */
 const BODY_HEIGHTS_PER_BATCH = 100n;
-
-class PruningStopped extends Error {}
 
 export interface ChainPrunerDeps {
   chain: Chain;
@@ -59,7 +68,7 @@ export class ChainPruner {
     this.pruner = new StatePruner(deps.stateDb, {
       pause: async () => {
         await new Promise((resolve) => setImmediate(resolve));
-        if (this.stopping) throw new PruningStopped();
+        if (this.stopping) throw stopped();
       },
     });
   }
@@ -92,7 +101,7 @@ export class ChainPruner {
     }
     this.running = this.cycle()
       .catch((error: Error) => {
-        if (!(error instanceof PruningStopped)) this.deps.logger.warn(`pruning failed: ${error.message}`);
+        if (!UmbraError.is(error, PruningErrorCode.Stopped)) this.deps.logger.warn(`pruning failed: ${error.message}`);
       })
       .finally(() => {
         this.running = undefined;
@@ -136,7 +145,7 @@ export class ChainPruner {
         await batch.write();
       });
       height = end;
-      if (this.stopping) throw new PruningStopped();
+      if (this.stopping) throw stopped();
     }
     this.deps.logger.info(`dropped the block bodies below topoheight ${target}`);
   }

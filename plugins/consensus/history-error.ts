@@ -1,5 +1,5 @@
 /** A question about history this node no longer holds (pruned) or never held (fast-synced past it). */
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 
 export const HistoryErrorCode = {
   /** The state at a topoheight below the history floor. */

@@ -9,6 +9,7 @@ import { equalBytes, toHex } from '../../protocol/bytes.js';
 import type { BlockMeta } from '../../host/services/chain.js';
 import {
   BadChunk,
+  SnapshotErrorCode,
   SnapshotRefused,
   type ChunkSource,
   type HeaderCheck,
@@ -58,12 +59,13 @@ export class Snapshots implements SnapshotService {
   }
 
   serveChunk(source: ChunkSource, range: KeyRange, maxLeaves: number): TrieChunk {
-    if (!isWellFormed(range)) throw new SnapshotRefused('the key range is malformed');
+    if (!isWellFormed(range)) throw new SnapshotRefused(SnapshotErrorCode.MalformedRange, 'the key range is malformed');
     const { chain, db } = this.deps;
     const meta = chain.metaAtTopo(source.topoheight);
     const floor = this.historyFloor();
     if (!meta || source.topoheight < floor || !equalBytes(meta.stateRoot, source.stateRoot))
       throw new SnapshotRefused(
+        SnapshotErrorCode.StateNotHeld,
         `this node does not hold state ${toHex(source.stateRoot)} at topoheight ${source.topoheight} ` +
           `(it holds the main chain's states from topoheight ${floor} to ${chain.top.height})`,
       );
@@ -74,7 +76,10 @@ export class Snapshots implements SnapshotService {
       return proveRange(db.persisted, root, range, { ...CHUNK_LIMITS, leaves });
     } catch (error) {
       if (error instanceof StateError)
-        throw new SnapshotRefused(`this node no longer holds state ${toHex(source.stateRoot)} whole`);
+        throw new SnapshotRefused(
+          SnapshotErrorCode.StateNotHeld,
+          `this node no longer holds state ${toHex(source.stateRoot)} whole`,
+        );
       throw error;
     }
   }
@@ -84,7 +89,8 @@ export class Snapshots implements SnapshotService {
     try {
       verified = verifyRange(this.deps.db.hasher, trieRoot, range, chunk, this.deps.db.hashMany);
     } catch (error) {
-      if (error instanceof RangeProofError) throw new BadChunk(error.message);
+      // A chunk that does not prove its range is the BadChunk the service promises.
+      if (error instanceof RangeProofError) throw new BadChunk(error.message, { cause: error });
       throw error;
     }
     const batch = this.deps.store.batch();

@@ -4,6 +4,7 @@
  * only an entry point that returns Uint64 0 without error commits its writes and transfers; anything else — a
  * nonzero or String result, a panic, an exhausted limit — discards them all.
  */
+import { UmbraError } from '../../core-native/ts/errors.js';
 import type { Core } from '../../core-native/ts/core.js';
 import type { AddressCodec } from '../../protocol/address.js';
 import { entryPointRefusal } from '../../protocol/contract-call-rules.js';
@@ -16,6 +17,7 @@ import type {
   ContractFailure,
   ContractVm,
 } from '../../host/services/contract-vm.js';
+import { ContractErrorCode } from '../../host/services/contract-vm.js';
 import type { DvmValue } from '../../protocol/contract-values.js';
 import { compileContract, type CompiledFunction, type CompiledProgram } from './compiler.js';
 import { ContractPanic, ExecutionState, type VmEnvironment } from './execution-state.js';
@@ -24,7 +26,11 @@ const ZERO_ASSET = '\0'.repeat(32);
 /** Compiled programs kept for reuse, by source (installs and UPDATE_SC_CODE checks compile the same code often). */
 const CACHE_SIZE = 256;
 
-class BindingError extends Error {}
+class BindingError extends UmbraError<ContractErrorCode> {
+  constructor(message: string) {
+    super(ContractErrorCode.BadArguments, message);
+  }
+}
 
 /** The value each parameter takes from the transaction (the `value` Uint64 parameter is the coin deposit). */
 function bindArguments(fn: CompiledFunction, args: readonly RpcArgument[], coinDeposit: bigint): DvmValue[] {

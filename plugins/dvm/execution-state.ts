@@ -3,6 +3,7 @@
  * (read-your-writes), the session memory of MAP*, queued transfers, the random generator, and the chain context.
  * Failures are `ContractPanic`s; the interpreter adds the function and line where they happened.
  */
+import { UmbraError } from '../../core-native/ts/errors.js';
 import type { Core } from '../../core-native/ts/core.js';
 import { storedSize } from '../../protocol/contract-values.js';
 import type { AddressCodec } from '../../protocol/address.js';
@@ -14,13 +15,18 @@ import type {
   StorageWrite,
 } from '../../host/services/contract-vm.js';
 import type { DvmValue } from '../../protocol/contract-values.js';
+import { ContractErrorCode } from '../../host/services/contract-vm.js';
 import { MAX_CALL_DEPTH, MAX_COMPUTE_GAS, MAX_EVALUATIONS, MAX_LINES, MAX_STORAGE_GAS } from './limits.js';
 import { ContractRandom } from './random.js';
 
-export class ContractPanic extends Error {
+/** A failure while a contract runs; the interpreter fills in the function and line. */
+export class ContractPanic extends UmbraError<ContractErrorCode> {
   override readonly name = 'ContractPanic';
   function: string | undefined;
   line: bigint | undefined;
+  constructor(message: string) {
+    super(ContractErrorCode.Panic, message);
+  }
 }
 
 /** What built-ins need beyond the call itself. */

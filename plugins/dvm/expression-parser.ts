@@ -4,6 +4,8 @@
  *   5: * / % << >> & &^    4: + - | ^    3: == != <> < <= > >=    2: &&    1: ||
  * There is no unary minus and there are no negative or fractional literals. Parsing happens once, at install.
  */
+import { UmbraError } from '../../core-native/ts/errors.js';
+import { ContractErrorCode } from '../../host/services/contract-vm.js';
 import type { Token } from './lexer.js';
 
 export type BinaryOp =
@@ -61,8 +63,12 @@ const PRECEDENCE: Readonly<Record<string, number>> = {
 /** Nesting deeper than this is rejected at install (it would only serve to exhaust the interpreter's stack). */
 const MAX_DEPTH = 64;
 
-export class ExpressionError extends Error {
+/** An expression or statement that does not compile; the compiler adds the function and line. */
+export class ExpressionError extends UmbraError<ContractErrorCode> {
   override readonly name = 'ExpressionError';
+  constructor(message: string) {
+    super(ContractErrorCode.DoesNotCompile, message);
+  }
 }
 
 /** Parses tokens[from, to) as one expression. */

@@ -5,7 +5,7 @@
  * registered) or a service refuses on purpose (a block or state this node pruned) becomes a not-found ExplorerError
  * carrying the message. Answers are typed as the explorer reads them (daemon-answers.ts).
  */
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { RpcError } from '../../host/rpc/errors.js';
 import type { MethodRegistry } from '../../host/rpc/registry.js';
 import type { DaemonAnswers } from './daemon-answers.js';

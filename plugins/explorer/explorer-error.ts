@@ -1,5 +1,5 @@
 /** The explorer's one failure on purpose: what was asked for is not on this chain, or is not something it can show. */
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 
 export enum ExplorerErrorCode {
   NotFound = 'explorer.not-found',

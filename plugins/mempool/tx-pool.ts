@@ -117,12 +117,15 @@ export class TxPool implements TxPoolService {
     for (const claim of claims) {
       const holder = this.claims.get(claim);
       if (holder)
-        throw new TransactionError(
-          TransactionErrorCode.ConflictsWithPending,
-          claim.startsWith('key:')
-            ? `a registration of this key is already pending (${holder})`
-            : `it spends the same balance as pending transaction ${holder} (same proof nonce)`,
-        );
+        throw claim.startsWith('key:')
+          ? new TransactionError(
+              TransactionErrorCode.RegistrationPending,
+              `a registration of this key is already pending (${holder})`,
+            )
+          : new TransactionError(
+              TransactionErrorCode.NonceReused,
+              `it spends the same balance as pending transaction ${holder} (same proof nonce)`,
+            );
     }
     for (const claim of claims) this.claims.set(claim, hex);
     this.txs.set(hex, { id, bytes, tx, fee, claims, sequence: this.sequence++ });

@@ -1,6 +1,7 @@
 /** `NODE.GetBlockTemplate` and `NODE.SubmitBlock` (docs/rpc.md § NODE.GetBlockTemplate, § NODE.SubmitBlock). */
 import { fromHex, toHex } from '../../protocol/bytes.js';
-import { ApplicationError, InvalidParamsError } from '../../host/rpc/errors.js';
+import { AddressError } from '../../protocol/address-errors.js';
+import { InvalidParamsError } from '../../host/rpc/errors.js';
 import { objectParams, p } from '../../host/rpc/params.js';
 import { defineMethod, type RpcMethod } from '../../host/rpc/registry.js';
 import { encodeBlock } from '../../protocol/block.js';
@@ -25,7 +26,8 @@ export function miningMethods(deps: MiningRpcDeps): RpcMethod[] {
         try {
           key = deps.keyOf(wallet_address);
         } catch (error) {
-          throw new ApplicationError(`wallet_address could not be parsed: ${(error as Error).message}`);
+          if (!(error instanceof AddressError)) throw error;
+          throw new AddressError(error.code, `wallet_address could not be parsed: ${error.message}`, { cause: error });
         }
         const mining = deps.mining();
         const job = mining.template(key, block);

@@ -5,11 +5,13 @@
  * node's stable height (honest peers on a long-separated fork hold those), and a block from a clock ahead of ours.
  */
 import type { Core } from '../../core-native/ts/core.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { decodeBlock, type Block } from '../../protocol/block.js';
 import { equalBytes, toHex } from '../../protocol/bytes.js';
 import { MAX_FUTURE_DRIFT_MS } from '../../protocol/chain-params.js';
 import type { AddBlockOutcome } from '../../host/services/chain.js';
 import { PENALTY } from './bans.js';
+import { P2pErrorCode } from './p2p-errors.js';
 import type { BlockTransactions } from './block-transactions.js';
 import type { Peer } from './peer.js';
 import type { ChainService } from '../../host/services/chain.js';
@@ -23,8 +25,11 @@ type IntakeResult = AddBlockOutcome | { status: 'known' } | { status: 'below-sta
 const MAX_HOLD_MS = 5_000;
 
 /** A peer sent a block that is not acceptable; it has been penalised. */
-export class BlockRefused extends Error {
+export class BlockRefused extends UmbraError<P2pErrorCode> {
   override readonly name = 'BlockRefused';
+  constructor(message: string) {
+    super(P2pErrorCode.BlockRefused, message);
+  }
 }
 
 export type Penalise = (peer: Peer, points: number, reason: string) => void;

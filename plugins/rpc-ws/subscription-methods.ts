@@ -3,13 +3,16 @@
  * those its server publishes. Over HTTP there is nothing to push to, so both answer -32098 there.
  */
 import type { RpcEndpoint } from '../../host/rpc/endpoint.js';
-import { ApplicationError, InvalidParamsError } from '../../host/rpc/errors.js';
+import { InvalidParamsError, RpcDataCode, RpcError, RpcErrorCode } from '../../host/rpc/errors.js';
 import { objectParams, p } from '../../host/rpc/params.js';
 import type { PushClient } from '../../host/rpc/push-client.js';
 import { defineMethod, type RpcCallContext, type RpcMethod } from '../../host/rpc/registry.js';
 
 function pushClientOf(context: RpcCallContext, method: string): PushClient {
-  if (!context.push) throw new ApplicationError(`${method} works on the WebSocket /ws only: HTTP has no push`);
+  if (!context.push)
+    throw new RpcError(RpcErrorCode.Application, `${method} works on the WebSocket /ws only: HTTP has no push`, {
+      code: RpcDataCode.WebSocketOnly,
+    });
   return context.push;
 }
 

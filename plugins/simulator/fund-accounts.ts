@@ -6,6 +6,7 @@
  * 32 payloads per transaction and one transaction per block, since a sender spends once per block.
  */
 import type { Core } from '../../core-native/ts/core.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { toHex } from '../../protocol/bytes.js';
 import { encodeNonceBalance } from '../../protocol/nonce-balance.js';
 import { makeRegistration } from '../../protocol/registration.js';
@@ -43,9 +44,18 @@ function balanceOf(deps: FundingDeps, account: SimulatorAccount, guess: bigint):
   return stored ? deps.decoder.decode(toHex(encodeNonceBalance(stored)), account.secretKey, [guess, 0n]) : 0n;
 }
 
+export const SimulatorErrorCode = {
+  /** The premine holds less of an asset than a payment asks. */
+  PremineShort: 'simulator.premine-short',
+} as const;
+export type SimulatorErrorCode = (typeof SimulatorErrorCode)[keyof typeof SimulatorErrorCode];
+
 /** The premine holds less of an asset than a payment asks. */
-export class PremineShortError extends Error {
+export class PremineShortError extends UmbraError<SimulatorErrorCode> {
   override readonly name = 'PremineShortError';
+  constructor(message: string) {
+    super(SimulatorErrorCode.PremineShort, message);
+  }
 }
 
 /** The premine's balance of an asset, decoded with its key. */

@@ -7,7 +7,7 @@
  * subtree hash. The proving side is the consensus plugin's.
  */
 import { equalBytes } from '../bytes.js';
-import { UmbraError } from '../errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import {
   bitAt,
   decodeNode,

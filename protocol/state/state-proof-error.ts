@@ -3,7 +3,7 @@
  * against another state, leaves something out or proves nothing. A flaw inside a path or chunk comes as the cause
  * (a RangeProofError).
  */
-import { UmbraError } from '../errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 
 export const StateProofErrorCode = {
   /** A field missing or of the wrong form (not hex, not an integer, …). */

@@ -7,7 +7,7 @@ import {
   throwingUsageErrors,
   wantsJson,
 } from '../../cli/json-failure.js';
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 
 const refused = new UmbraError('test.refused', 'refused for a reason');
 

@@ -47,7 +47,7 @@ export async function postRpc(url: string, body: unknown, headers: Record<string
 
 let nextRpcId = 1;
 
-/** Calls a JSON-RPC method; a JSON-RPC error becomes a rejection carrying its `code`. */
+/** Calls a JSON-RPC method; a JSON-RPC error becomes a rejection carrying its `code` and `data`. */
 export async function rpcCall(url: string, method: string, params?: unknown): Promise<any> {
   const response = await postRpc(url, {
     jsonrpc: '2.0',
@@ -56,7 +56,10 @@ export async function rpcCall(url: string, method: string, params?: unknown): Pr
     ...(params === undefined ? {} : { params }),
   });
   if (response.json?.error)
-    throw Object.assign(new Error(response.json.error.message), { code: response.json.error.code });
+    throw Object.assign(new Error(response.json.error.message), {
+      code: response.json.error.code,
+      data: response.json.error.data,
+    });
   return response.json.result;
 }
 

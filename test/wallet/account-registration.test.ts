@@ -6,7 +6,7 @@ import t from 'tap';
 import { loadCore } from '../../core-native/ts/index.js';
 import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
 import { randomScalar } from '../../core-native/ts/scalar.js';
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { encodeAddress } from '../../protocol/address.js';
 import { premineKey } from '../../protocol/premine.js';
 import {

@@ -7,7 +7,7 @@ import t from 'tap';
 import { loadCore } from '../../core-native/ts/index.js';
 import { encodeAddress } from '../../protocol/address.js';
 import { premineKey } from '../../protocol/premine.js';
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { callArgs, installArgs } from '../../wallet/contract-args.js';
 import { ContractWouldFailError, tryContract } from '../../wallet/contract-trial.js';
 import { DaemonClient, DaemonClientErrorCode } from '../../wallet/daemon-client.js';

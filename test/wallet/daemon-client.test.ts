@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import {
   DaemonClient,
   DaemonClientErrorCode,
@@ -54,7 +54,11 @@ t.test('answers, JSON-RPC errors and non-JSON-RPC answers', async (t) => {
         );
       if (method === 'NODE.GetEncryptedBalance')
         return response.end(
-          JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32098, message: 'Account Unregistered' } }),
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id,
+            error: { code: -32098, message: 'Account Unregistered', data: { code: 'query.account-unregistered' } },
+          }),
         );
       response.writeHead(502).end('bad gateway');
     });
@@ -65,7 +69,7 @@ t.test('answers, JSON-RPC errors and non-JSON-RPC answers', async (t) => {
   t.same(await client.getHeight(), { height: 7, stableheight: 0, topoheight: 7 });
   await t.rejects(
     client.getEncryptedBalance('umbt1x', '0'.repeat(64)),
-    new DaemonRpcError(-32098, 'Account Unregistered'),
+    new DaemonRpcError(-32098, 'Account Unregistered', { code: 'query.account-unregistered' }),
   );
   const failure = client.call('NODE.Other');
   await t.rejects(failure, DaemonUnavailableError);
@@ -76,22 +80,39 @@ t.test('answers, JSON-RPC errors and non-JSON-RPC answers', async (t) => {
   t.equal((unregistered as DaemonRpcError).rpcCode, -32098, "and carries the daemon's JSON-RPC code");
 });
 
-t.test('error answers are classified by their JSON-RPC code first', async (t) => {
-  const codeOf = (rpcCode: number, message: string): DaemonClientErrorCode => new DaemonRpcError(rpcCode, message).code;
-  t.equal(codeOf(-32098, 'Account Unregistered'), DaemonClientErrorCode.AccountUnregistered);
+t.test("error answers are classified by the daemon's error code in data, never by their text", async (t) => {
+  const codeOf = (rpcCode: number, message: string, data?: unknown): DaemonClientErrorCode =>
+    new DaemonRpcError(rpcCode, message, data).code;
   t.equal(
-    codeOf(-32603, 'Account Unregistered'),
-    DaemonClientErrorCode.Refused,
-    'the same words under another code are not the answer',
+    codeOf(-32098, 'Account Unregistered', { code: 'query.account-unregistered' }),
+    DaemonClientErrorCode.AccountUnregistered,
   );
   t.equal(
-    codeOf(-32098, 'Account Unregistered at topoheight 3'),
+    codeOf(-32098, 'Account Unregistered'),
     DaemonClientErrorCode.Refused,
-    'only the exact answer',
+    'the words without the code are not the answer',
   );
   t.equal(
-    codeOf(-32098, 'transaction rejected: a registration of this key is already pending (ab12)'),
+    codeOf(-32098, 'transaction rejected: a registration of this key is already pending (ab12)', {
+      code: 'tx.registration-pending',
+    }),
     DaemonClientErrorCode.RegistrationPending,
   );
-  t.equal(codeOf(-32098, 'transaction rejected: fee 1 is below the minimum'), DaemonClientErrorCode.Refused);
+  const wouldFail = new DaemonRpcError(-32098, 'the call would fail: 1', {
+    code: 'query.call-would-fail',
+    failure: '1',
+  });
+  t.equal(wouldFail.code, DaemonClientErrorCode.ContractCallWouldFail);
+  t.same(wouldFail.data, { code: 'query.call-would-fail', failure: '1' }, 'the details are kept');
+  t.equal(
+    codeOf(-32098, 'transaction rejected: fee 1 is below the minimum', { code: 'tx.fee-too-low' }),
+    DaemonClientErrorCode.Refused,
+  );
+  t.equal(codeOf(-32601, 'method not found: NODE.X', 'NODE.X'), DaemonClientErrorCode.Unsupported);
+  t.same(
+    new DaemonRpcError(-32601, 'method not found: NODE.X', 'NODE.X').data,
+    {},
+    'data that is no object is left out',
+  );
+  t.equal(codeOf(-32098, 'odd', { code: 7 }), DaemonClientErrorCode.Refused, 'a code that is no string is ignored');
 });

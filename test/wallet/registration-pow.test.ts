@@ -5,7 +5,7 @@
 import t from 'tap';
 import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
 import { randomScalar } from '../../core-native/ts/scalar.js';
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { checkRegistration } from '../../protocol/registration.js';
 import { computeRegistration, INLINE_POW_BITS } from '../../wallet/registration-pow.js';
 import { WalletErrorCode } from '../../wallet/wallet-error.js';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { UmbraError } from '../../protocol/errors.js';
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { parseExactJson, stringifyExactJson } from '../../protocol/exact-json.js';
 import { historyEntry, isoTime } from '../../wallet/history-entry.js';
 import { storedHistoryEntry } from '../../wallet/stored-history-entry.js';

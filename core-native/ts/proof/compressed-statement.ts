@@ -6,6 +6,8 @@
  */
 import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
+import { UmbraError } from '../errors.js';
+import { ProofErrorCode } from './proof-errors.js';
 import { verifyTransferProofs, type ProofItem } from './batch-verifier.js';
 import type { TransferStatement } from './statement.js';
 import type { TransferVerification } from './verifier.js';
@@ -68,14 +70,14 @@ export function packItem({ statement, proof }: CompressedProofItem): CompressedP
 }
 
 /** A point of a statement that does not decompress; `what` names it (e.g. `ring member 3`, `C[2]`). */
-export class StatementPointError extends Error {
+export class StatementPointError extends UmbraError<ProofErrorCode> {
   override readonly name = 'StatementPointError';
 
   constructor(
     readonly what: string,
     reason: string,
   ) {
-    super(`${what} is not a curve point: ${reason}`);
+    super(ProofErrorCode.NotACurvePoint, `${what} is not a curve point: ${reason}`);
   }
 }
 

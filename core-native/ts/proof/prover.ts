@@ -29,7 +29,8 @@ import {
   sigmaProtocol,
 } from './ring-prover.js';
 import { encodeTransferProof, RANGE_BITS } from './serialize.js';
-import { checkStatementShape, type TransferStatement } from './statement.js';
+import { ProofErrorCode } from './proof-errors.js';
+import { checkStatementShape, StatementError, type TransferStatement } from './statement.js';
 import { TransferTranscript } from './transcript.js';
 
 export { ProofError, type TransferWitness } from './prover-witness.js';
@@ -111,6 +112,7 @@ function ringLog2Of(st: TransferStatement): number {
   try {
     return checkStatementShape(st);
   } catch (error) {
-    throw new ProofError((error as Error).message);
+    if (!(error instanceof StatementError)) throw error;
+    throw new ProofError(ProofErrorCode.BadStatement, error.message, { cause: error });
   }
 }

@@ -15,6 +15,8 @@
  * decompress (x < p, flag 0 or 1, on the curve) and every scalar must be below the group order.
  */
 import type { Core } from '../core.js';
+import { UmbraError } from '../errors.js';
+import { ProofErrorCode } from './proof-errors.js';
 import { readUint256BE, writeUint256BE } from '../bigint-bytes.js';
 import { N } from './field.js';
 
@@ -24,8 +26,12 @@ export const MAX_RING_LOG2 = 7;
 
 export const transferProofSize = (m: number): number => 1013 + 328 * m;
 
-export class ProofFormatError extends Error {
+/** Proof bytes that do not decode, or a proof that cannot be encoded. */
+export class ProofFormatError extends UmbraError<ProofErrorCode> {
   override readonly name = 'ProofFormatError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(ProofErrorCode.Malformed, message, options);
+  }
 }
 
 /** A decoded proof; points are 64-byte affine, scalars reduced integers. */
@@ -117,7 +123,7 @@ export function decodeTransferProof(core: Core, bytes: Uint8Array, m: number): T
     try {
       return core.g1Decompress(c);
     } catch (error) {
-      throw new ProofFormatError(`proof point ${name}: ${(error as Error).message}`);
+      throw new ProofFormatError(`proof point ${name}: ${(error as Error).message}`, { cause: error });
     }
   };
   const scalar = (name: string): bigint => {

@@ -8,6 +8,8 @@
 import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
 import { bigintToBytes32BE, readUint256BE } from '../bigint-bytes.js';
+import { UmbraError } from '../errors.js';
+import { ProofErrorCode } from './proof-errors.js';
 import { mod, N, neg } from './field.js';
 import { MAX_RING_LOG2 } from './serialize.js';
 
@@ -35,8 +37,12 @@ export interface TransferStatement {
 
 export const MAX_AMOUNT = (1n << 64n) - 1n;
 
-export class StatementError extends Error {
+/** A statement, or the parts to build one, of the wrong shape. */
+export class StatementError extends UmbraError<ProofErrorCode> {
   override readonly name = 'StatementError';
+  constructor(message: string) {
+    super(ProofErrorCode.BadStatement, message);
+  }
 }
 
 /** log2 of a valid ring size, else a StatementError. */

@@ -6,7 +6,8 @@
 import { randomInt } from 'node:crypto';
 import { fromHex, toHex } from '../../../protocol/bytes.js';
 import { encodeNonceBalance } from '../../../protocol/nonce-balance.js';
-import { ApplicationError, InvalidParamsError } from '../../../host/rpc/errors.js';
+import { QueryError, QueryErrorCode } from '../../../protocol/query-errors.js';
+import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import type { Chain } from '../chain.js';
@@ -86,7 +87,8 @@ function getEncryptedBalanceMethod(
       }
       const top = chain.top;
       if (params.topoheight < -1 || BigInt(params.topoheight) > top.height) {
-        throw new ApplicationError(
+        throw new QueryError(
+          QueryErrorCode.TopoheightOffChain,
           `topoheight ${params.topoheight} is not on the chain (0 … ${top.height}, or -1 for the latest)`,
         );
       }
@@ -95,7 +97,7 @@ function getEncryptedBalanceMethod(
       const state = chain.stateAt(meta);
       const id = assetId(params.scid);
       const balance = state.getBalance(id, key);
-      if (!balance) throw new ApplicationError('Account Unregistered');
+      if (!balance) throw new QueryError(QueryErrorCode.AccountUnregistered, 'Account Unregistered');
       return {
         scid: toHex(id),
         data: toHex(encodeNonceBalance(balance)),

@@ -5,7 +5,7 @@
 import { toHex, fromHex } from '../../../protocol/bytes.js';
 import { ATOMIC_UNITS_PER_COIN, TARGET_BLOCK_TIME_MS } from '../../../protocol/chain-params.js';
 import type { NetworkParams } from '../../../protocol/network.js';
-import { ApplicationError } from '../../../host/rpc/errors.js';
+import { QueryError, QueryErrorCode } from '../../../protocol/query-errors.js';
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
 import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import type { InfoContributions, MiningFigures } from '../../../host/services/chain-info.js';
@@ -59,13 +59,16 @@ export function chainMethods(deps: ChainRpcDeps): RpcMethod[] {
 function metaAtTopo(chain: Chain, topoheight: number, field: string): BlockMeta {
   const top = chain.top.height;
   if (BigInt(topoheight) > top)
-    throw new ApplicationError(`${field} ${topoheight} is above the chain's top topoheight ${top}`);
+    throw new QueryError(
+      QueryErrorCode.TopoheightOffChain,
+      `${field} ${topoheight} is above the chain's top topoheight ${top}`,
+    );
   return chain.heldMetaAtTopo(BigInt(topoheight));
 }
 
 function metaByHash(chain: Chain, hash: string): BlockMeta {
   const meta = chain.blocks.getMeta(fromHex(hash, 32));
-  if (!meta) throw new ApplicationError(`unknown block hash ${hash}`);
+  if (!meta) throw new QueryError(QueryErrorCode.UnknownBlock, `unknown block hash ${hash}`);
   return meta;
 }
 
@@ -169,7 +172,8 @@ function blockMethods(deps: ChainRpcDeps): RpcMethod[] {
         p.object({ hash: p.optional(p.hash(), undefined), height: p.optional(p.uint(), undefined) }),
       ),
       handler: ({ hash, height }) => {
-        if (hash === undefined && height === undefined) throw new ApplicationError('give either hash or height');
+        if (hash === undefined && height === undefined)
+          throw new QueryError(QueryErrorCode.NoBlockGiven, 'give either hash or height');
         const meta = hash !== undefined ? metaByHash(chain, hash) : metaAtTopo(chain, height!, 'height');
         const block = chain.heldBlock(meta);
         const bytes = chain.blocks.getBlockBytes(meta.id)!;

@@ -6,7 +6,7 @@
 import { fromHex, toHex } from '../../../protocol/bytes.js';
 import { utf8ByteString, type DvmValue } from '../../../protocol/contract-values.js';
 import { NAME_SERVICE_SCID } from '../../../protocol/name-service.js';
-import { ApplicationError } from '../../../host/rpc/errors.js';
+import { QueryError, QueryErrorCode } from '../../../protocol/query-errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import type { AccountsReader } from '../accounts.js';
@@ -40,7 +40,10 @@ function stateAt(chain: Chain, topoheight: number | undefined): AccountsReader {
   const top = chain.top.height;
   if (topoheight === undefined || topoheight === -1) return chain.stateAt();
   if (topoheight < 0 || BigInt(topoheight) > top)
-    throw new ApplicationError(`topoheight ${topoheight} is not on the chain (0 … ${top}, or -1 for the latest)`);
+    throw new QueryError(
+      QueryErrorCode.TopoheightOffChain,
+      `topoheight ${topoheight} is not on the chain (0 … ${top}, or -1 for the latest)`,
+    );
   return chain.stateAt(chain.heldMetaAtTopo(BigInt(topoheight)));
 }
 
@@ -61,7 +64,8 @@ function getScMethod(chain: Chain): RpcMethod {
     handler: (params) => {
       const scid = fromHex(params.scid, 32);
       const contracts = stateAt(chain, params.topoheight).contracts;
-      if (!contracts.exists(scid)) throw new ApplicationError(`no contract ${params.scid} at this topoheight`);
+      if (!contracts.exists(scid))
+        throw new QueryError(QueryErrorCode.UnknownContract, `no contract ${params.scid} at this topoheight`);
       const balances: Record<string, number | string> = {};
       for (const [asset, amount] of contracts.balances(scid)) balances[toHex(asset)] = jsonUint(amount);
       return {
@@ -100,7 +104,7 @@ function nameToAddressMethod(deps: ContractRpcDeps): RpcMethod {
     handler: ({ name, topoheight }) => {
       const owner = stateAt(deps.chain, topoheight).contracts.variable(NAME_SERVICE_SCID, utf8ByteString(name));
       if (typeof owner !== 'string' || owner.length !== 33)
-        throw new ApplicationError(`name ${JSON.stringify(name)} is not registered`);
+        throw new QueryError(QueryErrorCode.NameNotRegistered, `name ${JSON.stringify(name)} is not registered`);
       return { name, address: deps.addressOf(Buffer.from(owner, 'latin1')), status: 'OK' };
     },
   });

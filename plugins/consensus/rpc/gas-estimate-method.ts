@@ -9,7 +9,8 @@ import { outcomeFailure } from '../../../protocol/contract-outcome.js';
 import { sumDeposits } from '../../../protocol/contract-deposits.js';
 import { encodeRpcArguments, type RpcArgument } from '../../../protocol/rpc-arguments.js';
 import { TransactionError, TransactionErrorCode } from '../../../protocol/transaction-errors.js';
-import { ApplicationError, InvalidParamsError } from '../../../host/rpc/errors.js';
+import { QueryError, QueryErrorCode } from '../../../protocol/query-errors.js';
+import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import type { ContractVm } from '../../../host/services/contract-vm.js';
@@ -70,7 +71,8 @@ export function gasEstimateMethod(deps: GasEstimateDeps): RpcMethod {
       const scData = encodeRpcArguments(trialArguments(params));
       const run = asRpcRefusal(() => decideContractCall(deps.contractVm, setting, scData, chain.stateAt()));
       const failure = outcomeFailure(run.outcome);
-      if (failure !== undefined) throw new ApplicationError(`the call would fail: ${failure}`);
+      if (failure !== undefined)
+        throw new QueryError(QueryErrorCode.CallWouldFail, `the call would fail: ${failure}`, { details: { failure } });
       return { gascompute: Number(run.result.gas.compute), gasstorage: Number(run.result.gas.storage), status: 'OK' };
     },
   });

@@ -17,7 +17,7 @@ import { TRIE_NAME_FORMS, trieKind } from '../../../protocol/state/trie-names.js
 import { absentRangeHash, KEY_HASH_BITS } from '../../../protocol/state/trie-root-proof.js';
 import { InvalidParamsError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
-import type { RpcMethod } from '../../../host/rpc/registry.js';
+import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
 import { HistoryErrorCode, HistoryNotHeld } from '../history-error.js';
@@ -185,9 +185,9 @@ export function rangeHistory(deps: ProofRpcDeps, params: RangeHistoryParams): Ra
   return { from: first.height, to: points[points.length - 1]!.topoheight, points };
 }
 
-export function proofMethods(deps: ProofRpcDeps): RpcMethod<any, unknown>[] {
+export function proofMethods(deps: ProofRpcDeps): RpcMethod[] {
   return [
-    {
+    defineMethod({
       name: 'NODE.GetStateProof',
       aliases: ['getstateproof'],
       params: objectParams(
@@ -197,9 +197,9 @@ export function proofMethods(deps: ProofRpcDeps): RpcMethod<any, unknown>[] {
           limit: p.optional(p.uint(), MAX_PROOF_LEAVES),
         }),
       ),
-      handler: (params: StateProofParams) => ({ ...stateProofToJson(stateProof(deps, params)), status: 'OK' }),
-    },
-    {
+      handler: (params) => ({ ...stateProofToJson(stateProof(deps, params)), status: 'OK' }),
+    }),
+    defineMethod({
       name: 'NODE.GetRangeHistory',
       aliases: ['getrangehistory'],
       params: objectParams(
@@ -210,7 +210,7 @@ export function proofMethods(deps: ProofRpcDeps): RpcMethod<any, unknown>[] {
           limit: p.optional(p.uint(), MAX_HISTORY_CHANGES),
         }),
       ),
-      handler: (params: RangeHistoryParams) => ({ ...rangeHistoryToJson(rangeHistory(deps, params)), status: 'OK' }),
-    },
+      handler: (params) => ({ ...rangeHistoryToJson(rangeHistory(deps, params)), status: 'OK' }),
+    }),
   ];
 }

@@ -10,6 +10,7 @@
  * Pruning (state-pruner.ts) drops old version records and then the nodes no remaining version reaches, with the
  * held-whole marks of the subtrees those nodes were the roots of.
  */
+import { UmbraError } from '../../../core-native/ts/errors.js';
 import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 import { Trie, type NodeSource, type TrieChange } from './trie.js';
@@ -47,7 +48,16 @@ export const nodeStoreKey = (hash: Uint8Array): Uint8Array => withPrefix(NODE_PR
 /** Where the mark of a subtree held whole is stored, and the prefix of every mark. */
 export const heldWholeKey = (hash: Uint8Array): Uint8Array => withPrefix(HELD_WHOLE_PREFIX, hash);
 
-export class StateError extends Error {
+export const StateErrorCode = {
+  /** A node a kept state reaches is not in the store: the database is damaged, or a state was pruned under a reader. */
+  NodeMissing: 'state.node-missing',
+  /** A write through a persisted (read-only) state. */
+  ReadOnly: 'state.read-only',
+  UnknownVersion: 'state.unknown-version',
+} as const;
+export type StateErrorCode = (typeof StateErrorCode)[keyof typeof StateErrorCode];
+
+export class StateError extends UmbraError<StateErrorCode> {
   override readonly name = 'StateError';
 }
 
@@ -94,7 +104,7 @@ class PersistedNodes implements NodeSource {
     const cached = this.cached(hash);
     if (cached) return cached;
     const bytes = this.store.getSync(withPrefix(NODE_PREFIX, hash));
-    if (!bytes) throw new StateError(`state node ${toHex(hash)} is missing from the store`);
+    if (!bytes) throw new StateError(StateErrorCode.NodeMissing, `state node ${toHex(hash)} is missing from the store`);
     this.cache.set(hash, bytes);
     return decodeNode(bytes);
   }
@@ -106,7 +116,11 @@ class PersistedNodes implements NodeSource {
         const stored = this.store.getManySync(missing.map((i) => withPrefix(NODE_PREFIX, hashes[i]!)));
         return missing.map((i, j) => {
           const bytes = stored[j];
-          if (!bytes) throw new StateError(`state node ${toHex(hashes[i]!)} is missing from the store`);
+          if (!bytes)
+            throw new StateError(
+              StateErrorCode.NodeMissing,
+              `state node ${toHex(hashes[i]!)} is missing from the store`,
+            );
           this.cache.set(hashes[i]!, bytes);
           return decodeNode(bytes);
         });
@@ -125,7 +139,7 @@ class PersistedNodes implements NodeSource {
   }
 
   save(): void {
-    throw new StateError('persisted nodes are read-only; commit through a writable state');
+    throw new StateError(StateErrorCode.ReadOnly, 'persisted nodes are read-only; commit through a writable state');
   }
 }
 
@@ -332,7 +346,7 @@ export class StateDb {
 
   snapshot(version: bigint): StateSnapshot {
     const root = this.store.getSync(withPrefix(VERSION_PREFIX, u64(version)));
-    if (!root) throw new StateError(`state version ${version} does not exist`);
+    if (!root) throw new StateError(StateErrorCode.UnknownVersion, `state version ${version} does not exist`);
     return new StateSnapshot(this.persisted, version, root, this.reads);
   }
 

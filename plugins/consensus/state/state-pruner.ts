@@ -11,9 +11,11 @@
  * unreachable nodes or the held-whole marks of unreachable subtrees, so a store killed at any point holds every kept version whole; the next cycle sweeps what is left.
  * Nodes written by commits while a cycle runs are never swept by it (they were not there when marking started).
  */
+import { UmbraError } from '../../../core-native/ts/errors.js';
 import { equalBytes } from '../../../protocol/bytes.js';
 import type { WriteBatch } from '../../../host/storage/kv-store.js';
-import { StateError, StateSnapshot, type StateDb } from './state-db.js';
+import { PruningErrorCode, PruningInterrupted } from '../pruning-errors.js';
+import { StateError, StateErrorCode, StateSnapshot, type StateDb } from './state-db.js';
 import { cacheKey } from '../../../protocol/state/trie-node.js';
 
 /** Runs a write so that no block is being stored meanwhile (the chain's queue); tests may run it at once. */
@@ -45,8 +47,6 @@ interface Frame {
   reference: Uint8Array | undefined;
   meta: boolean;
 }
-
-class MarksOverBudget extends Error {}
 
 export class StatePruner {
   private readonly markBudget: number;
@@ -85,7 +85,7 @@ export class StatePruner {
           }
           return { versionsDropped, nodesDeleted, passes: this.passes };
         } catch (error) {
-          if (!(error instanceof MarksOverBudget) || this.passes >= 256) throw error;
+          if (!UmbraError.is(error, PruningErrorCode.MarksOverBudget) || this.passes >= 256) throw error;
           this.passes *= 2;
         }
       }
@@ -116,11 +116,16 @@ export class StatePruner {
         if (equalBytes(hash, nil) || (reference && equalBytes(hash, reference))) continue;
         if (hash[0]! >= first && hash[0]! < end) {
           marks.add(cacheKey(hash));
-          if (marks.size > this.markBudget) throw new MarksOverBudget();
+          if (marks.size > this.markBudget)
+            throw new PruningInterrupted(
+              PruningErrorCode.MarksOverBudget,
+              `one pass would mark over ${this.markBudget} nodes`,
+            );
         }
         const node = this.db.storedNode(hash);
         if (!node)
           throw new StateError(
+            StateErrorCode.NodeMissing,
             `a kept state version reaches node ${Buffer.from(hash).toString('hex')}, which is missing`,
           );
         const referenceNode = reference && !equalBytes(reference, nil) ? this.db.storedNode(reference) : undefined;

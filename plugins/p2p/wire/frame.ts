@@ -3,11 +3,17 @@
  * before the body so that a frame too large for its kind is refused from its 5-byte header, before any of it is
  * buffered.
  */
+import { UmbraError } from '../../../core-native/ts/errors.js';
+import { P2pErrorCode } from '../p2p-errors.js';
+
 const FRAME_HEADER_BYTES = 5;
 
 /** A stream that breaks the framing rules; the connection cannot continue. */
-export class FrameError extends Error {
+export class FrameError extends UmbraError<P2pErrorCode> {
   override readonly name = 'FrameError';
+  constructor(message: string) {
+    super(P2pErrorCode.BadFrame, message);
+  }
 }
 
 export interface Frame {

@@ -2,8 +2,14 @@
  * Shape checks for decoded message bodies. CBOR decodes into whatever the sender chose to send, so every field is
  * checked for type, size and range before anything uses it; a failure throws a ProtocolError naming the field.
  */
-export class ProtocolError extends Error {
+import { UmbraError } from '../../../core-native/ts/errors.js';
+import { P2pErrorCode } from '../p2p-errors.js';
+
+export class ProtocolError extends UmbraError<P2pErrorCode> {
   override readonly name = 'ProtocolError';
+  constructor(message: string) {
+    super(P2pErrorCode.BadMessage, message);
+  }
 }
 
 /** Checks a decoded value and returns it typed; `path` names it in errors. */

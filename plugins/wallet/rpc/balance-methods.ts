@@ -1,11 +1,10 @@
 /**
  * The wallet's chain-facing methods: GetBalance (optional `scid`; `balance` and `unlocked_balance`, always equal:
  * nothing is locked; the history sync runs to the top first) and GetHeight (the daemon's height as the wallet knows it). Both ask the daemon at once;
- * a WalletError (`Account Unregistered`, `Daemon is offline …`) becomes -32098 with its message.
+ * a WalletError (`Account Unregistered`, `Daemon is offline …`) is answered -32098 with its message and code.
  */
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
 import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
-import { answering } from './answering.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
 
@@ -16,15 +15,15 @@ export function balanceMethods(wallet: WalletService): RpcMethod[] {
       params: objectParams(p.object({ scid: p.optional(p.hash(), NATIVE_ASSET) })),
       handler: async ({ scid }) => {
         wallet.historySync.follow(scid); // a token asked for is followed by the history sync from now on
-        await answering(wallet.sync());
-        const balance = await answering(wallet.balance(scid));
+        await wallet.sync();
+        const balance = await wallet.balance(scid);
         return { balance, unlocked_balance: balance };
       },
     }),
     defineMethod({
       name: 'GetHeight',
       params: noParams,
-      handler: async () => ({ height: await answering(wallet.height()) }),
+      handler: async () => ({ height: await wallet.height() }),
     }),
   ];
 }

@@ -4,13 +4,12 @@
  * token's `scid` makes the history sync follow that token) and
  * GetTransferbyTXID (`txid`, optional `scid`; without it every asset's history is searched).
  */
-import { ApplicationError } from '../../../host/rpc/errors.js';
 import { objectParams, p } from '../../../host/rpc/params.js';
 import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import { argumentPort, type HistoryEntry } from '../../../wallet/history-entry.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
+import { WalletError, WalletErrorCode } from '../../../wallet/wallet-error.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
-import { answering } from './answering.js';
 import { transferEntryJson } from './transfer-entry-json.js';
 
 interface Filters {
@@ -42,8 +41,8 @@ function matches(entry: HistoryEntry, f: Filters): boolean {
 export function historyMethods(wallet: WalletService): RpcMethod[] {
   // The history sync reads the chain up to the top first; `confirm` fills what it cannot see (other assets' sends).
   const confirmed = async (): Promise<void> => {
-    await answering(wallet.sync());
-    await answering(wallet.history.confirm(wallet.daemon));
+    await wallet.sync();
+    await wallet.history.confirm(wallet.daemon);
   };
   return [
     defineMethod({
@@ -82,7 +81,7 @@ export function historyMethods(wallet: WalletService): RpcMethod[] {
           const entry = entries.find((e) => e.txid === txid);
           if (entry) return { scid: asset, entry: transferEntryJson(entry) };
         }
-        throw new ApplicationError(`Transaction not found. TXID ${txid}`);
+        throw new WalletError(WalletErrorCode.TransactionNotFound, `Transaction not found. TXID ${txid}`);
       },
     }),
   ];

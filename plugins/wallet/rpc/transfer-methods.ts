@@ -3,7 +3,7 @@
  * payload_rpc; or the single form `destination` + `amount`; `sc` installs, top-level `scid` or `sc_rpc` call a
  * contract) and `scinvoke` (a contract call with native and token deposits, ring 2 by default so that the contract
  * knows its signer). A contract install or call is first tried on the daemon and refused when it would fail, unless
- * `force` is true. Both answer `{txid}`; a WalletError (including the daemon's refusal) is -32098 with its message.
+ * `force` is true. Both answer `{txid}`; a WalletError (including the daemon's refusal) is -32098 with its message and code.
  * Their params are strict (an unknown key is -32602 with the closest known one, so a typo never sends a different
  * transaction) and amounts are uint64s, exact beyond 2^53.
  */
@@ -14,7 +14,6 @@ import { callArgs, depositItems, installArgs } from '../../../wallet/contract-ar
 import type { TransferItem, TransferRequest } from '../../../wallet/transfer-sender.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
 import type { WalletService } from '../../../wallet/wallet-service.js';
-import { answering } from './answering.js';
 
 const DEFAULT_RING = 16;
 /** A contract call with a ring of 2 reveals the signer, which contracts need to know who deposits. */
@@ -53,7 +52,7 @@ const transferItem: ParamCheck<TransferItem> = (value, path) => {
 };
 
 const sending = async (wallet: WalletService, request: TransferRequest): Promise<{ txid: string }> => ({
-  txid: await answering(wallet.transfers.send(request)),
+  txid: await wallet.transfers.send(request),
 });
 
 export function transferMethods(wallet: WalletService): RpcMethod[] {

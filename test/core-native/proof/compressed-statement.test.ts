@@ -51,7 +51,11 @@ await forEachCore(t, async (t, core) => {
       ['D', { ...statement, D: offCurve }],
       ['balance R of ring member 3', { ...statement, R: statement.R.map((p, j) => (j === 3 ? offCurve : p)) }],
     ] as const) {
-      const error = t.throws(() => expandStatement(core, broken), { name: 'StatementPointError', what }, what);
+      const error = t.throws(
+        () => expandStatement(core, broken),
+        { name: 'StatementPointError', code: 'proof.not-a-curve-point', what },
+        what,
+      );
       t.ok(error instanceof StatementPointError);
     }
   });

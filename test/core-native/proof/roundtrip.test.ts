@@ -6,6 +6,8 @@
  */
 import t from 'tap';
 import { seededScalars } from '../../../core-native/ts/proof/field.js';
+import { UmbraError } from '../../../core-native/ts/errors.js';
+import { ProofErrorCode } from '../../../core-native/ts/proof/proof-errors.js';
 import { ProofError, proveTransfer } from '../../../core-native/ts/proof/prover.js';
 import { verifyTransferProof } from '../../../core-native/ts/proof/verifier.js';
 import { bothCores, forEachCore, nativeMissing } from '../../helpers/core-impls.js';
@@ -102,10 +104,12 @@ await forEachCore(t, async (t, core) => {
       proveTransfer(core, gens, statement, { ...fx.witness, ...change });
     t.throws(() => prove({ balance: 999n }), {
       name: 'ProofError',
+      code: ProofErrorCode.InsufficientBalance,
       message: 'insufficient balance: the transfer needs 1000 (amount 900 + fee 100 + burn 0) but the balance is 999',
     });
     t.throws(() => prove({ amount: 1n << 64n }), { message: /amount must be a uint64/ });
     t.throws(() => prove({ receiverIndex: 3 }), {
+      code: ProofErrorCode.BadWitness,
       message: 'sender index 1 and receiver index 3 must have opposite parity',
     });
     t.throws(() => prove({ receiverIndex: 4 }), { message: /receiver index 4 is outside the ring of 4/ });
@@ -121,13 +125,14 @@ await forEachCore(t, async (t, core) => {
     });
     t.throws(() => prove({}, { ...fx.statement, C: fx.statement.C.slice(1) }), {
       name: 'ProofError',
+      code: ProofErrorCode.BadStatement,
       message: /C must have one entry per ring member/,
     });
     t.ok(
       verifyTransferProof(core, gens, fx.statement, prove({})).valid,
       'the honest witness proves (spending the whole balance)',
     );
-    t.ok(new ProofError('x') instanceof Error);
+    t.ok(new ProofError(ProofErrorCode.BadWitness, 'x') instanceof UmbraError, 'in the one error model');
   });
 
   t.test('property: random amounts, fees and ring positions', async (t) => {

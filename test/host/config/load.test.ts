@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import { UmbraError } from '../../../core-native/ts/errors.js';
 import { loadConfig } from '../../../host/config/load.js';
-import { ConfigError, parseBindAddress } from '../../../host/config/schema.js';
+import { ConfigError, ConfigErrorCode, parseBindAddress } from '../../../host/config/schema.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'umbra-config-'));
 const file = (name: string, text: string): string => {
@@ -67,11 +68,12 @@ t.test('unknown keys and bad values are rejected with a message naming them', as
 t.test('unreadable or malformed config files', async (t) => {
   t.throws(() => loadConfig({ file: join(dir, 'missing.json') }), {
     name: 'ConfigError',
+    code: ConfigErrorCode.BadFile,
     message: /cannot read config file .*missing\.json: ENOENT/,
   });
   t.throws(() => loadConfig({ file: file('d.json', '{ not json') }), { message: /is not valid JSON/ });
   t.throws(() => loadConfig({ file: file('e.json', '[1,2]') }), { message: /must hold a JSON object/ });
-  t.ok(new ConfigError('x') instanceof Error);
+  t.ok(new ConfigError(ConfigErrorCode.BadFile, 'x') instanceof UmbraError, 'in the one error model');
 });
 
 t.test('P2P settings: listening address per network, peers, limits', async (t) => {

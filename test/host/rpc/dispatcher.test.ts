@@ -1,9 +1,9 @@
-/** How the dispatcher answers a method's failure: the one mapping of errors to JSON-RPC error codes. */
+/** How the dispatcher answers a method's failure: the one mapping of errors to JSON-RPC errors, codes in `data`. */
 import t from 'tap';
-import { UmbraError } from '../../../protocol/errors.js';
+import { UmbraError } from '../../../core-native/ts/errors.js';
 import { createLogger } from '../../../host/logger.js';
 import { JsonRpcDispatcher } from '../../../host/rpc/dispatcher.js';
-import { ApplicationError } from '../../../host/rpc/errors.js';
+import { InvalidParamsError, RpcError } from '../../../host/rpc/errors.js';
 import { noParams, p } from '../../../host/rpc/params.js';
 import { MethodRegistry } from '../../../host/rpc/registry.js';
 
@@ -27,7 +27,7 @@ const call = async (d: JsonRpcDispatcher, method: string, id = 1): Promise<strin
 const notify = async (d: JsonRpcDispatcher, method: string): Promise<string | null> =>
   d.handleText(JSON.stringify({ jsonrpc: '2.0', method }), context);
 
-t.test('an UmbraError is answered with -32098 and its message, sync or async', async (t) => {
+t.test('an UmbraError is answered with -32098, its message and its code in data, sync or async', async (t) => {
   const { dispatcher: d } = dispatcher({
     Sync: () => {
       throw new UmbraError('test.refused', 'the thing is refused');
@@ -39,26 +39,47 @@ t.test('an UmbraError is answered with -32098 and its message, sync or async', a
   t.same(JSON.parse((await call(d, 'Sync'))!), {
     jsonrpc: '2.0',
     id: 1,
-    error: { code: -32098, message: 'the thing is refused' },
+    error: { code: -32098, message: 'the thing is refused', data: { code: 'test.refused' } },
   });
   t.same(JSON.parse((await call(d, 'Async', 2))!), {
     jsonrpc: '2.0',
     id: 2,
-    error: { code: -32098, message: 'refused later' },
+    error: { code: -32098, message: 'refused later', data: { code: 'test.refused' } },
   });
   t.equal(await notify(d, 'Sync'), null, 'a notification gets no answer');
 });
 
-t.test('an RpcError keeps its own code and data', async (t) => {
+t.test("an UmbraError's details are answered beside its code, which they cannot replace", async (t) => {
+  const { dispatcher: d } = dispatcher({
+    Detailed: () => {
+      throw new UmbraError('test.would-fail', 'the call would fail: 1', { details: { failure: '1', code: 'x' } });
+    },
+  });
+  t.same(JSON.parse((await call(d, 'Detailed'))!).error, {
+    code: -32098,
+    message: 'the call would fail: 1',
+    data: { failure: '1', code: 'test.would-fail' },
+  });
+});
+
+t.test('an RpcError keeps its own code and data; invalid params carry rpc.invalid-params', async (t) => {
   const { dispatcher: d } = dispatcher({
     Refuse: () => {
-      throw new ApplicationError('Account Unregistered', { hint: 1 });
+      throw new RpcError(-32098, 'over HTTP', { code: 'rpc.websocket-only' });
+    },
+    Invalid: () => {
+      throw new InvalidParamsError("invalid params: 'x' must be a string");
     },
   });
   t.same(JSON.parse((await call(d, 'Refuse'))!).error, {
     code: -32098,
-    message: 'Account Unregistered',
-    data: { hint: 1 },
+    message: 'over HTTP',
+    data: { code: 'rpc.websocket-only' },
+  });
+  t.same(JSON.parse((await call(d, 'Invalid'))!).error, {
+    code: -32602,
+    message: "invalid params: 'x' must be a string",
+    data: { code: 'rpc.invalid-params' },
   });
 });
 
@@ -142,7 +163,11 @@ t.test('params nested 5000 levels deep are -32602, quietly; 64 levels still reac
   t.same(JSON.parse(deep!), {
     jsonrpc: '2.0',
     id: 1,
-    error: { code: -32602, message: 'invalid params: nested more than 64 levels deep' },
+    error: {
+      code: -32602,
+      message: 'invalid params: nested more than 64 levels deep',
+      data: { code: 'rpc.invalid-params' },
+    },
   });
   t.same(logged, [], 'nothing logged, no stack');
   const allowed = await d.handleText(`{"jsonrpc":"2.0","id":2,"method":"Take","params":${nested(64)}}`, context);
@@ -152,7 +177,11 @@ t.test('params nested 5000 levels deep are -32602, quietly; 64 levels still reac
   t.same(JSON.parse((await d.handleText(withDigits, context))!), {
     jsonrpc: '2.0',
     id: 3,
-    error: { code: -32602, message: 'invalid params: nested more than 64 levels deep' },
+    error: {
+      code: -32602,
+      message: 'invalid params: nested more than 64 levels deep',
+      data: { code: 'rpc.invalid-params' },
+    },
   });
   const deepBatch = `[{"jsonrpc":"2.0","id":4,"method":"Take","params":[${nested(100_000)},12345678901234567890]}]`;
   t.same(JSON.parse((await d.handleText(deepBatch, context))!).error.code, -32602, 'in a batch too');

@@ -9,6 +9,7 @@ import type { Block } from '../../../protocol/block.js';
 import { toHex } from '../../../protocol/bytes.js';
 import { NETWORKS } from '../../../protocol/network.js';
 import { decodeTransaction } from '../../../protocol/transaction.js';
+import { TransactionErrorCode } from '../../../protocol/transaction-errors.js';
 import { NATIVE_SCID } from '../../../protocol/transfer-checks.js';
 import { balanceMath } from '../../../plugins/consensus/balance-math.js';
 import type { BlockTransaction, ExecutionView } from '../../../plugins/consensus/chain.js';
@@ -124,7 +125,11 @@ t.test('double spends: the same nonce twice in the pool, and two spends of one b
   const first = buildTestTransfer(chain, premine, alice!.key, 100n);
   const again = buildTestTransfer(chain, premine, bob!.key, 200n);
   chain.pool.add(first.bytes);
-  t.throws(() => chain.pool.add(again.bytes), /same proof nonce/, 'a second spend against the same state is refused');
+  t.throws(
+    () => chain.pool.add(again.bytes),
+    { code: TransactionErrorCode.NonceReused, message: /same proof nonce/ },
+    'a second spend against the same state is refused',
+  );
 
   // Two spends built on different blocks: both are admitted, the block takes the first, the second is dropped.
   const chain2 = await openTestChain();

@@ -24,7 +24,7 @@ t.test('the pool refuses with the code of the broken rule', async (t) => {
   t.throws(() => chain.pool.add(registration), { code: TransactionErrorCode.AlreadyPending });
   t.throws(
     () => chain.pool.add(registrationBytes(chain, alice)),
-    { code: TransactionErrorCode.ConflictsWithPending, message: /already pending/ },
+    { code: TransactionErrorCode.RegistrationPending, message: /already pending/ },
     'another registration of the same key',
   );
 

@@ -268,7 +268,11 @@ t.test('over HTTP: batch caps, other clients served during a batch, deep nesting
       t.same(answer.json, {
         jsonrpc: '2.0',
         id,
-        error: { code: -32602, message: 'invalid params: nested more than 64 levels deep' },
+        error: {
+          code: -32602,
+          message: 'invalid params: nested more than 64 levels deep',
+          data: { code: 'rpc.invalid-params' },
+        },
       });
     t.notOk(
       logLines.some((line) => /RangeError|Maximum call stack/.test(line)),

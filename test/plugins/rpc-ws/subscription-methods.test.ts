@@ -25,6 +25,7 @@ t.test('unknown topics and bad params are -32602 naming them and the known topic
   t.same((await client.request('Subscribe', { topics: ['block', 'blocks'] })).error, {
     code: -32602,
     message: "invalid params: unknown topic 'blocks' (known topics: block, reorg, tx)",
+    data: { code: 'rpc.invalid-params' },
   });
   t.equal(
     (await client.request('Unsubscribe', { topics: ['pool', 'height'] })).error.message,
@@ -43,6 +44,7 @@ t.test('over HTTP there is nothing to push to', async (t) => {
   await t.rejects(rpcCall(url, 'Subscribe', { topics: ['block'] }), {
     code: -32098,
     message: 'Subscribe works on the WebSocket /ws only: HTTP has no push',
+    data: { code: 'rpc.websocket-only' },
   });
 });
 

@@ -101,7 +101,11 @@ t.test('over WebSocket: batch caps, other clients served during a batch, deep ne
   t.same(await nextMessage(ws), {
     jsonrpc: '2.0',
     id: 7,
-    error: { code: -32602, message: 'invalid params: nested more than 64 levels deep' },
+    error: {
+      code: -32602,
+      message: 'invalid params: nested more than 64 levels deep',
+      data: { code: 'rpc.invalid-params' },
+    },
   });
   t.notOk(
     logLines.some((line) => /RangeError|Maximum call stack/.test(line)),

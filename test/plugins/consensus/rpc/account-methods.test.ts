@@ -34,9 +34,10 @@ t.test('account queries', async (t) => {
 
   await t.test('GetEncryptedBalance errors', async (t) => {
     const stranger = account(core, 4).address;
-    t.match((await call('NODE.GetEncryptedBalance', { address: stranger, topoheight: -1 })).error, {
+    t.same((await call('NODE.GetEncryptedBalance', { address: stranger, topoheight: -1 })).error, {
       code: -32098,
       message: 'Account Unregistered',
+      data: { code: 'query.account-unregistered' },
     });
     t.match(
       (await call('NODE.GetEncryptedBalance', { address: premine, scid: 'ab'.repeat(32) })).error,
@@ -51,15 +52,18 @@ t.test('account queries', async (t) => {
       code: -32602,
       message:
         "invalid params: 'address': not a valid address: it is too short: 7 characters, an address starting umbt1 has 66",
+      data: { code: 'rpc.invalid-params' },
     });
     const mainnetAddress = encodeAddress('mainnet', premineKey(core, 'testnet'));
     t.same((await call('NODE.GetEncryptedBalance', { address: mainnetAddress })).error, {
       code: -32602,
       message: "invalid params: 'address': address is for mainnet, not testnet",
+      data: { code: 'rpc.invalid-params' },
     });
     t.match((await call('NODE.GetEncryptedBalance', { address: premine, topoheight: 5 })).error, {
       code: -32098,
       message: /topoheight 5 is not on the chain/,
+      data: { code: 'query.topoheight-off-chain' },
     });
     t.match((await call('NODE.GetEncryptedBalance', { address: premine, scid: '' })).error, {
       code: -32602,

@@ -63,7 +63,7 @@ t.test('strict transfer and scinvoke requests', async (t) => {
     for (const [method, params, message] of refusals)
       t.same(
         (await rpc(premine, method, params)).error,
-        { code: -32602, message: `invalid params: ${message}` },
+        { code: -32602, message: `invalid params: ${message}`, data: { code: 'rpc.invalid-params' } },
         message,
       );
     t.same((await rpcCall(daemon.url, 'NODE.GetTxPool')).txs, [], 'nothing reached the pool');
@@ -102,6 +102,7 @@ t.test('strict transfer and scinvoke requests', async (t) => {
         code: -32602,
         message:
           "invalid params: 'amount' must be a non-negative integer up to 18446744073709551615, got number 18446744073709551616",
+        data: { code: 'rpc.invalid-params' },
       },
       'beyond uint64 is refused',
     );

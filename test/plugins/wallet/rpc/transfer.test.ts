@@ -50,7 +50,11 @@ t.test('transfers through the wallet RPC', async (t) => {
   await t.test('an unregistered destination or a bad one is an error, not a txid', async (t) => {
     t.same(
       (await rpc(premine, 'transfer', { transfers: [{ destination: alice.address, amount: 1 }], ringsize: 2 })).error,
-      { code: -32098, message: `destination ${alice.address} is not registered` },
+      {
+        code: -32098,
+        message: `destination ${alice.address} is not registered`,
+        data: { code: 'wallet.destination-unregistered' },
+      },
     );
     t.match(
       (await rpc(premine, 'transfer', { transfers: [{ destination: 'umbt1nothing', amount: 1 }], ringsize: 2 })).error,
@@ -78,7 +82,11 @@ t.test('transfers through the wallet RPC', async (t) => {
   });
 
   await t.test('the start-up step registers a new account and waits for its block', async (t) => {
-    t.same((await rpc(aliceUrl, 'GetBalance')).error, { code: -32098, message: 'Account Unregistered' });
+    t.same((await rpc(aliceUrl, 'GetBalance')).error, {
+      code: -32098,
+      message: 'Account Unregistered',
+      data: { code: 'wallet.account-unregistered' },
+    });
     await alice.registration.ensure();
     t.equal(await balance(aliceUrl), 0, 'registered, empty');
   });
@@ -217,6 +225,7 @@ t.test('transfers through the wallet RPC', async (t) => {
     t.same((await rpc(premine, 'transfer', { destination: bob.address, amount: 2, ringsize: 2 })).error, {
       code: -32098,
       message: `a previous transaction ${first.txid} is not mined yet; send again once it is in a block`,
+      data: { code: 'wallet.previous-transaction-pending' },
     });
     miner.paused = false;
     await mined(daemon.url);
@@ -228,13 +237,20 @@ t.test('transfers through the wallet RPC', async (t) => {
     t.equal(await balance(bobUrl), 1303);
   });
 
-  await t.test('a transaction the daemon rejects gives its message', async (t) => {
-    const answer = await rpc(aliceUrl, 'scinvoke', {
-      scid: 'ab'.repeat(32),
-      sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Nope' }],
-      force: true,
-    });
-    t.match(answer.error, { code: -32098, message: /^transaction rejected: / });
-    t.notOk(answer.result);
-  });
+  await t.test(
+    "a transaction the daemon rejects gives its message, and the daemon's code beside the wallet's",
+    async (t) => {
+      const answer = await rpc(aliceUrl, 'scinvoke', {
+        scid: 'ab'.repeat(32),
+        sc_rpc: [{ name: 'entrypoint', datatype: 'S', value: 'Nope' }],
+        force: true,
+      });
+      t.match(answer.error, {
+        code: -32098,
+        message: /^transaction rejected: /,
+        data: { code: 'wallet.daemon-refused', daemon_code: 'tx.unknown-contract' },
+      });
+      t.notOk(answer.result);
+    },
+  );
 });

@@ -95,7 +95,11 @@ t.test('the wallet RPC server against a simulator daemon', async (t) => {
   });
 
   await t.test('an unregistered wallet', async (t) => {
-    t.same((await rpc(freshUrl, 'GetBalance')).error, { code: -32098, message: 'Account Unregistered' });
+    t.same((await rpc(freshUrl, 'GetBalance')).error, {
+      code: -32098,
+      message: 'Account Unregistered',
+      data: { code: 'wallet.account-unregistered' },
+    });
     t.same((await rpc(freshUrl, 'GetHeight')).result, { height: 1 }, 'still knows the chain height');
   });
 
@@ -209,6 +213,7 @@ t.test('a wallet whose daemon is offline', async (t) => {
   t.same((await rpc(url, 'GetBalance')).error, {
     code: -32098,
     message: `Daemon is offline (cannot reach the daemon at http://127.0.0.1:${port}/json_rpc: ECONNREFUSED)`,
+    data: { code: 'wallet.daemon-offline' },
   });
   t.same((await rpc(url, 'GetHeight')).result, { height: 0 }, 'the last height it knew');
   t.same(

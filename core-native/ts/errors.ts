@@ -2,18 +2,30 @@
  * The one error model. Every failure a service reports on purpose is an `UmbraError`: a message for people and a
  * `code` for programs, from an enum of its area (block, transaction, miniblock, wallet, daemon client, …). Callers
  * recognise a failure by `instanceof` and `code`, never by comparing message text. Services throw domain errors
- * only; the RPC layer (host/rpc) is the one place that maps them to JSON-RPC error codes.
+ * only; the RPC layer (host/rpc) is the one place that maps them to JSON-RPC errors, the code in the answer's `data`.
+ * The base lives in the lowest layer so that the proof system's refusals are in the model too (docs/architecture.md
+ * § Errors); it knows nothing of the node.
  */
+
+/** Facts a program may need beside the code (e.g. a contract's own error), answered next to it over JSON-RPC. */
+export type ErrorDetails = Readonly<Record<string, string | number>>;
+
+export interface UmbraErrorOptions extends ErrorOptions {
+  details?: ErrorDetails;
+}
+
 export class UmbraError<Code extends string = string> extends Error {
   override readonly name: string = 'UmbraError';
+  readonly details?: ErrorDetails;
 
   constructor(
     /** What went wrong, as a stable identifier (one of the area's enum values). */
     readonly code: Code,
     message: string,
-    options?: ErrorOptions,
+    options?: UmbraErrorOptions,
   ) {
     super(message, options);
+    if (options?.details) this.details = options.details;
   }
 
   /** Whether `error` is an UmbraError with this code (any area). */
