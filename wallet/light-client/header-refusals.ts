@@ -1,6 +1,7 @@
 /**
  * How the light client refuses a daemon: a WalletError whose message names the daemon (its URL), what it served
- * (height, hash, the check that failed) and that the verified chain is unchanged.
+ * (height, hash, the check that failed) and what was not kept (runs of its headers checked earlier in the same sync
+ * were, being verified).
  */
 import { toHex } from '../../protocol/bytes.js';
 import type { BlockRejected } from '../../protocol/chain/block-errors.js';
@@ -13,14 +14,17 @@ const KEPT = 'nothing it served was kept';
 export function headerRefused(url: string, height: bigint, id: Uint8Array, reason: BlockRejected): WalletError {
   return new WalletError(
     WalletErrorCode.HeaderRefused,
-    `the daemon at ${url} served block ${height} (${toHex(id)}), which fails the ${reason.code} check: ${reason.message}; ${KEPT}`,
+    `the daemon at ${url} served block ${height} (${toHex(id)}), which fails the ${reason.code} check: ${reason.message}; nothing from block ${height} on was kept`,
     { cause: reason },
   );
 }
 
 /** An answer that is not the headers asked for. */
 export function answerRefused(url: string, problem: string): WalletError {
-  return new WalletError(WalletErrorCode.HeaderRefused, `the daemon at ${url} ${problem}; ${KEPT}`);
+  return new WalletError(
+    WalletErrorCode.HeaderRefused,
+    `the daemon at ${url} ${problem}; nothing of that answer was kept`,
+  );
 }
 
 export function daemonBehind(url: string, daemonTop: bigint, verifiedHeight: bigint, what: string): WalletError {

@@ -8,7 +8,7 @@
  * point are checked with the node's rules (header-verifier.ts) in runs of up to 1000, and adopted only once they carry
  * more cumulative work than the verified chain; from then on each checked run is saved as it comes. It never goes
  * back: a daemon whose top is below the verified one, or whose fork carries less work, is refused, and a header that
- * fails any check refuses the daemon with nothing of it kept.
+ * fails any check refuses the daemon, nothing from that header on kept (runs checked before it stay: they are verified).
  */
 import type { Core } from '../../core-native/ts/core.js';
 import { PowCheckPool } from '../../core-native/ts/pow-check-pool.js';

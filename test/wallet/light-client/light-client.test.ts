@@ -104,6 +104,16 @@ t.test('lies are refused, naming the daemon, and the header file stays as it was
   const misnamed = await refusal(t, client, 'lies', WalletErrorCode.HeaderRefused);
   t.match(misnamed.message, `served a block at topoheight 605 whose id is not ${idAt(b, 605n)}`);
 
+  // Runs checked before a failing header stay: they are verified.
+  const partial = open('partial');
+  daemon.serve([...servedChain(a).slice(0, 1005), servedChain(b)[1005]!, ...servedChain(a).slice(1006)]);
+  await t.rejects(partial.sync(daemon.client), {
+    code: WalletErrorCode.HeaderRefused,
+    message: `served block 1005 (${idAt(b, 1005n)}), which fails the ${BlockErrorCode.UnknownTip} check`,
+  });
+  await t.rejects(partial.sync(daemon.client), { message: 'nothing from block 1005 on was kept' });
+  t.equal(open('partial').top?.height, 999n, 'the first call of headers was checked and kept');
+
   const testnet = await openTestChain({ network: 'testnet', core });
   daemon.serve(servedChain(testnet));
   const stranger = open('stranger');
