@@ -41,6 +41,18 @@ export enum WalletErrorCode {
   MalformedBalance = 'wallet.malformed-balance',
   /** An encrypted balance holds more than the decoder can find. */
   UndecodableBalance = 'wallet.undecodable-balance',
+  /** A daemon served a header that fails a check, or an answer that is not the headers asked for. */
+  HeaderRefused = 'wallet.header-refused',
+  /** A daemon's chain ends below the top the wallet has verified (or below its checkpoint). */
+  DaemonBehind = 'wallet.daemon-behind',
+  /** A daemon's chain forks from the verified one and does not carry more work. */
+  LessWork = 'wallet.less-work',
+  /** A daemon's chain does not hold the block the wallet's header chain starts from (genesis or a checkpoint). */
+  NotOnTrustedChain = 'wallet.not-on-trusted-chain',
+  /** A checkpoint is not HEIGHT:HASH, or the header file cannot hold it. */
+  BadCheckpoint = 'wallet.bad-checkpoint',
+  /** The header file beside the wallet file cannot be read, is damaged, or belongs to another network. */
+  HeaderFileDamaged = 'wallet.header-file-damaged',
 }
 
 /** A wallet operation that cannot be done; the message is what the user sees (RPC: -32098 with this message and code). */

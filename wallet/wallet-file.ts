@@ -74,14 +74,14 @@ function deriveKey(password: string, salt: Uint8Array, { N, r, p }: ScryptParams
   );
 }
 
-/** Writes `text` to `path` atomically; with `exclusive`, fails instead of replacing an existing file. */
-function writeAtomically(path: string, text: string, exclusive: boolean): void {
+/** Writes `contents` to `path` atomically; with `exclusive`, fails instead of replacing an existing file. */
+export function writeAtomically(path: string, contents: string | Uint8Array, exclusive: boolean): void {
   const directory = dirname(path);
   const temporary = join(directory, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const fd = openSync(temporary, 'wx', 0o600);
     try {
-      writeSync(fd, text);
+      writeSync(fd, typeof contents === 'string' ? Buffer.from(contents, 'utf8') : contents);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

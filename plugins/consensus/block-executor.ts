@@ -9,7 +9,7 @@ import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import { NAME_SERVICE_PRIVILEGED_KEY, NAME_SERVICE_SCID, nameServiceSource } from '../../protocol/name-service.js';
 import { TxType } from '../../protocol/transaction.js';
 import { NATIVE_ASSET, type AccountsWriter } from './accounts.js';
-import { BlockErrorCode, BlockRejected } from './block-errors.js';
+import { BlockErrorCode, BlockRejected } from '../../protocol/chain/block-errors.js';
 
 /** Homomorphic balance arithmetic the executor needs (ElGamal in the exponent). */
 export interface BalanceMath {

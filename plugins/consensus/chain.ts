@@ -18,12 +18,12 @@ import { TransactionError, TransactionErrorCode } from '../../protocol/transacti
 import type { AddBlockOutcome, BlockListener, ChainService, ChainTimingObserver } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
-import { checkAgainstParent, checkMiniblocks, checkStandalone } from './block-checks.js';
-import { BlockErrorCode, BlockRejected, TransactionRejected } from './block-errors.js';
+import { checkAgainstParent, checkMiniblocks, checkStandalone } from '../../protocol/chain/block-checks.js';
+import { BlockErrorCode, BlockRejected, TransactionRejected } from '../../protocol/chain/block-errors.js';
 import { executeGenesis, payBlockRewards, type BalanceMath } from './block-executor.js';
 import { ChainStore, type BlockMeta } from './chain-store.js';
 import { ChainTimings } from './chain-timings.js';
-import { nextDifficulty } from './difficulty.js';
+import { nextDifficulty } from '../../protocol/chain/difficulty.js';
 import { HistoryErrorCode, HistoryNotHeld } from './history-error.js';
 import { OrphanPool } from './orphan-pool.js';
 import { readHistoryFloor } from './state/history-floor.js';

@@ -8,7 +8,7 @@ import { CHAIN_PARAMS } from '../../protocol/chain-params.js';
 import type { NetworkName } from '../../protocol/network.js';
 import { premineKey } from '../../protocol/premine.js';
 import { premineTx } from '../../protocol/transaction.js';
-import { BLOCK_MAJOR_VERSION, BLOCK_MINOR_VERSION } from './block-checks.js';
+import { BLOCK_MAJOR_VERSION, BLOCK_MINOR_VERSION } from '../../protocol/chain/block-checks.js';
 
 /** The genesis block without its state root (filled in once the genesis state is computed). */
 export function genesisTemplate(core: Core, network: NetworkName): Block {

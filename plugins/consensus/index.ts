@@ -22,6 +22,7 @@ import { balanceChangesMethod } from './rpc/balance-changes-method.js';
 import { chainBlockHeader, chainMethods } from './rpc/chain-methods.js';
 import { contractMethods } from './rpc/contract-methods.js';
 import { daemonEchoMethods } from './rpc/echo-ping.js';
+import { headerMethods } from './rpc/header-methods.js';
 import { proofMethods } from './rpc/proof-methods.js';
 import { transactionMethods } from './rpc/transaction-methods.js';
 import { Snapshots } from './snapshots.js';
@@ -102,6 +103,7 @@ const plugin: Plugin = {
       ...contractMethods({ chain, contractVm, addressOf, keyOf, now }),
       ...accountMethods({ chain, addressOf, keyOf }),
       balanceChangesMethod({ chain, keyOf }),
+      ...headerMethods({ chain }),
       ...transactionMethods({ chain, core, pool, addressOf }),
       ...proofMethods({ chain, nodes: stateDb.persisted }),
     ]) {

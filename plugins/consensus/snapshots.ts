@@ -6,6 +6,8 @@
  */
 import type { Core } from '../../core-native/ts/core.js';
 import { equalBytes, toHex } from '../../protocol/bytes.js';
+import { blockReward } from '../../protocol/chain-params.js';
+import { HeaderChain } from '../../protocol/chain/header-chain.js';
 import type { BlockMeta } from '../../host/services/chain.js';
 import {
   BadChunk,
@@ -20,7 +22,6 @@ import {
 } from '../../host/services/snapshots.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
 import type { Chain } from './chain.js';
-import { HeaderChain } from './header-chain.js';
 import { putHistoryFloor, readHistoryFloor } from './state/history-floor.js';
 import { isWellFormed, RangeProofError, verifyRange } from '../../protocol/state/range-check.js';
 import { proveRange, type ChunkLimits } from './state/range-proof.js';
@@ -55,7 +56,19 @@ export class Snapshots implements SnapshotService {
 
   checkHeaders(): HeaderCheck {
     const { core, chain, now } = this.deps;
-    return new HeaderChain(core, chain.params, chain.metaAtTopo(0n)!, now);
+    const headers = new HeaderChain(core, chain.params, chain.metaAtTopo(0n)!, null, now);
+    return {
+      next: (bytes) => {
+        const { header, block } = headers.next(bytes);
+        return {
+          ...header,
+          stateVersion: -1n,
+          size: bytes.length,
+          txCount: block.txHashes.length,
+          reward: blockReward(header.height),
+        };
+      },
+    };
   }
 
   serveChunk(source: ChunkSource, range: KeyRange, maxLeaves: number): TrieChunk {

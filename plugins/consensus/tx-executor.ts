@@ -20,7 +20,7 @@ import type { ContractVm } from '../../host/services/contract-vm.js';
 import type { Block } from '../../protocol/block.js';
 import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import { NATIVE_ASSET, type AccountsReader } from './accounts.js';
-import { TransactionRejected } from './block-errors.js';
+import { TransactionRejected } from '../../protocol/chain/block-errors.js';
 import type { BalanceMath } from './block-executor.js';
 import type { BlockTransaction, ExecutedCall, ExecutionView, TransactionExecutor } from './chain.js';
 import { contractInvocation } from './contract-call.js';

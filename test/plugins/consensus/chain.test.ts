@@ -12,7 +12,7 @@ import { decodeMiniblock, pastOf } from '../../../protocol/miniblock.js';
 import { createLogger } from '../../../host/logger.js';
 import { RocksDbStore } from '../../../host/storage/rocksdb-store.js';
 import { NATIVE_ASSET } from '../../../plugins/consensus/accounts.js';
-import { BlockErrorCode, BlockRejected, TransactionRejected } from '../../../plugins/consensus/block-errors.js';
+import { BlockErrorCode, BlockRejected, TransactionRejected } from '../../../protocol/chain/block-errors.js';
 import { MAX_ORPHANS_PER_SOURCE, ORPHAN_TTL_MS } from '../../../plugins/consensus/orphan-pool.js';
 import { TransactionErrorCode } from '../../../protocol/transaction-errors.js';
 import { encodeAddress } from '../../../protocol/address.js';

@@ -9,7 +9,7 @@ import t, { type Test } from 'tap';
 import { loadCore } from '../../../core-native/ts/index.js';
 import { decodeBlock, encodeBlock } from '../../../protocol/block.js';
 import { pastOf } from '../../../protocol/miniblock.js';
-import { finalKeyHash } from '../../../plugins/consensus/block-checks.js';
+import { finalKeyHash } from '../../../protocol/chain/block-checks.js';
 import type { Chain } from '../../../plugins/consensus/chain.js';
 import { MAX_ORPHANS_PER_SOURCE } from '../../../plugins/consensus/orphan-pool.js';
 import { MAX_BLOCK_FETCHES_PER_PEER } from '../../../plugins/p2p/block-relay.js';

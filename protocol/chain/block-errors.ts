@@ -1,7 +1,7 @@
 /** Why the chain refuses a block: the rule it breaks, from decoding through execution to the state root. */
 import { UmbraError } from '../../core-native/ts/errors.js';
-import { toHex } from '../../protocol/bytes.js';
-import type { TransactionError } from '../../protocol/transaction-errors.js';
+import { toHex } from '../bytes.js';
+import type { TransactionError } from '../transaction-errors.js';
 
 export const BlockErrorCode = {
   Malformed: 'block.malformed',

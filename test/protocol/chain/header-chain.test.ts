@@ -3,19 +3,19 @@ import { decodeBlock, encodeBlock } from '../../../protocol/block.js';
 import { toHex } from '../../../protocol/bytes.js';
 import { encodeMiniblock } from '../../../protocol/miniblock.js';
 import { meetsTarget } from '../../../core-native/ts/pow-target.js';
-import { BlockErrorCode, BlockRejected } from '../../../plugins/consensus/block-errors.js';
-import { HeaderChain } from '../../../plugins/consensus/header-chain.js';
+import { BlockErrorCode, BlockRejected } from '../../../protocol/chain/block-errors.js';
+import { HeaderChain } from '../../../protocol/chain/header-chain.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
 
 t.test('a testnet header chain checks out, and a miniblock without its proof of work does not', async (t) => {
   const test = await openTestChain({ network: 'testnet' });
   for (let i = 0; i < 3; i++) await mineBlock(test);
   const { chain } = test;
-  const headers = () => new HeaderChain(test.core, chain.params, chain.metaAtTopo(0n)!, () => test.clock.now);
+  const headers = () => new HeaderChain(test.core, chain.params, chain.metaAtTopo(0n)!, null, () => test.clock.now);
   const check = headers();
   for (let height = 1n; height <= 3n; height++) {
     const stored = chain.metaAtTopo(height)!;
-    const meta = check.next(chain.blockBytes(stored.id)!);
+    const { header: meta } = check.next(chain.blockBytes(stored.id)!);
     t.equal(toHex(meta.id), toHex(stored.id), `block ${height}: its id`);
     t.equal(meta.difficulty, stored.difficulty, `block ${height}: the difficulty it was mined at`);
     t.equal(meta.cumulativeWork, stored.cumulativeWork, `block ${height}: the cumulative work`);
@@ -35,6 +35,16 @@ t.test('a testnet header chain checks out, and a miniblock without its proof of 
     rejection(() => headers().next(encodeBlock(block))),
     BlockErrorCode.BadPow,
     'a miniblock whose nonce was changed fails its proof of work',
+  );
+  const linked = headers().link(encodeBlock(block));
+  t.same(
+    linked.pow.map((challenge) => [challenge.miniblock, challenge.difficulty]),
+    Array.from({ length: 10 }, (_, i) => [i, i === 9 ? 9n * difficulty : difficulty]),
+    'link leaves the proofs of work, 9× for the final miniblock, to its caller',
+  );
+  t.notOk(
+    meetsTarget(test.core.powHash(linked.pow[3]!.blob), linked.pow[3]!.difficulty),
+    'where the changed one fails',
   );
   const second = chain.blockBytes(chain.metaAtTopo(2n)!.id)!;
   t.equal(

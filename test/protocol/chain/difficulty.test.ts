@@ -1,6 +1,6 @@
 import t from 'tap';
 import { blockReward, CHAIN_PARAMS } from '../../../protocol/chain-params.js';
-import { adjustmentFactor, nextDifficulty } from '../../../plugins/consensus/difficulty.js';
+import { adjustmentFactor, nextDifficulty } from '../../../protocol/chain/difficulty.js';
 
 t.test('the reference difficulty table reproduces with integers only', async (t) => {
   const table: [bigint, bigint][] = [

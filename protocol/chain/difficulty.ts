@@ -4,7 +4,7 @@
  * with the exponential evaluated as a fixed-point Taylor series instead of floating point, so every node computes
  * the same value on every platform.
  */
-import { TARGET_BLOCK_TIME_MS, type ChainParams } from '../../protocol/chain-params.js';
+import { TARGET_BLOCK_TIME_MS, type ChainParams } from '../chain-params.js';
 
 const SCALE = 10n ** 18n;
 const MAX_SOLVE_MS = 2n * TARGET_BLOCK_TIME_MS;
