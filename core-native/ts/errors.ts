@@ -33,3 +33,12 @@ export class UmbraError<Code extends string = string> extends Error {
     return error instanceof UmbraError && error.code === code;
   }
 }
+
+/**
+ * A failure that is the node's own, not the caller's: a damaged or closed store, a state read under the pruner, a
+ * guard against a bug. It keeps its code, but the RPC layer answers it as an internal error (-32603) and logs it with
+ * its stack, as it does any unexpected error, instead of presenting it as the caller's mistake.
+ */
+export class NodeFault<Code extends string = string> extends UmbraError<Code> {
+  override readonly name: string = 'NodeFault';
+}

@@ -2,7 +2,7 @@
  * JSON-RPC 2.0 processing for one registry, independent of the transport: parsing, batches, notifications,
  * validation, error mapping. An UmbraError (a failure a service reports on purpose) is answered with -32098, its
  * message, and its code (with any details) in `data`; handlers' unexpected errors are logged and answered with
- * -32603, never a stack trace.
+ * -32603, never a stack trace, and so is a NodeFault (a damaged store, a bug's guard), its code kept in `data`.
  * Synchronous handlers are answered synchronously (no promise per request): this is the daemon's hot path.
  * Integers beyond 2^53 are read and written exactly, as bigints (protocol/exact-json.ts).
  */
@@ -12,7 +12,7 @@ import {
   type JSONRPCID,
   type JSONRPCResponse,
 } from 'json-rpc-2.0';
-import { UmbraError } from '../../core-native/ts/errors.js';
+import { NodeFault, UmbraError } from '../../core-native/ts/errors.js';
 import type { Logger } from '../logger.js';
 import { InvalidParamsError, RpcDataCode, RpcError, RpcErrorCode } from './errors.js';
 import { parseExactJson, stringifyExactJson } from '../../protocol/exact-json.js';
@@ -161,6 +161,12 @@ export class JsonRpcDispatcher {
 
   private errorResponse(id: JSONRPCID, method: string, error: unknown): JSONRPCResponse {
     if (error instanceof RpcError) return createJSONRPCErrorResponse(id, error.code, error.message, error.data);
+    if (error instanceof NodeFault) {
+      this.logger.error(`${method} failed: ${error.stack ?? error.message}`);
+      return createJSONRPCErrorResponse(id, RpcErrorCode.Internal, `internal error while running ${method}`, {
+        code: error.code,
+      });
+    }
     if (error instanceof UmbraError)
       return createJSONRPCErrorResponse(id, RpcErrorCode.Application, error.message, {
         ...error.details,

@@ -2,7 +2,7 @@
  * The key-value store every plugin persists through. Keys and values are bytes; iteration is in key order
  * (unsigned byte-wise); a write batch is applied atomically or not at all.
  */
-import { UmbraError } from '../../core-native/ts/errors.js';
+import { NodeFault } from '../../core-native/ts/errors.js';
 export interface KeyRange {
   /** Only keys starting with these bytes. */
   prefix?: Uint8Array;
@@ -47,7 +47,7 @@ export const StoreErrorCode = {
 } as const;
 export type StoreErrorCode = (typeof StoreErrorCode)[keyof typeof StoreErrorCode];
 
-export class StoreError extends UmbraError<StoreErrorCode> {
+export class StoreError extends NodeFault<StoreErrorCode> {
   override readonly name = 'StoreError';
 }
 

@@ -5,7 +5,7 @@
  * registered) or a service refuses on purpose (a block or state this node pruned) becomes a not-found ExplorerError
  * carrying the message. Answers are typed as the explorer reads them (daemon-answers.ts).
  */
-import { UmbraError } from '../../core-native/ts/errors.js';
+import { NodeFault, UmbraError } from '../../core-native/ts/errors.js';
 import { RpcError } from '../../host/rpc/errors.js';
 import type { MethodRegistry } from '../../host/rpc/registry.js';
 import type { DaemonAnswers } from './daemon-answers.js';
@@ -22,7 +22,9 @@ export function daemonQueries(registry: MethodRegistry): DaemonQuery {
     try {
       return (await method.handler(method.params(params, 'params'), INTERNAL)) as DaemonAnswers[typeof name];
     } catch (error) {
-      if (error instanceof RpcError || error instanceof UmbraError) throw notFound(error.message);
+      // The node's own faults are not the reader's mistake: they stay errors (a 500, logged).
+      if (error instanceof RpcError || (error instanceof UmbraError && !(error instanceof NodeFault)))
+        throw notFound(error.message);
       throw error;
     }
   };

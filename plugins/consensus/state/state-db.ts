@@ -10,7 +10,7 @@
  * Pruning (state-pruner.ts) drops old version records and then the nodes no remaining version reaches, with the
  * held-whole marks of the subtrees those nodes were the roots of.
  */
-import { UmbraError } from '../../../core-native/ts/errors.js';
+import { NodeFault } from '../../../core-native/ts/errors.js';
 import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 import { Trie, type NodeSource, type TrieChange } from './trie.js';
@@ -57,7 +57,7 @@ export const StateErrorCode = {
 } as const;
 export type StateErrorCode = (typeof StateErrorCode)[keyof typeof StateErrorCode];
 
-export class StateError extends UmbraError<StateErrorCode> {
+export class StateError extends NodeFault<StateErrorCode> {
   override readonly name = 'StateError';
 }
 
