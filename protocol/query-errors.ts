@@ -11,6 +11,8 @@ export const QueryErrorCode = {
   /** A topoheight below 0 (other than -1, the latest) or above the chain's top. */
   TopoheightOffChain: 'query.topoheight-off-chain',
   UnknownBlock: 'query.unknown-block',
+  /** Neither the pool nor the main chain holds the transaction. */
+  UnknownTransaction: 'query.unknown-transaction',
   /** A block asked for by neither hash nor height. */
   NoBlockGiven: 'query.no-block-given',
   UnknownContract: 'query.unknown-contract',

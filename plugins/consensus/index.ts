@@ -23,6 +23,7 @@ import { chainBlockHeader, chainMethods } from './rpc/chain-methods.js';
 import { contractMethods } from './rpc/contract-methods.js';
 import { daemonEchoMethods } from './rpc/echo-ping.js';
 import { headerMethods } from './rpc/header-methods.js';
+import { paymentProofMethod } from './rpc/payment-proof-method.js';
 import { proofMethods } from './rpc/proof-methods.js';
 import { transactionMethods } from './rpc/transaction-methods.js';
 import { Snapshots } from './snapshots.js';
@@ -106,6 +107,7 @@ const plugin: Plugin = {
       ...headerMethods({ chain }),
       ...transactionMethods({ chain, core, pool, addressOf }),
       ...proofMethods({ chain, nodes: stateDb.persisted }),
+      paymentProofMethod({ chain, pool, core, network: network.name }),
     ]) {
       daemon.registry.add(method);
     }

@@ -82,10 +82,15 @@ export function answerKey(method: string): string {
   return method.replace(/^node\./i, '').toLowerCase();
 }
 
-/** Fills `<field from method>` placeholders from earlier answers (kept under `answerKey(method)`). */
+/**
+ * Fills `<field from method>` placeholders from earlier answers (kept under `answerKey(method)`); a dotted field
+ * (`entry.proof`) reads inside the answer.
+ */
 export function fillPlaceholders(command: string, answers: ReadonlyMap<string, Record<string, unknown>>): string {
-  return command.replace(/<(\w+) from ([\w.]+)>/g, (placeholder, field: string, method: string) => {
-    const value = answers.get(answerKey(method))?.[field];
+  return command.replace(/<([\w.]+) from ([\w.]+)>/g, (placeholder, field: string, method: string) => {
+    const value = field
+      .split('.')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], answers.get(answerKey(method)));
     if (typeof value !== 'string') throw new Error(`${placeholder}: no earlier ${method} answer with a ${field}`);
     return value;
   });

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import t, { type Test } from 'tap';
 import type { Core } from '../../core-native/ts/core.js';
 import { bigintToBytes32BE } from '../../core-native/ts/bigint-bytes.js';
-import { sharedSecret } from '../../core-native/ts/shared-secret.js';
 import { encodeAddress, encodePaymentProof } from '../../protocol/address.js';
 import { NETWORKS } from '../../protocol/network.js';
 import { checkPaymentProof, PaymentProofErrorCode } from '../../protocol/payment-proof-check.js';
@@ -16,6 +15,7 @@ import { NATIVE_SCID } from '../../protocol/transfer-checks.js';
 import { prepareTransfer, type PreparedTransfer } from '../../protocol/transfer-builder.js';
 import { coinbaseTx, encodeTransactionHeader, TxType, type Transaction } from '../../protocol/transaction.js';
 import { forEachCore } from '../helpers/core-impls.js';
+import { paymentProofOf } from '../helpers/payment-proofs.js';
 
 const TOKEN = Uint8Array.from(randomBytes(32));
 
@@ -57,13 +57,6 @@ function transfer(core: Core): { prepared: PreparedTransfer; keys: Uint8Array[] 
   return { prepared, keys };
 }
 
-/** The proof of payload `p` as the sending wallet makes it, for `amount` (default: the amount sent). */
-function walletProof(core: Core, prepared: PreparedTransfer, p: number, receiverIndex: number, amount: bigint): string {
-  const receiver = core.g1Decompress(prepared.tx.payloads[p]!.statement.ring[receiverIndex]!);
-  const r = bigintToBytes32BE(prepared.blindings[p]!);
-  return encodePaymentProof(core.g1Compress(core.g1MulSecret(receiver, r)), sharedSecret(core, r, receiver), amount);
-}
-
 const refused = (t: Test, check: () => unknown, code: PaymentProofErrorCode, message: RegExp) =>
   t.throws(check, { name: 'PaymentProofError', code, message });
 
@@ -73,7 +66,7 @@ t.test('payment proofs', (t) =>
     const { G } = core.generators(NETWORKS.simulator.generatorDomain);
     const check = (proof: string, tx: Transaction = prepared.tx, txid = prepared.txid) =>
       checkPaymentProof(core, 'simulator', { txid, tx, proof });
-    const proof = walletProof(core, prepared, 0, 1, 12345n);
+    const proof = paymentProofOf(core, prepared, 0, 1, 12345n);
 
     t.same(check(proof), {
       payload: 0,
@@ -85,20 +78,20 @@ t.test('payment proofs', (t) =>
       args: [{ name: 'C', datatype: 'S', value: 'order 7' }],
     });
     t.match(
-      check(`  ${walletProof(core, prepared, 1, 0, 7n)}\n`),
+      check(`  ${paymentProofOf(core, prepared, 1, 0, 7n)}\n`),
       { payload: 1, asset: Buffer.from(TOKEN).toString('hex'), ringIndex: 0, ringSize: 2, amount: 7n, args: [] },
       'a token payload without arguments; blanks around the text are ignored',
     );
 
     refused(
       t,
-      () => check(walletProof(core, prepared, 0, 1, 12346n)),
+      () => check(paymentProofOf(core, prepared, 0, 1, 12346n)),
       PaymentProofErrorCode.WrongAmount,
       /^the proof opens the payload of umbt1\w+ \(ring member 2 of 4 of payload 1\), but that member did not receive 0\.12346 \(12346 atomic units\): the proof's amount was altered$/,
     );
     refused(
       t,
-      () => check(walletProof(core, prepared, 1, 0, 8n)),
+      () => check(paymentProofOf(core, prepared, 1, 0, 8n)),
       PaymentProofErrorCode.WrongAmount,
       /did not receive 8 units of token [0-9a-f]{64}/,
     );
@@ -119,7 +112,7 @@ t.test('payment proofs', (t) =>
     const other = transfer(core).prepared;
     refused(
       t,
-      () => check(walletProof(core, other, 0, 1, 12345n)),
+      () => check(paymentProofOf(core, other, 0, 1, 12345n)),
       PaymentProofErrorCode.OtherTransaction,
       /^no member of the 2 rings of transaction [0-9a-f]{64} received the payment this proof shows: it was made for another transaction$/,
     );

@@ -70,21 +70,40 @@ export function transactionMethods(deps: TransactionRpcDeps): RpcMethod[] {
   ];
 }
 
+/** Where the node holds a transaction: its bytes, and the main-chain block including it (none: in the pool). */
+export interface HeldTransaction {
+  bytes: Uint8Array;
+  blockId?: Uint8Array;
+}
+
+/**
+ * The transaction `id` from the pool or the main chain; undefined when the node knows neither. One included in a
+ * block whose body --prune-blocks dropped is an error saying so, rather than "unknown".
+ */
+export function heldTransaction(
+  deps: Pick<TransactionRpcDeps, 'chain' | 'pool'>,
+  id: Uint8Array,
+): HeldTransaction | undefined {
+  const pooled = deps.pool()?.get(id);
+  if (pooled) return { bytes: pooled };
+  const blockId = deps.chain.includingBlock(id);
+  if (!blockId) return undefined;
+  const bytes = deps.chain.storedTransaction(id);
+  if (!bytes) deps.chain.heldBlock(deps.chain.meta(blockId)!);
+  return bytes && { bytes, blockId };
+}
+
 /** The record of one hash: in the pool, in a main-chain block (with a contract's views and outcome), or unknown. */
 function transactionRecord(deps: TransactionRpcDeps, hash: string): { hex: string; info: TransactionRecord } {
   const chain = deps.chain;
   const id = fromHex(hash, 32);
-  const pooled = deps.pool()?.get(id);
-  const blockId = chain.includingBlock(id);
-  const bytes = pooled ?? (blockId ? chain.storedTransaction(id) : undefined);
-  // Included in a block whose body --prune-blocks dropped: say so rather than "unknown".
-  if (!bytes && blockId) chain.heldBlock(chain.meta(blockId)!);
-  if (!bytes) return { hex: '', info: { ...EMPTY_RECORD } };
-  const hex = toHex(bytes);
-  const tx = decodeTransaction(bytes);
+  const held = heldTransaction(deps, id);
+  if (!held) return { hex: '', info: { ...EMPTY_RECORD } };
+  const hex = toHex(held.bytes);
+  const tx = decodeTransaction(held.bytes);
   const info = { ...EMPTY_RECORD, as_hex: hex, tx_hash: hash.toLowerCase(), ...participants(deps, id, tx) };
-  if (pooled) return { hex, info: { ...info, block_height: -1, in_pool: true } };
-  const meta = chain.meta(blockId!)!;
+  if (!held.blockId) return { hex, info: { ...info, block_height: -1, in_pool: true } };
+  const meta = chain.meta(held.blockId)!;
   const scid = installedScid(id, tx);
   const atBlock = scid && contractView(chain.stateAt(meta), scid);
   const now = scid && contractView(chain.stateAt(), scid);
