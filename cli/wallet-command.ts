@@ -7,6 +7,7 @@
  *   balance | address | register | seed | history
  *   send | call | install            transactions: shown, confirmed, sent, waited for
  *   shell                            the commands above, interactively, on a wallet opened once
+ *   check-proof TXID PROOF           a payment proof checked against its transaction (no wallet file)
  * The commands that work on an open session are declared in wallet/session-commands.ts, shared with the shell.
  */
 import { Command, Option } from 'commander';
@@ -17,7 +18,8 @@ import { CliError, CliErrorCode } from './cli-error.js';
 import { answeringFailuresAsJson } from './json-failure.js';
 import { promptSecret, readSecretFile } from './secret-input.js';
 import { createWallet } from './wallet/create.js';
-import type { CommandOutput } from './wallet/output.js';
+import { checkProof, checkProofText } from './wallet/check-proof.js';
+import { render, type CommandOutput } from './wallet/output.js';
 import { serveWallet, type RpcServerFlags } from './wallet/rpc-server.js';
 import {
   jsonOption,
@@ -26,9 +28,17 @@ import {
   SESSION_COMMANDS,
   type PlannedCommand,
 } from './wallet/session-commands.js';
-import { openSession, walletServiceOptions, type SessionFlags } from './wallet/session.js';
+import { flaggedNetwork, openSession, walletServiceOptions, type SessionFlags } from './wallet/session.js';
 import { runShell } from './wallet/shell.js';
 import { summary, summaryText } from './wallet/summary.js';
+
+const cryptoOption = (): Option =>
+  new Option('--crypto <impl>', 'cryptography implementation (auto: native when built)').choices(CRYPTO_IMPLS);
+const daemonAddressOption = (): Option =>
+  new Option(
+    '--daemon-address <host:port>',
+    'daemon JSON-RPC address, host:port or an http(s) URL (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator)',
+  );
 
 export function walletCommand(io: CommandOutput = { write: (text) => process.stdout.write(text) }): Command {
   const wallet = new Command('wallet').description(
@@ -59,14 +69,8 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
       )
       .addOption(new Option('--network <name>', 'network of the wallet').choices(NETWORK_NAMES))
       .option('--testnet', 'shorthand for --network testnet')
-      .addOption(
-        new Option('--crypto <impl>', 'cryptography implementation (auto: native when built)').choices(CRYPTO_IMPLS),
-      );
-  const sessionOptions = (command: Command): Command =>
-    walletFileOptions(command).option(
-      '--daemon-address <host:port>',
-      'daemon JSON-RPC address, host:port or an http(s) URL (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator)',
-    );
+      .addOption(cryptoOption());
+  const sessionOptions = (command: Command): Command => walletFileOptions(command).addOption(daemonAddressOption());
 
   walletFileOptions(wallet.command('create'))
     .addOption(jsonOption())
@@ -126,6 +130,40 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
     wallet.addCommand(
       planningAction(sessionOptions(declaration.commandLine()), declaration, (plan, flags) =>
         run(flags as unknown as SessionFlags, plan),
+      ),
+    );
+
+  wallet
+    .command('check-proof')
+    .description(
+      'check a payment proof against its transaction: which ring member received how much, or why the proof does not fit (no wallet file; only the transaction is read from the daemon)',
+    )
+    .argument('<txid>', 'the transaction (64 hex)')
+    .argument('<proof>', 'the payment proof, umbproof1…')
+    .addOption(daemonAddressOption())
+    .addOption(
+      new Option(
+        '--network <name>',
+        "the daemon's network: its default port (mainnet's without the flag), and it must be the daemon's",
+      ).choices(NETWORK_NAMES),
+    )
+    .option('--testnet', 'shorthand for --network testnet')
+    .addOption(cryptoOption())
+    .addOption(jsonOption())
+    .action((txid: string, proof: string, flags: Omit<SessionFlags, 'walletFile' | 'passwordFile'>) =>
+      answeringFailuresAsJson(flags.json, write, async () =>
+        render(
+          io,
+          flags.json,
+          await checkProof({
+            txid,
+            proof,
+            network: flaggedNetwork(flags),
+            daemonAddress: flags.daemonAddress,
+            crypto: flags.crypto,
+          }),
+          checkProofText,
+        ),
       ),
     );
 

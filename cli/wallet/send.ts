@@ -1,6 +1,6 @@
 /**
  * `wallet send DESTINATION AMOUNT [--asset SCID] [--ring N] [--payload NAME:TYPE=VALUE]… [--yes] [--no-wait]`: one
- * transfer to an address, an integrated address or a registered name.
+ * transfer to an address, an integrated address or a registered name; the answer ends with its payment proof.
  */
 import type { RpcArgument } from '../../protocol/rpc-arguments.js';
 import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
@@ -27,6 +27,8 @@ export interface SendResult extends SentTransaction {
   address: string;
   asset: string;
   amount: bigint;
+  /** The payment proof the receiver (or an arbiter) checks with `check-proof` (empty when the wallet has none). */
+  proof: string;
 }
 
 export async function send(session: WalletSession, options: SendOptions): Promise<SendResult> {
@@ -53,8 +55,21 @@ export async function send(session: WalletSession, options: SendOptions): Promis
     preview,
     options,
   );
-  return { destination: options.destination, address: resolved.address, asset, amount: options.amount, ...sent };
+  const recorded = session.wallet.history.entries(asset).find((entry) => entry.txid === sent.txid && !entry.incoming);
+  return {
+    destination: options.destination,
+    address: resolved.address,
+    asset,
+    amount: options.amount,
+    ...sent,
+    proof: recorded?.proof ?? '',
+  };
 }
 
 export const sendText = (result: SendResult): string =>
-  labelled([['sent', describeAmount(result.amount)], ['to', result.address], ...sentRows(result)]);
+  labelled([
+    ['sent', describeAmount(result.amount)],
+    ['to', result.address],
+    ...sentRows(result),
+    ...(result.proof ? [['proof', result.proof] as [string, string]] : []),
+  ]);
