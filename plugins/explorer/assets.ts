@@ -39,6 +39,10 @@ pre.code { background: #fff; border: 1px solid #e3e6eb; padding: .8em; overflow:
 .note { color: #5a6272; font-size: .9em; }
 .links { margin-top: -.4em; }
 ol.ring { margin: .3em 0; }
+.proof-check form { display: flex; flex-wrap: wrap; gap: .4em; }
+.proof-check label { flex-basis: 100%; }
+.proof-check input { flex: 1 1 16em; min-width: 0; padding: .3em .5em; font-family: ui-monospace, monospace; }
+.proof-result { overflow-wrap: anywhere; }
 `;
 
 /** Draws the home page's charts and, every few seconds, swaps in a fresh home page when the top block changed. */

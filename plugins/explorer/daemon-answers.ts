@@ -36,6 +36,20 @@ export interface TransactionRecordAnswer {
   sc_outcome?: ContractCallOutcome;
 }
 
+/** NODE.CheckPaymentProof's answer: who received how much, or why the proof does not fit. */
+export type PaymentProofAnswer =
+  | {
+      valid: true;
+      payload: number;
+      asset: string;
+      ring_index: number;
+      ring_size: number;
+      receiver: string;
+      amount: bigint;
+      payload_rpc: { name: string; datatype: string; value: string | bigint }[];
+    }
+  | { valid: false; code: string; reason: string };
+
 export interface DaemonAnswers {
   'NODE.GetInfo': { network: string; version: string; stableheight: number; total_supply: number };
   'NODE.GetBlockHeaderByHash': { block_header: BlockHeaderAnswer };
@@ -48,4 +62,5 @@ export interface DaemonAnswers {
   };
   'NODE.NameToAddress': { address: string };
   'NODE.GetEncryptedBalance': { data: string; registration: number; topoheight: number };
+  'NODE.CheckPaymentProof': PaymentProofAnswer;
 }

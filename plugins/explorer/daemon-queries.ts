@@ -1,7 +1,7 @@
 /**
  * The daemon's own RPC methods, called in-process (transport `internal`): the explorer shows what GetInfo, GetBlock,
- * GetTransaction, GetSC, NameToAddress and GetEncryptedBalance answer, so its figures are the RPC's figures and the
- * views that build them live in one place. A call the method refuses (unknown hash, bad address, name not
+ * GetTransaction, GetSC, NameToAddress, GetEncryptedBalance and CheckPaymentProof answer, so its figures are the
+ * RPC's figures and the views that build them live in one place. A call the method refuses (unknown hash, bad address, name not
  * registered) or a service refuses on purpose (a block or state this node pruned) becomes a not-found ExplorerError
  * carrying the message. Answers are typed as the explorer reads them (daemon-answers.ts).
  */

@@ -61,7 +61,10 @@ const plugin: Plugin = {
         },
       },
       block: { view: (id) => blockView(id, { chain, query, network: network.name }), render: renderBlock },
-      tx: { view: (txid) => transactionView(txid, { query, addressOf }), render: renderTransaction },
+      tx: {
+        view: (txid, params) => transactionView(txid, { query, addressOf }, params.get('proof')),
+        render: renderTransaction,
+      },
       contract: { view: (scid) => contractView(scid, { query, activity }), render: renderContract },
       address: { view: (address) => addressView(address, { chain, query, keyOf }), render: renderAddress },
       pool: { view: () => poolView(pool()), render: renderPool },

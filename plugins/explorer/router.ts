@@ -24,7 +24,8 @@ const JSON_TYPE = 'application/json';
  * `render` is declared as a method, so a page of any view fits there, and the router renders only its own view.
  */
 export interface PageHandler<View = unknown> {
-  view(argument: string): Promise<View> | View;
+  /** The view of the path's argument; `query` holds the page's own parameters (the transaction page's `proof`). */
+  view(argument: string, query: URLSearchParams): Promise<View> | View;
   render(view: View): string;
 }
 
@@ -87,7 +88,7 @@ export function explorerRoute(pages: ExplorerPages): HttpRoute {
             ? pages[name as 'block']
             : undefined;
     if (!handler) throw notFound(`no explorer page ${path}`);
-    const view = await handler.view(argument);
+    const view = await handler.view(argument, query);
     return json
       ? { status: 200, contentType: JSON_TYPE, body: stringifyExactJson(view) }
       : { status: 200, contentType: HTML, body: handler.render(view) };

@@ -1,6 +1,7 @@
 /**
  * The transaction page (`/explorer/tx/<txid>`): type, size, fee, proof size, asset payloads with their rings as
- * addresses, the block it is valid in (or the pool), and for a contract transaction its arguments and outcome.
+ * addresses, the block it is valid in (or the pool), and for a contract transaction its arguments and outcome; under a
+ * transfer, the form that checks a payment proof against it (`?proof=…`).
  */
 import { fromHex } from '../../protocol/bytes.js';
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
@@ -8,6 +9,7 @@ import type { DaemonQuery } from './daemon-queries.js';
 import { notFound } from './explorer-error.js';
 import { html } from './html.js';
 import { addressLink, assetLabel, blockLink, contractLink, facts, hash, page } from './layout.js';
+import { paymentProofForm, proofCheck, type ProofCheck } from './payment-proof-form.js';
 import { summariseTransaction, type TransactionSummary } from './transaction-summary.js';
 
 export interface TransactionView extends TransactionSummary {
@@ -19,6 +21,8 @@ export interface TransactionView extends TransactionSummary {
   /** The sender, when a native ring of 2 reveals it. */
   signer: string;
   outcome: ContractCallOutcome | null;
+  /** The payment proof the page was asked to check (`?proof=…`), with the daemon's verdict. */
+  proofCheck: ProofCheck | null;
 }
 
 const HASH = /^[0-9a-fA-F]{64}$/;
@@ -26,6 +30,7 @@ const HASH = /^[0-9a-fA-F]{64}$/;
 export async function transactionView(
   txid: string,
   sources: { query: DaemonQuery; addressOf(key: Uint8Array): string },
+  proof: string | null = null,
 ): Promise<TransactionView> {
   const { query } = sources;
   if (!HASH.test(txid)) throw notFound(`'${txid}' is not a transaction id (64 hex digits)`);
@@ -39,6 +44,7 @@ export async function transactionView(
     rings: record.ring ?? [],
     signer: record.signer,
     outcome: record.sc_outcome ?? null,
+    proofCheck: summary.payloads.length > 0 ? await proofCheck(query, txid, proof) : null,
   };
 }
 
@@ -97,6 +103,7 @@ ${facts([
   ['Proof size (bytes)', payload.proofBytes],
 ])}
 <details${view.rings[i] && view.rings[i]!.length <= 16 ? ' open' : ''}><summary>Ring members</summary><ol class="ring">${(view.rings[i] ?? []).map((member) => html`<li>${addressLink(member)}</li>`)}</ol></details>`,
-)}`;
+)}
+${view.payloads.length > 0 && paymentProofForm(view.txid, view.proofCheck)}`;
   return page({ title: `Transaction ${view.txid.slice(0, 16)}…` }, main);
 }
