@@ -9,6 +9,7 @@ import { NAME_SERVICE_SCID } from '../../../protocol/name-service.js';
 import { inRange, type KeyRange } from '../../../protocol/state/range-check.js';
 import { trieName } from '../../../protocol/state/trie-names.js';
 import { UmbraError } from '../../../core-native/ts/errors.js';
+import { privacyRangeFromJson, privacyRangeToJson } from '../../../wallet/private-reads/privacy-range.js';
 import { NATIVE_ASSET, ProvenState } from '../../../wallet/private-reads/proven-state.js';
 import { rangeChanges } from '../../../wallet/private-reads/range-changes.js';
 import { readVerifiedBlock } from '../../../wallet/private-reads/verified-block.js';
@@ -91,6 +92,26 @@ t.test('the reads tell the daemon nothing narrower than the privacy range, and r
 
   t.ok(proxy.bodies.length > 0, 'the reads went through the proxy');
   for (const body of proxy.bodies) t.same(leaks(body, range), [], `request ${body.slice(0, 60)}…`);
+});
+
+t.test('the privacy range: the whole trie while fewer than K are registered; kept and reused', async (t) => {
+  const few = new ProvenState({ hashes: core, roots: light, client, publicKey: wallet, k: ACCOUNTS + 2 });
+  t.equal((await few.rangeOf(NATIVE_ASSET, top)).bits, 0, 'fewer accounts than K: the whole trie');
+  const found = await newState().rangeOf(NATIVE_ASSET, top);
+  const stored = JSON.parse(JSON.stringify(privacyRangeToJson(found)));
+  t.same(privacyRangeFromJson(stored, walletKeyhash), found, 'a stored range reads back');
+  const other = core.blake2s256(keys.find((key) => !inRange(core.blake2s256(key), found))!);
+  t.equal(
+    privacyRangeFromJson(stored, other),
+    undefined,
+    "a range that does not hold the key hash is not the wallet's",
+  );
+  t.equal(privacyRangeFromJson({ bits: 3, prefix: 'ff' }, walletKeyhash), undefined, 'a malformed range');
+  proxy.bodies.length = 0;
+  const reused = newState();
+  reused.ranges.set(toHex(NATIVE_ASSET), found);
+  await reused.ownBalance(NATIVE_ASSET, top);
+  t.equal(proxy.bodies.length, 1, 'a kept range is read in one call, without walking down again');
 });
 
 /** Reads with `lie` told, expecting the proof refused naming the daemon; the proxy is honest again after. */
