@@ -53,6 +53,10 @@ export enum WalletErrorCode {
   BadCheckpoint = 'wallet.bad-checkpoint',
   /** The header file beside the wallet file cannot be read, is damaged, or belongs to another network. */
   HeaderFileDamaged = 'wallet.header-file-damaged',
+  /** A daemon's answer to a proven read does not prove what was asked against a state root the wallet verified. */
+  ProofRefused = 'wallet.proof-refused',
+  /** A proven read at a topoheight whose header the wallet has not verified (sync the header chain first). */
+  StateNotVerified = 'wallet.state-not-verified',
 }
 
 /** A wallet operation that cannot be done; the message is what the user sees (RPC: -32098 with this message and code). */

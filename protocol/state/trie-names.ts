@@ -15,3 +15,11 @@ export function trieKind(name: Uint8Array): TrieKind | undefined {
 /** How a message names the tries: the forms `trieKind` accepts, in hex. */
 export const TRIE_NAME_FORMS =
   '42‖asset (B: balances), 43‖scid (C: contract variables), 44‖scid (D: contract balances) or 4d (M: contract code)';
+
+/** The name of a state trie: its letter (`B` balances, `C` contract variables, `D` contract balances) ‖ a 32-byte id. */
+export function trieName(letter: 'B' | 'C' | 'D', id: Uint8Array): Uint8Array {
+  const name = new Uint8Array(33);
+  name[0] = letter.charCodeAt(0);
+  name.set(id, 1);
+  return name;
+}
