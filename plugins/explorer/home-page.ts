@@ -4,7 +4,7 @@
  */
 import { formatCoins } from '../../protocol/coin-amount.js';
 import { ATOMIC_UNITS_PER_COIN } from '../../protocol/chain-params.js';
-import { hashRateText } from '../../protocol/hash-rate.js';
+import { hashRateEstimateText } from '../../protocol/hash-rate.js';
 import { html, raw, scriptJson } from './html.js';
 import { addressLink, BASE, blockLink, facts, hash, page, utc } from './layout.js';
 import type { HomeView } from './home-view.js';
@@ -31,7 +31,14 @@ ${facts([
   ['Topoheight', view.topoheight],
   ['Stable height', view.stableheight],
   ['Difficulty', view.difficulty],
-  ['Estimated hash rate', hashRateText(view.hashrate)],
+  ...(view.hashrate === null
+    ? []
+    : [
+        ['Estimated hash rate', html`<span id="hashrate">${hashRateEstimateText(view.hashrate)}</span>`] as [
+          string,
+          unknown,
+        ],
+      ]),
   [
     'Average block time',
     `${view.averageBlockTimeS.toFixed(1)} s over the last ${view.charts.blockTimeS.length} blocks (target ${view.targetBlockTimeS} s)`,

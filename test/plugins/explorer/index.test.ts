@@ -10,6 +10,7 @@ import { randomScalar } from '../../../core-native/ts/scalar.js';
 import { DAEMON_PLUGINS } from '../../../host/config/defaults.js';
 import { encodeAddress } from '../../../protocol/address.js';
 import { parseExactJson } from '../../../protocol/exact-json.js';
+import { hashRateText } from '../../../protocol/hash-rate.js';
 import { NAME_SERVICE_SCID } from '../../../protocol/name-service.js';
 import { toHex } from '../../../protocol/bytes.js';
 import { premineKey, premineSecret } from '../../../protocol/premine.js';
@@ -17,6 +18,7 @@ import { callArgs, installArgs } from '../../../wallet/contract-args.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
 import { rpcCall, startTestApp } from '../../helpers/app.js';
 import { VAULT_CONTRACT } from '../../helpers/vault-contract.js';
+import { mineSpaced } from '../../helpers/chain.js';
 import { autoMine, mined, testWallet } from '../../helpers/wallet-app.js';
 
 const core = await loadCore();
@@ -94,6 +96,8 @@ t.test('the explorer on a simulator chain', async (t) => {
     t.ok(json.averageBlockTimeS >= 0 && json.averageBlockTimeS < 3600);
     t.equal(json.supplyCoins, info.total_supply);
     t.equal(json.poolSize, 0);
+    t.equal(json.hashrate, null, 'the simulator mines on demand: no hash rate');
+    t.notMatch(page.text, /hash rate/i);
   });
 
   await t.test('block by height and by hash: header, miniblocks, transactions, parent and child', async (t) => {
@@ -268,4 +272,16 @@ t.test('behind --rpc-login, and off when left out of plugins', async (t) => {
   const off = await get(without.url, '/explorer/');
   t.equal(off.status, 404);
   t.match(off.text, 'no such path: /explorer/');
+});
+
+t.test("the hash rate on a testnet home: GetInfo's over the hour up to the top block, said so", async (t) => {
+  const { app, url } = await startTestApp(t);
+  await mineSpaced(app, 4, 1000n);
+  const { hashrate_1hr } = await rpcCall(url, 'NODE.GetInfo');
+  t.ok(hashrate_1hr > 0);
+  t.equal((await get(url, '/explorer/?format=json')).json.hashrate, hashrate_1hr);
+  t.match(
+    (await get(url, '/explorer/')).text,
+    `<span id="hashrate">${hashRateText(hashrate_1hr)} (accepted miniblocks&#39; difficulty over the hour up to the top block)</span>`,
+  );
 });
