@@ -1,16 +1,16 @@
 /**
  * The explorer in a real headless Chromium, on a real `umbra simulator` (mining only when the test asks): after a
  * transfer, a contract install, a failing call and a name registration (through the simulator wallets' RPC), with a
- * transfer left waiting in the pool, every page — home, block, transaction, contract, address, pool and a search's
- * answer — is opened at a phone's width (390×844) and a desktop's (1280×900). On each, at both widths: the document is
- * no wider than the window, ids are shortened in the middle with the whole value in their title and never wrap into a
- * column, amounts are in coins with their atomic units in their title, and tables are cards on the phone and rows on
- * the desktop. Then what each page shows, the copy buttons (by keyboard), charts that follow the window's width, the
- * live refresh, pages without JavaScript and a failed search. Screenshots go to a temporary directory, or with
- * UMBRA_DOCS_SCREENSHOTS=1 over the docs' own (docs/images/explorer-*.png, -phone for 390 px), so that a test run
- * leaves the checkout as it was. Chromium is `UMBRA_CHROMIUM` or /usr/bin/chromium; `make test` installs the Debian
- * package when missing (scripts/ensure-chromium.sh), and without it the test fails, saying so.
- */
+ * transfer left waiting in the pool, every page — home, block, transaction (a transfer and a contract call), contract,
+ * address, pool, a search's answer and a failed search's — is opened at a phone's width (390×844) and a desktop's
+ * (1280×900). On each, at both widths: the document is no wider than the window, ids are shortened in the middle with
+ * the whole value in their title and never wrap into a column, amounts are in coins with their atomic units in their
+ * title, and tables are cards on the phone and rows on the desktop. Then what each page shows, the copy buttons (by
+ * keyboard), charts that follow the window's width, the live refresh, pages without JavaScript and a failed search.
+ * Screenshots go to a temporary directory, or with UMBRA_DOCS_SCREENSHOTS=1 over the docs' own
+ * (docs/images/explorer-*.png, -phone for 390 px), so that a test run leaves the checkout as it was. Chromium is
+ * `UMBRA_CHROMIUM` or /usr/bin/chromium; `make test` installs the Debian package when missing
+ * (scripts/ensure-chromium.sh), and without it the test fails, saying so. */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +33,7 @@ const DESKTOP = { width: 1280, height: 900 };
 /** The pages the docs show, at both widths. */
 const DOCS_PAGES = ['home', 'block', 'transaction', 'contract', 'address'];
 /** The pages that show amounts. */
-const WITH_AMOUNTS = ['home', 'block', 'transaction', 'pool'];
+const WITH_AMOUNTS = ['home', 'block', 'transaction', 'call', 'pool'];
 
 /** What the layout checks find on a page at the window's width. */
 interface Layout {
@@ -166,6 +166,7 @@ t.test('the explorer in headless Chromium', async (t) => {
     ['home', ''],
     ['block', `block/${transferBlock}`],
     ['transaction', `tx/${transfer}`],
+    ['call', `tx/${failing}`],
     ['contract', `contract/${scid}`],
     ['address', `address/${bob}`],
     ['pool', 'pool'],
