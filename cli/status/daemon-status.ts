@@ -3,7 +3,6 @@
  * peers, pool, estimated network hash rate, version and uptime — what `umbra status` prints.
  */
 import type { FastSyncFigures } from '../../host/services/chain-info.js';
-import { networkHashRate } from '../../protocol/hash-rate.js';
 import { type DaemonClient, DaemonRpcError } from '../../wallet/daemon-client.js';
 
 /** JSON-RPC's "method not found": a daemon without the p2p plugin has no NODE.GetPeers. */
@@ -16,8 +15,9 @@ interface InfoAnswer {
   stableheight: number;
   target_height: number;
   difficulty: number;
-  target: number;
   averageblocktime50: number;
+  /** The network's hash rate over the hour up to the top block; absent without the mining plugin's figures. */
+  hashrate_1hr?: number;
   tx_pool_size: number;
   network: string;
   version: string;
@@ -65,8 +65,11 @@ export interface DaemonStatus {
   fast_sync: FastSyncFigures | null;
   pool_transactions: number;
   difficulty: number;
-  /** Hashes per second the network makes, estimated from the difficulty and the average block time (protocol/hash-rate.ts). */
-  network_hashrate: number;
+  /**
+   * Hashes per second the network makes: the accepted miniblocks' difficulty over the hour up to the top block
+   * (GetInfo's hashrate_1hr). null on the simulator, which mines on demand: it has no hash rate to speak of.
+   */
+  network_hashrate: number | null;
   average_block_time: number;
   /** null when the daemon runs without P2P. */
   peers: PeerStatus[] | null;
@@ -112,10 +115,7 @@ export async function readDaemonStatus(
     fast_sync: info.fast_sync ?? null,
     pool_transactions: info.tx_pool_size,
     difficulty: info.difficulty,
-    network_hashrate: networkHashRate(
-      BigInt(Math.round(info.difficulty)),
-      info.averageblocktime50 > 0 ? info.averageblocktime50 : info.target,
-    ),
+    network_hashrate: info.network === 'simulator' ? null : (info.hashrate_1hr ?? 0),
     average_block_time: info.averageblocktime50,
     peers: peers?.peers ?? null,
     sampled_at: sampledAt,

@@ -1,6 +1,6 @@
 /** `umbra status` as text: aligned `label: value` lines, then a table of the peers. */
 import { durationText } from '../../host/duration-text.js';
-import { hashRateText } from '../../protocol/hash-rate.js';
+import { hashRateEstimateText } from '../../protocol/hash-rate.js';
 import type { FastSyncFigures } from '../../host/services/chain-info.js';
 import type { DaemonStatus, PeerStatus, SyncStatus } from './daemon-status.js';
 
@@ -46,7 +46,9 @@ export function statusText(status: DaemonStatus): string {
     ...(status.fast_sync ? [['fast sync', fastSyncText(status.fast_sync)] as [string, string]] : []),
     ['pool', `${status.pool_transactions} transaction${status.pool_transactions === 1 ? '' : 's'}`],
     ['difficulty', String(status.difficulty)],
-    ['hash rate', `${hashRateText(status.network_hashrate)} (network, estimated from the difficulty)`],
+    ...(status.network_hashrate === null
+      ? []
+      : [['hash rate', hashRateEstimateText(status.network_hashrate)] as [string, string]]),
     ['block time', `${Number(status.average_block_time.toFixed(2))} s (average of the last 50 blocks)`],
     ['peers', peersSummary(status.peers)],
   ];

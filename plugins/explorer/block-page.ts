@@ -10,7 +10,19 @@ import type { BlockHeaderAnswer } from './daemon-answers.js';
 import type { DaemonQuery } from './daemon-queries.js';
 import { notFound } from './explorer-error.js';
 import { html } from './html.js';
-import { addressLink, blockLink, facts, hash, page, txLink, utc } from './layout.js';
+import {
+  addressLink,
+  amount,
+  blockHashLink,
+  blockLink,
+  facts,
+  id,
+  page,
+  table,
+  txLink,
+  utc,
+  wholeId,
+} from './layout.js';
 import { summariseTransaction, TX_TYPE_NAMES, type TransactionSummary } from './transaction-summary.js';
 
 export interface BlockView {
@@ -65,40 +77,43 @@ export function renderBlock(view: BlockView): string {
   const main = html`<h1>Block ${h.height}</h1>
 <p class="links">${parent ? html`${blockLink(parent, '← parent')}` : 'genesis: no parent'} · ${view.child ? blockLink(view.child, 'child →') : 'no child yet'}</p>
 ${facts([
-  ['Hash', hash(h.hash)],
+  ['Hash', wholeId(h.hash, 'block hash')],
   ['Height', h.height],
   ['Topoheight', h.topoheight === -1 ? 'side block (not on the main chain)' : h.topoheight],
   ['Time', utc(h.timestamp)],
   ['Depth', h.depth],
   ['Difficulty', h.difficulty],
-  ['Reward (atomic units)', h.reward],
+  ['Reward', amount(BigInt(h.reward))],
   ['Transactions', h.txcount],
   ['Stable', h.syncblock ? 'yes' : 'no'],
   ['Version', `${h.major_version}.${h.minor_version}`],
-  ['Tips', (h.tips ?? []).map((tip: string) => html`${blockLink(tip, hash(tip))} `)],
+  ['Tips', (h.tips ?? []).map((tip: string) => html`${blockHashLink(tip)} `)],
 ])}
 <h2>Miner transaction</h2>
 ${facts([
   ['Type', view.minerTx.type],
   ['Paid to', addressLink(view.minerTx.address)],
-  ...(view.minerTx.value !== undefined ? [['Premine (atomic units)', view.minerTx.value] as [string, unknown]] : []),
+  ...(view.minerTx.value !== undefined ? [['Premine', amount(view.minerTx.value)] as [string, unknown]] : []),
 ])}
 <h2>Miniblocks (${view.miniblocks.length})</h2>
 ${
   view.miniblocks.length === 0
     ? html`<p>None: the genesis block is not mined.</p>`
-    : html`<table id="miniblocks"><thead><tr><th>#</th><th>Miner key hash</th><th>Final</th></tr></thead><tbody>${view.miniblocks.map(
-        (mb, i) =>
-          html`<tr><td>${i}</td><td>${hash(mb.keyHash)}</td><td>${mb.final ? 'final (integrator)' : ''}</td></tr>`,
-      )}</tbody></table>`
+    : table(
+        'miniblocks',
+        ['#', 'Miner key hash', 'Final'],
+        view.miniblocks.map((mb, i) => [i, id(mb.keyHash, 'key hash'), mb.final ? 'final (integrator)' : '']),
+      )
 }
 <h2>Transactions (${view.transactions.length})</h2>
 ${
   view.transactions.length === 0
     ? html`<p>No transactions in this block.</p>`
-    : html`<table id="transactions"><thead><tr><th>Txid</th><th>Type</th><th>Size (bytes)</th><th>Fee (atomic units)</th></tr></thead><tbody>${view.transactions.map(
-        (tx) => html`<tr><td>${txLink(tx.txid)}</td><td>${tx.type}</td><td>${tx.size}</td><td>${tx.fee}</td></tr>`,
-      )}</tbody></table>`
+    : table(
+        'transactions',
+        ['Txid', 'Type', 'Size (bytes)', 'Fee'],
+        view.transactions.map((tx) => [txLink(tx.txid), tx.type, tx.size, amount(tx.fee)]),
+      )
 }`;
   return page({ title: `Block ${h.height}` }, main);
 }

@@ -51,7 +51,14 @@ export type PaymentProofAnswer =
   | { valid: false; code: string; reason: string };
 
 export interface DaemonAnswers {
-  'NODE.GetInfo': { network: string; version: string; stableheight: number; total_supply: number };
+  'NODE.GetInfo': {
+    network: string;
+    version: string;
+    stableheight: number;
+    total_supply: number;
+    /** 0 without the mining plugin, or before two blocks in the hour up to the top. */
+    hashrate_1hr: number;
+  };
   'NODE.GetBlockHeaderByHash': { block_header: BlockHeaderAnswer };
   'NODE.GetBlockHeaderByTopoHeight': { block_header: BlockHeaderAnswer };
   'NODE.GetTransaction': { txs: TransactionRecordAnswer[] };

@@ -2,24 +2,37 @@
  * The home page: chain figures, peers and pool, the getwork server's miners, the last blocks, and the charts (drawn by
  * the page's script).
  */
-import { formatCoins } from '../../protocol/coin-amount.js';
 import { ATOMIC_UNITS_PER_COIN } from '../../protocol/chain-params.js';
-import { hashRateText } from '../../protocol/hash-rate.js';
+import { hashRateEstimateText } from '../../protocol/hash-rate.js';
 import { html, raw, scriptJson } from './html.js';
-import { addressLink, BASE, blockLink, facts, hash, page, utc } from './layout.js';
+import { addressLink, amount, BASE, blockHashLink, blockLink, facts, page, table, utc } from './layout.js';
 import type { HomeView } from './home-view.js';
 import { type ConnectedMiner, SHARE_BLOCKS } from '../../host/services/miners.js';
 
 function minersSection(miners: ConnectedMiner[]) {
   return html`<section>
 <h2>Connected miners (${miners.length})</h2>
-<table id="miners">
-<thead><tr><th>Address</th><th>Connected since</th><th>Jobs</th><th>Accepted</th><th>Rejected</th><th>Blocks</th><th>Share of the last ${SHARE_BLOCKS} blocks' miniblocks</th></tr></thead>
-<tbody>${miners.map(
-    (miner) =>
-      html`<tr><td>${addressLink(miner.address)}</td><td>${utc(miner.since)}</td><td>${miner.jobs}</td><td>${miner.accepted}</td><td>${miner.rejected}</td><td>${miner.blocks}</td><td>${(miner.share * 100).toFixed(1)} %</td></tr>`,
-  )}</tbody>
-</table>
+${table(
+  'miners',
+  [
+    'Address',
+    'Connected since',
+    'Jobs',
+    'Accepted',
+    'Rejected',
+    'Blocks',
+    `Share of the last ${SHARE_BLOCKS} blocks' miniblocks`,
+  ],
+  miners.map((miner) => [
+    addressLink(miner.address),
+    utc(miner.since),
+    miner.jobs,
+    miner.accepted,
+    miner.rejected,
+    miner.blocks,
+    `${(miner.share * 100).toFixed(1)} %`,
+  ]),
+)}
 </section>`;
 }
 
@@ -31,12 +44,19 @@ ${facts([
   ['Topoheight', view.topoheight],
   ['Stable height', view.stableheight],
   ['Difficulty', view.difficulty],
-  ['Estimated hash rate', hashRateText(view.hashrate)],
+  ...(view.hashrate === null
+    ? []
+    : [
+        ['Estimated hash rate', html`<span id="hashrate">${hashRateEstimateText(view.hashrate)}</span>`] as [
+          string,
+          unknown,
+        ],
+      ]),
   [
     'Average block time',
     `${view.averageBlockTimeS.toFixed(1)} s over the last ${view.charts.blockTimeS.length} blocks (target ${view.targetBlockTimeS} s)`,
   ],
-  ['Supply', `${formatCoins(BigInt(view.supplyCoins) * ATOMIC_UNITS_PER_COIN)} UMB`],
+  ['Supply', amount(BigInt(view.supplyCoins) * ATOMIC_UNITS_PER_COIN)],
   ['Pool', html`<a href="${BASE}pool">${view.poolSize} transaction${view.poolSize === 1 ? '' : 's'}</a>`],
   ['Peers', `${view.peers.incoming} in, ${view.peers.outgoing} out`],
   ['Version', view.version],
@@ -54,21 +74,24 @@ ${view.miners.length === 0 ? '' : minersSection(view.miners)}
 </section>
 <section>
 <h2>Last ${view.blocks.length} blocks</h2>
-<table id="blocks">
-<thead><tr><th>Height</th><th>Hash</th><th>Time</th><th>Transactions</th><th>Size (bytes)</th><th>Difficulty</th></tr></thead>
-<tbody>${view.blocks.map(
-    (block) =>
-      html`<tr><td>${blockLink(block.height)}</td><td>${blockLink(block.hash, hash(block.hash))}</td><td>${utc(block.timestamp)}</td><td>${block.txcount}</td><td>${block.size}</td><td>${block.difficulty}</td></tr>`,
-  )}</tbody>
-</table>
+${table(
+  'blocks',
+  ['Height', 'Hash', 'Time', 'Transactions', 'Size (bytes)', 'Difficulty'],
+  view.blocks.map((block) => [
+    blockLink(block.height),
+    blockHashLink(block.hash),
+    utc(block.timestamp),
+    block.txcount,
+    block.size,
+    block.difficulty,
+  ]),
+)}
 </section>`;
   return page(
     {
       title: `Height ${view.height}`,
       head: raw(`<link rel="stylesheet" href="${BASE}assets/uPlot.min.css">`),
-      scripts: raw(
-        `<script src="${BASE}assets/uPlot.iife.min.js"></script>\n<script src="${BASE}assets/explorer.js"></script>`,
-      ),
+      scripts: raw(`<script src="${BASE}assets/uPlot.iife.min.js"></script>`),
     },
     main,
   );

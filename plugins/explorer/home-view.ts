@@ -1,12 +1,12 @@
 /**
- * The home page's figures: GetInfo's summary, the peers and pool, the getwork server's miners, the last blocks, and
- * the chart series (block time, difficulty, transactions per block over the last blocks). Intervals are taken between consecutive mined blocks,
- * never from the genesis block's timestamp 0. Everything per-block is recomputed only when the top, the pool, the
- * peers or the miners' counts change, so serving the page costs next to nothing between blocks.
+ * The home page's figures: GetInfo's summary and hash rate, the peers and pool, the getwork server's miners, the last
+ * blocks, and the chart series (block time, difficulty, transactions per block over the last blocks). Intervals are
+ * taken between consecutive mined blocks, never from the genesis block's timestamp 0. Everything per-block is
+ * recomputed only when the top, the pool, the peers or the miners' counts change, so serving the page costs next to
+ * nothing between blocks.
  */
 import { toHex } from '../../protocol/bytes.js';
 import { TARGET_BLOCK_TIME_MS } from '../../protocol/chain-params.js';
-import { networkHashRate } from '../../protocol/hash-rate.js';
 import type { BlockMeta, ChainService } from '../../host/services/chain.js';
 import type { ConnectedMiner } from '../../host/services/miners.js';
 import type { P2pService } from '../../host/services/p2p.js';
@@ -32,8 +32,11 @@ export interface HomeView {
   stableheight: number;
   topHash: string;
   difficulty: bigint;
-  /** Hashes per second: the hashes a block at the next difficulty takes, over the mean block time of the chart span. */
-  hashrate: number;
+  /**
+   * Hashes per second: the accepted miniblocks' difficulty over the hour up to the top block (GetInfo's hashrate_1hr).
+   * null on the simulator, which mines on demand.
+   */
+  hashrate: number | null;
   /** Mean seconds between the consecutive mined blocks of the chart span (0 before two blocks are mined). */
   averageBlockTimeS: number;
   targetBlockTimeS: number;
@@ -108,7 +111,6 @@ export function homeView(sources: HomeSources): () => Promise<HomeView> {
     const charts = chartSeries(chain, top);
     const intervals = charts.blockTimeS.filter((s) => !Number.isNaN(s));
     const averageBlockTimeS = intervals.length === 0 ? 0 : intervals.reduce((a, b) => a + b, 0) / intervals.length;
-    const targetBlockTimeS = Number(TARGET_BLOCK_TIME_MS) / 1000;
     const difficulty = chain.difficultyAfter(top);
     return {
       network: info.network,
@@ -118,9 +120,9 @@ export function homeView(sources: HomeSources): () => Promise<HomeView> {
       stableheight: info.stableheight,
       topHash: toHex(top.id),
       difficulty,
-      hashrate: networkHashRate(difficulty, averageBlockTimeS > 0 ? averageBlockTimeS : targetBlockTimeS),
+      hashrate: info.network === 'simulator' ? null : info.hashrate_1hr,
       averageBlockTimeS,
-      targetBlockTimeS,
+      targetBlockTimeS: Number(TARGET_BLOCK_TIME_MS) / 1000,
       supplyCoins: info.total_supply,
       poolSize,
       peers,

@@ -10,13 +10,14 @@ import { optionalService } from '../../host/services/services.js';
 import { addressView, renderAddress } from './address-page.js';
 import { loadAssets } from './assets.js';
 import { blockView, renderBlock } from './block-page.js';
-import { contractActivity } from './contract-activity.js';
 import { contractView, renderContract } from './contract-page.js';
 import { daemonQueries } from './daemon-queries.js';
 import { renderHome } from './home-page.js';
 import { homeView } from './home-view.js';
+import { nameOwners } from './name-owners.js';
 import { BASE } from './layout.js';
 import { poolView, renderPool } from './pool-page.js';
+import { recentTransactions } from './recent-transactions.js';
 import { explorerRoute } from './router.js';
 import { searchPath } from './search.js';
 import { renderTransaction, transactionView } from './transaction-page.js';
@@ -49,7 +50,8 @@ const plugin: Plugin = {
       poolSize: () => pool()?.size ?? 0,
       miners: () => miners?.connected() ?? [],
     });
-    const activity = contractActivity(chain);
+    const recent = recentTransactions(chain, core);
+    const names = nameOwners(chain, query);
     // The home page is rendered once per change of its figures: the view is cached, and so is its HTML.
     let homeHtml: { view: unknown; text: string } | undefined;
     const route = explorerRoute({
@@ -65,8 +67,11 @@ const plugin: Plugin = {
         view: (txid, params) => transactionView(txid, { query, addressOf }, params.get('proof')),
         render: renderTransaction,
       },
-      contract: { view: (scid) => contractView(scid, { query, activity }), render: renderContract },
-      address: { view: (address) => addressView(address, { chain, query, keyOf }), render: renderAddress },
+      contract: { view: (scid) => contractView(scid, { query, recent }), render: renderContract },
+      address: {
+        view: (address) => addressView(address, { chain, query, keyOf, names, recent }),
+        render: renderAddress,
+      },
       pool: { view: () => poolView(pool()), render: renderPool },
       search: (text) => searchPath(text, { chain, pool: pool(), query, isAddress }),
       assets: loadAssets(),

@@ -1,7 +1,7 @@
 /** The pool page (`/explorer/pool`): the transactions waiting for a block, in the order a block would take them. */
 import type { TxPoolService } from '../../host/services/tx-pool.js';
 import { html } from './html.js';
-import { page, txLink } from './layout.js';
+import { amount, page, table, txLink } from './layout.js';
 import { summariseTransaction, type TransactionSummary } from './transaction-summary.js';
 
 /** Most pool entries one page lists. */
@@ -28,9 +28,11 @@ export function renderPool(view: PoolView): string {
 <p>${view.size} transaction${view.size === 1 ? '' : 's'} waiting${view.size > view.transactions.length ? html`; the first ${view.transactions.length} are listed` : ''}.</p>
 ${
   view.transactions.length > 0 &&
-  html`<table id="pool"><thead><tr><th>Txid</th><th>Type</th><th>Size (bytes)</th><th>Fee (atomic units)</th></tr></thead><tbody>${view.transactions.map(
-    (tx) => html`<tr><td>${txLink(tx.txid)}</td><td>${tx.type}</td><td>${tx.size}</td><td>${tx.fee}</td></tr>`,
-  )}</tbody></table>`
+  table(
+    'pool',
+    ['Txid', 'Type', 'Size (bytes)', 'Fee'],
+    view.transactions.map((tx) => [txLink(tx.txid), tx.type, tx.size, amount(tx.fee)]),
+  )
 }`;
   return page({ title: 'Pool' }, main);
 }

@@ -8,7 +8,18 @@ import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import type { DaemonQuery } from './daemon-queries.js';
 import { notFound } from './explorer-error.js';
 import { html } from './html.js';
-import { addressLink, assetLabel, blockLink, contractLink, facts, hash, page } from './layout.js';
+import {
+  addressLink,
+  amount,
+  assetAmount,
+  assetLabel,
+  blockLink,
+  contractLink,
+  facts,
+  page,
+  table,
+  wholeId,
+} from './layout.js';
 import { paymentProofForm, proofCheck, type ProofCheck } from './payment-proof-form.js';
 import { summariseTransaction, type TransactionSummary } from './transaction-summary.js';
 
@@ -59,7 +70,7 @@ export function renderTransaction(view: TransactionView): string {
   const contract = view.contract;
   const main = html`<h1>Transaction</h1>
 ${facts([
-  ['Txid', hash(view.txid)],
+  ['Txid', wholeId(view.txid, 'txid')],
   ['Type', view.type],
   [
     'Status',
@@ -70,7 +81,7 @@ ${facts([
         : 'not in a main-chain block',
   ],
   ['Size (bytes)', view.size],
-  ['Fee (atomic units)', view.fee],
+  ['Fee', amount(view.fee)],
   ['Proof size (bytes)', view.proofBytes],
   ...(view.signer ? [['Sender (ring of 2)', addressLink(view.signer)] as [string, unknown]] : []),
   ...(view.account ? [['Registers', addressLink(view.account)] as [string, unknown]] : []),
@@ -90,15 +101,17 @@ ${facts([
         : '—',
   ],
 ])}
-<table id="arguments"><thead><tr><th>Argument</th><th>Type</th><th>Value</th></tr></thead><tbody>${contract.args.map(
-    (arg) => html`<tr><td>${arg.name}</td><td>${arg.datatype}</td><td class="value">${arg.value}</td></tr>`,
-  )}</tbody></table>`
+${table(
+  'arguments',
+  ['Argument', 'Type', 'Value'],
+  contract.args.map((arg) => [arg.name, arg.datatype, html`<span class="value">${arg.value}</span>`]),
+)}`
 }
 ${view.payloads.map(
   (payload, i) => html`<h2>Payload ${i + 1}</h2>
 ${facts([
   ['Asset', assetLabel(payload.scid)],
-  ['Burn (atomic units)', payload.burn],
+  ['Burn', assetAmount(payload.burn, payload.scid)],
   ['Ring size', payload.ringSize],
   ['Proof size (bytes)', payload.proofBytes],
 ])}

@@ -49,7 +49,7 @@ const arg = (args: RpcArgument[], name: string, datatype: 'S' | 'H') =>
   args.find((a) => a.name === name && a.datatype === datatype)?.value as string | undefined;
 
 /** The contract a contract transaction installs or calls, or undefined when its arguments say neither. */
-function contractAction(txid: string, tx: Transaction): ContractAction | undefined {
+export function contractAction(txid: string, tx: Transaction): ContractAction | undefined {
   if (tx.type !== TxType.SmartContract) return undefined;
   let args: RpcArgument[];
   try {

@@ -1,10 +1,12 @@
 /**
- * `umbra status` against real daemons: the text view and its peers table, --json, an unreachable daemon, and
- * --watch on a pipe and on a terminal.
+ * `umbra status` against real daemons: the text view and its peers table, --json, the hash rate of a testnet chain
+ * mined with proof of work (none on the simulator), an unreachable daemon, and --watch on a pipe and on a terminal.
  */
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import t from 'tap';
-import { startTestApp } from '../helpers/app.js';
+import { hashRateText } from '../../protocol/hash-rate.js';
+import { rpcCall, startTestApp } from '../helpers/app.js';
+import { mineSpaced } from '../helpers/chain.js';
 import { runCli, startCli } from '../helpers/cli.js';
 import { converged, mine, rpcUrl, startNode, waitUntil } from '../helpers/p2p.js';
 import { startPtyCli } from '../helpers/pty.js';
@@ -31,7 +33,7 @@ t.test('text: aligned fields of a synced daemon without peers', async (t) => {
   t.match(stdout, /^sync: +synced, 0 \/ 0 blocks \(100\.0 %\)$/m);
   t.match(stdout, /^pool: +0 transactions$/m);
   t.match(stdout, /^difficulty: +\d+$/m);
-  t.match(stdout, /^hash rate: +[\d.]+ (k|M|G)?H\/s \(network, estimated from the difficulty\)$/m);
+  t.match(stdout, /^hash rate: +not known yet: it needs two blocks within the hour up to the top block$/m);
   t.match(stdout, /^peers: +0 \(0 incoming, 0 outgoing\)$/m);
   t.notMatch(stdout, /ADDRESS/, 'no peers table without peers');
   // Where each value starts: the end of `label:` and the spaces after it.
@@ -55,6 +57,7 @@ t.test('text and --json with a peer: the peers table and its figures', async (t)
   t.equal(text.code, 0, text.stderr);
   t.match(text.stdout, /^sync: +synced, 3 \/ 3 blocks \(100\.0 %\)$/m);
   t.match(text.stdout, /^peers: +1 \(0 incoming, 1 outgoing\)$/m);
+  t.notMatch(text.stdout, /hash rate/, 'the simulator mines on demand: no hash rate');
   t.match(text.stdout, /^ADDRESS +DIRECTION +HEIGHT +LATENCY +CONNECTED$/m);
   t.match(text.stdout, new RegExp(`^${a.address.replaceAll('.', '\\.')} +outgoing +3 +\\d+ ms +\\d+ s$`, 'm'));
 
@@ -67,10 +70,47 @@ t.test('text and --json with a peer: the peers table and its figures', async (t)
   t.same(status.sync, { target_height: 3, percent: 100, synced: true, blocks_per_second: null, eta_seconds: 0 });
   t.equal(status.pool_transactions, 0);
   t.equal(typeof status.uptime_seconds, 'number');
-  t.equal(typeof status.network_hashrate, 'number');
+  t.equal(status.network_hashrate, null);
   t.equal(status.peers.length, 1);
   t.match(status.peers[0], { address: a.address, direction: 'outgoing', height: 3, latency_ms: Number });
 });
+
+t.test(
+  "the hash rate: the work of the last hour's miniblocks over the time it took, with the window said",
+  async (t) => {
+    const { app, url } = await startTestApp(t);
+    // Blocks a second apart on the node's clock: the difficulty climbs block after block, so the next block's
+    // difficulty over the mean block time (the old estimate) overstates the work the chain holds.
+    await mineSpaced(app, 8, 1000n);
+    const info = await rpcCall(url, 'NODE.GetInfo');
+    const headers = await Promise.all(
+      Array.from({ length: info.height }, (_, i) =>
+        rpcCall(url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: i + 1 }).then((answer) => answer.block_header),
+      ),
+    );
+    // Block 1 opens the span; the work of every later block was done within it.
+    const work = headers.slice(1).reduce((sum, header) => sum + 18 * Number(header.difficulty), 0);
+    const spanS = (headers.at(-1).timestamp - headers[0].timestamp) / 1000;
+    const expected = Math.round((work / spanS) * 100) / 100;
+    const oldEstimate = (18 * info.difficulty) / info.averageblocktime50;
+    t.ok(
+      Math.abs(oldEstimate - expected) > expected / 4,
+      `the old estimate (${oldEstimate} H/s) was off (${expected} H/s)`,
+    );
+
+    const json = await runCli(['status', '--daemon-address', url, '--json']);
+    t.equal(json.code, 0, json.stderr);
+    t.equal(JSON.parse(json.stdout).network_hashrate, expected);
+    const text = await runCli(['status', '--daemon-address', url]);
+    t.match(
+      text.stdout,
+      new RegExp(
+        `^hash rate: +${hashRateText(expected).replace('.', '\\.')} \\(accepted miniblocks' difficulty over the hour up to the top block\\)$`,
+        'm',
+      ),
+    );
+  },
+);
 
 t.test('an unreachable daemon: a clear error and exit 1, as text and as JSON', async (t) => {
   const port = await closedPort();

@@ -18,10 +18,20 @@ export interface DocsSimulator {
   settled(): Promise<void>;
 }
 
-export async function startDocsSimulator(wallets: number): Promise<DocsSimulator> {
+/** Starts the simulator with `wallets` wallets; `extraArgs` are more of its flags (`--noautomine`). */
+export async function startDocsSimulator(wallets: number, extraArgs: string[] = []): Promise<DocsSimulator> {
   const home = mkdtempSync(join(tmpdir(), 'umbra-docs-home-'));
   const cli = startCli(
-    ['simulator', '--wallets', String(wallets), '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'],
+    [
+      'simulator',
+      '--wallets',
+      String(wallets),
+      '--rpc-bind',
+      '127.0.0.1:0',
+      '--wallet-rpc-port-base',
+      '0',
+      ...extraArgs,
+    ],
     { HOME: home },
   );
   const [, daemonUrl] = await cli.waitFor(/daemon RPC (http:\/\/127\.0\.0\.1:\d+)\/json_rpc/, 90_000);

@@ -1,9 +1,11 @@
 /** A real chain (real store, state, crypto core, contract VM, transaction pool, mining service) for consensus and mining tests. */
 import { loadCore, type Core } from '../../core-native/ts/index.js';
 import { meetsTarget } from '../../core-native/ts/pow-target.js';
+import type { App } from '../../host/app.js';
 import { createLogger, type Logger } from '../../host/logger.js';
 import type { NetworkName } from '../../protocol/network.js';
 import { NETWORKS } from '../../protocol/network.js';
+import type { ChainService } from '../../host/services/chain.js';
 import type { KeyValueStore } from '../../host/storage/kv-store.js';
 import { MemoryStore } from '../../host/storage/memory-store.js';
 import { balanceMath } from '../../plugins/consensus/balance-math.js';
@@ -95,12 +97,28 @@ export async function mineBlock(test: TestChain, minerKey: Uint8Array = test.pre
 }
 
 /** Varies the nonce until the blob meets the difficulty (or at once when the network does not check PoW). */
-export function solve(test: TestChain, blob: Uint8Array, difficulty: bigint): Uint8Array {
+export function solve(test: { chain: ChainService; core: Core }, blob: Uint8Array, difficulty: bigint): Uint8Array {
   if (!test.chain.params.checkPow) return blob;
   const candidate = Uint8Array.from(blob);
   const view = new DataView(candidate.buffer);
   for (let nonce = 0; ; nonce++) {
     view.setUint32(44, nonce);
     if (meetsTarget(test.core.powHash(candidate), difficulty)) return candidate;
+  }
+}
+
+/**
+ * Mines `count` blocks on a running app as an external miner would, with proof of work where the network checks it,
+ * each block `gapMs` after its parent on the node's clock (which the test moves, as the simulator does).
+ */
+export async function mineSpaced(app: App, count: number, gapMs: bigint): Promise<void> {
+  const { chain, core, clock } = app.container.cradle;
+  const mining = app.container.cradle.mining as MiningService;
+  const miner = premineKey(core, app.container.cradle.network.name);
+  const last = chain.top.height + BigInt(count);
+  while (chain.top.height < last) {
+    clock.set(chain.top.timestamp + gapMs);
+    const job = mining.template(miner);
+    await mining.submit(job.id, solve({ chain, core }, job.blob, job.difficulty));
   }
 }

@@ -1,11 +1,5 @@
 import t from 'tap';
-import { hashRateText, networkHashRate } from '../../protocol/hash-rate.js';
-
-t.test('a block takes 18 × its difficulty in hashes (nine miniblocks at it, the final at 9×)', async (t) => {
-  t.equal(networkHashRate(1000n, 18), 1000);
-  t.equal(networkHashRate(1000n, 9), 2000, 'faster blocks, more hashes per second');
-  t.equal(networkHashRate(1000n, 0), 0, 'no block time, no estimate');
-});
+import { hashRateEstimateText, hashRateText } from '../../protocol/hash-rate.js';
 
 t.test('hash rates in the unit that fits', async (t) => {
   t.equal(hashRateText(0.0556), '0.06 H/s');
@@ -13,4 +7,9 @@ t.test('hash rates in the unit that fits', async (t) => {
   t.equal(hashRateText(1500), '1.50 kH/s');
   t.equal(hashRateText(12_345_678), '12.3 MH/s');
   t.equal(hashRateText(4.2e18), '4200.0 PH/s');
+});
+
+t.test('an estimate says its window, and why it is missing', async (t) => {
+  t.equal(hashRateEstimateText(612.3), "612.3 H/s (accepted miniblocks' difficulty over the hour up to the top block)");
+  t.equal(hashRateEstimateText(0), 'not known yet: it needs two blocks within the hour up to the top block');
 });

@@ -5,10 +5,10 @@
  * record, not an error. Umbra fills `as_hex`, `tx_hash`, `balancenow` and `codenow`, which the reference leaves empty,
  * and adds `sc_outcome` to a mined contract transaction: what its call did in the block that executed it.
  */
-import { senderParityOf } from '../../../core-native/ts/proof/parity.js';
 import type { Core } from '../../../core-native/ts/core.js';
-import { equalBytes, fromHex, toHex } from '../../../protocol/bytes.js';
+import { fromHex, toHex } from '../../../protocol/bytes.js';
 import { contractAction } from '../../../protocol/contract-call-rules.js';
+import { revealedSender } from '../../../protocol/revealed-sender.js';
 import { decodeRpcArguments } from '../../../protocol/rpc-arguments.js';
 import { NATIVE_SCID } from '../../../protocol/transfer-checks.js';
 import { decodeTransaction, TxType, type Transaction } from '../../../protocol/transaction.js';
@@ -130,13 +130,8 @@ function participants(
 ): { ring: string[][] | null; signer: string } {
   if (tx.type !== TxType.Normal && tx.type !== TxType.SmartContract) return { ring: null, signer: '' };
   const ring = tx.payloads.map((payload) => payload.statement.ring.map((key) => deps.addressOf(key)));
-  const native = tx.payloads.find((payload) => equalBytes(payload.scid, NATIVE_SCID));
-  let signer = '';
-  if (native && native.statement.ring.length === 2) {
-    const parity = senderParityOf(deps.core, id, native.proof, native.statement.ringLog2);
-    if (parity !== undefined) signer = deps.addressOf(native.statement.ring[parity]!);
-  }
-  return { ring, signer };
+  const sender = revealedSender(deps.core, id, tx);
+  return { ring, signer: sender ? deps.addressOf(sender) : '' };
 }
 
 /** The SCID a transaction installs, if it is a contract install. */

@@ -13,8 +13,8 @@ const INFO = {
   stableheight: 992,
   target_height: 1000,
   difficulty: 1800,
-  target: 18,
   averageblocktime50: 18.2,
+  hashrate_1hr: 1843.21,
   tx_pool_size: 3,
   network: 'testnet',
   version: '0.1.0',
@@ -36,18 +36,26 @@ const peer = (height: number) => ({
   connected_seconds: 60,
 });
 
-t.test('synced: ETA 0, no rate; hash rate = 18 × difficulty per average block time', async (t) => {
+t.test("synced: ETA 0, no rate; the hash rate is GetInfo's over the last hour", async (t) => {
   const client = scriptedClient({
     'NODE.GetInfo': () => INFO,
     'NODE.GetPeers': () => ({ peers: [peer(1000)], sync: null }),
   });
   const status = await readDaemonStatus(client, undefined, () => 5);
   t.same(status.sync, { target_height: 1000, percent: 100, synced: true, blocks_per_second: null, eta_seconds: 0 });
-  t.equal(status.network_hashrate, (18 * 1800) / 18.2);
+  t.equal(status.network_hashrate, 1843.21);
   t.equal(status.uptime_seconds, 3725);
   t.equal(status.pool_transactions, 3);
   t.equal(status.daemon, 'http://127.0.0.1:40402/json_rpc');
   t.equal(status.sampled_at, 5);
+});
+
+t.test('on the simulator, which mines on demand, no hash rate', async (t) => {
+  const client = scriptedClient({
+    'NODE.GetInfo': () => ({ ...INFO, network: 'simulator' }),
+    'NODE.GetPeers': () => ({ peers: [], sync: null }),
+  });
+  t.equal((await readDaemonStatus(client)).network_hashrate, null);
 });
 
 t.test('syncing: the daemon’s own rate and ETA; the target is the best of GetInfo and the peers', async (t) => {

@@ -1,4 +1,7 @@
-/** The text view of `umbra status`: the sync line while syncing, peers without a measured latency, hash rate. */
+/**
+ * The text view of `umbra status`: the sync line while syncing, peers without a measured latency, the hash rate with
+ * its window (none on the simulator).
+ */
 import t from 'tap';
 import type { DaemonStatus } from '../../../cli/status/daemon-status.js';
 import { statusText } from '../../../cli/status/status-text.js';
@@ -36,7 +39,7 @@ t.test('a syncing daemon with two peers', async (t) => {
       'sync:       syncing, 1234 / 5000 blocks (24.6 %), 85.1 blocks/s, ETA 45 min 0 s',
       'pool:       1 transaction',
       'difficulty: 2000000',
-      'hash rate:  111.1 kH/s (network, estimated from the difficulty)',
+      "hash rate:  111.1 kH/s (accepted miniblocks' difficulty over the hour up to the top block)",
       'block time: 17.94 s (average of the last 50 blocks)',
       'peers:      2 (1 incoming, 1 outgoing)',
       '',
@@ -73,4 +76,12 @@ t.test('a fast sync in its state phase', async (t) => {
     fast_sync: { phase: 'headers', snapshot_height: 4992, done: 2048, total: 4992, leaves: 0 },
   });
   t.match(headers, /^fast sync: +headers phase, 2048 \/ 4992 headers checked \(snapshot at height 4992\)$/m);
+});
+
+t.test('the hash rate: not known before two blocks in the hour, and no line on the simulator', async (t) => {
+  t.match(
+    statusText({ ...SYNCING, network_hashrate: 0 }),
+    /^hash rate: +not known yet: it needs two blocks within the hour up to the top block$/m,
+  );
+  t.notMatch(statusText({ ...SYNCING, network: 'simulator', network_hashrate: null }), /hash rate/);
 });

@@ -10,6 +10,8 @@ import { randomScalar } from '../../../core-native/ts/scalar.js';
 import { DAEMON_PLUGINS } from '../../../host/config/defaults.js';
 import { encodeAddress } from '../../../protocol/address.js';
 import { parseExactJson } from '../../../protocol/exact-json.js';
+import { formatCoins } from '../../../protocol/coin-amount.js';
+import { hashRateText } from '../../../protocol/hash-rate.js';
 import { NAME_SERVICE_SCID } from '../../../protocol/name-service.js';
 import { toHex } from '../../../protocol/bytes.js';
 import { premineKey, premineSecret } from '../../../protocol/premine.js';
@@ -17,6 +19,7 @@ import { callArgs, installArgs } from '../../../wallet/contract-args.js';
 import { NATIVE_ASSET } from '../../../wallet/wallet-constants.js';
 import { rpcCall, startTestApp } from '../../helpers/app.js';
 import { VAULT_CONTRACT } from '../../helpers/vault-contract.js';
+import { mineSpaced } from '../../helpers/chain.js';
 import { autoMine, mined, testWallet } from '../../helpers/wallet-app.js';
 
 const core = await loadCore();
@@ -70,7 +73,16 @@ t.test('the explorer on a simulator chain', async (t) => {
     t.equal(page.status, 200);
     t.match(page.type, /^text\/html/);
     t.match(page.text, `<span id="height">${info.height}</span>`);
-    t.match(page.text, `<a href="/explorer/block/${info.top_block_hash}">`);
+    t.match(
+      page.text,
+      `<a class="hash" href="/explorer/block/${info.top_block_hash}" title="${info.top_block_hash}">${info.top_block_hash.slice(0, 8)}…${info.top_block_hash.slice(-8)}</a>`,
+      'a block hash shortened in the middle, whole in its title',
+    );
+    t.match(page.text, `data-copy="${info.top_block_hash}" data-what="block hash" aria-label="Copy the block hash"`);
+    t.match(
+      page.text,
+      `<dt>Supply</dt><dd><span class="amount" title="${BigInt(info.total_supply) * 100_000n} atomic units">${info.total_supply}.00000 UMB</span>`,
+    );
     t.match(page.text, '/explorer/assets/uPlot.iife.min.js');
     const { json } = await get(url, '/explorer/?format=json');
     t.equal(json.height, info.height);
@@ -94,6 +106,8 @@ t.test('the explorer on a simulator chain', async (t) => {
     t.ok(json.averageBlockTimeS >= 0 && json.averageBlockTimeS < 3600);
     t.equal(json.supplyCoins, info.total_supply);
     t.equal(json.poolSize, 0);
+    t.equal(json.hashrate, null, 'the simulator mines on demand: no hash rate');
+    t.notMatch(page.text, /hash rate/i);
   });
 
   await t.test('block by height and by hash: header, miniblocks, transactions, parent and child', async (t) => {
@@ -126,6 +140,11 @@ t.test('the explorer on a simulator chain', async (t) => {
     t.equal(json.block.hash.length, 64);
     const page = await get(url, `/explorer/tx/${transfer}`);
     t.match(page.text, `href="/explorer/address/${alice.address}"`);
+    t.match(
+      page.text,
+      `<dt>Fee</dt><dd><span class="amount" title="${json.fee} atomic units">${formatCoins(BigInt(json.fee))} UMB</span>`,
+      'the fee in coins, its atomic units in the title',
+    );
     const registration = (await get(url, `/explorer/address/${alice.address}?format=json`)).json.registration;
     const block = (await get(url, `/explorer/block/${registration}?format=json`)).json;
     const registers = block.transactions.find((tx: any) => tx.type === 'registration');
@@ -160,18 +179,49 @@ t.test('the explorer on a simulator chain', async (t) => {
     t.match(page.text, 'STORE(&quot;owner&quot;, &quot;someone else&quot;)', 'the code, escaped');
   });
 
-  await t.test('address: registration and the encrypted balance record, nothing more', async (t) => {
-    const { json } = await get(url, `/explorer/address/${alice.address}?format=json`);
-    t.equal(json.registered, true);
-    t.ok(json.registration > 0);
-    t.match(json.encryptedBalance, /^[0-9a-f]{130,}$/);
-    const html = await get(url, `/explorer/address/${alice.address}`);
-    t.match(html.text, "only the account's wallet can read the amount");
-    const stranger = testWallet(core, 'simulator', bigintToBytes32BE(randomScalar()), url).address;
-    const unregistered = await get(url, `/explorer/address/${stranger}?format=json`);
-    t.equal(unregistered.status, 200, 'a valid address that is not registered is shown as such');
-    t.same(unregistered.json, { address: stranger, registered: false });
-  });
+  await t.test(
+    'address: registration, names, rings, calls signed with a ring of 2, the encrypted balance',
+    async (t) => {
+      const { json } = await get(url, `/explorer/address/${alice.address}?format=json`);
+      t.equal(json.registered, true);
+      t.ok(json.registration > 0);
+      t.match(json.encryptedBalance, /^[0-9a-f]{130,}$/);
+      t.same(json.names, ['alice-explorer'], 'the name she registered');
+      t.match(
+        json.rings.find((ring: any) => ring.txid === transfer),
+        { type: 'transfer', ringSizes: [2], sender: 'the other member' },
+        'in the ring of the transfer she received',
+      );
+      t.match(json.signedCalls, [
+        {
+          action: { kind: 'call', scid: toHex(NAME_SERVICE_SCID), entrypoint: 'Register' },
+          outcome: { status: 'committed' },
+        },
+      ]);
+      const premine = (await get(url, `/explorer/address/${premineAddress}?format=json`)).json;
+      t.match(
+        premine.rings.find((ring: any) => ring.txid === transfer),
+        { sender: 'this account' },
+        'a ring of 2 shows its sender',
+      );
+      t.same(
+        premine.signedCalls.map((call: any) => [call.txid, call.action.kind, call.outcome.status]),
+        [
+          [failing, 'call', 'failed'],
+          [scid, 'install', 'committed'],
+        ],
+      );
+      const html = await get(url, `/explorer/address/${alice.address}`);
+      t.match(html.text, "only the account's wallet can read the amount");
+      t.match(html.text, '<span id="names">alice-explorer</span>');
+      t.match(html.text, 'Rings it is in, over the last 5000 blocks');
+      t.match(html.text, 'Being in a ring does not mean sending or receiving');
+      const stranger = testWallet(core, 'simulator', bigintToBytes32BE(randomScalar()), url).address;
+      const unregistered = await get(url, `/explorer/address/${stranger}?format=json`);
+      t.equal(unregistered.status, 200, 'a valid address that is not registered is shown as such');
+      t.same(unregistered.json, { address: stranger, registered: false });
+    },
+  );
 
   await t.test(
     'search: height, block hash, txid, SCID, address, registered name; nothing found is a 404',
@@ -268,4 +318,16 @@ t.test('behind --rpc-login, and off when left out of plugins', async (t) => {
   const off = await get(without.url, '/explorer/');
   t.equal(off.status, 404);
   t.match(off.text, 'no such path: /explorer/');
+});
+
+t.test("the hash rate on a testnet home: GetInfo's over the hour up to the top block, said so", async (t) => {
+  const { app, url } = await startTestApp(t);
+  await mineSpaced(app, 4, 1000n);
+  const { hashrate_1hr } = await rpcCall(url, 'NODE.GetInfo');
+  t.ok(hashrate_1hr > 0);
+  t.equal((await get(url, '/explorer/?format=json')).json.hashrate, hashrate_1hr);
+  t.match(
+    (await get(url, '/explorer/')).text,
+    `<span id="hashrate">${hashRateText(hashrate_1hr)} (accepted miniblocks&#39; difficulty over the hour up to the top block)</span>`,
+  );
 });

@@ -79,7 +79,9 @@ t.test('a miner gets a job at once, its solutions are answered, and a new job fo
   t.match(home, /Connected miners \(1\)/);
   t.match(
     home,
-    new RegExp(`${premine}</a></td><td>[^<]+</td><td>\\d+</td><td>10</td><td>1</td><td>1</td><td>100.0 %</td>`),
+    new RegExp(
+      `title="${premine}">[^<]+</a><button [^>]+>.*?</button></span></td><td data-label="Connected since">[^<]+</td><td data-label="Jobs">\\d+</td><td data-label="Accepted">10</td><td data-label="Rejected">1</td><td data-label="Blocks">1</td><td [^>]+>100.0 %</td>`,
+    ),
   );
   miner.ws.close();
 });
