@@ -24,7 +24,7 @@ import { DaemonClientErrorCode, DaemonRpcError, type DaemonInfo } from './daemon
 import { resolveDestination } from './destination.js';
 import { requestFee } from './fees.js';
 import { payloadItems } from './payload-items.js';
-import { arrangeRing, checkRingFits, drawDecoys } from './ring.js';
+import { arrangeRing, checkRingFits, chooseRing, drawDecoys, type RingChoice } from './ring.js';
 import { historyEntry, unmined } from './history-entry.js';
 import type { TransferHistory } from './transfer-history.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
@@ -149,6 +149,14 @@ export class TransferSender {
       if (error instanceof DaemonRpcError) throw daemonRefusal(WalletErrorCode.DaemonRefused, error.message, error);
       throw daemonFailure(error);
     }
+  }
+
+  /**
+   * The ring size for a request (ring.ts): `asked` when the chain can fill it (else RingTooLargeError), otherwise
+   * `fallback`, lowered on a young chain to the largest ring it can fill.
+   */
+  chooseRing(asked: number | undefined, fallback: number): Promise<RingChoice> {
+    return chooseRing(this.context.daemon, asked, fallback);
   }
 
   /** The trial run of a contract request (contract-trial.ts); nothing for a plain transfer. */
