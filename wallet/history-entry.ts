@@ -43,6 +43,11 @@ export interface HistoryEntry {
   scid?: string;
   /** What a contract transaction did when mined (outgoing contract calls and installs, once in a block). */
   sc_outcome?: ContractCallOutcome;
+  /**
+   * True on an outgoing entry whose transaction is in neither the daemon's pool nor its chain (a reorganisation took
+   * it out of the chain, or the pool let it go): it spent nothing; absent otherwise.
+   */
+  dropped?: true;
 }
 
 /** Where an entry is on chain: the block's fields, or `unmined` for a transaction not yet in a block. */

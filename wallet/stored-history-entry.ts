@@ -58,6 +58,7 @@ export function storedHistoryEntry(stored: unknown, where: string): HistoryEntry
     ...(typeof fields['scid'] === 'string' && { scid: fields['scid'] }),
     ...(typeof fields['sc_outcome'] === 'object' &&
       fields['sc_outcome'] !== null && { sc_outcome: fields['sc_outcome'] as ContractCallOutcome }),
+    ...(fields['dropped'] === true && { dropped: true }),
   };
 }
 

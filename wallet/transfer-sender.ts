@@ -5,8 +5,8 @@
  * fee unless one is given, then NODE.SendRawTransaction. A rejected transaction is an error, never a txid. A contract
  * install or call is first tried on the daemon (contract-trial.ts) and refused when it would fail, unless forced.
  *
- * One transaction at a time: calls run in turn, and while the previous transaction is still in the pool a new one is
- * refused (it would spend the same balance, and the first would win). A sent transaction is recorded in the history,
+ * One transaction at a time: calls run in turn, and while a transaction the history holds as sent is still in the pool
+ * a new one is refused before anything is built (it would spend the same balance, and the first would win). A sent transaction is recorded in the history,
  * and `onSent` learns the assets it touched (for the history sync to follow).
  */
 import { bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
@@ -101,7 +101,6 @@ function touchedAssets(txid: string, planned: PlannedPayload[], scRpc: RpcArgume
 
 export class TransferSender {
   private queue: Promise<unknown> = Promise.resolve();
-  private pending?: string;
   private readonly address: string;
 
   constructor(
@@ -141,7 +140,6 @@ export class TransferSender {
         built = this.build(planned, balances, info, fee, scData);
       }
       const txid = await this.context.daemon.sendRawTransaction(built.bytes);
-      this.pending = txid;
       this.record(txid, planned, built, fee);
       this.parts.onSent?.(touchedAssets(txid, planned, request.scRpc));
       return txid;
@@ -171,15 +169,17 @@ export class TransferSender {
     });
   }
 
-  private async refuseWhilePending(): Promise<void> {
-    if (!this.pending) return;
-    if ((await this.context.daemon.getTransaction(this.pending)).in_pool) {
+  /**
+   * Refuses a transaction while one the wallet sent earlier (its history says which, whichever process sent it) is
+   * still in the daemon's pool: it would spend the same balance, and the first would win.
+   */
+  async refuseWhilePending(): Promise<void> {
+    const [pending] = await this.parts.history.confirm(this.context.daemon);
+    if (pending)
       throw new WalletError(
         WalletErrorCode.PreviousTransactionPending,
-        `a previous transaction ${this.pending} is not mined yet; send again once it is in a block`,
+        `a previous transaction ${pending} is not mined yet; send again once it is in a block`,
       );
-    }
-    this.pending = undefined;
   }
 
   private async plan(item: TransferItem, ringSize: number): Promise<PlannedPayload> {

@@ -1,9 +1,9 @@
 /**
- * What send, call and install share: choose the ring (the one asked for, refused before anything is shown when the
- * chain cannot fill it; else the command's default, lowered on a young chain to the largest ring it can fill), show
- * what will be sent (on stderr) with the fee the wallet will use and the ring size, ask to confirm, send through the
- * wallet library, and — unless told not to wait — wait for the block and read back the height and, for a contract
- * transaction, its outcome.
+ * What send, call and install share: refuse while an earlier transaction of the wallet is still in the pool (naming
+ * it), choose the ring (the one asked for, refused when the chain cannot fill it; else the command's default, lowered
+ * on a young chain to the largest ring it can fill) — all before anything is shown — then show what will be sent (on
+ * stderr) with the fee the wallet will use and the ring size, ask to confirm, send through the wallet library, and —
+ * unless told not to wait — wait for the block and read back the height and, for a contract transaction, its outcome.
  */
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import { ContractWouldFailError } from '../../wallet/contract-trial.js';
@@ -51,7 +51,8 @@ export async function submitTransaction(
   options: SubmitOptions,
 ): Promise<SentTransaction> {
   const { wallet } = session;
-  // Chosen and tried before the question, so that nobody is asked to confirm what would be refused.
+  // Checked, chosen and tried before the question, so that nobody is asked to confirm what would be refused.
+  await wallet.transfers.refuseWhilePending();
   const ring = await choosingRing(wallet, options.ring, defaultRing);
   const request: TransferRequest = { ...unringed, ringSize: ring.size };
   if (!request.force) await tryingContract(wallet, request);

@@ -41,6 +41,8 @@ export interface TransferEntryJson {
   srcport: bigint;
   scid?: string;
   sc_outcome?: ContractCallOutcome;
+  /** Present (true) on a sent transaction the daemon holds in neither its pool nor its chain. */
+  dropped?: true;
 }
 
 export function transferEntryJson(entry: HistoryEntry): TransferEntryJson {
@@ -71,5 +73,6 @@ export function transferEntryJson(entry: HistoryEntry): TransferEntryJson {
     srcport: argumentPort(entry.args, 'S'),
     ...(entry.scid !== undefined && { scid: entry.scid }),
     ...(entry.sc_outcome && { sc_outcome: entry.sc_outcome }),
+    ...(entry.dropped && { dropped: true }),
   };
 }

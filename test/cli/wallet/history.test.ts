@@ -8,6 +8,7 @@ const result: HistoryResult = {
   entries: [
     {
       height: 3,
+      status: 'mined',
       time: '2026-01-02T03:04:05.678+00:00',
       direction: 'in',
       coinbase: true,
@@ -18,6 +19,7 @@ const result: HistoryResult = {
     },
     {
       height: 5,
+      status: 'mined',
       time: '2026-01-02T03:05:00.000+00:00',
       direction: 'out',
       coinbase: false,
@@ -29,6 +31,7 @@ const result: HistoryResult = {
     },
     {
       height: -1,
+      status: 'pending',
       time: '2026-01-02T03:06:00.000+00:00',
       direction: 'out',
       coinbase: false,
@@ -51,6 +54,26 @@ t.test('a table: heights, time, direction, coins, fee, shortened ids, outcome', 
   t.match(lines[3], /^pending .* out +0\.00001 +0\.00060 +alice1 +01234567…89abcdef$/);
   t.equal(lines[0]!.indexOf('amount'), lines[2]!.indexOf('1.50000'), 'columns line up');
   t.equal(historyText({ asset: result.asset, entries: [] }), 'no transfers yet\n');
+});
+
+t.test('a dropped transfer: marked in the table, and the command that sends it again below', async (t) => {
+  const dropped = 'ab'.repeat(32);
+  const text = historyText({
+    asset: result.asset,
+    entries: [
+      {
+        ...result.entries[2]!,
+        status: 'dropped',
+        txid: dropped,
+        send_again: "umbra wallet send alice1 0.00001 --payload 'C:S=order 7'",
+      },
+    ],
+  });
+  t.match(text, /^dropped .* out +0\.00001 +0\.00060 +alice1 +abababab…abababab$/m);
+  t.match(
+    text,
+    `\ndropped ${dropped}: the daemon holds it in neither its pool nor its chain, so it spent nothing; to send it again:\n  umbra wallet send alice1 0.00001 --payload 'C:S=order 7'\n`,
+  );
 });
 
 t.test('ids and outcomes for people', async (t) => {
