@@ -25,7 +25,7 @@ import { resolveDestination } from './destination.js';
 import { requestFee } from './fees.js';
 import { payloadItems } from './payload-items.js';
 import { arrangeRing, checkRingFits, chooseRing, drawDecoys, type RingChoice } from './ring.js';
-import { historyEntry, unmined } from './history-entry.js';
+import { contractTarget, historyEntry, unmined, type ContractTarget } from './history-entry.js';
 import type { TransferHistory } from './transfer-history.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 import type { AccountRegistration } from './account-registration.js';
@@ -86,18 +86,11 @@ export interface SenderParts {
   onSent?: (assets: string[]) => void;
 }
 
-/**
- * The assets a transaction touches: those of its payloads, an installed contract (its SCID is the txid) and a called
- * one.
- */
-function touchedAssets(txid: string, planned: PlannedPayload[], scRpc: RpcArgument[] | undefined): string[] {
-  const assets = planned.map(({ item }) => item.scid);
-  const action = scRpc?.find((arg) => arg.name === 'SC_ACTION')?.value;
-  const called = scRpc?.find((arg) => arg.name === 'SC_ID')?.value;
-  if (action === 1n) assets.push(txid);
-  else if (action === 0n && typeof called === 'string') assets.push(called);
-  return assets;
-}
+/** The assets a transaction touches: those of its payloads, and the contract it installs or calls. */
+const touchedAssets = (planned: PlannedPayload[], contract: ContractTarget | undefined): string[] => [
+  ...planned.map(({ item }) => item.scid),
+  ...(contract ? [contract.scid] : []),
+];
 
 export class TransferSender {
   private queue: Promise<unknown> = Promise.resolve();
@@ -140,8 +133,9 @@ export class TransferSender {
         built = this.build(planned, balances, info, fee, scData);
       }
       const txid = await this.context.daemon.sendRawTransaction(built.bytes);
-      this.record(txid, planned, built, fee);
-      this.parts.onSent?.(touchedAssets(txid, planned, request.scRpc));
+      const contract = request.scRpc && contractTarget(txid, request.scRpc);
+      this.record(txid, planned, built, fee, contract);
+      this.parts.onSent?.(touchedAssets(planned, contract));
       return txid;
     } catch (error) {
       if (error instanceof DaemonRpcError) throw daemonRefusal(WalletErrorCode.DaemonRefused, error.message, error);
@@ -287,7 +281,13 @@ export class TransferSender {
   }
 
   /** One outgoing entry per payload, in the history of the payload's asset. */
-  private record(txid: string, planned: PlannedPayload[], built: BuiltTransfer, fee: bigint): void {
+  private record(
+    txid: string,
+    planned: PlannedPayload[],
+    built: BuiltTransfer,
+    fee: bigint,
+    contract: ContractTarget | undefined,
+  ): void {
     const { core } = this.context;
     const feeAt = planned.findIndex((p) => p.item.scid === NATIVE_ASSET);
     planned.forEach(({ item, args, receiver, senderIndex }, pos) => {
@@ -313,6 +313,7 @@ export class TransferSender {
             item.amount,
           ),
           payload: { senderIndex, bytes: padded, args },
+          contract,
         }),
       );
     });

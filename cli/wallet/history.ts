@@ -5,6 +5,7 @@
  */
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import type { HistoryEntry } from '../../wallet/history-entry.js';
+import type { TransferHistory } from '../../wallet/transfer-history.js';
 import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
 import { formatCoins } from '../../protocol/coin-amount.js';
 import { describeOutcome } from './contract-outcome-text.js';
@@ -33,8 +34,13 @@ export interface HistoryLine {
   /** Atomic units. */
   amount: bigint;
   fee: bigint;
-  /** The sender of an incoming entry (when known), the destination of an outgoing one. */
+  /**
+   * The contract of a contract install or call, or of a credit one explains; otherwise the sender of an incoming entry
+   * (when known) or the destination of an outgoing one.
+   */
   counterparty: string;
+  /** The contract (the counterparty) of a contract install or call, with a call's entry point. */
+  contract?: { scid: string; entrypoint?: string };
   txid: string;
   sc_outcome?: ContractCallOutcome;
   /** For a dropped transfer: the command that sends it again (with the wallet flags left out). */
@@ -49,7 +55,10 @@ export interface HistoryResult {
 const status = (entry: HistoryEntry): HistoryLine['status'] =>
   entry.blockhash !== '' ? 'mined' : entry.dropped ? 'dropped' : 'pending';
 
-const line = (asset: string, entry: HistoryEntry): HistoryLine => ({
+const counterparty = (entry: HistoryEntry): string =>
+  entry.coinbase ? '' : (entry.contract?.scid ?? (entry.incoming ? entry.sender : entry.destination));
+
+const line = (asset: string, entry: HistoryEntry, history: TransferHistory): HistoryLine => ({
   height: entry.blockhash === '' ? -1 : entry.height,
   status: status(entry),
   time: entry.time,
@@ -57,19 +66,26 @@ const line = (asset: string, entry: HistoryEntry): HistoryLine => ({
   coinbase: entry.coinbase,
   amount: entry.amount,
   fee: entry.fees,
-  counterparty: entry.coinbase ? '' : entry.incoming ? entry.sender : entry.destination,
+  counterparty: counterparty(entry),
+  ...(entry.contract && {
+    contract: {
+      scid: entry.contract.scid,
+      ...(entry.contract.entrypoint !== undefined && { entrypoint: entry.contract.entrypoint }),
+    },
+  }),
   txid: entry.txid,
   ...(entry.sc_outcome ? { sc_outcome: entry.sc_outcome } : {}),
-  ...(entry.dropped && { send_again: sendAgainCommand(entry, asset) }),
+  ...(entry.dropped && { send_again: sendAgainCommand(entry, asset, history) }),
 });
 
 export async function history(session: WalletSession, options: HistoryOptions): Promise<HistoryResult> {
   await syncHistory(session);
   const asset = options.asset ?? NATIVE_ASSET;
   const both = options.in === options.out;
-  const lines = session.wallet.history
+  const { history } = session.wallet;
+  const lines = history
     .entries(asset)
-    .map((entry) => line(asset, entry))
+    .map((entry) => line(asset, entry, history))
     .filter((entry) => both || (entry.direction === 'in') === Boolean(options.in));
   return { asset, entries: options.limit === undefined ? lines : lines.slice(-options.limit) };
 }
@@ -85,7 +101,7 @@ export function historyText(result: HistoryResult): string {
     entry.direction,
     formatCoins(entry.amount),
     entry.direction === 'out' ? formatCoins(entry.fee) : '',
-    entry.coinbase ? 'coinbase' : entry.counterparty ? shorten(entry.counterparty) : 'unknown',
+    counterpartyText(entry),
     entry.coinbase ? '' : shorten(entry.txid),
     entry.sc_outcome ? describeOutcome(entry.sc_outcome) : '',
   ]);
@@ -93,6 +109,14 @@ export function historyText(result: HistoryResult): string {
     columns(['height', 'time', 'in/out', 'amount', 'fee', 'counterparty', 'txid', 'contract'], rows) +
     droppedText(result.entries)
   );
+}
+
+/** Who the entry was with: a contract with the entry point called, a shortened address, the coinbase, or unknown. */
+function counterpartyText(entry: HistoryLine): string {
+  if (entry.coinbase) return 'coinbase';
+  if (!entry.counterparty) return 'unknown';
+  if (entry.contract) return `${shorten(entry.contract.scid)} ${entry.contract.entrypoint ?? '(install)'}`;
+  return shorten(entry.counterparty);
 }
 
 /** What became of dropped transactions, and how to send them again. */

@@ -43,6 +43,8 @@ export interface TransferEntryJson {
   sc_outcome?: ContractCallOutcome;
   /** Present (true) on a sent transaction the daemon holds in neither its pool nor its chain. */
   dropped?: true;
+  /** The contract a contract transaction installed or called (an Umbra extension), its call's entry point and arguments. */
+  contract?: { scid: string; entrypoint?: string; args?: ReturnType<typeof rpcArgumentToExactJson>[] };
 }
 
 export function transferEntryJson(entry: HistoryEntry): TransferEntryJson {
@@ -74,5 +76,14 @@ export function transferEntryJson(entry: HistoryEntry): TransferEntryJson {
     ...(entry.scid !== undefined && { scid: entry.scid }),
     ...(entry.sc_outcome && { sc_outcome: entry.sc_outcome }),
     ...(entry.dropped && { dropped: true }),
+    ...(entry.contract && {
+      contract: {
+        scid: entry.contract.scid,
+        ...(entry.contract.entrypoint !== undefined && {
+          entrypoint: entry.contract.entrypoint,
+          args: (entry.contract.args ?? []).map(rpcArgumentToExactJson),
+        }),
+      },
+    }),
   };
 }

@@ -102,6 +102,20 @@ t.test('install a contract and call it with a deposit; its token balance and his
   t.equal((await json(t, receiver, 'balance', '--asset', installed.scid)).balance, 50_000, 'issued 1:1');
   const tokenHistory = await json(t, receiver, 'history', '--asset', installed.scid);
   t.ok(tokenHistory.entries.length >= 1, 'the token’s history has the issue');
+  t.match(
+    tokenHistory.entries.at(-1),
+    { direction: 'in', counterparty: installed.scid, contract: { scid: installed.scid, entrypoint: 'IssueAsset' } },
+    'the token the contract paid names the contract and the call',
+  );
+
+  const [install, issue] = (await json(t, receiver, 'history', '--out', '--limit', '2')).entries;
+  t.match(install, { txid: installed.scid, counterparty: installed.scid, contract: { scid: installed.scid } });
+  t.notOk('entrypoint' in install.contract, 'an install calls no entry point');
+  t.match(issue, { counterparty: installed.scid, contract: { scid: installed.scid, entrypoint: 'IssueAsset' } });
+  const short = `${installed.scid.slice(0, 8)}…${installed.scid.slice(-8)}`;
+  const table = (await wallet(receiver, 'history', '--out', '--limit', '2')).stdout;
+  t.match(table, new RegExp(`out .* ${short} \\(install\\) +${short}`), 'the install names its contract');
+  t.match(table, new RegExp(`out .* ${short} IssueAsset +[0-9a-f]{8}…`), 'the call names the contract and entry point');
 });
 
 t.test(

@@ -83,3 +83,17 @@ t.test('ids and outcomes for people', async (t) => {
   t.equal(describeOutcome({ status: 'returned', code: 7, gascompute: 1 }), 'returned 7');
   t.equal(describeOutcome({ status: 'failed', message: 'out of gas', gascompute: 1 }), 'failed: out of gas');
 });
+
+t.test('a contract install or call: the contract and the entry point are the counterparty', async (t) => {
+  const scid = '12345678'.repeat(8);
+  const text = historyText({
+    asset: result.asset,
+    entries: [
+      { ...result.entries[1]!, counterparty: scid, contract: { scid, entrypoint: 'Register' } },
+      { ...result.entries[1]!, counterparty: scid, contract: { scid } },
+    ],
+  });
+  const [, call, install] = text.split('\n');
+  t.match(call, / 12345678…12345678 Register +01234567…89abcdef /);
+  t.match(install, / 12345678…12345678 \(install\) +01234567…89abcdef /);
+});

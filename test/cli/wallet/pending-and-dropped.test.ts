@@ -105,3 +105,37 @@ t.test('a send reverted out of the chain is dropped, spent nothing, and can be s
       ['dropped'],
     );
 });
+
+t.test('a dropped contract call names its contract and offers the call again, arguments and deposit', async (t) => {
+  const NAME_SERVICE = `${'0'.repeat(63)}1`;
+  const name = `dropped${process.pid}`;
+  const snapshot = await simulator('SIMULATOR.Snapshot');
+  const called = await json(
+    receiver,
+    'call',
+    NAME_SERVICE,
+    'Register',
+    `name=${name}`,
+    '--deposit',
+    '0.001',
+    '--yes',
+    '--no-wait',
+  );
+  await simulator('SIMULATOR.Mine');
+  await simulator('SIMULATOR.Revert', { id: snapshot.id });
+  const [entry] = (await json(receiver, 'history', '--out', '--limit', '1')).entries;
+  const callAgain = `umbra wallet call ${NAME_SERVICE} Register name:S=${name} --deposit 0.00100`;
+  t.match(entry, {
+    txid: called.txid,
+    status: 'dropped',
+    counterparty: NAME_SERVICE,
+    contract: { scid: NAME_SERVICE, entrypoint: 'Register' },
+    send_again: callAgain,
+  });
+  const [, , ...args] = callAgain.split(' ');
+  const again = await json(receiver, ...(args as [string]), '--yes', '--no-wait');
+  await simulator('SIMULATOR.Mine');
+  t.match(await json(receiver, 'history', '--out', '--limit', '1'), {
+    entries: [{ txid: again.txid, status: 'mined' }],
+  });
+});
