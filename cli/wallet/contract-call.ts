@@ -1,12 +1,14 @@
 /**
  * `wallet call SCID ENTRYPOINT [NAME=VALUE]… [--deposit AMOUNT] [--asset-deposit SCID:AMOUNT]`: calls a contract's
- * entry point, ring 2 by default so that the contract knows its signer. The arguments and deposits are made by the
- * wallet library (contract-args.ts), as for the wallet RPC's scinvoke.
+ * entry point, ring 2 by default so that the contract knows its signer. The entry point and arguments are checked
+ * against the contract's code first (call-arguments.ts); the arguments and deposits are made by the wallet library
+ * (contract-args.ts), as for the wallet RPC's scinvoke.
  */
 import type { RpcArgument } from '../../protocol/rpc-arguments.js';
 import { callArgs, depositItems } from '../../wallet/contract-args.js';
 import { DEFAULT_CONTRACT_RING } from '../../wallet/wallet-constants.js';
 import { describeAmount } from '../../protocol/coin-amount.js';
+import { checkCallArguments } from './call-arguments.js';
 import { labelled } from './output.js';
 import type { WalletSession } from './session.js';
 import { sentRows, submitTransaction, type SentTransaction, type SubmitOptions } from './transaction-submission.js';
@@ -29,6 +31,7 @@ export interface CallResult extends SentTransaction {
 }
 
 export async function call(session: WalletSession, options: CallOptions): Promise<CallResult> {
+  await checkCallArguments(session.wallet.daemon, options.scid, options.entrypoint, options.args ?? []);
   const preview: [string, string][] = [
     ['contract', options.scid],
     ['entry point', options.entrypoint],

@@ -156,6 +156,43 @@ t.test(
   },
 );
 
+t.test('a mistyped entry point or argument is refused before anything is asked, naming the closest', async (t) => {
+  const lottery = (await json(t, receiver, 'install', 'examples/contracts/lottery.bas', '--yes')).scid as string;
+  const cases: [string[], RegExp][] = [
+    [
+      [lottery, 'Lottery', 'lotteryeveryXdeposits=3'],
+      /^umbra: unknown argument lotteryeveryXdeposits \(did you mean lotteryeveryXdeposit of TuneLotteryParameters\?\): Lottery's parameters: value \(the coin deposit: --deposit\)$/m,
+    ],
+    [
+      [lottery, 'TuneLotteryParameters', 'input=1', 'lotteryeveryXdeposits=3', 'lotterygiveback=9000'],
+      /^umbra: unknown argument lotteryeveryXdeposits \(did you mean lotteryeveryXdeposit\?\): TuneLotteryParameters's parameters: input \(Uint64\), lotteryeveryXdeposit \(Uint64\), lotterygiveback \(Uint64\)$/m,
+    ],
+    [
+      [lottery, 'TuneLotteryParameters', 'input=1'],
+      /^umbra: TuneLotteryParameters needs arguments lotteryeveryXdeposit, lotterygiveback: TuneLotteryParameters's parameters: /m,
+    ],
+    [
+      [lottery, 'Lotery'],
+      new RegExp(
+        `^umbra: contract ${lottery} has no entry point Lotery \\(did you mean Lottery\\?\\); its entry points: Initialize, Lottery, TuneLotteryParameters, TransferOwnership, ClaimOwnership, Withdraw, UpdateCode$`,
+        'm',
+      ),
+    ],
+    [
+      [lottery, 'isOwner'],
+      /^umbra: isOwner is private: only functions whose name starts with a capital letter are entry points$/m,
+    ],
+  ];
+  for (const [args, message] of cases) {
+    // No --yes and no terminal: a refusal after the summary would be "no terminal to confirm on" instead.
+    const run = await wallet(receiver, 'call', ...args);
+    t.equal(run.code, 1, args.join(' '));
+    t.match(run.stderr, message, args.join(' '));
+    t.notMatch(run.stderr, /^fee:/m, 'nothing was shown');
+    t.match(JSON.parse((await wallet(receiver, 'call', ...args, '--json')).stdout).error, { code: 'cli.bad-argument' });
+  }
+});
+
 t.test('a new wallet: balance names `register`, which puts the account on chain once', async (t) => {
   const fresh = await restore('fresh', simulatorWalletSecret(core, 100));
   const unregistered = await wallet(fresh, 'balance', '--json');
