@@ -17,7 +17,7 @@ export enum CliErrorCode {
   Declined = 'cli.declined',
   /** A file named on the command line cannot be read. */
   UnreadableFile = 'cli.unreadable-file',
-  /** The two typed passwords differ. */
+  /** The two typed passwords differed at every try. */
   PasswordMismatch = 'cli.password-mismatch',
   /** The wallet file is of another network than --network says. */
   WrongNetwork = 'cli.wrong-network',

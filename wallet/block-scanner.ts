@@ -9,10 +9,11 @@
  *   Outgoing: an entry recorded when sending gets its block fields; one not known (a restored wallet) is rebuilt —
  *   the deterministic blinding r is recomputed from the ring and root, and the receiver is the member k of the other
  *   parity with C_k − r·Y_k = (a − burn)·G; the entry of a contract transaction carries what its call did
- *   (`sc_outcome`);
+ *   (`sc_outcome`) and the contract it installed or called (`contract`, read from its public arguments);
  * - coinbase (native coin only): the block's reward plus fees, a tenth to each of the nine miniblock miners (by key
  *   hash) and the rest to the integrator (the coinbase key); the wallet's share is one entry whose txid is the block hash;
- * - what remains of the balance change (credits no transfer names: contract payouts, refunds) is one incoming entry.
+ * - what remains of the balance change (credits no transfer names: contract payouts, refunds) is one incoming entry,
+ *   with the contract when a single contract call of the block explains it.
  */
 import { bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import { openPayload } from '../core-native/ts/payload-cipher.js';
@@ -26,7 +27,15 @@ import { decodeRpcArguments, type RpcArgument } from '../protocol/rpc-arguments.
 import { TxType, type TransferTx } from '../protocol/transaction.js';
 import type { ContractCallOutcome } from '../protocol/contract-outcome.js';
 import type { BlockHeaderRecord } from './daemon-client.js';
-import { historyEntry, isoTime, type EntryFacts, type EntryPlace, type HistoryEntry } from './history-entry.js';
+import {
+  contractTarget,
+  historyEntry,
+  isoTime,
+  type ContractTarget,
+  type EntryFacts,
+  type EntryPlace,
+  type HistoryEntry,
+} from './history-entry.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 import type { WalletContext } from './wallet-context.js';
 
@@ -52,7 +61,7 @@ export interface ChainBlock {
 }
 
 /** Where an entry is on chain (and, for the sender of a contract transaction, what its call did there). */
-export type BlockFields = EntryPlace & Pick<HistoryEntry, 'pos' | 'txid' | 'sc_outcome'>;
+export type BlockFields = EntryPlace & Pick<HistoryEntry, 'pos' | 'txid' | 'sc_outcome' | 'contract'>;
 
 export interface BlockScan {
   /** New entries, in history order: the block's transfers, then the coinbase share, then a credit no transfer names. */
@@ -69,6 +78,10 @@ export interface BlockScan {
 export type ScannerContext = Pick<WalletContext, 'core' | 'generators' | 'keys' | 'decoder'>;
 
 const isKeyHash = (miner: string): boolean => /^[0-9a-f]{32}$/.test(miner);
+
+/** What a contract transaction installs or calls, read from its (public) contract arguments. */
+const calledContract = ({ txid, tx }: BlockTransfer): ContractTarget | undefined =>
+  tx.type === TxType.SmartContract ? contractTarget(txid, decodeArgs(tx.scData) ?? []) : undefined;
 
 function decodeArgs(bytes: Uint8Array): RpcArgument[] | undefined {
   try {
@@ -138,7 +151,8 @@ export class BlockScanner {
     const coinbase = scid === NATIVE_ASSET ? this.coinbaseShare(block) : 0n;
     let explained = coinbase;
     const scan: BlockScan = { entries: [], mined: [], assets: [], amount: 0n };
-    block.txs.forEach(({ txid, tx, ring, sc_outcome }, tpos) => {
+    block.txs.forEach((transfer, tpos) => {
+      const { txid, tx, ring, sc_outcome } = transfer;
       tx.payloads.forEach((payload, pos) => {
         const { statement } = payload;
         const j = statement.ring.findIndex((key) => equalBytes(key, keys.publicKey));
@@ -158,7 +172,14 @@ export class BlockScanner {
           const spent = decoder.decodePoint(core.g1Neg(P), known ? [known.amount + known.fees] : []);
           if (!spent) return;
           explained -= spent;
-          const sent: BlockFields = { ...place, pos, txid, ...(sc_outcome && { sc_outcome }) };
+          const contract = calledContract(transfer);
+          const sent: BlockFields = {
+            ...place,
+            pos,
+            txid,
+            ...(sc_outcome && { sc_outcome }),
+            ...(contract && { contract }),
+          };
           if (known) scan.mined.push({ entry: known, fields: sent });
           else scan.entries.push(this.rebuiltOutgoing(tx, pos, j, parity, spent, ring[pos] ?? [], sent));
           return;
@@ -202,8 +223,9 @@ export class BlockScanner {
     if (rest > 0n) {
       // A credit no transfer names: a contract's payout (or a refund) by a contract call of this block.
       const calls = block.txs.filter(({ tx }) => tx.type === TxType.SmartContract);
+      const [call] = calls.length === 1 ? calls : [];
       scan.entries.push(
-        this.creditEntry(block.header, block.topoheight, rest, false, calls.length === 1 ? calls[0]!.txid : ''),
+        this.creditEntry(block.header, block.topoheight, rest, false, call?.txid ?? '', call && calledContract(call)),
       );
     }
     return scan;
@@ -255,6 +277,7 @@ export class BlockScanner {
       fees: fee,
       payloadtype: payload.rpcType,
       ...(fields.sc_outcome && { sc_outcome: fields.sc_outcome }),
+      ...(fields.contract && { contract: fields.contract }),
     };
     // No member of the receiver's parity matches (a payload not built the way this wallet builds them): the
     // receiver, the payload and the proof stay unknown.
@@ -269,13 +292,17 @@ export class BlockScanner {
     });
   }
 
-  /** A credit of the whole block: the wallet's coinbase share, or what a contract paid it (or refunded). */
+  /**
+   * A credit of the whole block: the wallet's coinbase share, or what a contract paid it (or refunded), with the
+   * contract when one call explains it.
+   */
   private creditEntry(
     header: BlockHeaderRecord,
     topoheight: number,
     amount: bigint,
     coinbase: boolean,
     txid: string,
+    contract?: ContractTarget,
   ): HistoryEntry {
     return historyEntry({
       place: blockPlace(header, topoheight, 0),
@@ -284,6 +311,7 @@ export class BlockScanner {
       destination: this.context.keys.address,
       sender: '',
       amount,
+      contract,
     });
   }
 }

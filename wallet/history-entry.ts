@@ -5,8 +5,20 @@
  * JSON-RPC answers and `umbra wallet history` give it their own form; the wallet file keeps it as it is, amounts as
  * exact JSON integers (stored-history-entry.ts reads it back).
  */
+import { contractAction } from '../protocol/contract-call-rules.js';
 import type { ContractCallOutcome } from '../protocol/contract-outcome.js';
 import type { RpcArgument } from '../protocol/rpc-arguments.js';
+import { TransactionError } from '../protocol/transaction-errors.js';
+
+/** The contract a contract transaction installed or called. */
+export interface ContractTarget {
+  /** The contract's SCID: the called one, or for an install the transaction's id. */
+  scid: string;
+  /** The entry point called; absent for an install (which runs the contract's initializer). */
+  entrypoint?: string;
+  /** A call's own arguments (those after SC_ACTION, SC_ID and entrypoint); absent for an install. */
+  args?: RpcArgument[];
+}
 
 export interface HistoryEntry {
   /** The block's height, topoheight and hash: 0, -1 and empty until a block holds the transaction. */
@@ -43,6 +55,16 @@ export interface HistoryEntry {
   scid?: string;
   /** What a contract transaction did when mined (outgoing contract calls and installs, once in a block). */
   sc_outcome?: ContractCallOutcome;
+  /**
+   * The contract the transaction installed or called: on the outgoing entries of a contract transaction, whose
+   * `destination` is a ring member that only carried the fee or a deposit, and on a credit the contract paid.
+   */
+  contract?: ContractTarget;
+  /**
+   * True on an outgoing entry whose transaction is in neither the daemon's pool nor its chain (a reorganisation took
+   * it out of the chain, or the pool let it go): it spent nothing; absent otherwise.
+   */
+  dropped?: true;
 }
 
 /** Where an entry is on chain: the block's fields, or `unmined` for a transaction not yet in a block. */
@@ -79,6 +101,7 @@ export interface EntryFacts {
   payloadtype?: number;
   payload?: EntryPayload;
   sc_outcome?: ContractCallOutcome;
+  contract?: ContractTarget;
 }
 
 export function historyEntry(facts: EntryFacts): HistoryEntry {
@@ -103,6 +126,27 @@ export function historyEntry(facts: EntryFacts): HistoryEntry {
     data: payload ? Buffer.concat([Buffer.from([payload.senderIndex]), payload.bytes]).toString('base64') : '',
     args: payload?.args ?? [],
     ...(facts.sc_outcome && { sc_outcome: facts.sc_outcome }),
+    ...(facts.contract && { contract: facts.contract }),
+  };
+}
+
+const RESERVED_ARGUMENTS = new Set(['SC_ACTION', 'SC_ID', 'SC_CODE', 'entrypoint']);
+
+/** What a transaction with these contract arguments (`sc_rpc`) installs or calls; undefined when they name neither. */
+export function contractTarget(txid: string, scRpc: readonly RpcArgument[]): ContractTarget | undefined {
+  let action: ReturnType<typeof contractAction>;
+  try {
+    action = contractAction(scRpc);
+  } catch (error) {
+    // Arguments without a readable action: the chain refuses such a transaction.
+    if (error instanceof TransactionError) return undefined;
+    throw error;
+  }
+  if (action.install) return { scid: txid };
+  return {
+    scid: action.scid,
+    entrypoint: action.entrypoint,
+    args: scRpc.filter((arg) => !RESERVED_ARGUMENTS.has(arg.name)),
   };
 }
 

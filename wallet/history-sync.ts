@@ -11,8 +11,9 @@
  * Token entries carry `scid`. The positions (the native one and one per followed token) and the entries go to the
  * wallet file (when there is one) after every 100 blocks and at the end. A block hash that no longer matches at an
  * asset's saved position (a reorganisation) drops that asset's chain-found entries and starts it again from the
- * registration; outgoing entries keep their payloads and are found again. `onBalanceChange` tells of each asset whose
- * amount a run changed.
+ * registration; outgoing entries keep their payloads and are found again, and at the end of each run those the chain
+ * does not hold are asked about (TransferHistory.confirm: mined since, still in the pool, or dropped). `onBalanceChange`
+ * tells of each asset whose amount a run changed.
  */
 import { UmbraError } from '../core-native/ts/errors.js';
 import { findBalanceChanges, listBalanceChanges, type BalanceAt } from './balance-changes.js';
@@ -139,6 +140,8 @@ export class HistorySync {
         done.add(scid);
         await this.syncAsset(scid, registration, top, (await this.balanceData(scid, top)) ?? IMPLICIT_ZERO);
       }
+      // Sent transactions the chain read does not hold: mined since, still in the pool, or dropped.
+      await this.history.confirm(this.context.daemon);
       this.history.sort();
       this.save();
       return top;
@@ -273,7 +276,10 @@ export class HistorySync {
   private record(scid: string, scan: BlockScan): void {
     // The wallet is a ring member of another asset's payload: that asset is followed (and read in this run).
     for (const asset of scan.assets) this.follow(asset);
-    for (const { entry, fields } of scan.mined) Object.assign(entry, fields);
+    for (const { entry, fields } of scan.mined) {
+      Object.assign(entry, fields);
+      delete entry.dropped; // a block holds it after all
+    }
     for (const entry of scan.entries) this.history.add(scid, entry);
   }
 

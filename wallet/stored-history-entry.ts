@@ -6,7 +6,7 @@
  */
 import type { ContractCallOutcome } from '../protocol/contract-outcome.js';
 import { parseRpcArguments, RpcArgumentError } from '../protocol/rpc-arguments.js';
-import type { HistoryEntry } from './history-entry.js';
+import type { ContractTarget, HistoryEntry } from './history-entry.js';
 import { WalletFileError, WalletFileErrorCode } from './wallet-file.js';
 
 const MAX_U64 = (1n << 64n) - 1n;
@@ -29,13 +29,15 @@ export function storedHistoryEntry(stored: unknown, where: string): HistoryEntry
   const text = (name: string): string => field(name, (v) => (typeof v === 'string' ? v : undefined), 'a string');
   const flag = (name: string): boolean => field(name, (v) => (typeof v === 'boolean' ? v : undefined), 'true or false');
   const atomic = (name: string): bigint => field(name, uint64, 'an integer of atomic units (0 … 2^64 − 1)');
-  let args: HistoryEntry['args'];
-  try {
-    args = parseRpcArguments(fields['args'] ?? fields['payload_rpc'] ?? [], `${where}.args`);
-  } catch (error) {
-    if (error instanceof RpcArgumentError) throw damaged(error.message);
-    throw error;
-  }
+  const argumentList = (value: unknown, at: string): HistoryEntry['args'] => {
+    try {
+      return parseRpcArguments(value, at);
+    } catch (error) {
+      if (error instanceof RpcArgumentError) throw damaged(error.message);
+      throw error;
+    }
+  };
+  const args = argumentList(fields['args'] ?? fields['payload_rpc'] ?? [], `${where}.args`);
   return {
     height: integer('height'),
     topoheight: integer('topoheight'),
@@ -58,7 +60,25 @@ export function storedHistoryEntry(stored: unknown, where: string): HistoryEntry
     ...(typeof fields['scid'] === 'string' && { scid: fields['scid'] }),
     ...(typeof fields['sc_outcome'] === 'object' &&
       fields['sc_outcome'] !== null && { sc_outcome: fields['sc_outcome'] as ContractCallOutcome }),
+    ...(fields['dropped'] === true && { dropped: true }),
+    ...(fields['contract'] !== undefined && {
+      contract: storedContract(fields['contract'], `${where}.contract`, argumentList),
+    }),
   };
+}
+
+/** The `contract` of an entry: a SCID, and for a call its entry point and arguments. */
+function storedContract(
+  stored: unknown,
+  where: string,
+  argumentList: (value: unknown, at: string) => HistoryEntry['args'],
+): ContractTarget {
+  const fields = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
+  const { scid, entrypoint, args } = fields;
+  if (typeof scid !== 'string' || !/^[0-9a-f]{64}$/.test(scid)) throw damaged(`${where}.scid must be 64 hex digits`);
+  if (entrypoint === undefined) return { scid };
+  if (typeof entrypoint !== 'string') throw damaged(`${where}.entrypoint must be a string`);
+  return { scid, entrypoint, args: argumentList(args ?? [], `${where}.args`) };
 }
 
 /** An amount as stored: a JSON integer (a bigint beyond 2^53, as the wallet file parses it) within uint64. */

@@ -1,11 +1,11 @@
 /**
- * The wallet's transfer history, per asset: its entries (history-entry.ts). The wallet records
- * its outgoing payloads itself when it sends them (`time` is then the sending time); their block fields (height,
- * topoheight, blockhash, time) are filled once the daemon reports the transaction in a block or the history sync
- * (history-sync.ts) finds it, with `sc_outcome` for a contract transaction; incoming, coinbase and contract-payout
- * entries come from the sync. Entries of a token carry its `scid` (native entries have none). `toJSON` and `load`
- * carry the entries through the wallet file (amounts as exact JSON integers); `onAdd` tells of each new entry as it
- * is recorded.
+ * The wallet's transfer history, per asset: its entries (history-entry.ts). The wallet records its outgoing payloads
+ * itself when it sends them (`time` is then the sending time); their block fields (height, topoheight, blockhash,
+ * time) are filled once the daemon reports the transaction in a block or the history sync (history-sync.ts) finds it,
+ * with `sc_outcome` for a contract transaction, and one the daemon holds in neither its pool nor its chain is marked
+ * `dropped` (found in a block later, it is mined after all); incoming, coinbase and contract-payout entries come from
+ * the sync. Entries of a token carry its `scid` (native entries have none). `toJSON` and `load` carry the entries
+ * through the wallet file (amounts as exact JSON integers); `onAdd` tells of each new entry as it is recorded.
  */
 import type { DaemonClient, TransactionRecord } from './daemon-client.js';
 import { isoTime, type HistoryEntry } from './history-entry.js';
@@ -18,9 +18,15 @@ export class TransferHistory {
   private readonly byAsset = new Map<string, HistoryEntry[]>();
   private readonly listeners = new Set<HistoryListener>();
 
+  /**
+   * Records an entry; an outgoing one replaces the outgoing entry of the same transaction and payload, if any (a
+   * dropped transaction sent again can be the very same transaction: built on the same state with the same ring).
+   */
   add(scid: string, entry: HistoryEntry): void {
     if (scid !== NATIVE_ASSET) entry.scid = scid;
-    const entries = this.byAsset.get(scid) ?? [];
+    const entries = (this.byAsset.get(scid) ?? []).filter(
+      (known) => entry.incoming || known.incoming || known.txid !== entry.txid || known.pos !== entry.pos,
+    );
     entries.push(entry);
     this.byAsset.set(scid, entries);
     for (const listener of this.listeners) listener(scid, entry);
@@ -81,24 +87,29 @@ export class TransferHistory {
   }
 
   /**
-   * Fills the block fields (height, topoheight, blockhash, time) of entries whose transaction is now in a block, and
-   * what a contract transaction's call did there (`sc_outcome`).
+   * Asks the daemon about the outgoing entries whose transaction is not in a block: one now in a block gets its block
+   * fields (height, topoheight, blockhash, time) and what a contract transaction's call did there (`sc_outcome`); one
+   * in neither the pool nor the chain is marked `dropped`. Resolves to the txids still in the pool.
    */
-  async confirm(daemon: DaemonClient): Promise<void> {
-    const waiting = [...this.byAsset.values()].flat().filter((entry) => entry.blockhash === '');
+  async confirm(daemon: DaemonClient): Promise<string[]> {
+    const waiting = [...this.byAsset.values()].flat().filter((entry) => entry.blockhash === '' && !entry.dropped);
     const records = new Map<string, Promise<TransactionRecord>>();
+    const pooled = new Set<string>();
     for (const entry of waiting) {
       if (!records.has(entry.txid)) records.set(entry.txid, daemon.getTransaction(entry.txid));
       const record = await records.get(entry.txid)!;
-      if (record.valid_block === '') continue;
+      if (record.in_pool) pooled.add(entry.txid);
+      else if (record.valid_block === '') entry.dropped = true;
       // Main-chain blocks have one topoheight per height here.
-      Object.assign(entry, {
-        height: record.block_height,
-        topoheight: record.block_height,
-        blockhash: record.valid_block,
-        time: isoTime(await daemon.blockTimestamp(record.valid_block)),
-        ...(record.sc_outcome && { sc_outcome: record.sc_outcome }),
-      });
+      else
+        Object.assign(entry, {
+          height: record.block_height,
+          topoheight: record.block_height,
+          blockhash: record.valid_block,
+          time: isoTime(await daemon.blockTimestamp(record.valid_block)),
+          ...(record.sc_outcome && { sc_outcome: record.sc_outcome }),
+        });
     }
+    return [...pooled];
   }
 }

@@ -5,8 +5,8 @@
  * fee unless one is given, then NODE.SendRawTransaction. A rejected transaction is an error, never a txid. A contract
  * install or call is first tried on the daemon (contract-trial.ts) and refused when it would fail, unless forced.
  *
- * One transaction at a time: calls run in turn, and while the previous transaction is still in the pool a new one is
- * refused (it would spend the same balance, and the first would win). A sent transaction is recorded in the history,
+ * One transaction at a time: calls run in turn, and while a transaction the history holds as sent is still in the pool
+ * a new one is refused before anything is built (it would spend the same balance, and the first would win). A sent transaction is recorded in the history,
  * and `onSent` learns the assets it touched (for the history sync to follow).
  */
 import { bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
@@ -24,8 +24,8 @@ import { DaemonClientErrorCode, DaemonRpcError, type DaemonInfo } from './daemon
 import { resolveDestination } from './destination.js';
 import { requestFee } from './fees.js';
 import { payloadItems } from './payload-items.js';
-import { arrangeRing, checkRingFits, drawDecoys } from './ring.js';
-import { historyEntry, unmined } from './history-entry.js';
+import { arrangeRing, checkRingFits, chooseRing, drawDecoys, type RingChoice } from './ring.js';
+import { contractTarget, historyEntry, unmined, type ContractTarget } from './history-entry.js';
 import type { TransferHistory } from './transfer-history.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 import type { AccountRegistration } from './account-registration.js';
@@ -86,22 +86,14 @@ export interface SenderParts {
   onSent?: (assets: string[]) => void;
 }
 
-/**
- * The assets a transaction touches: those of its payloads, an installed contract (its SCID is the txid) and a called
- * one.
- */
-function touchedAssets(txid: string, planned: PlannedPayload[], scRpc: RpcArgument[] | undefined): string[] {
-  const assets = planned.map(({ item }) => item.scid);
-  const action = scRpc?.find((arg) => arg.name === 'SC_ACTION')?.value;
-  const called = scRpc?.find((arg) => arg.name === 'SC_ID')?.value;
-  if (action === 1n) assets.push(txid);
-  else if (action === 0n && typeof called === 'string') assets.push(called);
-  return assets;
-}
+/** The assets a transaction touches: those of its payloads, and the contract it installs or calls. */
+const touchedAssets = (planned: PlannedPayload[], contract: ContractTarget | undefined): string[] => [
+  ...planned.map(({ item }) => item.scid),
+  ...(contract ? [contract.scid] : []),
+];
 
 export class TransferSender {
   private queue: Promise<unknown> = Promise.resolve();
-  private pending?: string;
   private readonly address: string;
 
   constructor(
@@ -141,14 +133,22 @@ export class TransferSender {
         built = this.build(planned, balances, info, fee, scData);
       }
       const txid = await this.context.daemon.sendRawTransaction(built.bytes);
-      this.pending = txid;
-      this.record(txid, planned, built, fee);
-      this.parts.onSent?.(touchedAssets(txid, planned, request.scRpc));
+      const contract = request.scRpc && contractTarget(txid, request.scRpc);
+      this.record(txid, planned, built, fee, contract);
+      this.parts.onSent?.(touchedAssets(planned, contract));
       return txid;
     } catch (error) {
       if (error instanceof DaemonRpcError) throw daemonRefusal(WalletErrorCode.DaemonRefused, error.message, error);
       throw daemonFailure(error);
     }
+  }
+
+  /**
+   * The ring size for a request (ring.ts): `asked` when the chain can fill it (else RingTooLargeError), otherwise
+   * `fallback`, lowered on a young chain to the largest ring it can fill.
+   */
+  chooseRing(asked: number | undefined, fallback: number): Promise<RingChoice> {
+    return chooseRing(this.context.daemon, asked, fallback);
   }
 
   /** The trial run of a contract request (contract-trial.ts); nothing for a plain transfer. */
@@ -163,15 +163,17 @@ export class TransferSender {
     });
   }
 
-  private async refuseWhilePending(): Promise<void> {
-    if (!this.pending) return;
-    if ((await this.context.daemon.getTransaction(this.pending)).in_pool) {
+  /**
+   * Refuses a transaction while one the wallet sent earlier (its history says which, whichever process sent it) is
+   * still in the daemon's pool: it would spend the same balance, and the first would win.
+   */
+  async refuseWhilePending(): Promise<void> {
+    const [pending] = await this.parts.history.confirm(this.context.daemon);
+    if (pending)
       throw new WalletError(
         WalletErrorCode.PreviousTransactionPending,
-        `a previous transaction ${this.pending} is not mined yet; send again once it is in a block`,
+        `a previous transaction ${pending} is not mined yet; send again once it is in a block`,
       );
-    }
-    this.pending = undefined;
   }
 
   private async plan(item: TransferItem, ringSize: number): Promise<PlannedPayload> {
@@ -279,7 +281,13 @@ export class TransferSender {
   }
 
   /** One outgoing entry per payload, in the history of the payload's asset. */
-  private record(txid: string, planned: PlannedPayload[], built: BuiltTransfer, fee: bigint): void {
+  private record(
+    txid: string,
+    planned: PlannedPayload[],
+    built: BuiltTransfer,
+    fee: bigint,
+    contract: ContractTarget | undefined,
+  ): void {
     const { core } = this.context;
     const feeAt = planned.findIndex((p) => p.item.scid === NATIVE_ASSET);
     planned.forEach(({ item, args, receiver, senderIndex }, pos) => {
@@ -305,6 +313,7 @@ export class TransferSender {
             item.amount,
           ),
           payload: { senderIndex, bytes: padded, args },
+          contract,
         }),
       );
     });

@@ -1,17 +1,17 @@
 /**
  * `wallet call SCID ENTRYPOINT [NAME=VALUE]… [--deposit AMOUNT] [--asset-deposit SCID:AMOUNT]`: calls a contract's
- * entry point, ring 2 by default so that the contract knows its signer. The arguments and deposits are made by the
- * wallet library (contract-args.ts), as for the wallet RPC's scinvoke.
+ * entry point, ring 2 by default so that the contract knows its signer. The entry point and arguments are checked
+ * against the contract's code first (call-arguments.ts); the arguments and deposits are made by the wallet library
+ * (contract-args.ts), as for the wallet RPC's scinvoke.
  */
 import type { RpcArgument } from '../../protocol/rpc-arguments.js';
 import { callArgs, depositItems } from '../../wallet/contract-args.js';
+import { DEFAULT_CONTRACT_RING } from '../../wallet/wallet-constants.js';
 import { describeAmount } from '../../protocol/coin-amount.js';
+import { checkCallArguments } from './call-arguments.js';
 import { labelled } from './output.js';
 import type { WalletSession } from './session.js';
 import { sentRows, submitTransaction, type SentTransaction, type SubmitOptions } from './transaction-submission.js';
-
-/** A ring of 2 reveals the signer, which contracts need to know who calls and deposits. */
-export const DEFAULT_CONTRACT_RING = 2;
 
 export interface CallOptions extends SubmitOptions {
   scid: string;
@@ -21,7 +21,6 @@ export interface CallOptions extends SubmitOptions {
   deposit?: bigint;
   /** Units of the called contract's own token deposited into it. */
   assetDeposit?: bigint;
-  ring?: number;
   /** Send even when the wallet's trial run says the call fails. */
   force?: boolean;
 }
@@ -32,6 +31,7 @@ export interface CallResult extends SentTransaction {
 }
 
 export async function call(session: WalletSession, options: CallOptions): Promise<CallResult> {
+  await checkCallArguments(session.wallet.daemon, options.scid, options.entrypoint, options.args ?? []);
   const preview: [string, string][] = [
     ['contract', options.scid],
     ['entry point', options.entrypoint],
@@ -46,13 +46,13 @@ export async function call(session: WalletSession, options: CallOptions): Promis
     session,
     {
       transfers: depositItems(options.scid, options.deposit ?? 0n, options.assetDeposit ?? 0n),
-      ringSize: options.ring ?? DEFAULT_CONTRACT_RING,
       scRpc: callArgs(options.scid, [
         { name: 'entrypoint', datatype: 'S', value: options.entrypoint },
         ...(options.args ?? []),
       ]),
       force: options.force,
     },
+    DEFAULT_CONTRACT_RING,
     preview,
     options,
   );

@@ -4,15 +4,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { installArgs } from '../../wallet/contract-args.js';
+import { DEFAULT_CONTRACT_RING } from '../../wallet/wallet-constants.js';
 import { CliError, CliErrorCode } from '../cli-error.js';
-import { DEFAULT_CONTRACT_RING } from './contract-call.js';
 import { labelled } from './output.js';
 import type { WalletSession } from './session.js';
 import { sentRows, submitTransaction, type SentTransaction, type SubmitOptions } from './transaction-submission.js';
 
 export interface InstallOptions extends SubmitOptions {
   file: string;
-  ring?: number;
   /** Send even when the wallet's trial run says Initialize fails. */
   force?: boolean;
 }
@@ -38,7 +37,8 @@ export async function install(session: WalletSession, options: InstallOptions): 
   const code = readCode(options.file);
   const sent = await submitTransaction(
     session,
-    { transfers: [], ringSize: options.ring ?? DEFAULT_CONTRACT_RING, scRpc: installArgs(code), force: options.force },
+    { transfers: [], scRpc: installArgs(code), force: options.force },
+    DEFAULT_CONTRACT_RING,
     [
       ['install', options.file],
       ['code', `${Buffer.byteLength(code)} bytes`],

@@ -3,7 +3,7 @@ import { loadCore } from '../../core-native/ts/index.js';
 import { WalletFile } from '../../wallet/wallet-file.js';
 import { keyContents, walletKeys } from '../../wallet/wallet-keys.js';
 import { labelled, render, type CommandOutput } from './output.js';
-import { flaggedNetwork, readPassword, type SessionFlags } from './session.js';
+import { flaggedNetwork, readNewPassword, type SessionFlags } from './session.js';
 
 export interface CreatedWallet {
   wallet_file: string;
@@ -21,7 +21,7 @@ export async function createWallet(
   showMnemonic: boolean,
 ): Promise<void> {
   const network = flaggedNetwork(flags) ?? 'mainnet';
-  const password = await readPassword(flags, true);
+  const password = await readNewPassword(flags);
   const keys = walletKeys(await loadCore({ impl: flags.crypto }), network, secretKey);
   await WalletFile.create(flags.walletFile, password, keyContents(keys));
   const result: CreatedWallet = {

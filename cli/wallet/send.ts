@@ -3,20 +3,17 @@
  * transfer to an address, an integrated address or a registered name; the answer ends with its payment proof.
  */
 import type { RpcArgument } from '../../protocol/rpc-arguments.js';
-import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
+import { DEFAULT_RING, NATIVE_ASSET } from '../../wallet/wallet-constants.js';
 import { describeAmount } from '../../protocol/coin-amount.js';
 import { labelled } from './output.js';
 import type { WalletSession } from './session.js';
 import { sentRows, submitTransaction, type SentTransaction, type SubmitOptions } from './transaction-submission.js';
-
-export const DEFAULT_SEND_RING = 16;
 
 export interface SendOptions extends SubmitOptions {
   destination: string;
   /** Atomic units. */
   amount: bigint;
   asset?: string;
-  ring?: number;
   /** Arguments for the receiver's payload. */
   payload?: RpcArgument[];
 }
@@ -50,8 +47,8 @@ export async function send(session: WalletSession, options: SendOptions): Promis
           payloadRpc: options.payload ?? [],
         },
       ],
-      ringSize: options.ring ?? DEFAULT_SEND_RING,
     },
+    DEFAULT_RING,
     preview,
     options,
   );

@@ -5,6 +5,7 @@
  * shell (shell.ts) parses its lines with the same commands and runs them on the session it keeps open.
  */
 import { Command, Option } from 'commander';
+import { DEFAULT_CONTRACT_RING, DEFAULT_RING } from '../../wallet/wallet-constants.js';
 import { CliError, CliErrorCode } from '../cli-error.js';
 import { address, addressText } from './address.js';
 import { parseAmount } from './amount.js';
@@ -70,7 +71,10 @@ interface TransactionFlags {
 
 const transactionOptions = (command: Command, defaultRing: number): Command =>
   command
-    .option('--ring <n>', `ring size, a power of two from 2 to 128 (default ${defaultRing})`)
+    .option(
+      '--ring <n>',
+      `ring size, a power of two from 2 to 128 (default ${defaultRing}${defaultRing > 2 ? ', or the largest ring a young chain can fill' : ''})`,
+    )
     .option('--yes', 'send without asking for confirmation')
     .option('--no-wait', 'do not wait for the transaction to be in a block');
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -152,7 +156,7 @@ export const SESSION_COMMANDS: readonly SessionCommand[] = [
   sessionCommand({
     name: 'send',
     define: (command) =>
-      transactionOptions(command, 16)
+      transactionOptions(command, DEFAULT_RING)
         .description('send coins (or a token) to an address, an integrated address or a registered name')
         .argument('<destination>', 'address, integrated address or registered name')
         .argument('<amount>', 'coins with up to 5 decimals (1.5) or atomic units with a u suffix (150000u)')
@@ -184,7 +188,7 @@ export const SESSION_COMMANDS: readonly SessionCommand[] = [
   sessionCommand({
     name: 'call',
     define: (command) =>
-      transactionOptions(command, 2)
+      transactionOptions(command, DEFAULT_CONTRACT_RING)
         .description('call a contract’s entry point')
         .argument('<scid>', 'the contract (64 hex)')
         .argument('<entrypoint>', 'the entry point, e.g. Register')
@@ -219,7 +223,7 @@ export const SESSION_COMMANDS: readonly SessionCommand[] = [
   sessionCommand({
     name: 'install',
     define: (command) =>
-      transactionOptions(command, 2)
+      transactionOptions(command, DEFAULT_CONTRACT_RING)
         .description('install a contract from a .bas file; prints its SCID and the outcome of Initialize')
         .argument('<file>', 'the contract’s source (.bas)')
         .option('--force', 'send even when the wallet’s trial run says Initialize fails'),

@@ -3,10 +3,11 @@
  * and its daemon are read once here, and the commands (balance, send, …) are functions of the session they get —
  * the command line opens one per run, a shell can open one and keep it.
  */
+import { UmbraError } from '../../core-native/ts/errors.js';
 import { loadCore } from '../../core-native/ts/index.js';
 import { describeRegistrationStep } from '../../wallet/account-registration.js';
 import { DaemonClient } from '../../wallet/daemon-client.js';
-import { WalletFile } from '../../wallet/wallet-file.js';
+import { WalletFile, WalletFileErrorCode } from '../../wallet/wallet-file.js';
 import { keysFromContents } from '../../wallet/wallet-keys.js';
 import { WalletService, type WalletServiceOptions } from '../../wallet/wallet-service.js';
 import { defaultCacheDir } from '../../host/config/defaults.js';
@@ -43,19 +44,43 @@ export const flaggedNetwork = ({
 }: Pick<SessionFlags, 'network' | 'testnet'>): NetworkName | undefined =>
   flagsToConfig({ network, testnet }).network as NetworkName | undefined;
 
-/** The wallet password, from --password-file or typed (twice when `confirm`, for a new wallet). */
-export async function readPassword(flags: Pick<SessionFlags, 'passwordFile'>, confirm: boolean): Promise<string> {
+/** How often a person at the terminal may type a wrong password (or, for a new wallet, two that differ). */
+const PASSWORD_TRIES = 3;
+
+/** A failed try said on the terminal, with the tries left. */
+const tryAgain = (problem: string, tried: number): void =>
+  void process.stderr.write(
+    `${problem}; try again (${PASSWORD_TRIES - tried} ${PASSWORD_TRIES - tried === 1 ? 'try' : 'tries'} left)\n`,
+  );
+
+/** A new wallet's password: from --password-file, or typed twice — asked again when the two differ. */
+export async function readNewPassword(flags: Pick<SessionFlags, 'passwordFile'>): Promise<string> {
   if (flags.passwordFile) return readSecretFile(flags.passwordFile, 'password');
-  const password = await promptSecret('Wallet password', '--password-file');
-  if (confirm && (await promptSecret('Repeat the password', '--password-file')) !== password)
-    throw new CliError(CliErrorCode.PasswordMismatch, 'the two passwords differ');
-  return password;
+  for (let tried = 1; ; tried++) {
+    const password = await promptSecret('Wallet password', '--password-file');
+    if ((await promptSecret('Repeat the password', '--password-file')) === password) return password;
+    if (tried === PASSWORD_TRIES)
+      throw new CliError(CliErrorCode.PasswordMismatch, `the two passwords differ (${PASSWORD_TRIES} tries)`);
+    tryAgain('the two passwords differ', tried);
+  }
+}
+
+/** Opens the wallet file with the password from --password-file, or typed — asked again when it is wrong. */
+async function openWalletFile(flags: Pick<SessionFlags, 'walletFile' | 'passwordFile'>): Promise<WalletFile> {
+  if (flags.passwordFile) return WalletFile.open(flags.walletFile, readSecretFile(flags.passwordFile, 'password'));
+  for (let tried = 1; ; tried++) {
+    try {
+      return await WalletFile.open(flags.walletFile, await promptSecret('Wallet password', '--password-file'));
+    } catch (error) {
+      if (!UmbraError.is(error, WalletFileErrorCode.BadPassword) || tried === PASSWORD_TRIES) throw error;
+      tryAgain((error as Error).message, tried);
+    }
+  }
 }
 
 /** What a WalletService needs for the wallet file the flags name (its password read, its network checked). */
 export async function walletServiceOptions(flags: SessionFlags): Promise<WalletServiceOptions> {
-  const password = await readPassword(flags, false);
-  const file = await WalletFile.open(flags.walletFile, password);
+  const file = await openWalletFile(flags);
   const core = await loadCore({ impl: flags.crypto });
   const keys = keysFromContents(core, file.contents);
   const wanted = flaggedNetwork(flags);

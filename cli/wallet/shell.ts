@@ -1,9 +1,11 @@
 /**
  * `umbra wallet shell`: an interactive session on a wallet opened once. Each line is split like a shell's
  * (shell-line.ts) and parsed by the same commander command as `umbra wallet COMMAND`, minus the session flags
- * (session-commands.ts), then run on the open session. A failing command prints `error: …` and the shell goes on.
+ * (session-commands.ts), then run on the open session. A failing command prints `error: …` and the shell goes on; a
+ * mistyped command name is answered with the closest one.
  */
 import { CommanderError } from 'commander';
+import { closestName } from '../../host/rpc/closest-name.js';
 import { CliError, CliErrorCode } from '../cli-error.js';
 import { AnsweredFailure, answeringFailuresAsJson } from '../json-failure.js';
 import type { CommandOutput } from './output.js';
@@ -88,10 +90,18 @@ async function runLine(session: WalletSession, line: string, io: CommandOutput):
   return undefined;
 }
 
+/** The session command `name`; an unknown name is refused with the closest command, as `umbra wallet` does. */
 function commandNamed(name: string): SessionCommand {
   const declaration = SESSION_COMMANDS.find((command) => command.name === name);
-  if (!declaration) throw new CliError(CliErrorCode.Usage, `unknown command '${name}' (help lists the commands)`);
-  return declaration;
+  if (declaration) return declaration;
+  const suggestion = closestName(name, [
+    ...SESSION_COMMANDS.map((command) => command.name),
+    ...BUILTINS.map(([n]) => n),
+  ]);
+  throw new CliError(
+    CliErrorCode.Usage,
+    `unknown command '${name}' (${suggestion ? `did you mean ${suggestion}? ` : ''}help lists the commands)`,
+  );
 }
 
 /** Parses `args` with the command's own command line and runs it on the open session. */

@@ -1,11 +1,14 @@
 /**
- * What send, call and install share: show what will be sent (on stderr) with the fee the wallet will use and the ring
- * size, ask to confirm, send through the wallet library, and — unless told not to wait — wait for the block and read
- * back the height and, for a contract transaction, its outcome.
+ * What send, call and install share: refuse while an earlier transaction of the wallet is still in the pool (naming
+ * it), choose the ring (the one asked for, refused when the chain cannot fill it; else the command's default, lowered
+ * on a young chain to the largest ring it can fill) — all before anything is shown — then show what will be sent (on
+ * stderr) with the fee the wallet will use and the ring size, ask to confirm, send through the wallet library, and —
+ * unless told not to wait — wait for the block and read back the height and, for a contract transaction, its outcome.
  */
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import { ContractWouldFailError } from '../../wallet/contract-trial.js';
 import { requestFee } from '../../wallet/fees.js';
+import { RingTooLargeError, type RingChoice } from '../../wallet/ring.js';
 import type { TransferRequest } from '../../wallet/transfer-sender.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
 import { describeAmount } from '../../protocol/coin-amount.js';
@@ -16,6 +19,8 @@ import { labelled } from './output.js';
 import type { WalletSession } from './session.js';
 
 export interface SubmitOptions {
+  /** The ring size asked for (--ring); absent: the command's default. */
+  ring?: number;
   /** Send without asking. */
   yes?: boolean;
   /** Wait for the transaction's block (the default). */
@@ -34,20 +39,25 @@ export interface SentTransaction {
   sc_outcome?: ContractCallOutcome | null;
 }
 
-/** Confirms and sends `request`; `preview` names what it does (destination, amount, …) before the fee and ring. */
+/**
+ * Confirms and sends `unringed` with the ring `options` asks for or `defaultRing`; `preview` names what it does
+ * (destination, amount, …) before the fee and ring.
+ */
 export async function submitTransaction(
   session: WalletSession,
-  request: TransferRequest,
+  unringed: Omit<TransferRequest, 'ringSize'>,
+  defaultRing: number,
   preview: [string, string][],
   options: SubmitOptions,
 ): Promise<SentTransaction> {
   const { wallet } = session;
-  // Tried before the question, so that nobody is asked to confirm a call that would be refused.
+  // Checked, chosen and tried before the question, so that nobody is asked to confirm what would be refused.
+  await wallet.transfers.refuseWhilePending();
+  const ring = await choosingRing(wallet, options.ring, defaultRing);
+  const request: TransferRequest = { ...unringed, ringSize: ring.size };
   if (!request.force) await tryingContract(wallet, request);
   const expectedFee = requestFee(request);
-  session.note(
-    labelled([...preview, ['fee', describeAmount(expectedFee)], ['ring size', String(request.ringSize)]]).trimEnd(),
-  );
+  session.note(labelled([...preview, ['fee', describeAmount(expectedFee)], ['ring size', ringText(ring)]]).trimEnd());
   await confirmOrRefuse('Send this transaction?', options.yes, 'send the transaction');
   const txid = await wallet.transfers.send(request);
   const recorded = wallet.history
@@ -70,6 +80,22 @@ export async function submitTransaction(
     ...(request.scRpc ? { sc_outcome: record.sc_outcome ?? null } : {}),
   };
 }
+
+/** The wallet's choice of ring, a ring too large for the chain refused in the command line's words. */
+async function choosingRing(wallet: WalletService, asked: number | undefined, fallback: number): Promise<RingChoice> {
+  try {
+    return await wallet.transfers.chooseRing(asked, fallback);
+  } catch (error) {
+    if (error instanceof RingTooLargeError) throw new RingTooLargeError(error.ringSize, error.accounts, '--ring');
+    throw error;
+  }
+}
+
+/** The ring size, and why it is below the default when the chain is too young for it. */
+const ringText = ({ size, lowered }: RingChoice): string =>
+  lowered
+    ? `${size} (the largest this chain allows: it has ${lowered.accounts} registered accounts, the default ring ${lowered.from} needs ${lowered.from})`
+    : String(size);
 
 /** The wallet's trial run of a contract request, its refusal worded for the command line. */
 async function tryingContract(wallet: WalletService, request: TransferRequest): Promise<void> {

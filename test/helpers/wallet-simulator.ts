@@ -20,14 +20,19 @@ export interface WalletSimulator {
   restore(name: string, secret: Uint8Array): Promise<string>;
 }
 
-/** Starts a simulator with `wallets` funded wallets (RPC on free ports), stopped when `t` ends. */
-export async function startWalletSimulator(t: Test, prefix: string, wallets: number): Promise<WalletSimulator> {
+/** Starts a simulator with `wallets` funded wallets (RPC on free ports) and `extra` flags, stopped when `t` ends. */
+export async function startWalletSimulator(
+  t: Test,
+  prefix: string,
+  wallets: number,
+  ...extra: string[]
+): Promise<WalletSimulator> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const env = { HOME: dir };
   const passwordFile = join(dir, 'password');
   writeFileSync(passwordFile, 'pw\n');
   const sim = startCli(
-    ['simulator', '--wallets', String(wallets), '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'],
+    ['simulator', '--wallets', String(wallets), '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0', ...extra],
     env,
   );
   t.teardown(() => sim.child.kill('SIGKILL'));

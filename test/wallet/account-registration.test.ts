@@ -1,6 +1,6 @@
 /**
- * Registration against an in-process simulator daemon: the steps it reports, a closed registration cancelled, and an
- * unreachable daemon said as such.
+ * Registration against an in-process simulator daemon: the steps it reports (nobody mining included), a closed
+ * registration cancelled, and an unreachable daemon said as such.
  */
 import t from 'tap';
 import { loadCore } from '../../core-native/ts/index.js';
@@ -17,7 +17,7 @@ import {
 import { DaemonClient, DaemonClientErrorCode } from '../../wallet/daemon-client.js';
 import { WalletErrorCode } from '../../wallet/wallet-error.js';
 import { walletKeys } from '../../wallet/wallet-keys.js';
-import { rpcCall, startTestApp } from '../helpers/app.js';
+import { mineOneViaRpc, rpcCall, startTestApp } from '../helpers/app.js';
 import { autoMine } from '../helpers/wallet-app.js';
 
 const core = await loadCore();
@@ -71,4 +71,30 @@ t.test('an unreachable daemon fails the registration as unavailable, before any 
   t.ok(UmbraError.is(error, DaemonClientErrorCode.Unavailable), (error as Error).message);
   t.match((error as Error).message, /^cannot reach the daemon at http:\/\/127\.0\.0\.1:1\/json_rpc: /);
   t.same(steps, []);
+});
+
+t.test('nobody mining: the wait says so once, with how to start a miner, and goes on', async (t) => {
+  const app = await startTestApp(t, { network: 'simulator' });
+  const steps: RegistrationStep[] = [];
+  const registration = new AccountRegistration(
+    core,
+    newKeys(),
+    new DaemonClient(app.url),
+    { ...TIMING, stallMs: 1000 },
+    (step) => steps.push(step),
+  );
+  const registered = registration.ensure();
+  while (!steps.some(({ step }) => step === 'no-miner')) await new Promise((resolve) => setTimeout(resolve, 50));
+  t.match(steps.at(-1), { step: 'no-miner', height: 0 });
+  t.match(
+    describeRegistrationStep(steps.at(-1)!),
+    /^registration: the chain has no block after genesis — nobody seems to be mining it, .* umbra daemon … --mining-threads 1 --mining-address ADDRESS, or umbra miner /,
+  );
+  t.match(
+    describeRegistrationStep({ step: 'no-miner', height: 7, idleMs: 300_000 }),
+    /^registration: no new block for 5 min — nobody seems to be mining it/,
+  );
+  await mineOneViaRpc(app.url, encodeAddress('simulator', premineKey(core, 'simulator')));
+  await registered;
+  t.equal(steps.filter(({ step }) => step === 'no-miner').length, 1, 'said once');
 });

@@ -28,6 +28,46 @@ t.test('an entry goes through the wallet file exactly', async (t) => {
   t.equal(reloaded.entries(TOKEN)[0]!.amount, 1n << 60n);
 });
 
+t.test(
+  'a dropped contract call keeps its mark, its contract, entry point and arguments through the file',
+  async (t) => {
+    const call = historyEntry({
+      place: { height: 0, topoheight: -1, blockhash: '', tpos: 0, time: isoTime(0) },
+      txid: 'ef'.repeat(32),
+      kind: 'outgoing',
+      destination: 'a ring member',
+      sender: 'me',
+      amount: 500n,
+      burn: 500n,
+      contract: { scid: TOKEN, entrypoint: 'Deposit', args: [{ name: 'times', datatype: 'U', value: 1n << 60n }] },
+    });
+    call.dropped = true;
+    const install = historyEntry({
+      place: { height: 3, topoheight: 3, blockhash: 'ab'.repeat(32), tpos: 0, time: isoTime(0) },
+      txid: TOKEN,
+      kind: 'outgoing',
+      destination: 'a ring member',
+      sender: 'me',
+      amount: 0n,
+      contract: { scid: TOKEN },
+    });
+    const history = new TransferHistory();
+    history.add(TOKEN, call);
+    history.add(TOKEN, install);
+    const reloaded = new TransferHistory();
+    reloaded.load(parseExactJson(stringifyExactJson(history.toJSON())));
+    t.same(reloaded.entries(TOKEN), [
+      { ...call, scid: TOKEN },
+      { ...install, scid: TOKEN },
+    ]);
+    const damaged = { ...(parseExactJson(stringifyExactJson(call)) as object), contract: { scid: 'x' } };
+    t.throws(
+      () => storedHistoryEntry(damaged, 'entries.x[0]'),
+      /entries\.x\[0\]\.contract\.scid must be 64 hex digits/,
+    );
+  },
+);
+
 t.test("an earlier version's entry (the JSON-RPC form, amounts as plain numbers) reads the same", async (t) => {
   const old = {
     height: 9,

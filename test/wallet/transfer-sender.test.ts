@@ -95,7 +95,7 @@ t.test('transfer sender', async (t) => {
       t,
       premine.sender.send({ transfers: [pay(alice.address, 1n)], ringSize: 128 }),
       WalletErrorCode.RingTooLarge,
-      /^ring 128 needs 128 registered accounts; this chain has 2 — use --ring 2$/,
+      /^ring 128 needs 128 registered accounts; this chain has 2 — use ringsize 2, or leave ringsize out/,
     );
     await refused(
       t,

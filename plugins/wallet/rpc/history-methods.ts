@@ -39,11 +39,6 @@ function matches(entry: HistoryEntry, f: Filters): boolean {
 }
 
 export function historyMethods(wallet: WalletService): RpcMethod[] {
-  // The history sync reads the chain up to the top first; `confirm` fills what it cannot see (other assets' sends).
-  const confirmed = async (): Promise<void> => {
-    await wallet.sync();
-    await wallet.history.confirm(wallet.daemon);
-  };
   return [
     defineMethod({
       name: 'GetTransfers',
@@ -65,7 +60,7 @@ export function historyMethods(wallet: WalletService): RpcMethod[] {
       handler: async (filters) => {
         // A token named here is followed from now on (its history is read from the registration).
         wallet.historySync.follow(filters.scid);
-        await confirmed();
+        await wallet.sync();
         const entries = wallet.history.entries(filters.scid).filter((entry) => matches(entry, filters));
         return entries.length > 0 ? { entries: entries.map(transferEntryJson) } : {};
       },
@@ -75,7 +70,7 @@ export function historyMethods(wallet: WalletService): RpcMethod[] {
       aliases: ['get_transfer_by_txid'],
       params: objectParams(p.object({ txid: p.hash(), scid: p.optional(p.hash(), undefined) })),
       handler: async ({ txid, scid }) => {
-        await confirmed();
+        await wallet.sync();
         const histories = scid ? [[scid, wallet.history.entries(scid)] as const] : wallet.history.assets();
         for (const [asset, entries] of histories) {
           const entry = entries.find((e) => e.txid === txid);

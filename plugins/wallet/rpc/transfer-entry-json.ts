@@ -41,6 +41,10 @@ export interface TransferEntryJson {
   srcport: bigint;
   scid?: string;
   sc_outcome?: ContractCallOutcome;
+  /** Present (true) on a sent transaction the daemon holds in neither its pool nor its chain. */
+  dropped?: true;
+  /** The contract a contract transaction installed or called (an Umbra extension), its call's entry point and arguments. */
+  contract?: { scid: string; entrypoint?: string; args?: ReturnType<typeof rpcArgumentToExactJson>[] };
 }
 
 export function transferEntryJson(entry: HistoryEntry): TransferEntryJson {
@@ -71,5 +75,15 @@ export function transferEntryJson(entry: HistoryEntry): TransferEntryJson {
     srcport: argumentPort(entry.args, 'S'),
     ...(entry.scid !== undefined && { scid: entry.scid }),
     ...(entry.sc_outcome && { sc_outcome: entry.sc_outcome }),
+    ...(entry.dropped && { dropped: true }),
+    ...(entry.contract && {
+      contract: {
+        scid: entry.contract.scid,
+        ...(entry.contract.entrypoint !== undefined && {
+          entrypoint: entry.contract.entrypoint,
+          args: (entry.contract.args ?? []).map(rpcArgumentToExactJson),
+        }),
+      },
+    }),
   };
 }

@@ -102,6 +102,20 @@ t.test('install a contract and call it with a deposit; its token balance and his
   t.equal((await json(t, receiver, 'balance', '--asset', installed.scid)).balance, 50_000, 'issued 1:1');
   const tokenHistory = await json(t, receiver, 'history', '--asset', installed.scid);
   t.ok(tokenHistory.entries.length >= 1, 'the token’s history has the issue');
+  t.match(
+    tokenHistory.entries.at(-1),
+    { direction: 'in', counterparty: installed.scid, contract: { scid: installed.scid, entrypoint: 'IssueAsset' } },
+    'the token the contract paid names the contract and the call',
+  );
+
+  const [install, issue] = (await json(t, receiver, 'history', '--out', '--limit', '2')).entries;
+  t.match(install, { txid: installed.scid, counterparty: installed.scid, contract: { scid: installed.scid } });
+  t.notOk('entrypoint' in install.contract, 'an install calls no entry point');
+  t.match(issue, { counterparty: installed.scid, contract: { scid: installed.scid, entrypoint: 'IssueAsset' } });
+  const short = `${installed.scid.slice(0, 8)}…${installed.scid.slice(-8)}`;
+  const table = (await wallet(receiver, 'history', '--out', '--limit', '2')).stdout;
+  t.match(table, new RegExp(`out .* ${short} \\(install\\) +${short}`), 'the install names its contract');
+  t.match(table, new RegExp(`out .* ${short} IssueAsset +[0-9a-f]{8}…`), 'the call names the contract and entry point');
 });
 
 t.test(
@@ -141,6 +155,43 @@ t.test(
     t.same(result.txs[0]!.sc_outcome, forced.sc_outcome);
   },
 );
+
+t.test('a mistyped entry point or argument is refused before anything is asked, naming the closest', async (t) => {
+  const lottery = (await json(t, receiver, 'install', 'examples/contracts/lottery.bas', '--yes')).scid as string;
+  const cases: [string[], RegExp][] = [
+    [
+      [lottery, 'Lottery', 'lotteryeveryXdeposits=3'],
+      /^umbra: unknown argument lotteryeveryXdeposits \(did you mean lotteryeveryXdeposit of TuneLotteryParameters\?\): Lottery's parameters: value \(the coin deposit: --deposit\)$/m,
+    ],
+    [
+      [lottery, 'TuneLotteryParameters', 'input=1', 'lotteryeveryXdeposits=3', 'lotterygiveback=9000'],
+      /^umbra: unknown argument lotteryeveryXdeposits \(did you mean lotteryeveryXdeposit\?\): TuneLotteryParameters's parameters: input \(Uint64\), lotteryeveryXdeposit \(Uint64\), lotterygiveback \(Uint64\)$/m,
+    ],
+    [
+      [lottery, 'TuneLotteryParameters', 'input=1'],
+      /^umbra: TuneLotteryParameters needs arguments lotteryeveryXdeposit, lotterygiveback: TuneLotteryParameters's parameters: /m,
+    ],
+    [
+      [lottery, 'Lotery'],
+      new RegExp(
+        `^umbra: contract ${lottery} has no entry point Lotery \\(did you mean Lottery\\?\\); its entry points: Initialize, Lottery, TuneLotteryParameters, TransferOwnership, ClaimOwnership, Withdraw, UpdateCode$`,
+        'm',
+      ),
+    ],
+    [
+      [lottery, 'isOwner'],
+      /^umbra: isOwner is private: only functions whose name starts with a capital letter are entry points$/m,
+    ],
+  ];
+  for (const [args, message] of cases) {
+    // No --yes and no terminal: a refusal after the summary would be "no terminal to confirm on" instead.
+    const run = await wallet(receiver, 'call', ...args);
+    t.equal(run.code, 1, args.join(' '));
+    t.match(run.stderr, message, args.join(' '));
+    t.notMatch(run.stderr, /^fee:/m, 'nothing was shown');
+    t.match(JSON.parse((await wallet(receiver, 'call', ...args, '--json')).stdout).error, { code: 'cli.bad-argument' });
+  }
+});
 
 t.test('a new wallet: balance names `register`, which puts the account on chain once', async (t) => {
   const fresh = await restore('fresh', simulatorWalletSecret(core, 100));

@@ -8,6 +8,7 @@ const result: HistoryResult = {
   entries: [
     {
       height: 3,
+      status: 'mined',
       time: '2026-01-02T03:04:05.678+00:00',
       direction: 'in',
       coinbase: true,
@@ -18,6 +19,7 @@ const result: HistoryResult = {
     },
     {
       height: 5,
+      status: 'mined',
       time: '2026-01-02T03:05:00.000+00:00',
       direction: 'out',
       coinbase: false,
@@ -29,6 +31,7 @@ const result: HistoryResult = {
     },
     {
       height: -1,
+      status: 'pending',
       time: '2026-01-02T03:06:00.000+00:00',
       direction: 'out',
       coinbase: false,
@@ -53,10 +56,44 @@ t.test('a table: heights, time, direction, coins, fee, shortened ids, outcome', 
   t.equal(historyText({ asset: result.asset, entries: [] }), 'no transfers yet\n');
 });
 
+t.test('a dropped transfer: marked in the table, and the command that sends it again below', async (t) => {
+  const dropped = 'ab'.repeat(32);
+  const text = historyText({
+    asset: result.asset,
+    entries: [
+      {
+        ...result.entries[2]!,
+        status: 'dropped',
+        txid: dropped,
+        send_again: "umbra wallet send alice1 0.00001 --payload 'C:S=order 7'",
+      },
+    ],
+  });
+  t.match(text, /^dropped .* out +0\.00001 +0\.00060 +alice1 +abababab…abababab$/m);
+  t.match(
+    text,
+    `\ndropped ${dropped}: the daemon holds it in neither its pool nor its chain, so it spent nothing; to send it again:\n  umbra wallet send alice1 0.00001 --payload 'C:S=order 7'\n`,
+  );
+});
+
 t.test('ids and outcomes for people', async (t) => {
   t.equal(shorten(txid), '01234567…89abcdef');
   t.equal(shorten('alice1'), 'alice1');
   t.equal(describeOutcome({ status: 'committed', gascompute: 1 }), 'committed');
   t.equal(describeOutcome({ status: 'returned', code: 7, gascompute: 1 }), 'returned 7');
   t.equal(describeOutcome({ status: 'failed', message: 'out of gas', gascompute: 1 }), 'failed: out of gas');
+});
+
+t.test('a contract install or call: the contract and the entry point are the counterparty', async (t) => {
+  const scid = '12345678'.repeat(8);
+  const text = historyText({
+    asset: result.asset,
+    entries: [
+      { ...result.entries[1]!, counterparty: scid, contract: { scid, entrypoint: 'Register' } },
+      { ...result.entries[1]!, counterparty: scid, contract: { scid } },
+    ],
+  });
+  const [, call, install] = text.split('\n');
+  t.match(call, / 12345678…12345678 Register +01234567…89abcdef /);
+  t.match(install, / 12345678…12345678 \(install\) +01234567…89abcdef /);
 });

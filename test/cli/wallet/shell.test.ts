@@ -130,7 +130,7 @@ t.test('the next session recalls the saved history; the sync progress bar; Ctrl-
 });
 
 t.test('from a pipe: one command per line, no prompt, no history file', async (t) => {
-  const lines = ['address', 'balance --json', 'seed', "call 'not hex' Run", 'history --limit 1 --json', ''];
+  const lines = ['address', 'balance --json', 'seed', "call 'not hex' Run", 'sedn', 'history --limit 1 --json', ''];
   const run = await runCli(['wallet', 'shell', ...sessionFlags(receiver)], lines.join('\n'), 60_000, simulator.env);
   t.equal(run.code, 0, run.stderr);
   const [address, balance, history] = run.stdout.trimEnd().split('\n');
@@ -139,5 +139,10 @@ t.test('from a pipe: one command per line, no prompt, no history file', async (t
   t.equal(JSON.parse(history!).entries.length, 1);
   t.match(run.stderr, /^error: no terminal to confirm on: add --yes to show the seed words without asking$/m);
   t.match(run.stderr, /^error: .*not hex/m, 'a quoted argument is one word');
+  t.match(
+    run.stderr,
+    /^error: unknown command 'sedn' \(did you mean send\? help lists the commands\)$/m,
+    'a mistyped command is answered with the closest, as the one-shot CLI does',
+  );
   t.notOk(existsSync(`${receiver}.history`), 'a script is not the person’s history');
 });

@@ -93,6 +93,7 @@ t.test('token histories and contract payouts', async (t) => {
       txid: token,
       destination: alice.address,
       status: 0,
+      contract: { scid: token },
     });
     t.ok(found[0]!.height > 0 && found[0]!.blockhash !== '');
     t.equal((await rpc(aliceUrl, 'GetBalance', { scid: token })).balance, 1_600_000);
@@ -177,7 +178,10 @@ t.test('token histories and contract payouts', async (t) => {
     t.equal(bobs.length + carols.length, 1, 'one winner');
     const [payout] = [...bobs, ...carols];
     t.match(payout, { incoming: true, coinbase: false, amount: 19_800, sender: '' });
+    t.same(payout!.contract, { scid: lottery, entrypoint: 'Lottery', args: [] }, 'the contract that paid');
     t.equal(payout!.scid, undefined);
+    const [played] = (await entries(carolUrl, { out: true })).filter((e) => e.txid === txid);
+    t.same(played!.contract, { scid: lottery, entrypoint: 'Lottery', args: [] }, 'the call names its contract');
     t.equal(
       (await rpcCall(daemon.url, 'NODE.GetSC', { scid: lottery, variables: true })).balance,
       200,

@@ -1,7 +1,8 @@
 /**
  * Transfers end to end through the wallet RPC against an in-process simulator daemon that mines whenever its pool
- * holds a transaction: registration on first use, receiving from the premine wallet, rings of 2 and 16, integrated
- * addresses, the pending-transaction rule, and clear errors (no txid) for what cannot be sent.
+ * holds a transaction: registration on first use, receiving from the premine wallet, rings of 2 and 16 (and the default
+ * on a young chain), integrated addresses, the pending-transaction rule, and clear errors (no txid) for what cannot be
+ * sent.
  */
 import t from 'tap';
 import { loadCore } from '../../../../core-native/ts/index.js';
@@ -155,25 +156,44 @@ t.test('transfers through the wallet RPC', async (t) => {
     t.equal(await balance(bobUrl), 0, 'bob is registered now');
   });
 
-  await t.test('ring 16 needs 16 registered accounts', async (t) => {
-    t.match((await rpc(aliceUrl, 'transfer', { transfers: [{ destination: bob.address, amount: 1000 }] })).error, {
-      code: -32098,
-      message: 'ring 16 needs 16 registered accounts; this chain has 3 — use --ring 2',
-    });
-    miner.paused = true;
-    for (let i = 0; i < 14; i++)
-      await rpcCall(daemon.url, 'NODE.SendRawTransaction', {
-        tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32BE(randomScalar()), 0))),
-      });
-    miner.paused = false;
-    await mined(daemon.url);
-    const sent = (await rpc(aliceUrl, 'transfer', { transfers: [{ destination: bob.address, amount: 1000 }] })).result;
-    t.match(sent?.txid, /^[0-9a-f]{64}$/);
-    await mined(daemon.url);
-    t.equal((await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [sent.txid] })).txs[0].ring[0].length, 16);
-    t.equal(await balance(bobUrl), 1000);
-    t.equal(await balance(aliceUrl), 5000 - 1000 - 120, 'fee (1 + 2) × 20 × 2 = 120');
-  });
+  await t.test(
+    'without ringsize a young chain gets the largest ring it can fill; ringsize 16 needs 16 accounts',
+    async (t) => {
+      t.match(
+        (await rpc(aliceUrl, 'transfer', { transfers: [{ destination: bob.address, amount: 1000 }], ringsize: 16 }))
+          .error,
+        {
+          code: -32098,
+          message:
+            'ring 16 needs 16 registered accounts; this chain has 3 — use ringsize 2, or leave ringsize out for the largest ring it can fill',
+        },
+      );
+      const lowered = (await rpc(aliceUrl, 'transfer', { transfers: [{ destination: bob.address, amount: 400 }] }))
+        .result;
+      await mined(daemon.url);
+      t.equal(
+        (await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [lowered.txid] })).txs[0].ring[0].length,
+        2,
+        'the default 16 became 2, all that 3 accounts can fill',
+      );
+      miner.paused = true;
+      for (let i = 0; i < 14; i++)
+        await rpcCall(daemon.url, 'NODE.SendRawTransaction', {
+          tx_as_hex: toHex(encodeTransaction(makeRegistration(core, G, bigintToBytes32BE(randomScalar()), 0))),
+        });
+      miner.paused = false;
+      await mined(daemon.url);
+      const sent = (await rpc(aliceUrl, 'transfer', { transfers: [{ destination: bob.address, amount: 600 }] })).result;
+      t.match(sent?.txid, /^[0-9a-f]{64}$/);
+      await mined(daemon.url);
+      t.equal(
+        (await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [sent.txid] })).txs[0].ring[0].length,
+        16,
+      );
+      t.equal(await balance(bobUrl), 1000);
+      t.equal(await balance(aliceUrl), 5000 - 400 - 60 - 600 - 120, 'fees (1 + 2) × 20 at ring 2, twice that at 16');
+    },
+  );
 
   await t.test('several destinations in one transaction, an integrated address carrying a port', async (t) => {
     const integrated = (
@@ -190,7 +210,7 @@ t.test('transfers through the wallet RPC', async (t) => {
     ).result;
     await mined(daemon.url);
     t.equal(await balance(bobUrl), 1300);
-    t.equal(await balance(aliceUrl), 3880 + 200);
+    t.equal(await balance(aliceUrl), 3820 + 200);
     // The formula gives (2 + 2) × 20 = 80; the pool's floor of 20 per started KiB wins when it is higher.
     const bytes =
       (await rpcCall(daemon.url, 'NODE.GetTransaction', { txs_hashes: [sent.txid] })).txs_as_hex[0].length / 2;
