@@ -35,7 +35,7 @@ export async function send(session: WalletSession, options: SendOptions): Promis
   const preview: [string, string][] = [['destination', options.destination]];
   if (resolved.address !== options.destination) preview.push(['address', resolved.address]);
   if (asset !== NATIVE_ASSET) preview.push(['asset', asset]);
-  preview.push(['amount', describeAmount(options.amount)]);
+  preview.push(['amount', describeAmount(options.amount, asset === NATIVE_ASSET ? 'coin' : 'token')]);
   const sent = await submitTransaction(
     session,
     {
@@ -57,4 +57,8 @@ export async function send(session: WalletSession, options: SendOptions): Promis
 }
 
 export const sendText = (result: SendResult): string =>
-  labelled([['sent', describeAmount(result.amount)], ['to', result.address], ...sentRows(result)]);
+  labelled([
+    ['sent', describeAmount(result.amount, result.asset === NATIVE_ASSET ? 'coin' : 'token')],
+    ['to', result.address],
+    ...sentRows(result),
+  ]);
