@@ -1,4 +1,6 @@
 /** JSON-RPC error codes Umbra answers with, and the errors method handlers throw to produce them. */
+import { UmbraError } from '../../protocol/errors.js';
+
 export const RpcErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
@@ -34,4 +36,10 @@ export class ApplicationError extends RpcError {
   constructor(message: string, data?: unknown) {
     super(RpcErrorCode.Application, message, data);
   }
+}
+
+/** The code a method's failure is answered with: an RpcError's own, -32098 for another UmbraError, else -32603. */
+export function answeredErrorCode(error: unknown): number {
+  if (error instanceof RpcError) return error.code;
+  return error instanceof UmbraError ? RpcErrorCode.Application : RpcErrorCode.Internal;
 }
