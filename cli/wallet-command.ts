@@ -13,6 +13,7 @@ import { Command, Option } from 'commander';
 import { mnemonicToSecretKey, newMnemonic } from '../protocol/mnemonic.js';
 import { NETWORK_NAMES } from '../protocol/network.js';
 import { CRYPTO_IMPLS, LOG_LEVELS } from '../host/config/schema.js';
+import { cacheDirOption } from './cache-dir-option.js';
 import { CliError, CliErrorCode } from './cli-error.js';
 import { answeringFailuresAsJson } from './json-failure.js';
 import { promptSecret, readSecretFile } from './secret-input.js';
@@ -63,10 +64,12 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
         new Option('--crypto <impl>', 'cryptography implementation (auto: native when built)').choices(CRYPTO_IMPLS),
       );
   const sessionOptions = (command: Command): Command =>
-    walletFileOptions(command).option(
-      '--daemon-address <host:port>',
-      'daemon JSON-RPC address, host:port or an http(s) URL (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator)',
-    );
+    walletFileOptions(command)
+      .option(
+        '--daemon-address <host:port>',
+        'daemon JSON-RPC address, host:port or an http(s) URL (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator)',
+      )
+      .addOption(cacheDirOption());
 
   walletFileOptions(wallet.command('create'))
     .addOption(jsonOption())

@@ -70,7 +70,8 @@ export function historyText(result: HistoryResult): string {
   if (result.entries.length === 0) return 'no transfers yet\n';
   const rows = result.entries.map((entry) => [
     entry.height < 0 ? 'pending' : String(entry.height),
-    entry.time.slice(0, 19).replace('T', ' '),
+    // The genesis block has no time of its own (its timestamp is 0).
+    entry.height === 0 ? 'genesis' : entry.time.slice(0, 19).replace('T', ' '),
     entry.direction,
     formatCoins(entry.amount),
     entry.direction === 'out' ? formatCoins(entry.fee) : '',
