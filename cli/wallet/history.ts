@@ -5,7 +5,7 @@
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import type { HistoryEntry } from '../../wallet/history-entry.js';
 import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
-import { formatCoins } from '../../protocol/coin-amount.js';
+import { COIN_SYMBOL, formatCoins } from '../../protocol/coin-amount.js';
 import { describeOutcome } from './contract-outcome-text.js';
 import { columns } from './output.js';
 import { syncHistory, type WalletSession } from './session.js';
@@ -79,5 +79,10 @@ export function historyText(result: HistoryResult): string {
     entry.coinbase ? '' : shorten(entry.txid),
     entry.sc_outcome ? describeOutcome(entry.sc_outcome) : '',
   ]);
-  return columns(['height', 'time', 'in/out', 'amount', 'fee', 'counterparty', 'txid', 'contract'], rows);
+  // A token's amounts have no unit of their own; fees are always in coins.
+  const amount = result.asset === NATIVE_ASSET ? `amount (${COIN_SYMBOL})` : 'amount';
+  return columns(
+    ['height', 'time', 'in/out', amount, `fee (${COIN_SYMBOL})`, 'counterparty', 'txid', 'contract'],
+    rows,
+  );
 }

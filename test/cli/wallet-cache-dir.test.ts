@@ -32,7 +32,7 @@ t.test('--cache-dir puts the table where it says; the history shows the premine 
   const history = await wallet(premine, {}, 'history', '--cache-dir', cache);
   t.equal(history.code, 0, history.stderr);
   const [header, first] = history.stdout.split('\n');
-  t.match(header, /^height +time +in\/out +amount/);
+  t.match(header, /^height +time +in\/out +amount \(UMB\) +fee \(UMB\)/, 'coins, with the unit');
   t.match(first, /^0 +genesis +in +\d+\.\d{5} +coinbase/, 'the premine, at genesis');
   t.notMatch(history.stdout, '1970-01-01');
   t.match(readdirSync(cache), [TABLE], 'the table is cached in --cache-dir');

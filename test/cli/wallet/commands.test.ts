@@ -86,7 +86,7 @@ t.test('send in coins (ring 16), in atomic units, to an integrated address and t
   );
   t.equal(sent.entries[1].counterparty, receiverAddress);
   const table = await wallet(premine, 'history', '--out', '--limit', '1');
-  t.match(table.stdout, /^height +time +in\/out +amount +fee +counterparty +txid/);
+  t.match(table.stdout, /^height +time +in\/out +amount \(UMB\) +fee \(UMB\) +counterparty +txid/);
   t.match(table.stdout, new RegExp(`out +0\\.10000 +0\\.00060 .*${toName.txid.slice(0, 8)}…${toName.txid.slice(-8)}`));
 });
 
