@@ -1,5 +1,5 @@
 /**
- * The command line's own failures (bad flags, a bad amount, no terminal to ask on, a declined confirmation, …) as an
+ * The command line's own failures (bad flags, no terminal to ask on, a declined confirmation, …) as an
  * UmbraError with `cli.*` codes, so that `--json` answers them like every other expected failure.
  */
 import { UmbraError } from '../core-native/ts/errors.js';
@@ -7,8 +7,6 @@ import { UmbraError } from '../core-native/ts/errors.js';
 export enum CliErrorCode {
   /** Commander refused the command line: an unknown option, a missing argument, a bad choice. */
   Usage = 'cli.usage',
-  /** An amount that is neither coins with up to 5 decimals nor atomic units with a `u` suffix. */
-  BadAmount = 'cli.bad-amount',
   /** A flag or argument whose value cannot be used (a ring size, a contract argument, an SCID, …). */
   BadArgument = 'cli.bad-argument',
   /** A secret or a confirmation was needed, but there is no terminal to ask on. */

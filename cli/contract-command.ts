@@ -5,8 +5,9 @@
  * function's parameters, or NAME:U=…, NAME:S=…, NAME:H=…); the chain context comes from flags (contract-request.ts),
  * or `--state FILE` carries it from run to run (contract-state-file.ts). `--json` prints the response object, and
  * without a file reads the whole request from stdin (contract-runner.ts); bad input is then a JSON answer too.
- * Exit status: 0 when the entry point ran (always, with --json, once a response is printed), 2 when it failed
- * (panic, error, limit), 1 for bad input (unreadable file, malformed JSON, unknown or private entry point).
+ * Exit status, with --json or without: 0 when the entry point ran, 2 when the contract failed (does not compile,
+ * panic, error, limit), 1 for bad input (unreadable file, malformed JSON or amount, an unknown or private entry point,
+ * an argument missing or unknown).
  *
  * `test` runs contract test files (contract-test-file.ts, contract-test-runner.ts); exit 1 on any failure.
  */
@@ -15,12 +16,14 @@ import { Command, Option } from 'commander';
 import { loadCore } from '../core-native/ts/index.js';
 import type { Core } from '../core-native/ts/core.js';
 import { addressCodec, type AddressCodec } from '../protocol/address.js';
+import { AMOUNT_NOTATION, describeAmount } from '../protocol/coin-amount.js';
 import { NETWORK_NAMES, NETWORKS, type NetworkName } from '../protocol/network.js';
 import { importPlugin } from '../host/plugins/catalog.js';
 import type { ContractVm } from '../host/services/contract-vm.js';
 import { provideServices, type Services } from '../host/services/services.js';
 import { commandLineRequest, parseRequest, type RunOptions } from './contract-request.js';
 import { RunRequestError, runContractRequest, type RunResponse } from './contract-runner.js';
+import { COIN_HEX } from './contract-session.js';
 import { StateFile } from './contract-state-file.js';
 import { gasReport, jsonReport, textReport } from './contract-test-report.js';
 import { ContractTester, findTestFiles, type GasSample, type TestOutcome } from './contract-test-runner.js';
@@ -79,8 +82,11 @@ function describe(response: RunResponse): string {
     lines.push(
       `write:     ${w.ktype} ${JSON.stringify(w.key)} ${w.deleted ? 'deleted' : `= ${w.vtype} ${JSON.stringify(w.value)}${w.encoding ? ' (hex)' : ''}`}`,
     );
-  for (const t of response.transfers)
-    lines.push(`transfer:  ${t.amount} of ${t.asset === '0'.repeat(64) ? 'coin' : `asset ${t.asset}`} to ${t.address}`);
+  for (const t of response.transfers) {
+    const coin = t.asset === COIN_HEX;
+    const amount = describeAmount(BigInt(t.amount), coin ? 'coin' : 'token');
+    lines.push(`transfer:  ${amount}${coin ? '' : ` of asset ${t.asset}`} to ${t.address}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -100,11 +106,11 @@ export function contractCommand(io: ContractCommandIo = defaultIo): Command {
     )
     .addOption(new Option('--network <name>', 'network for addresses').choices(NETWORK_NAMES).default('simulator'))
     .option('--signer <address>', 'the caller (known signer, as with ring size 2); absent = anonymous')
-    .option('--coinvalue <amount>', 'coin deposited with the call')
-    .option('--asset <scid=amount>', 'an asset deposited with the call (repeatable)', collect, [])
+    .option('--coinvalue <amount>', `coin deposited with the call: ${AMOUNT_NOTATION}`)
+    .option('--asset <scid=amount>', 'an asset deposited with the call, amount as for coins (repeatable)', collect, [])
     .option(
       '--balance <asset=amount>',
-      "the contract's balance before the call; asset 'coin' or 64 hex (repeatable)",
+      "the contract's balance before the call; asset 'coin' or 64 hex, amount as for coins (repeatable)",
       collect,
       [],
     )
@@ -114,25 +120,28 @@ export function contractCommand(io: ContractCommandIo = defaultIo): Command {
     .option('--scid <hex>', 'the contract id (default: Keccak-256 of the code)')
     .option('--blid <hex>', 'the block id (default: zeros; RANDOM depends on it)')
     .option('--txid <hex>', 'the transaction id (default: zeros; RANDOM depends on it)')
-    .option('--fee <amount>', 'transaction fee: the storage-gas limit is min(fee, 20000); 0 = unlimited')
+    .option(
+      '--fee <amount>',
+      'transaction fee, as for coins: the storage-gas limit is min(fee in atomic units, 20000); 0 = unlimited',
+    )
     .option('--state <file>', 'keep the store, balances and block height in this file from run to run')
     .option('--reset', 'with --state: start from an empty store (the file is rewritten)')
     .action(async (file: string | undefined, entrypoint: string | undefined, pairs: string[], options: RunOptions) => {
       try {
         const { vm, run, core } = await contractVm(options.network as NetworkName);
+        const state = options.state === undefined ? undefined : new StateFile(options.state, options.reset === true);
         const request =
           options.json && file === undefined
             ? parseRequest(await io.readStdin())
-            : commandLineRequest(vm, file, entrypoint, pairs, options);
-        const state = options.state === undefined ? undefined : new StateFile(options.state, options.reset === true);
+            : commandLineRequest(vm, file, entrypoint, pairs, options, state?.replacedCode);
         const scidOf = (code: string): string => Buffer.from(core.keccak256(Buffer.from(code, 'utf8'))).toString('hex');
         const response = state ? state.run({ run }, request, scidOf) : run(request);
         if (options.json) io.write(`${JSON.stringify(response)}\n`);
         else {
           io.write(describe(response));
           if (state) io.write(`state:     ${state.path}, block height ${state.blockHeight}\n`);
-          if (response.error) io.setExitCode(2);
         }
+        if (response.error) io.setExitCode(2);
       } catch (error) {
         if (!options.json || !(error instanceof RunRequestError)) throw error;
         // With --json every outcome is one JSON document on stdout, bad input included.

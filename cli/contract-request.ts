@@ -1,8 +1,12 @@
 /**
  * The request of `umbra contract run`, from the command line (FILE ENTRYPOINT NAME=VALUE… and flags) or from stdin
- * (`--json` without a file): the JSON request of contract-runner.ts.
+ * (`--json` without a file): the JSON request of contract-runner.ts. Amount flags are written as everywhere on the
+ * command line (protocol/coin-amount.ts); the request carries them in atomic units. The arguments are checked against
+ * the entry point's parameters: one missing or unknown is bad input, as a bad flag is.
  */
 import { readFileSync } from 'node:fs';
+import { AmountError, parseAmount } from '../protocol/coin-amount.js';
+import { closestName } from '../host/rpc/closest-name.js';
 import type { ContractVm } from '../host/services/contract-vm.js';
 import { ContractCompileError } from '../host/services/contract-vm.js';
 import { RunRequestError } from './contract-runner.js';
@@ -59,11 +63,45 @@ export function parseRequest(text: string): RunRequest {
   return request as RunRequest;
 }
 
+type Params = ReadonlyMap<string, 'Uint64' | 'String'>;
+
+/** An amount flag's value in atomic units, as decimal text. */
+function amountFlag(text: string, flag: string): string {
+  try {
+    return parseAmount(text, flag).toString();
+  } catch (error) {
+    if (error instanceof AmountError) throw new RunRequestError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Refuses arguments the entry point has no parameter for (each with the nearest one) and parameters left without an
+ * argument, all in one message; the Uint64 parameter `value` is the coin deposit (--coinvalue), never an argument.
+ */
+function checkArguments(entrypoint: string, params: Params, names: readonly string[]): void {
+  const isDeposit = (name: string): boolean => name === 'value' && params.get(name) === 'Uint64';
+  if (names.some(isDeposit))
+    throw new RunRequestError(`${entrypoint}'s value is the coin deposited with the call: give it with --coinvalue`);
+  const problems = [
+    ...names
+      .filter((name) => !params.has(name))
+      .map((name) => {
+        const near = closestName(name, [...params.keys()]);
+        return `unknown argument ${name}${near ? ` (did you mean ${near}?)` : ''}`;
+      }),
+    ...[...params]
+      .filter(([name]) => !names.includes(name) && !isDeposit(name))
+      .map(([name, type]) => `missing argument ${name} (${type}): give ${name}=VALUE`),
+  ];
+  if (problems.length > 0) {
+    const listed = [...params].map(([name, type]) => `${name} (${type})`).join(', ') || 'none';
+    throw new RunRequestError(`${problems.join('; ')}; the parameters of ${entrypoint}: ${listed}`);
+  }
+}
+
 /** NAME=VALUE pairs into sc_rpc arguments, typed by the entry point's parameters unless NAME:T=VALUE says. */
-function commandLineArgs(
-  pairs: string[],
-  params: ReadonlyMap<string, 'Uint64' | 'String'>,
-): { name: string; datatype: string; value: string }[] {
+function commandLineArgs(pairs: string[], params: Params): { name: string; datatype: string; value: string }[] {
   return pairs.map((pair) => {
     const match = /^([^=:]+)(?::([SUH]))?=(.*)$/s.exec(pair);
     if (!match)
@@ -77,39 +115,46 @@ function commandLineArgs(
   });
 }
 
-/** ASSET=AMOUNT flags into {asset id: amount}; `coin` is the native coin. */
+/** ASSET=AMOUNT flags into {asset id: atomic units}; `coin` is the native coin. */
 function assetAmounts(list: string[], flag: string): Record<string, string> {
   return Object.fromEntries(
     list.map((item) => {
       const at = item.lastIndexOf('=');
       if (at < 1) throw new RunRequestError(`--${flag} ${item}: expected ASSET=AMOUNT`);
-      const asset = item.slice(0, at) === 'coin' ? '0'.repeat(64) : item.slice(0, at);
-      return [asset, item.slice(at + 1)];
+      const named = item.slice(0, at);
+      const asset = named === 'coin' ? '0'.repeat(64) : named;
+      return [asset, amountFlag(item.slice(at + 1), `--${flag} ${named}`)];
     }),
   );
 }
 
+/** The request the command line asks for; `runningCode`, when given, runs instead of the file's (--state). */
 export function commandLineRequest(
   vm: Pick<ContractVm, 'compile'>,
   file: string | undefined,
   entrypoint: string | undefined,
   pairs: string[],
   options: RunOptions,
+  runningCode?: string,
 ): RunRequest {
   if (!file || !entrypoint)
     throw new RunRequestError('give a contract file and an entry point (or --json with a request on stdin)');
   const code = readFile(file, 'contract file');
-  let params = new Map<string, 'Uint64' | 'String'>();
+  let params: Params | undefined;
   try {
-    params = new Map(
-      vm
-        .compile(code)
-        .functions.get(entrypoint)
-        ?.params.map((p) => [p.name, p.type]) ?? [],
-    );
+    const fn = vm.compile(runningCode ?? code).functions.get(entrypoint);
+    params = fn?.exported ? new Map(fn.params.map((p) => [p.name, p.type])) : undefined;
   } catch (error) {
     if (!(error instanceof ContractCompileError)) throw error;
   }
+  const args = commandLineArgs(pairs, params ?? new Map());
+  // Code that does not compile, or an entry point it lacks or keeps private, is the runner's to report.
+  if (params)
+    checkArguments(
+      entrypoint,
+      params,
+      args.map((a) => a.name),
+    );
   let store: unknown;
   if (options.store) {
     try {
@@ -122,10 +167,10 @@ export function commandLineRequest(
   return {
     code,
     entrypoint,
-    args: commandLineArgs(pairs, params),
+    args,
     env: {
       signer: options.signer,
-      coinvalue: options.coinvalue,
+      coinvalue: options.coinvalue === undefined ? undefined : amountFlag(options.coinvalue, '--coinvalue'),
       assets: assetAmounts(options.asset, 'asset'),
       balances: assetAmounts(options.balance, 'balance'),
       height: options.height,
@@ -133,7 +178,7 @@ export function commandLineRequest(
       scid: options.scid,
       blid: options.blid,
       txid: options.txid,
-      fee: options.fee,
+      fee: options.fee === undefined ? undefined : amountFlag(options.fee, '--fee'),
     },
     store,
   };

@@ -25,7 +25,7 @@ export interface CallOptions {
   timestamp?: Amount;
   txid?: string;
   blid?: string;
-  fee?: number;
+  fee?: Amount;
 }
 
 /** A session as saved between runs (`contract run --state FILE`). */
@@ -66,7 +66,7 @@ export class ContractSession {
         signer,
         txid,
         blid,
-        fee,
+        fee: amount(fee),
         height: amount(height),
         timestamp: amount(timestamp),
         coinvalue: amount(coinvalue),

@@ -76,12 +76,17 @@ export class StateFile {
       timestamp: this.timestamp,
       txid: env.txid as string | undefined,
       blid: env.blid as string | undefined,
-      fee: env.fee as number | undefined,
+      fee: number(env.fee),
     };
     const response = session.call(request.entrypoint, options);
     const saved: SavedState = { ...session.save(), height: String(this.height), timestamp: String(this.timestamp) };
     writeFileSync(this.path, `${JSON.stringify(saved, null, 2)}\n`);
     return response;
+  }
+
+  /** The code a committed UPDATE_SC_CODE put in place of the file's, which runs instead of it. */
+  get replacedCode(): string | undefined {
+    return this.saved?.code;
   }
 
   get blockHeight(): bigint {

@@ -38,7 +38,7 @@ export function textReport(outcomes: readonly TestOutcome[], report: GasReportRo
       file = o.file;
     }
     lines.push(`  [${o.ok ? 'PASS' : 'FAIL'}] ${o.name} (gas: ${o.gas})`);
-    if (o.failure) lines.push(`         ${o.failure}`);
+    if (o.failure) lines.push(...o.failure.split('\n').map((line) => `         ${line}`));
   }
   if (report) {
     for (const contract of new Set(report.map((row) => row.contract))) {

@@ -10,6 +10,7 @@ import type { Core } from '../core-native/ts/core.js';
 import { UmbraError } from '../core-native/ts/errors.js';
 import { mod } from '../core-native/ts/proof/field.js';
 import type { AddressCodec } from '../protocol/address.js';
+import { describeAmount } from '../protocol/coin-amount.js';
 import { publicKeyOf } from '../protocol/keys.js';
 import { NETWORKS } from '../protocol/network.js';
 import type { ContractVm } from '../host/services/contract-vm.js';
@@ -24,6 +25,7 @@ import {
   type Expectation,
   type Scalar,
   type Step,
+  type UnreadableTest,
 } from './contract-test-file.js';
 
 export interface TestEnvironment {
@@ -39,7 +41,7 @@ export interface TestOutcome {
   ok: boolean;
   /** Compute gas of every call the test made. */
   gas: number;
-  /** The first difference, for a failed test. */
+  /** The first difference, for a failed test; a test that cannot be read has every problem, a line each. */
   failure?: string;
 }
 
@@ -61,6 +63,10 @@ class Difference extends UmbraError<ContractTestErrorCode> {
     super(ContractTestErrorCode.Difference, message);
   }
 }
+
+/** An amount of `asset` (64 hex) for people: coins with the unit, or a token's units. */
+const amountOf = (atomic: bigint, asset: string): string =>
+  describeAmount(atomic, asset === COIN_HEX ? 'coin' : 'token');
 
 /** Every `*.test.json` under the given files and directories (dot directories and node_modules skipped), sorted. */
 export function findTestFiles(paths: readonly string[]): string[] {
@@ -111,7 +117,7 @@ export class ContractTester {
   /** Runs one file's tests (those `match` accepts); a file that cannot be read is one failed outcome. */
   runFile(path: string, match: (name: string) => boolean = () => true): TestRun {
     const run: TestRun = { outcomes: [], samples: [] };
-    let tests: ContractTest[];
+    let tests: (ContractTest | UnreadableTest)[];
     let sources: Map<string, { decl: ContractDecl; code: string; scid: string }>;
     try {
       const file = readTestFile(readFileSync(path, 'utf8'));
@@ -136,7 +142,12 @@ export class ContractTester {
       run.outcomes.push({ file: path, name: '(the file)', ok: false, gas: 0, failure: (error as Error).message });
       return run;
     }
-    for (const test of tests) run.outcomes.push(this.runTest(path, test, sources, run.samples));
+    for (const test of tests)
+      run.outcomes.push(
+        'problems' in test
+          ? { file: path, name: test.name, ok: false, gas: 0, failure: test.problems.join('\n') }
+          : this.runTest(path, test, sources, run.samples),
+      );
     return run;
   }
 
@@ -251,8 +262,8 @@ export class ContractTester {
     });
     return {
       signer: step.signer === undefined ? undefined : this.address(step.signer),
-      coinvalue: step.coinvalue === undefined ? undefined : BigInt(step.coinvalue),
-      assets: Object.fromEntries(Object.entries(step.assets).map(([a, v]) => [this.asset(a, scids), BigInt(v)])),
+      coinvalue: step.coinvalue,
+      assets: Object.fromEntries(Object.entries(step.assets).map(([a, v]) => [this.asset(a, scids), v])),
       args,
       height,
       timestamp,
@@ -312,12 +323,12 @@ export class ContractTester {
         throw new Difference(`${kind} gas: expected ${want}, got ${r.gas[kind]}`);
     }
     if (expect.transfers) {
-      const describe = (t: { to: string; amount: Scalar; asset: string }): string =>
-        `${t.amount} ${t.asset === COIN_HEX ? 'coin' : `of ${t.asset}`} to ${this.named(t.to)}`;
+      const describe = (t: { to: string; amount: bigint; asset: string }): string =>
+        `${amountOf(t.amount, t.asset)}${t.asset === COIN_HEX ? '' : ` of ${t.asset}`} to ${this.named(t.to)}`;
       const want = expect.transfers.map((t) =>
-        describe({ to: this.address(t.to), amount: String(t.amount), asset: this.asset(t.asset ?? 'coin', scids) }),
+        describe({ to: this.address(t.to), amount: t.amount, asset: this.asset(t.asset ?? 'coin', scids) }),
       );
-      const got = r.transfers.map((t) => describe({ to: t.address, amount: String(t.amount), asset: t.asset }));
+      const got = r.transfers.map((t) => describe({ to: t.address, amount: BigInt(t.amount), asset: t.asset }));
       if (shown(want) !== shown(got))
         throw new Difference(
           `payments: expected ${want.length ? want.join('; ') : 'none'}, got ${got.length ? got.join('; ') : 'none'}`,
@@ -332,8 +343,10 @@ export class ContractTester {
         throw new Difference(`store ${shown(key)}: expected ${want ?? '(absent)'}, got ${got ?? '(absent)'}`);
     }
     for (const [asset, amount] of Object.entries(expect.balances ?? {})) {
-      const got = session.balance(this.asset(asset, scids));
-      if (BigInt(amount) !== got) throw new Difference(`balance of ${asset}: expected ${amount}, got ${got}`);
+      const id = this.asset(asset, scids);
+      const got = session.balance(id);
+      if (amount !== got)
+        throw new Difference(`balance of ${asset}: expected ${amountOf(amount, id)}, got ${amountOf(got, id)}`);
     }
   }
 }

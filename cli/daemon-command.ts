@@ -1,6 +1,7 @@
 /** `umbra daemon`: runs a node (the configured plugins and RPC transports) until SIGINT/SIGTERM. */
 import { Command, Option } from 'commander';
 import { composeApp } from '../host/app.js';
+import { DAEMON_PLUGINS } from '../host/config/defaults.js';
 import { loadConfig } from '../host/config/load.js';
 import { CRYPTO_IMPLS, LOG_LEVELS, STORE_KINDS, type UmbraConfig } from '../host/config/schema.js';
 import { runUntilSignalled } from '../host/lifecycle.js';
@@ -18,6 +19,7 @@ export interface DaemonFlags {
   testnet?: boolean;
   config?: string;
   dataDir?: string;
+  cacheDir?: string;
   rpcBind?: string;
   rpcLogin?: string;
   rpcMaxBody?: string;
@@ -39,13 +41,21 @@ export interface DaemonFlags {
   pruneBlocks?: boolean;
 }
 
-/** Adds the flags every node-running command shares (daemon, simulator, wallet with an embedded daemon). */
-export function addNodeOptions(command: Command): Command {
+/** --network and --testnet: the network a command works on. */
+export function addNetworkOptions(command: Command, what: string): Command {
   return command
-    .addOption(new Option('--network <name>', 'network to join').choices(NETWORK_NAMES))
-    .option('--testnet', 'shorthand for --network testnet')
+    .addOption(new Option('--network <name>', what).choices(NETWORK_NAMES))
+    .option('--testnet', 'shorthand for --network testnet');
+}
+
+/**
+ * The flags of a node's own process, whatever its network (the daemon, the simulator): config file, RPC server,
+ * store, cryptography, plugins, log. `defaults` says what --data-dir and --plugins default to there.
+ */
+export function addNodeProcessOptions(command: Command, defaults: { dataDir: string; plugins: string }): Command {
+  return command
     .option('--config <file>', 'JSON config file (an object of config keys; flags override it)')
-    .option('--data-dir <dir>', 'where the database lives (default: ~/.umbra/<network>)')
+    .option('--data-dir <dir>', `where the database lives (default: ${defaults.dataDir})`)
     .option(
       '--rpc-bind <host:port>',
       'daemon RPC address (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator; port 0 = any free port)',
@@ -60,15 +70,24 @@ export function addNodeOptions(command: Command): Command {
       '--verify-workers <n>',
       "threads verifying transfer proofs (default: one per core; 0, the simulator's default: on the node's own thread)",
     )
-    .option('--plugins <list>', 'comma-separated plugins to run (names or module paths)', splitList)
+    .option(
+      '--plugins <list>',
+      `comma-separated plugins to run, names or module paths (default: ${defaults.plugins})`,
+      splitList,
+    )
     .option('--transports <list>', 'comma-separated RPC transports: http, ws', splitList)
     .addOption(new Option('--log-level <level>', 'log verbosity').choices(LOG_LEVELS))
-    .option('--mining-threads <n>', 'run the built-in CPU miner on this many threads (default 0: off)')
-    .option('--mining-address <address>', 'registered address the built-in miner mines to')
     .option(
       '--getwork-bind <host:port>',
       "getwork server for external miners (default 127.0.0.1:40400 on testnet, none on mainnet and the simulator; '' = none)",
-    )
+    );
+}
+
+/** The flags of a node on a network of many: the built-in miner, P2P, sync and pruning. */
+function addNetworkNodeOptions(command: Command): Command {
+  return command
+    .option('--mining-threads <n>', 'run the built-in CPU miner on this many threads (default 0: off)')
+    .option('--mining-address <address>', 'registered address the built-in miner mines to')
     .option(
       '--p2p-bind <host:port>',
       "P2P listening address (default 0.0.0.0:10101 mainnet, :40401 testnet, none on the simulator; '' = do not listen)",
@@ -93,6 +112,7 @@ export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraCon
   return {
     network: flags.testnet ? 'testnet' : flags.network,
     dataDir: flags.dataDir,
+    cacheDir: flags.cacheDir,
     rpcBind: flags.rpcBind,
     rpcLogin: flags.rpcLogin,
     rpcMaxBodyBytes: flags.rpcMaxBody,
@@ -116,9 +136,12 @@ export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraCon
 }
 
 export function daemonCommand(): Command {
-  return addNodeOptions(
+  const command = addNetworkOptions(
     new Command('daemon').description('run an Umbra node: chain, pool, contract VM and the daemon JSON-RPC server'),
-  ).action(async (flags: DaemonFlags) => {
+    'network to join',
+  );
+  addNodeProcessOptions(command, { dataDir: '~/.umbra/<network>', plugins: DAEMON_PLUGINS.join(',') });
+  return addNetworkNodeOptions(command).action(async (flags: DaemonFlags) => {
     const config = loadConfig({ file: flags.config, flags: flagsToConfig(flags) });
     const app = await composeApp(config);
     app.logger.info(`Umbra daemon on ${config.network}; plugins: ${app.plugins.map((p) => p.name).join(', ')}`);

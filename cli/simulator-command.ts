@@ -6,6 +6,8 @@
  * to simulator.log in the data directory (on stderr with --verbose). A fresh chain in a fresh temporary directory each
  * start, unless `--data-dir DIR --keep`; a start that fails removes the directory it made. Ctrl-C stops everything.
  * After SIMULATOR.Revert every wallet is reopened on its port, so its view is rebuilt from the reverted chain.
+ * The devnet is one node that mines its own blocks: no P2P, no miner to configure, no sync; it takes only the flags
+ * that apply to it.
  *
  * The wallets' keys are public by design: wallet i's secret is Keccak-256("UMBRA simulator wallet <i>") mod n.
  */
@@ -22,16 +24,20 @@ import { composeWalletApp } from './wallet-app.js';
 import { walletKeys } from '../wallet/wallet-keys.js';
 import { WalletService } from '../wallet/wallet-service.js';
 import { composeApp, type App } from '../host/app.js';
-import { DAEMON_PLUGINS, defaultCacheDir } from '../host/config/defaults.js';
+import { DAEMON_PLUGINS } from '../host/config/defaults.js';
 import { loadConfig } from '../host/config/load.js';
 import type { UmbraConfig } from '../host/config/schema.js';
 import { runUntilSignalled } from '../host/lifecycle.js';
 import { createLogger } from '../host/logger.js';
 import { optionalService } from '../host/services/services.js';
-import { addNodeOptions, flagsToConfig, type DaemonFlags } from './daemon-command.js';
+import { describeAmount } from '../protocol/coin-amount.js';
+import { cacheDirOption } from './cache-dir-option.js';
+import { addNodeProcessOptions, flagsToConfig, type DaemonFlags } from './daemon-command.js';
 
 /** What each simulator wallet holds at start, atomic units. */
 export const SIMULATOR_WALLET_FUNDS = 800_000n;
+/** The simulator's plugins: the daemon's but P2P (a devnet of one node), and its own. */
+const SIMULATOR_PLUGINS = [...DAEMON_PLUGINS.filter((name) => name !== 'p2p'), 'simulator'];
 
 interface SimulatorFlags extends DaemonFlags {
   wallets: string;
@@ -80,7 +86,7 @@ async function startSimulator(
         ...flagsToConfig(flags),
         network: 'simulator',
         dataDir,
-        plugins: flags.plugins ?? [...DAEMON_PLUGINS, 'simulator'],
+        plugins: flags.plugins ?? SIMULATOR_PLUGINS,
         automine: flags.automine,
       },
     });
@@ -110,7 +116,7 @@ async function startSimulator(
         core,
         keys: keys[i]!,
         daemon: new DaemonClient(daemonAddress),
-        balanceTableDir: defaultCacheDir(),
+        balanceTableDir: config.cacheDir,
       });
       const app = await composeWalletApp(wallet, {
         rpcBind: `127.0.0.1:${port}`,
@@ -129,10 +135,11 @@ async function startSimulator(
         apps[i] = await openWallet(i, port);
       }
     });
+    const funds = describeAmount(SIMULATOR_WALLET_FUNDS);
     const lines = [
       'Umbra simulator',
       '',
-      `Wallets: ${wallets}, each topped up to ${SIMULATOR_WALLET_FUNDS} atomic units at start${funded > 0 ? `; ${funded} wallets funded up to ${SIMULATOR_WALLET_FUNDS} atomic units` : ''}.`,
+      `Wallets: ${wallets}, each topped up to ${funds} at start${funded > 0 ? `; ${funded} wallets funded up to ${funds}` : ''}.`,
       `Wallet i's secret key is Keccak-256("UMBRA simulator wallet i") mod n (public on purpose).`,
       ...keys.map((key, i) => `wallet ${i}: ${key.address} http://127.0.0.1:${boundPort(apps[i]!, 'wallet')}/json_rpc`),
       '',
@@ -152,11 +159,13 @@ async function startSimulator(
 }
 
 export function simulatorCommand(write: (text: string) => void = (text) => process.stdout.write(text)): Command {
-  return addNodeOptions(
+  return addNodeProcessOptions(
     new Command('simulator').description(
       'a local devnet for contract developers: a daemon that mines on demand and funded wallets with RPC servers',
     ),
+    { dataDir: 'a fresh temporary directory, removed at exit', plugins: SIMULATOR_PLUGINS.join(',') },
   )
+    .addOption(cacheDirOption())
     .option('--wallets <n>', 'how many wallets to start', '22')
     .option('--wallet-rpc-port-base <port>', 'wallet i serves RPC on 127.0.0.1:<port>+i (0: any free ports)', '30000')
     .option('--keep', 'keep the chain in --data-dir from the last run (default: start afresh)')
@@ -165,10 +174,6 @@ export function simulatorCommand(write: (text: string) => void = (text) => proce
     .action(async (flags: SimulatorFlags & { noautomine?: boolean }) => {
       if (flags.keep && !flags.dataDir)
         throw new Error('--keep needs --data-dir (the default is a fresh temporary directory)');
-      if ((flags.network && flags.network !== 'simulator') || flags.testnet)
-        throw new Error(`the simulator runs the simulator network, not ${flags.testnet ? 'testnet' : flags.network}`);
-      if (flags.miningThreads !== undefined || flags.miningAddress !== undefined)
-        throw new Error('the simulator mines its blocks itself: --mining-threads and --mining-address do not apply');
       let running: Awaited<ReturnType<typeof startSimulator>> | undefined;
       await runUntilSignalled({
         start: async () => void (running = await startSimulator({ ...flags, automine: !flags.noautomine }, write)),

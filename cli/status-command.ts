@@ -1,7 +1,8 @@
 /**
  * `umbra status`: one view of a daemon — height, sync progress and ETA, peers, pool, hash rate, version, uptime — as
  * text or `--json`; `--watch` redraws it every `--interval` seconds until Ctrl-C, and keeps trying while the daemon
- * cannot be reached.
+ * cannot be reached. The daemon is the one --daemon-address names, else the local one of --network/--testnet, else
+ * the local daemon of whichever network answers (status/local-daemon.ts).
  */
 import { Command, Option } from 'commander';
 import { DaemonClient } from '../wallet/daemon-client.js';
@@ -11,6 +12,7 @@ import { flagsToConfig } from './daemon-command.js';
 import { reachingDaemon } from './daemon-offline.js';
 import { answeringFailuresAsJson } from './json-failure.js';
 import { type DaemonStatus, readDaemonStatus } from './status/daemon-status.js';
+import { LocalDaemon, type StatusSource } from './status/local-daemon.js';
 import { statusText } from './status/status-text.js';
 import { watchStatus } from './status/watch.js';
 
@@ -23,11 +25,11 @@ interface StatusFlags {
   interval?: string;
 }
 
-/** The daemon the flags name: --daemon-address, else the local daemon of the network (mainnet by default). */
-function daemonOf(flags: StatusFlags): DaemonClient {
+/** The daemon the flags name: --daemon-address, else the local daemon of the network, else any local daemon. */
+function daemonOf(flags: StatusFlags): StatusSource {
   if (flags.daemonAddress) return new DaemonClient(flags.daemonAddress);
-  const network = (flagsToConfig(flags).network as NetworkName | undefined) ?? 'mainnet';
-  return new DaemonClient(`127.0.0.1:${NETWORKS[network].defaultRpcPort}`);
+  const network = flagsToConfig(flags).network as NetworkName | undefined;
+  return network ? new DaemonClient(`127.0.0.1:${NETWORKS[network].defaultRpcPort}`) : new LocalDaemon();
 }
 
 function intervalMs(text: string): number {
@@ -42,7 +44,7 @@ export function statusCommand(write: (text: string) => void = (text) => void pro
     .description("show a daemon's height, sync progress, peers, pool, hash rate, version and uptime")
     .option(
       '--daemon-address <host:port>',
-      'daemon JSON-RPC address, host:port or an http(s) URL (default 127.0.0.1:10102 mainnet, :40402 testnet, :20000 simulator)',
+      'daemon JSON-RPC address, host:port or an http(s) URL (default: the local daemon of --network, else of mainnet, testnet or the simulator, whichever answers: 127.0.0.1:10102, :40402, :20000)',
     )
     .addOption(new Option('--network <name>', 'network of the local daemon to ask').choices(NETWORK_NAMES))
     .option('--testnet', 'shorthand for --network testnet')

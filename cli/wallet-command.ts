@@ -14,6 +14,7 @@ import { Command, Option } from 'commander';
 import { mnemonicToSecretKey, newMnemonic } from '../protocol/mnemonic.js';
 import { NETWORK_NAMES } from '../protocol/network.js';
 import { CRYPTO_IMPLS, LOG_LEVELS } from '../host/config/schema.js';
+import { cacheDirOption } from './cache-dir-option.js';
 import { CliError, CliErrorCode } from './cli-error.js';
 import { answeringFailuresAsJson } from './json-failure.js';
 import { promptSecret, readSecretFile } from './secret-input.js';
@@ -70,7 +71,8 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
       .addOption(new Option('--network <name>', 'network of the wallet').choices(NETWORK_NAMES))
       .option('--testnet', 'shorthand for --network testnet')
       .addOption(cryptoOption());
-  const sessionOptions = (command: Command): Command => walletFileOptions(command).addOption(daemonAddressOption());
+  const sessionOptions = (command: Command): Command =>
+    walletFileOptions(command).addOption(daemonAddressOption()).addOption(cacheDirOption());
 
   walletFileOptions(wallet.command('create'))
     .addOption(jsonOption())

@@ -14,6 +14,7 @@ import { PAYLOAD_ARGS_BYTES } from '../core-native/ts/payload-cipher.js';
 import { sharedSecret } from '../core-native/ts/shared-secret.js';
 import { decodeAddress, encodePaymentProof } from '../protocol/address.js';
 import { fromHex, toHex } from '../protocol/bytes.js';
+import { coinsText, formatCoins } from '../protocol/coin-amount.js';
 import { decodeNonceBalance, type NonceBalance } from '../protocol/nonce-balance.js';
 import { encodeRpcArguments, type RpcArgument } from '../protocol/rpc-arguments.js';
 import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../protocol/transfer-builder.js';
@@ -244,10 +245,11 @@ export class TransferSender {
     );
     for (const [scid, need] of needed) {
       const have = own(scid);
+      const shown = scid === NATIVE_ASSET ? coinsText : formatCoins;
       if (need > have)
         throw new WalletError(
           WalletErrorCode.InsufficientBalance,
-          `insufficient funds${scid === NATIVE_ASSET ? '' : ` of asset ${scid}`}: need ${need} (amounts, burns and fee), have ${have}`,
+          `insufficient funds${scid === NATIVE_ASSET ? '' : ` of asset ${scid}`}: need ${shown(need)} (amounts, burns and fee), have ${shown(have)}`,
         );
     }
     const keyOf = new Map<string, string>();

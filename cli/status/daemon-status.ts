@@ -3,7 +3,8 @@
  * peers, pool, estimated network hash rate, version and uptime — what `umbra status` prints.
  */
 import type { FastSyncFigures } from '../../host/services/chain-info.js';
-import { type DaemonClient, DaemonRpcError } from '../../wallet/daemon-client.js';
+import { DaemonRpcError } from '../../wallet/daemon-client.js';
+import type { StatusSource } from './local-daemon.js';
 
 /** JSON-RPC's "method not found": a daemon without the p2p plugin has no NODE.GetPeers. */
 const METHOD_NOT_FOUND = -32601;
@@ -82,7 +83,7 @@ export interface DaemonStatus {
  * behind, they come from the heights of `previous` (an earlier sample) and this one.
  */
 export async function readDaemonStatus(
-  client: DaemonClient,
+  client: StatusSource,
   previous?: DaemonStatus,
   now: () => number = Date.now,
 ): Promise<DaemonStatus> {
@@ -122,7 +123,7 @@ export async function readDaemonStatus(
   };
 }
 
-async function readPeers(client: DaemonClient): Promise<PeersAnswer | undefined> {
+async function readPeers(client: StatusSource): Promise<PeersAnswer | undefined> {
   try {
     return await client.call<PeersAnswer>('NODE.GetPeers');
   } catch (error) {

@@ -5,15 +5,15 @@
  * once on stderr when it goes and once when it is back — and tried again.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DaemonClient } from '../../wallet/daemon-client.js';
 import { DaemonReachability, isDaemonUnreachable } from '../../wallet/daemon-reachability.js';
 import { type DaemonStatus, readDaemonStatus } from './daemon-status.js';
+import type { StatusSource } from './local-daemon.js';
 
 /** Cursor home, then clear the screen. */
 const CLEAR_SCREEN = '\x1b[H\x1b[2J';
 
 export interface WatchOptions {
-  client: DaemonClient;
+  client: StatusSource;
   render(status: DaemonStatus): string;
   /** stdout. */
   write(text: string): void;

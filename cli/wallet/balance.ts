@@ -28,6 +28,6 @@ export async function balance(session: WalletSession, options: { asset?: string 
 export const balanceText = (result: BalanceResult): string =>
   labelled([
     ...(result.asset === NATIVE_ASSET ? [] : [['asset', result.asset] as [string, string]]),
-    ['balance', describeAmount(result.balance)],
+    ['balance', describeAmount(result.balance, result.asset === NATIVE_ASSET ? 'coin' : 'token')],
     ['height', String(result.height)],
   ]);

@@ -7,7 +7,7 @@ import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import type { HistoryEntry } from '../../wallet/history-entry.js';
 import type { TransferHistory } from '../../wallet/transfer-history.js';
 import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
-import { formatCoins } from '../../protocol/coin-amount.js';
+import { COIN_SYMBOL, formatCoins } from '../../protocol/coin-amount.js';
 import { describeOutcome } from './contract-outcome-text.js';
 import { sendAgainCommand } from './send-again.js';
 import { columns } from './output.js';
@@ -97,7 +97,8 @@ export function historyText(result: HistoryResult): string {
   if (result.entries.length === 0) return 'no transfers yet\n';
   const rows = result.entries.map((entry) => [
     entry.status === 'mined' ? String(entry.height) : entry.status,
-    entry.time.slice(0, 19).replace('T', ' '),
+    // The genesis block has no time of its own (its timestamp is 0).
+    entry.height === 0 ? 'genesis' : entry.time.slice(0, 19).replace('T', ' '),
     entry.direction,
     formatCoins(entry.amount),
     entry.direction === 'out' ? formatCoins(entry.fee) : '',
@@ -105,8 +106,10 @@ export function historyText(result: HistoryResult): string {
     entry.coinbase ? '' : shorten(entry.txid),
     entry.sc_outcome ? describeOutcome(entry.sc_outcome) : '',
   ]);
+  // A token's amounts have no unit of their own; fees are always in coins.
+  const amount = result.asset === NATIVE_ASSET ? `amount (${COIN_SYMBOL})` : 'amount';
   return (
-    columns(['height', 'time', 'in/out', 'amount', 'fee', 'counterparty', 'txid', 'contract'], rows) +
+    columns(['height', 'time', 'in/out', amount, `fee (${COIN_SYMBOL})`, 'counterparty', 'txid', 'contract'], rows) +
     droppedText(result.entries)
   );
 }

@@ -34,7 +34,7 @@ export async function send(session: WalletSession, options: SendOptions): Promis
   const preview: [string, string][] = [['destination', options.destination]];
   if (resolved.address !== options.destination) preview.push(['address', resolved.address]);
   if (asset !== NATIVE_ASSET) preview.push(['asset', asset]);
-  preview.push(['amount', describeAmount(options.amount)]);
+  preview.push(['amount', describeAmount(options.amount, asset === NATIVE_ASSET ? 'coin' : 'token')]);
   const sent = await submitTransaction(
     session,
     {
@@ -65,7 +65,7 @@ export async function send(session: WalletSession, options: SendOptions): Promis
 
 export const sendText = (result: SendResult): string =>
   labelled([
-    ['sent', describeAmount(result.amount)],
+    ['sent', describeAmount(result.amount, result.asset === NATIVE_ASSET ? 'coin' : 'token')],
     ['to', result.address],
     ...sentRows(result),
     ...(result.proof ? [['proof', result.proof] as [string, string]] : []),

@@ -6,9 +6,9 @@
  */
 import { Command, Option } from 'commander';
 import { DEFAULT_CONTRACT_RING, DEFAULT_RING } from '../../wallet/wallet-constants.js';
+import { AMOUNT_NOTATION, parseAmount } from '../../protocol/coin-amount.js';
 import { CliError, CliErrorCode } from '../cli-error.js';
 import { address, addressText } from './address.js';
-import { parseAmount } from './amount.js';
 import { balance, balanceText } from './balance.js';
 import { parseContractArguments } from './contract-argument.js';
 import { call, callText } from './contract-call.js';
@@ -159,7 +159,7 @@ export const SESSION_COMMANDS: readonly SessionCommand[] = [
       transactionOptions(command, DEFAULT_RING)
         .description('send coins (or a token) to an address, an integrated address or a registered name')
         .argument('<destination>', 'address, integrated address or registered name')
-        .argument('<amount>', 'coins with up to 5 decimals (1.5) or atomic units with a u suffix (150000u)')
+        .argument('<amount>', AMOUNT_NOTATION)
         .option('--asset <scid>', 'send this token (its SCID) instead of the native coin')
         .option(
           '--payload <NAME:TYPE=VALUE>',
@@ -173,7 +173,7 @@ export const SESSION_COMMANDS: readonly SessionCommand[] = [
     ) => {
       const options = {
         destination,
-        amount: parseAmount(amount),
+        amount: parseAmount(amount, 'amount'),
         asset: optionalAsset(flags.asset),
         ring: ringOf(flags),
         payload: parseContractArguments(flags.payload, false),
@@ -196,8 +196,11 @@ export const SESSION_COMMANDS: readonly SessionCommand[] = [
           '[arguments...]',
           'NAME=VALUE (all digits: U, else S) or NAME:TYPE=VALUE with TYPE U (uint64), S (string), H (32-byte hex)',
         )
-        .option('--deposit <amount>', 'coins to deposit into the contract (1.5, or 150000u)')
-        .option('--asset-deposit <SCID:AMOUNT>', 'units of the contract’s own token to deposit')
+        .option('--deposit <amount>', `coins to deposit into the contract: ${AMOUNT_NOTATION}`)
+        .option(
+          '--asset-deposit <SCID:AMOUNT>',
+          `the contract’s own token to deposit; AMOUNT as for coins: ${AMOUNT_NOTATION}`,
+        )
         .option('--force', 'send even when the wallet’s trial run says the call fails'),
     plan: (
       [scid, entrypoint, args]: [string, string, string[]],

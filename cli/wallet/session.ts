@@ -27,6 +27,7 @@ export interface SessionFlags {
   testnet?: boolean;
   crypto?: UmbraConfig['crypto'];
   daemonAddress?: string;
+  cacheDir?: string;
   json?: boolean;
 }
 
@@ -90,7 +91,7 @@ export async function walletServiceOptions(flags: SessionFlags): Promise<WalletS
     core,
     keys,
     daemon: new DaemonClient(flags.daemonAddress ?? `127.0.0.1:${NETWORKS[keys.network].defaultRpcPort}`),
-    balanceTableDir: defaultCacheDir(),
+    balanceTableDir: flags.cacheDir ?? defaultCacheDir(),
     file,
     syncProgress: syncProgressBar(),
   };

@@ -16,15 +16,19 @@ export function defaultDataDir(network: NetworkName): string {
   return join(umbraHome(), network);
 }
 
-/** Where caches every network shares live (the wallet's balance-decoding table): ~/.umbra/cache. */
+/**
+ * Where caches every network shares live (the wallet's balance-decoding table): $UMBRA_CACHE_DIR when set (a read-only
+ * home, a container), else ~/.umbra/cache.
+ */
 export function defaultCacheDir(): string {
-  return join(umbraHome(), 'cache');
+  return process.env['UMBRA_CACHE_DIR'] || join(umbraHome(), 'cache');
 }
 
 export function defaultConfig(network: NetworkName): UmbraConfig {
   return {
     network,
     dataDir: defaultDataDir(network),
+    cacheDir: defaultCacheDir(),
     store: 'rocksdb',
     crypto: 'auto',
     // One per core; the simulator's blocks of a few transactions are verified on its own thread (a worker holds

@@ -15,6 +15,8 @@ export interface UmbraConfig {
   network: NetworkName;
   /** Where the node keeps its database. */
   dataDir: string;
+  /** Where caches every network shares live (the balance-decoding table of the simulator's funding). */
+  cacheDir: string;
   store: (typeof STORE_KINDS)[number];
   crypto: (typeof CRYPTO_IMPLS)[number];
   /** Worker threads verifying blocks' transfer proofs (0: none, they are verified on the node's own thread). */
@@ -180,6 +182,7 @@ function pruneDepth(value: unknown): number {
 export const CONFIG_CHECKS: Readonly<Record<ConfigKey, Check>> = {
   network: oneOf(['mainnet', 'testnet', 'simulator']),
   dataDir: nonEmptyString,
+  cacheDir: nonEmptyString,
   store: oneOf(STORE_KINDS),
   crypto: oneOf(CRYPTO_IMPLS),
   verifyWorkers: nonNegativeInteger,

@@ -14,7 +14,7 @@ import {
 } from 'json-rpc-2.0';
 import { NodeFault, UmbraError } from '../../core-native/ts/errors.js';
 import type { Logger } from '../logger.js';
-import { InvalidParamsError, RpcDataCode, RpcError, RpcErrorCode } from './errors.js';
+import { answeredErrorCode, InvalidParamsError, RpcDataCode, RpcError, RpcErrorCode } from './errors.js';
 import { parseExactJson, stringifyExactJson } from '../../protocol/exact-json.js';
 import type { MethodRegistry, RpcCallContext, RpcMethod } from './registry.js';
 import { MAX_PARAMS_DEPTH, nestedDeeperThan } from './nesting-depth.js';
@@ -131,7 +131,14 @@ export class JsonRpcDispatcher {
     const observer = this.registry.callObserver;
     let method: RpcMethod | undefined;
     let started = 0;
-    const observe = observer && ((): void => observer(method?.name, method ? (performance.now() - started) / 1000 : 0));
+    const observe =
+      observer &&
+      ((error?: unknown): void =>
+        observer(
+          method?.name,
+          method ? (performance.now() - started) / 1000 : 0,
+          error === undefined ? undefined : { code: answeredErrorCode(error) },
+        ));
     try {
       method = this.registry.resolve(name);
       if (!method) throw new RpcError(RpcErrorCode.MethodNotFound, `method not found: ${name}`, name);
@@ -149,31 +156,32 @@ export class JsonRpcDispatcher {
           return succeed(value);
         },
         (error: unknown) => {
-          observe();
+          observe(error);
           return fail(error);
         },
       );
     } catch (error) {
-      observe?.();
+      observe?.(error);
       return fail(error);
     }
   }
 
   private errorResponse(id: JSONRPCID, method: string, error: unknown): JSONRPCResponse {
-    if (error instanceof RpcError) return createJSONRPCErrorResponse(id, error.code, error.message, error.data);
+    const code = answeredErrorCode(error);
+    if (error instanceof RpcError) return createJSONRPCErrorResponse(id, code, error.message, error.data);
     if (error instanceof NodeFault) {
       this.logger.error(`${method} failed: ${error.stack ?? error.message}`);
-      return createJSONRPCErrorResponse(id, RpcErrorCode.Internal, `internal error while running ${method}`, {
+      return createJSONRPCErrorResponse(id, code, `internal error while running ${method}`, {
         code: error.code,
       });
     }
     if (error instanceof UmbraError)
-      return createJSONRPCErrorResponse(id, RpcErrorCode.Application, error.message, {
+      return createJSONRPCErrorResponse(id, code, error.message, {
         ...error.details,
         code: error.code,
       });
     this.logger.error(`${method} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`);
-    return createJSONRPCErrorResponse(id, RpcErrorCode.Internal, `internal error while running ${method}`);
+    return createJSONRPCErrorResponse(id, code, `internal error while running ${method}`);
   }
 }
 

@@ -3,6 +3,8 @@
  * parameters throw to produce them. A failure of the work a method does is an UmbraError instead (its code goes in
  * the answer's `data`, see dispatcher.ts).
  */
+import { NodeFault, UmbraError } from '../../core-native/ts/errors.js';
+
 export const RpcErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
@@ -37,4 +39,15 @@ export class InvalidParamsError extends RpcError {
   constructor(message: string) {
     super(RpcErrorCode.InvalidParams, message, { code: RpcDataCode.InvalidParams });
   }
+}
+
+/**
+ * The code a method's failure is answered with: an RpcError's own, -32603 for a NodeFault (the node's own failure),
+ * -32098 for another UmbraError, else -32603.
+ */
+export function answeredErrorCode(error: unknown): number {
+  if (error instanceof RpcError) return error.code;
+  return error instanceof UmbraError && !(error instanceof NodeFault)
+    ? RpcErrorCode.Application
+    : RpcErrorCode.Internal;
 }

@@ -35,11 +35,17 @@ export function defineMethod<P, R>(method: RpcMethod<P, R>): RpcMethod<P, R> {
   return method;
 }
 
+/** How a call failed, as its answer says. */
+export interface RpcCallFailure {
+  /** The JSON-RPC error code of the answer. */
+  readonly code: number;
+}
+
 /**
- * Told of each call a dispatcher runs: the method's canonical name (undefined when no method has the name asked for)
- * and the seconds its handler took, a failure included.
+ * Told of each call a dispatcher runs: the method's canonical name (undefined when no method has the name asked for),
+ * the seconds its handler took, a failure included, and for a failed call how it failed.
  */
-export type RpcCallObserver = (method: string | undefined, seconds: number) => void;
+export type RpcCallObserver = (method: string | undefined, seconds: number, failure?: RpcCallFailure) => void;
 
 export class MethodRegistry {
   private readonly byName = new Map<string, RpcMethod>();

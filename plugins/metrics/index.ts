@@ -1,11 +1,12 @@
 /**
  * The `metrics` plugin: `GET /metrics` in the Prometheus text format and `GET /health` on the process's RPC server
- * (behind `--rpc-login` like every route). Each app has its own prom-client registry (never the global one) for RPC
- * calls by method and the daemon's or the wallet's own figures, whichever services the app has; the process and
- * Node.js defaults are collected once per process (the simulator runs 23 apps in one) and answered beside them.
+ * (behind `--rpc-login` like every route). Each app has its own prom-client registry (never the global one) for its
+ * build, RPC calls by method and the daemon's or the wallet's own figures, whichever services the app has; the process
+ * and Node.js defaults are collected once per process (the simulator runs 23 apps in one) and answered beside them.
  * docs/operations.md lists every metric.
  */
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { UMBRA_VERSION } from '../../host/version.js';
 import type { Plugin } from '../../host/plugin.js';
 import { optionalService } from '../../host/services/services.js';
 import { daemonHealth, healthRoute, walletHealth, type HealthCheck } from './health.js';
@@ -32,8 +33,14 @@ const plugin: Plugin = {
   // Whichever of these run, their figures are measured: they register first.
   optional: ['consensus', 'mempool', 'mining', 'p2p', 'wallet'],
   register(container) {
-    const { rpcEndpoints } = container.cradle;
+    const { rpcEndpoints, network, core } = container.cradle;
     const registry = new Registry();
+    new Gauge({
+      name: 'umbra_build_info',
+      help: 'Always 1; the labels say which version runs, on which network, with which cryptography',
+      labelNames: ['version', 'network', 'crypto'],
+      registers: [registry],
+    }).set({ version: UMBRA_VERSION, network: network.name, crypto: core.impl }, 1);
     const defaults = processDefaultsRegistry();
     const chain = optionalService(container, 'chain');
     const p2p = optionalService(container, 'p2p');

@@ -1,7 +1,7 @@
 /**
- * The daemon's own metrics: the chain (height, topoheight, next difficulty, block application time), transfer
- * verification time by ring size, the transaction pool, P2P peers by direction, the built-in miner's hash rate and
- * the getwork server's miners.
+ * The daemon's own metrics: the chain (height, topoheight, stable height, next difficulty, block application time),
+ * transfer verification time by ring size, the transaction pool, P2P peers by direction, the built-in miner's hash
+ * rate and the getwork server's miners.
  * Each group is there when the plugin that provides its service is configured. Gauges are read at scrape time.
  */
 import { Gauge, Histogram, type Registry } from 'prom-client';
@@ -72,6 +72,12 @@ export function registerNodeMetrics(
     // The chain is linear: a block's topoheight is its height.
     readGauge(registry, 'umbra_chain_topoheight', 'Topoheight of the main chain top block', () =>
       Number(chain.top.height),
+    );
+    readGauge(
+      registry,
+      'umbra_chain_stable_height',
+      'Height at and below which no reorganisation can change the chain',
+      () => Number(chain.stableHeight()),
     );
     readGauge(registry, 'umbra_chain_difficulty', 'Difficulty of the next block', () =>
       Number(chain.difficultyAfter(chain.top)),

@@ -4,7 +4,6 @@
  * controls of docs/rpc.md § Simulator methods (the next block's timestamp, snapshot and revert, funding from the
  * premine); and the `simulator` service `umbra simulator` uses to get its wallets ready and hear of reverts.
  */
-import { defaultCacheDir } from '../../host/config/defaults.js';
 import type { Plugin } from '../../host/plugin.js';
 import { addressCodec } from '../../protocol/address.js';
 import { toHex } from '../../protocol/bytes.js';
@@ -32,7 +31,7 @@ const plugin: Plugin = {
       domain: network.generatorDomain,
       chain,
       pool: txPool,
-      decoder: new BalanceDecoder(core, core.generators(network.generatorDomain).G, defaultCacheDir()),
+      decoder: new BalanceDecoder(core, core.generators(network.generatorDomain).G, config.cacheDir),
       premineSecret: premineSecret(core, network.name),
       premineKey: premine,
       mine: () => miner.mine(1),

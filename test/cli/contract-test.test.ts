@@ -1,6 +1,7 @@
 /**
  * `umbra contract test`: the sample contracts' test files pass; a wrong expectation fails with the first difference
- * and exit 1; --gas-report agrees with `contract run`; --json, --match and a malformed file.
+ * and exit 1; --gas-report agrees with `contract run`; --json, --match; amounts written as on the command line; a test
+ * with unknown keys fails on its own, each key named with a suggestion; a malformed file.
  */
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,7 @@ t.test('a wrong expectation fails with the first difference and exit 1', async (
         {
           call: 'Lottery',
           signer: '@alice',
-          coinvalue: 45,
+          coinvalue: '45u',
           expect: { store: { deposit_total: 100, deposit_count: 7 } },
         },
       ],
@@ -123,19 +124,95 @@ t.test("docs/contracts.md's example test file passes", async (t) => {
   t.match(r.stdout, '2 tests: 2 passed, 0 failed');
 });
 
-t.test('a malformed test file is a failure naming the field', async (t) => {
+t.test('amounts are coins (a JSON number or text) or atomic units with a u suffix', async (t) => {
+  const deposit = (coinvalue: unknown, balance: unknown) => ({
+    name: `deposit ${JSON.stringify(coinvalue)}`,
+    steps: [
+      { install: 'lottery', signer: '@owner' },
+      { call: 'Lottery', signer: '@alice', coinvalue, expect: { balances: { coin: balance } } },
+    ],
+  });
+  const path = testFile('amounts', [
+    deposit(1.5, '150000u'),
+    deposit('1.5', 1.5),
+    deposit('45u', '0.00045'),
+    deposit(0.00001, '1u'),
+    deposit('2', 2.0001),
+    deposit('1.234567', 1),
+    // More digits than a JSON number keeps: a reader would round it.
+    deposit(Number('184467440737095.51615'), 1),
+  ]);
+  const r = await runCli(['contract', 'test', path]);
+  t.equal(r.code, 1);
+  for (const passing of ['1.5', '"1.5"', '"45u"', '0.00001']) t.match(r.stdout, `[PASS] deposit ${passing} (gas: `);
+  t.match(
+    r.stdout,
+    '[FAIL] deposit "2" (gas: 206600)\n         step 2 (lottery.Lottery): balance of coin: expected 2.00010 UMB (200010 atomic units), got 2.00000 UMB (200000 atomic units)\n',
+  );
+  t.match(
+    r.stdout,
+    '[FAIL] deposit "1.234567" (gas: 0)\n         tests[5].steps[1].coinvalue "1.234567" is not an amount: give coins with up to 5 decimals (1.5) or atomic units with a u suffix (150000u)\n',
+  );
+  t.match(r.stdout, 'tests[6].steps[1].coinvalue has too many digits for a JSON number: write it as text');
+  t.match(r.stdout, '7 tests: 4 passed, 3 failed');
+});
+
+t.test('unknown keys fail their own test, each named with the nearest known key', async (t) => {
+  const path = testFile('typos', [
+    {
+      name: 'two typos in two steps',
+      steps: [
+        { install: 'lottery', signer: '@owner', expekt: { result: 0 } },
+        { call: 'Lottery', signer: '@alice', coinvalu: '45u', expect: { balance: { coin: '45u' }, comitted: true } },
+      ],
+    },
+    { name: 'a bad value and a typo', steps: [{ install: 'lottery', signer: 5, xyzzy: 1 }] },
+    { name: 'installs', steps: [{ install: 'lottery', signer: '@owner' }] },
+  ]);
+  const r = await runCli(['contract', 'test', path]);
+  t.equal(r.code, 1);
+  t.match(
+    r.stdout,
+    [
+      '  [FAIL] two typos in two steps (gas: 0)',
+      '         tests[0].steps[0] has unknown key "expekt" (did you mean "expect"?)',
+      '         tests[0].steps[1] has unknown key "coinvalu" (did you mean "coinvalue"?)',
+      '         tests[0].steps[1].expect has unknown key "balance" (did you mean "balances"?)',
+      '         tests[0].steps[1].expect has unknown key "comitted" (did you mean "committed"?)',
+      '  [FAIL] a bad value and a typo (gas: 0)',
+      '         tests[1].steps[0] has unknown key "xyzzy" (known: install, call, contract, args, signer, coinvalue, assets, height, timestamp, txid, blid, fee, expect)',
+      '         tests[1].steps[0].signer must be an account (@name) or an address',
+      '  [PASS] installs (gas: 101000)',
+    ].join('\n'),
+    'every test reported on its own',
+  );
+  t.match(r.stdout, '3 tests: 1 passed, 2 failed');
+  const json = JSON.parse((await runCli(['contract', 'test', path, '--json'])).stdout);
+  t.match(json.tests[0], { name: 'two typos in two steps', ok: false, failure: /"expekt"[\s\S]*"comitted"/ });
+});
+
+t.test('a malformed test file is a failure naming every field at fault', async (t) => {
   const path = join(dir, 'bad.test.json');
   writeFileSync(
     path,
     JSON.stringify({
-      contracts: { lottery: lotteryFile },
-      tests: [{ name: 'x', steps: [{ call: 'Lottery', expekt: {} }] }],
+      contracts: { lottery: { file: lotteryFile, scd: 'aa' }, other: { fil: 'x.bas' } },
+      test: [],
     }),
   );
   const r = await runCli(['contract', 'test', path]);
   t.equal(r.code, 1);
-  t.match(r.stdout, '[FAIL] (the file)');
-  t.match(r.stdout, 'tests[0].steps[0] has unknown field expekt');
+  t.match(
+    r.stdout,
+    [
+      '  [FAIL] (the file) (gas: 0)',
+      '         the file has unknown key "test" (did you mean "tests"?)',
+      '         contracts.lottery has unknown key "scd" (did you mean "scid"?)',
+      '         contracts.other has unknown key "fil" (did you mean "file"?)',
+      '         contracts.other needs file (the contract source)',
+      '         tests must be a non-empty array',
+    ].join('\n'),
+  );
   const none = await runCli(['contract', 'test', join(dir, 'missing')]);
   t.equal(none.code, 1);
   t.match(none.stderr, 'cannot read');

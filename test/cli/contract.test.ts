@@ -1,4 +1,7 @@
-/** `umbra contract run`: the command-line form, the JSON form, and bad input (exit 1, one clear line). */
+/**
+ * `umbra contract run`: the command-line form, the JSON form, amounts written as everywhere on the command line, and
+ * bad input (exit 1, one clear line — or one JSON document with --json).
+ */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,12 +39,73 @@ t.test('command-line form: Initialize, then a play from a given store', async (t
     '--signer',
     alice.address,
     '--coinvalue',
-    '300',
+    '3',
     '--store',
     store,
   ]);
   t.equal(play.code, 0, play.stderr);
-  t.match(play.stdout, `transfer:  150 of coin to ${alice.address}`);
+  t.match(play.stdout, `transfer:  1.50000 UMB (150000 atomic units) to ${alice.address}`);
+});
+
+t.test('amount flags take coins or atomic units with a u suffix; a bad one names its flag', async (t) => {
+  const file = join(dir, 'deposit.bas');
+  writeFileSync(file, 'Function Paid(value Uint64) Uint64\n10 RETURN value\nEnd Function\n');
+  for (const [flag, expected] of [
+    ['0.5', '50000'],
+    ['2', '200000'],
+    ['0.00001', '1'],
+    ['250u', '250'],
+  ]) {
+    const r = await runCli(['contract', 'run', file, 'Paid', '--coinvalue', flag!]);
+    t.equal(r.code, 0, r.stderr);
+    t.match(r.stdout, `returned:  ${expected} (Uint64)`, `--coinvalue ${flag}`);
+  }
+  const bad: [string[], RegExp][] = [
+    [
+      ['--coinvalue', '0.5x'],
+      /^umbra: --coinvalue "0\.5x" is not an amount: give coins with up to 5 decimals \(1\.5\) or atomic units with a u suffix \(150000u\)\n$/,
+    ],
+    [['--coinvalue', '1.234567'], /^umbra: --coinvalue "1\.234567" is not an amount/],
+    [['--fee', '-1'], /^umbra: --fee "-1" is not an amount/],
+    [['--balance', 'coin=abc'], /^umbra: --balance coin "abc" is not an amount/],
+    [['--asset', `${'11'.repeat(32)}=1e5`], /^umbra: --asset 1{64} "1e5" is not an amount/],
+  ];
+  for (const [flags, message] of bad) {
+    const r = await runCli(['contract', 'run', file, 'Paid', ...flags]);
+    t.equal(r.code, 1, flags.join(' '));
+    t.match(r.stderr, message);
+    t.notMatch(r.stderr, /env\./, 'no internal field named');
+    const json = await runCli(['contract', 'run', '--json', file, 'Paid', ...flags]);
+    t.equal(json.code, 1, `${flags.join(' ')} --json`);
+    t.match(JSON.parse(json.stdout), { ok: false, error: { phase: 'request', message: /is not an amount/ } });
+  }
+  const help = (await runCli(['contract', 'run', '--help'])).stdout.replace(/\s+/g, ' ');
+  for (const flag of ['--coinvalue', '--asset', '--balance', '--fee'])
+    t.match(help, new RegExp(`${flag} <[^>]+> [^-]*coins`), `${flag} says how to write it`);
+});
+
+t.test('arguments are checked against the entry point: missing, unknown (with a suggestion), value', async (t) => {
+  const cases: [string[], RegExp][] = [
+    [
+      ['Withdraw'],
+      /missing argument amount \(Uint64\): give amount=VALUE; the parameters of Withdraw: amount \(Uint64\)/,
+    ],
+    [['Withdraw', 'amout=5'], /unknown argument amout \(did you mean amount\?\); missing argument amount/],
+    [
+      ['TuneLotteryParameters', 'input=1', 'lotteryeveryXdeposits=3', 'lotterygiveback=9000'],
+      /unknown argument lotteryeveryXdeposits \(did you mean lotteryeveryXdeposit\?\); missing argument lotteryeveryXdeposit \(Uint64\)/,
+    ],
+    [['Lottery', 'value=5'], /Lottery's value is the coin deposited with the call: give it with --coinvalue/],
+  ];
+  for (const [args, message] of cases) {
+    const text = await runCli(['contract', 'run', lottery, ...args]);
+    t.equal(text.code, 1, args.join(' '));
+    t.match(text.stderr, message);
+    const json = await runCli(['contract', 'run', '--json', lottery, ...args]);
+    t.equal(json.code, 1, `${args.join(' ')} --json: a usage error exits non-zero`);
+    t.equal(json.stderr, '');
+    t.match(JSON.parse(json.stdout), { ok: false, error: { phase: 'request', message } });
+  }
 });
 
 t.test('arguments are typed from the parameters, or explicitly', async (t) => {
@@ -135,7 +199,7 @@ t.test('with --json every outcome is one JSON document on stdout, bad input incl
   const file = join(dir, 'broken.bas');
   writeFileSync(file, 'Function F() Uint64\n10 RETURN\nEnd Function\n');
   const compile = await runCli(['contract', 'run', '--json', file, 'F']);
-  t.equal(compile.code, 0, 'the response says what happened');
+  t.equal(compile.code, 2, 'a contract that fails exits 2, as without --json');
   t.match(JSON.parse(compile.stdout), { ok: false, error: { phase: 'install', function: 'F' } });
   const usage = await runCli(['contract', 'run', '--json', lottery, 'Lottery', '--bogus']);
   t.equal(usage.code, 1, 'a command line commander refuses');
@@ -151,8 +215,8 @@ t.test('--state keeps the store, balances and height from run to run; --reset st
   const init = await play('Initialize', '--signer', alice.address);
   t.equal(init.code, 0, init.stderr);
   t.match(init.stdout, 'state:     ' + state + ', block height 1');
-  t.match((await play('Lottery', '--signer', alice.address, '--coinvalue', '45')).stdout, 'block height 2');
-  const win = await play('Lottery', '--signer', bob.address, '--coinvalue', '55', '--json');
+  t.match((await play('Lottery', '--signer', alice.address, '--coinvalue', '45u')).stdout, 'block height 2');
+  const win = await play('Lottery', '--signer', bob.address, '--coinvalue', '55u', '--json');
   const response = JSON.parse(win.stdout);
   t.equal(response.transfers.length, 1, 'the second deposit of the round pays a winner');
   t.equal(response.transfers[0].amount, 99);
@@ -166,7 +230,7 @@ t.test('--state keeps the store, balances and height from run to run; --reset st
   t.match(again.stdout, /returned:  1 \(Uint64\)/, 'installed once: the kept owner stays');
   const reset = await play('Initialize', '--signer', bob.address, '--reset');
   t.match(reset.stdout, /returned:  0 \(Uint64\)[\s\S]*block height 1/);
-  const mixed = await play('Lottery', '--balance', 'coin=5');
+  const mixed = await play('Lottery', '--balance', 'coin=5u');
   t.equal(mixed.code, 1);
   t.match(mixed.stderr, /--state keeps the store and balances itself/);
 });

@@ -1,8 +1,12 @@
 /**
  * `umbra status` against real daemons: the text view and its peers table, --json, the hash rate of a testnet chain
- * mined with proof of work (none on the simulator), an unreachable daemon, and --watch on a pipe and on a terminal.
+ * mined with proof of work (none on the simulator), an unreachable daemon, --watch on a pipe and on a terminal, and
+ * with no daemon named the local daemon of whichever network answers.
  */
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import t from 'tap';
 import { hashRateText } from '../../protocol/hash-rate.js';
 import { rpcCall, startTestApp } from '../helpers/app.js';
@@ -220,3 +224,60 @@ t.test('--watch on a terminal redraws in place and stops on Ctrl-C', async (t) =
     'no separator between views on a terminal: each replaces the last',
   );
 });
+
+/** Whether nothing listens on these loopback ports. */
+async function allClosed(ports: number[]): Promise<boolean> {
+  const open = await Promise.all(
+    ports.map(
+      (port) =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect(port, '127.0.0.1');
+          socket.once('connect', () => {
+            socket.destroy();
+            resolve(true);
+          });
+          socket.once('error', () => resolve(false));
+        }),
+    ),
+  );
+  return !open.includes(true);
+}
+
+// The test needs the default RPC ports for itself.
+const defaultsBusy = !(await allClosed([10102, 40402, 20000])) && 'a default RPC port is in use on this machine';
+
+t.test(
+  'no daemon named: the local daemon of mainnet, testnet or the simulator, whichever answers',
+  { skip: defaultsBusy },
+  async (t) => {
+    const none = await runCli(['status']);
+    t.equal(none.code, 1);
+    t.equal(
+      none.stderr,
+      "umbra: no local daemon answers: not mainnet's at 127.0.0.1:10102 (--network mainnet), testnet's at 127.0.0.1:40402 (--testnet) nor the simulator's at 127.0.0.1:20000 (--network simulator); start the daemon, or name it with --daemon-address\n",
+    );
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'umbra-status-testnet-'));
+    const daemon = startCli(
+      ['daemon', '--testnet', '--data-dir', dataDir, '--store', 'memory', '--p2p-bind', '', '--getwork-bind', ''],
+      { HOME: dataDir },
+    );
+    t.teardown(() => daemon.child.kill('SIGKILL'));
+    await daemon.waitFor(/Umbra daemon on testnet/, 60_000);
+    const found = await runCli(['status']);
+    t.equal(found.code, 0, found.stderr);
+    t.match(
+      found.stdout,
+      /^daemon: +http:\/\/127\.0\.0\.1:40402\/json_rpc$/m,
+      "mainnet's port is shut: testnet's answers",
+    );
+    t.match(found.stdout, /^network: +testnet$/m);
+    const json = JSON.parse((await runCli(['status', '--json'])).stdout);
+    t.match(json, { daemon: 'http://127.0.0.1:40402/json_rpc', network: 'testnet' });
+    const mainnet = await runCli(['status', '--network', 'mainnet']);
+    t.equal(mainnet.code, 1, 'a network named is the one asked');
+    t.match(mainnet.stderr, 'cannot reach the daemon at http://127.0.0.1:10102/json_rpc');
+    daemon.child.kill('SIGINT');
+    t.equal(await daemon.exited, 0);
+  },
+);

@@ -166,7 +166,7 @@ t.test('restore, then open against a daemon: summary, and the RPC server until S
     balance: Number(CHAIN_PARAMS.simulator.premineAmount),
   });
   const text = await wallet(['open', ...walletFlags(file, passwordFile, daemonUrl!)]);
-  t.match(text.stdout, /^balance: +20000000\.00000 \(2000000000000 atomic units\)$/m);
+  t.match(text.stdout, /^balance: +20000000\.00000 UMB \(2000000000000 atomic units\)$/m);
 
   const server = startCli(
     [
@@ -276,4 +276,11 @@ t.test('--help documents the flags', async (t) => {
     t.match(open.stdout, flag, `open documents ${flag}`);
   t.match((await runCli(['wallet', 'restore', '--help'])).stdout, '--mnemonic-file');
   t.match((await runCli(['--help'])).stdout, /wallet/);
+  // Every amount says how it is written, as everywhere on the command line.
+  const how = /coins with up to 5 decimals \(1\.5\) or atomic units with a u suffix \(150000u\)/;
+  const flat = async (...args: string[]): Promise<string> => (await runCli(args)).stdout.replace(/\s+/g, ' ');
+  t.match(await flat('wallet', 'send', '--help'), new RegExp(`amount ${how.source}`));
+  const call = await flat('wallet', 'call', '--help');
+  t.match(call, new RegExp(`--deposit <amount> coins to deposit into the contract: ${how.source}`));
+  t.match(call, new RegExp(`--asset-deposit <SCID:AMOUNT> [^-]*AMOUNT as for coins: ${how.source}`));
 });

@@ -100,7 +100,7 @@ t.test('a first start killed after registering the wallets, before paying them, 
   const first = await startSimulator(t, kept, home);
   t.match(
     first.sim.log(),
-    /; 3 wallets funded up to 800000 atomic units/,
+    /; 3 wallets funded up to 8\.00000 UMB \(800000 atomic units\)/,
     'the two registered and the new one are paid',
   );
   for (const url of first.wallets) t.equal((await rpcCall(url, 'GetBalance')).balance, 800_000);

@@ -109,7 +109,7 @@ t.test('transfer sender', async (t) => {
       t,
       alice.sender.send({ transfers: [pay(premine.address, 1n)], ringSize: 2 }),
       WalletErrorCode.InsufficientBalance,
-      /need 61 .* have 0/,
+      /need 0\.00061 UMB .* have 0\.00000 UMB/,
     );
     t.same(await pool(), []);
     t.same(premine.history.entries(NATIVE_ASSET), [], 'nothing recorded');

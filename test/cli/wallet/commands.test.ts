@@ -38,7 +38,7 @@ t.test('address and balance, as text and as JSON', async (t) => {
   const balance = await json(t, receiver, 'balance');
   t.equal(balance.balance, 800_000, 'a simulator wallet starts with 800 000 atomic units, as a JSON integer');
   t.equal(balance.asset, '0'.repeat(64));
-  t.match((await wallet(receiver, 'balance')).stdout, /^balance: +8\.00000 \(800000 atomic units\)$/m);
+  t.match((await wallet(receiver, 'balance')).stdout, /^balance: +8\.00000 UMB \(800000 atomic units\)$/m);
 });
 
 t.test('send in coins (ring 16), in atomic units, to an integrated address and to a registered name', async (t) => {
@@ -49,10 +49,10 @@ t.test('send in coins (ring 16), in atomic units, to an integrated address and t
 
   const atomic = await wallet(premine, 'send', receiverAddress, '250u', '--ring', '2', '--yes');
   t.equal(atomic.code, 0, atomic.stderr);
-  t.match(atomic.stdout, /^sent: +0\.00250 \(250 atomic units\)$/m);
+  t.match(atomic.stdout, /^sent: +0\.00250 UMB \(250 atomic units\)$/m);
   t.match(atomic.stdout, /^block: +\d+$/m);
-  t.match(atomic.stderr, /^amount: +0\.00250 \(250 atomic units\)$/m, 'what is sent is shown first');
-  t.match(atomic.stderr, /^fee: +0\.00060 \(60 atomic units\)$/m);
+  t.match(atomic.stderr, /^amount: +0\.00250 UMB \(250 atomic units\)$/m, 'what is sent is shown first');
+  t.match(atomic.stderr, /^fee: +0\.00060 UMB \(60 atomic units\)$/m);
 
   const { publicKey } = splitAddress(receiverAddress);
   const integrated = encodeIntegratedAddress('simulator', publicKey, [{ name: 'C', datatype: 'S', value: 'order 7' }]);
@@ -86,7 +86,7 @@ t.test('send in coins (ring 16), in atomic units, to an integrated address and t
   );
   t.equal(sent.entries[1].counterparty, receiverAddress);
   const table = await wallet(premine, 'history', '--out', '--limit', '1');
-  t.match(table.stdout, /^height +time +in\/out +amount +fee +counterparty +txid/);
+  t.match(table.stdout, /^height +time +in\/out +amount \(UMB\) +fee \(UMB\) +counterparty +txid/);
   t.match(table.stdout, new RegExp(`out +0\\.10000 +0\\.00060 .*${toName.txid.slice(0, 8)}…${toName.txid.slice(-8)}`));
 });
 
@@ -98,7 +98,7 @@ t.test('install a contract and call it with a deposit; its token balance and his
   t.equal(text.code, 0, text.stderr);
   t.match(text.stdout, /^called: +IssueAsset of [0-9a-f]{64}$/m);
   t.match(text.stdout, /^outcome: +/m);
-  t.match(text.stderr, /^deposit: +0\.50000 \(50000 atomic units\)$/m);
+  t.match(text.stderr, /^deposit: +0\.50000 UMB \(50000 atomic units\)$/m);
   t.equal((await json(t, receiver, 'balance', '--asset', installed.scid)).balance, 50_000, 'issued 1:1');
   const tokenHistory = await json(t, receiver, 'history', '--asset', installed.scid);
   t.ok(tokenHistory.entries.length >= 1, 'the token’s history has the issue');
@@ -219,8 +219,18 @@ t.test('seed: refused without a terminal, shown with --yes', async (t) => {
 
 t.test('errors: clear lines, and JSON documents under --json', async (t) => {
   const cases: [string[], string, RegExp][] = [
-    [['send', receiverAddress, '1.234567', '--yes'], 'cli.bad-amount', /not an amount: give coins with up to 5/],
-    [['send', receiverAddress, '-1', '--yes'], 'cli.bad-amount', /not an amount/],
+    [['send', receiverAddress, '1.234567', '--yes'], 'amount.malformed', /not an amount: give coins with up to 5/],
+    [['send', receiverAddress, '-1', '--yes'], 'amount.malformed', /not an amount/],
+    [
+      ['call', '00'.repeat(32), 'Register', '--deposit', '0.5x'],
+      'amount.malformed',
+      /--deposit "0\.5x" is not an amount/,
+    ],
+    [
+      ['call', '00'.repeat(32), 'Register', '--asset-deposit', `${'00'.repeat(32)}:1.234567`],
+      'amount.malformed',
+      /--asset-deposit amount "1\.234567" is not an amount/,
+    ],
     [['send', receiverAddress, '1', '--bogus'], 'cli.usage', /unknown option '--bogus'/],
     [['send', receiverAddress], 'cli.usage', /missing required argument 'amount'/],
     [['send', receiverAddress, '1'], 'cli.no-terminal', /no terminal to confirm on: add --yes/],

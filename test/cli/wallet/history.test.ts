@@ -45,7 +45,7 @@ const result: HistoryResult = {
 
 t.test('a table: heights, time, direction, coins, fee, shortened ids, outcome', async (t) => {
   const lines = historyText(result).split('\n');
-  t.match(lines[0], /^height +time +in\/out +amount +fee +counterparty +txid +contract$/);
+  t.match(lines[0], /^height +time +in\/out +amount \(UMB\) +fee \(UMB\) +counterparty +txid +contract$/);
   t.match(lines[1], /^3 +2026-01-02 03:04:05 +in +0\.61500 +coinbase$/);
   t.match(
     lines[2],

@@ -49,7 +49,7 @@ t.test('a session: commands, completion, a confirmed send, errors, Ctrl-C, histo
     return shell.screen().slice(from);
   };
 
-  await enter(['balance\r'], /^balance: +\d+\.\d{5} \(\d+ atomic units\)$/m);
+  await enter(['balance\r'], /^balance: +\d+\.\d{5} UMB \(\d+ atomic units\)$/m);
   await enter(['address\r'], new RegExp(`^${premineAddress}$`, 'm'));
 
   const completed = await enter(['bal', '\t', '--js', '\t', '\r'], /^\{"asset":"0{64}","balance":\d+,"height":\d+\}$/m);
@@ -57,11 +57,11 @@ t.test('a session: commands, completion, a confirmed send, errors, Ctrl-C, histo
 
   const from = shell.screen().length;
   await shell.type(`send ${receiverAddress} 0.5 --ring 2\r`);
-  await shell.waitFor(/^amount: +0\.50000 \(50000 atomic units\)$/m, from, 60_000);
+  await shell.waitFor(/^amount: +0\.50000 UMB \(50000 atomic units\)$/m, from, 60_000);
   await shell.waitFor(/Send this transaction\?/, from, 60_000);
   await shell.type('y');
   await shell.type('\r');
-  await shell.waitFor(/^sent: +0\.50000 \(50000 atomic units\)$/m, from, 60_000);
+  await shell.waitFor(/^sent: +0\.50000 UMB \(50000 atomic units\)$/m, from, 60_000);
   await shell.waitFor(/^block: +\d+$/m, from, 60_000);
   await shell.waitFor(PROMPT, from);
   await enter(['address\r'], new RegExp(`^${premineAddress}$`, 'm'));

@@ -128,19 +128,28 @@ t.test("a registry's call observer hears of every call by canonical name, failed
   add('FailsLater', async () => {
     throw new UmbraError('test.refused', 'no');
   });
+  add('Crashes', () => {
+    throw new TypeError('a bug');
+  });
   const d = new JsonRpcDispatcher(
     registry,
     createLogger('error', () => {}),
   );
-  const seen: [string | undefined, number][] = [];
-  registry.observeCalls((method, seconds) => seen.push([method, seconds]));
+  const seen: [string | undefined, number, number | undefined][] = [];
+  registry.observeCalls((method, seconds, failure) => seen.push([method, seconds, failure?.code]));
   t.throws(() => registry.observeCalls(() => {}), /already observed/, 'one observer per registry');
 
-  for (const method of ['sync_alias', 'Slow', 'Fails', 'FailsLater', 'Nope']) await call(d, method);
+  for (const method of ['sync_alias', 'Slow', 'Fails', 'FailsLater', 'Nope', 'Crashes']) await call(d, method);
   await notify(d, 'Sync');
+  await notify(d, 'Fails');
   t.same(
     seen.map(([method]) => method),
-    ['Sync', 'Slow', 'Fails', 'FailsLater', undefined, 'Sync'],
+    ['Sync', 'Slow', 'Fails', 'FailsLater', undefined, 'Crashes', 'Sync', 'Fails'],
+  );
+  t.same(
+    seen.map(([, , code]) => code),
+    [undefined, undefined, -32098, -32098, -32601, -32603, undefined, -32098],
+    'a failure is told with the code its answer has (a notification has none, but failed the same)',
   );
   t.ok(seen[1]![1] >= 0.015, `a slow call is timed until it settles (${seen[1]![1]} s)`);
   t.ok(

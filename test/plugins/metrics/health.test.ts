@@ -1,7 +1,7 @@
 /**
  * `/health`'s verdicts, through test doubles of the services it reads: a daemon behind a peer is syncing (503) until
- * its chain reaches the peer's height (200), a daemon without peers is synced; a wallet is synced when its last sync
- * reached its daemon's top.
+ * its chain reaches the peer's height (200), a daemon without peers is synced; a wallet is synced when its sync
+ * reached its daemon's top, an idle one catching up before it answers.
  */
 import t from 'tap';
 import type { HttpRouteRequest } from '../../../host/rpc/endpoint.js';
@@ -47,8 +47,12 @@ t.test('a daemon is syncing while a peer reports a higher chain, and synced once
   t.equal((await route({ ...get, method: 'DELETE' })).status, 405);
 });
 
-t.test("a wallet is synced when its last sync reached its daemon's top", async (t) => {
+t.test("a wallet is synced when its sync reaches its daemon's top; one found behind catches up first", async (t) => {
   const daemon = { top: 5, up: true };
+  const sync = { topoheight: undefined as number | undefined, stop() {} };
+  /** How long the wallet's next sync takes, ms; it reaches the daemon's top. */
+  let syncMs = 0;
+  let syncs = 0;
   const wallet = {
     daemon: {
       getInfo: async () => {
@@ -56,14 +60,31 @@ t.test("a wallet is synced when its last sync reached its daemon's top", async (
         return { topoheight: daemon.top };
       },
     },
+    sync: async () => {
+      syncs++;
+      await new Promise((resolve) => setTimeout(resolve, syncMs));
+      sync.topoheight = daemon.top;
+    },
   } as unknown as WalletService;
-  const sync = { topoheight: undefined as number | undefined, stop() {} };
-  const route = healthRoute(walletHealth(wallet, sync));
-  t.same(await route(get), { status: 503, body: '{"status":"syncing","height":0,"synced":false,"target":5}' });
-  sync.topoheight = 5;
+  const route = healthRoute(walletHealth(wallet, sync, 50));
+  t.same(
+    await route(get),
+    { status: 200, body: '{"status":"ok","height":5,"synced":true}' },
+    'an idle wallet that never synced: caught up, healthy',
+  );
+  t.equal(syncs, 1);
   t.same(await route(get), { status: 200, body: '{"status":"ok","height":5,"synced":true}' });
+  t.equal(syncs, 1, 'in step: no sync needed');
   daemon.top = 6;
-  t.equal((await route(get)).status, 503, 'a new block: behind again');
+  t.equal((await route(get)).status, 200, 'a new block: caught up before the answer');
+  daemon.top = 900;
+  syncMs = 500;
+  t.same(
+    await route(get),
+    { status: 503, body: '{"status":"syncing","height":6,"synced":false,"target":900}' },
+    'far behind: syncing while the catch-up runs on',
+  );
   daemon.up = false;
-  t.same(await route(get), { status: 503, body: '{"status":"daemon-unreachable","height":5,"synced":false}' });
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  t.same(await route(get), { status: 503, body: '{"status":"daemon-unreachable","height":900,"synced":false}' });
 });

@@ -10,6 +10,7 @@ import { loadCore } from '../../../core-native/ts/index.js';
 import { randomScalar } from '../../../core-native/ts/scalar.js';
 import { composeWalletApp } from '../../../cli/wallet-app.js';
 import { createLogger } from '../../../host/logger.js';
+import { UMBRA_VERSION } from '../../../host/version.js';
 import { encodeAddress } from '../../../protocol/address.js';
 import { premineKey, premineSecret } from '../../../protocol/premine.js';
 import { mineOneViaRpc, postRpc, rpcCall, startTestApp } from '../../helpers/app.js';
@@ -19,14 +20,17 @@ import { autoMine, mined, testWallet, walletRpc } from '../../helpers/wallet-app
 const core = await loadCore();
 
 const DAEMON_METRICS = [
+  'umbra_build_info',
   'umbra_chain_height',
   'umbra_chain_topoheight',
+  'umbra_chain_stable_height',
   'umbra_chain_difficulty',
   'umbra_block_apply_seconds',
   'umbra_mempool_transactions',
   'umbra_mempool_bytes',
   'umbra_peers',
   'umbra_rpc_requests_total',
+  'umbra_rpc_errors_total',
   'umbra_rpc_request_seconds',
   'umbra_miner_hashrate',
 ];
@@ -50,6 +54,40 @@ t.test('a daemon serves its metrics, and they move with the chain, the pool and 
   t.equal(sampleValue(first, 'umbra_peers', { direction: 'outbound' }), 0);
   t.equal(sampleValue(first, 'umbra_miner_hashrate'), 0, 'no built-in miner runs');
   t.equal(sampleValue(first, 'umbra_chain_difficulty'), (await rpcCall(daemon.url, 'NODE.GetInfo')).difficulty);
+  t.equal(
+    sampleValue(first, 'umbra_build_info', { version: UMBRA_VERSION, network: 'simulator', crypto: core.impl }),
+    1,
+    'the build: version, network and cryptography',
+  );
+  t.equal(sampleValue(first, 'umbra_chain_stable_height'), 0);
+
+  await t.test('failed RPC calls count by method and JSON-RPC error code', async (t) => {
+    const before = await scrape(daemon.url);
+    const errors = (s: typeof before, method: string, code: number) =>
+      sampleValue(s, 'umbra_rpc_errors_total', { method, code: String(code) }) ?? 0;
+    await rpcCall(daemon.url, 'NODE.GetInfo');
+    await t.rejects(rpcCall(daemon.url, 'NODE.NoSuchMethod'));
+    await t.rejects(rpcCall(daemon.url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: 'x' }));
+    await t.rejects(rpcCall(daemon.url, 'NODE.GetBlockHeaderByTopoHeight', { topoheight: 99 }));
+    const after = await scrape(daemon.url);
+    t.equal(errors(after, 'unknown', -32601) - errors(before, 'unknown', -32601), 1, 'method not found');
+    t.equal(
+      errors(after, 'NODE.GetBlockHeaderByTopoHeight', -32602) -
+        errors(before, 'NODE.GetBlockHeaderByTopoHeight', -32602),
+      1,
+      'invalid params',
+    );
+    t.equal(
+      errors(after, 'NODE.GetBlockHeaderByTopoHeight', -32098) -
+        errors(before, 'NODE.GetBlockHeaderByTopoHeight', -32098),
+      1,
+      'an application error',
+    );
+    t.notOk(
+      after.families.get('umbra_rpc_errors_total')!.metrics.some((m) => m.labels?.['method'] === 'NODE.GetInfo'),
+      'a call that succeeds is no error',
+    );
+  });
 
   await t.test('RPC calls count under their canonical method, unknown names under "unknown"', async (t) => {
     const before = await scrape(daemon.url);
@@ -138,25 +176,31 @@ t.test('a wallet RPC server serves its sync metrics, and /health says whether it
   t.teardown(() => app.stop());
   const url = `http://127.0.0.1:${(app.container.cradle.httpServers.get('wallet')!.address() as AddressInfo).port}`;
 
-  t.same(await health(url), { status: 503, body: { status: 'syncing', height: 0, synced: false, target: 1 } });
   const first = await scrape(url);
-  for (const name of ['umbra_wallet_height', 'umbra_wallet_sync_seconds', ...DEFAULTS])
+  for (const name of ['umbra_build_info', 'umbra_wallet_height', 'umbra_wallet_sync_seconds', ...DEFAULTS])
     t.ok(first.families.has(name), `${name} is served`);
   t.notOk(first.families.has('umbra_chain_height'), 'a wallet has no chain of its own');
   t.equal(histogramCount(first, 'umbra_wallet_sync_seconds'), 0, 'no sync yet');
 
-  await walletRpc(url, 'GetBalance'); // syncs before it answers
+  t.same(
+    await health(url),
+    { status: 200, body: { status: 'ok', height: 1, synced: true } },
+    'idle and never asked: it catches up and is healthy',
+  );
+  t.equal(histogramCount(await scrape(url), 'umbra_wallet_sync_seconds'), 1, 'the health check synced it');
+
+  await walletRpc(url, 'GetBalance');
   const synced = await scrape(url);
   t.equal(sampleValue(synced, 'umbra_wallet_height'), 1);
-  t.equal(histogramCount(synced, 'umbra_wallet_sync_seconds'), 1);
   t.equal(sampleValue(synced, 'umbra_rpc_requests_total', { method: 'GetBalance' }), 1);
-  t.same(await health(url), { status: 200, body: { status: 'ok', height: 1, synced: true } });
 
   await mineOneViaRpc(daemon.url, premineAddress);
-  t.same((await health(url)).body, { status: 'syncing', height: 1, synced: false, target: 2 }, 'behind a new block');
-  await wallet.sync();
+  t.same(
+    (await health(url)).body,
+    { status: 'ok', height: 2, synced: true },
+    'a new block: caught up before the answer',
+  );
   t.equal(sampleValue(await scrape(url), 'umbra_wallet_height'), 2);
-  t.equal((await health(url)).status, 200);
 
   await daemon.app.stop();
   t.same(await health(url), { status: 503, body: { status: 'daemon-unreachable', height: 2, synced: false } });

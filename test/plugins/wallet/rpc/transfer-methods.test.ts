@@ -82,7 +82,7 @@ t.test('strict transfer and scinvoke requests', async (t) => {
   });
 
   await t.test('amounts beyond 2^53 are read exactly, not rounded', async (t) => {
-    // Both amounts are more than the wallet has; the refusal states the exact sum needed (amount + fee).
+    // Both amounts are more than the wallet has; the refusal states the exact sum needed (amount + fee), in coins.
     const need = async (amount: string): Promise<bigint> => {
       const { error } = await rpcText(
         premine,
@@ -90,7 +90,8 @@ t.test('strict transfer and scinvoke requests', async (t) => {
         `{"transfers":[{"destination":"${alice.address}","amount":${amount}}],"ringsize":2}`,
       );
       t.equal(error.code, -32098);
-      return BigInt(/need (\d+)/.exec(error.message)![1]!);
+      const [, coins, decimals] = /need (\d+)\.(\d{5}) UMB/.exec(error.message)!;
+      return BigInt(`${coins}${decimals}`);
     };
     const low = await need('9007199254740993');
     const high = await need('9007199254740995');

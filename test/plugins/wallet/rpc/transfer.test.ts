@@ -151,7 +151,7 @@ t.test('transfers through the wallet RPC', async (t) => {
     });
     t.match(answer.error, {
       code: -32098,
-      message: /^insufficient funds: need 61 \(amounts, burns and fee\), have 0$/,
+      message: /^insufficient funds: need 0\.00061 UMB \(amounts, burns and fee\), have 0\.00000 UMB$/,
     });
     t.equal(await balance(bobUrl), 0, 'bob is registered now');
   });
