@@ -87,7 +87,7 @@ t.test('payment proofs', (t) =>
       t,
       () => check(paymentProofOf(core, prepared, 0, 1, 12346n)),
       PaymentProofErrorCode.WrongAmount,
-      /^the proof opens the payload of umbt1\w+ \(ring member 2 of 4 of payload 1\), but that member did not receive 0\.12346 \(12346 atomic units\): the proof's amount was altered$/,
+      /^the proof opens the payload of umbt1\w+ \(ring member 2 of 4 of payload 1\), but that member did not receive 0\.12346 UMB \(12346 atomic units\): the proof's amount was altered$/,
     );
     refused(
       t,

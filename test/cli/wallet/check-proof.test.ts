@@ -41,7 +41,7 @@ t.test('the right proof: the receiver, the amount, the ring member and the block
   t.equal(text.code, 0, text.stderr);
   t.match(text.stdout, new RegExp(`^proof: +fits transaction ${first.txid}$`, 'm'));
   t.match(text.stdout, new RegExp(`^receiver: +${receiverAddress}$`, 'm'));
-  t.match(text.stdout, /^amount: +1\.50000 \(150000 atomic units\)$/m);
+  t.match(text.stdout, /^amount: +1\.50000 UMB \(150000 atomic units\)$/m);
   t.match(text.stdout, /^ring member: +[12] of 2 \(payload 1\)$/m);
   t.match(text.stdout, /^transaction: +in block \d+$/m);
 
@@ -88,7 +88,7 @@ t.test('a tampered proof: a changed character, a changed amount', async (t) => {
     error: {
       code: 'payment-proof.wrong-amount',
       message: new RegExp(
-        `^the proof opens the payload of ${receiverAddress} \\(ring member [12] of 2\\), but that member did not receive 1\\.50001 \\(150001 atomic units\\): the proof's amount was altered$`,
+        `^the proof opens the payload of ${receiverAddress} \\(ring member [12] of 2\\), but that member did not receive 1\\.50001 UMB \\(150001 atomic units\\): the proof's amount was altered$`,
       ),
     },
   });

@@ -80,7 +80,10 @@ t.test('the payment-proof form in headless Chromium', async (t) => {
     t.equal(await text('label[for=proof]'), 'Payment proof (umbproof1…) the sender gave for this transaction');
     const verdict = await text('.proof-result[role=status]');
     t.match(verdict, /^Fits: /);
-    t.match(verdict, bob, 'the receiver');
+    const receiver = await page.evaluate(
+      `document.querySelector('.proof-result[role=status] [title]')?.getAttribute('title') ?? null`,
+    );
+    t.equal(receiver, bob, 'the receiver (shortened in the middle, whole in its title)');
     t.match(verdict, '0.12345 UMB (12345 atomic units)', 'the amount');
     t.match(verdict, /ring member [12] of 2 in payload 1\.$/);
     t.equal(await fits(page, PHONE.width), true, 'the form and its verdict fit the phone');
@@ -96,7 +99,7 @@ t.test('the payment-proof form in headless Chromium', async (t) => {
     await check(t, inflated);
     t.match(
       await text('.proof-result[role=alert]'),
-      /^Does not fit: the proof opens the payload of umbt1\w+ \(ring member [12] of 2\), but that member did not receive 0\.12346 \(12346 atomic units\): the proof's amount was altered$/,
+      /^Does not fit: the proof opens the payload of umbt1\w+ \(ring member [12] of 2\), but that member did not receive 0\.12346 UMB \(12346 atomic units\): the proof's amount was altered$/,
     );
     await check(t, 'umbproof1 not a proof');
     t.match(await text('.proof-result[role=alert]'), /^Does not fit: not a valid payment proof: /);

@@ -56,7 +56,7 @@ t.test('NODE.CheckPaymentProof', async (t) => {
   t.same(await check({ txid, proof: paymentProofOf(chain.core, sent, 0, 1, 4320n) }), {
     valid: false,
     code: 'payment-proof.wrong-amount',
-    reason: `the proof opens the payload of ${fits.receiver} (ring member 2 of 4), but that member did not receive 0.04320 (4320 atomic units): the proof's amount was altered`,
+    reason: `the proof opens the payload of ${fits.receiver} (ring member 2 of 4), but that member did not receive 0.04320 UMB (4320 atomic units): the proof's amount was altered`,
     status: 'OK',
   });
   t.match(await check({ txid, proof: 'umbproof1nonsense' }), {
