@@ -2,11 +2,11 @@
  * The block page (`/explorer/block/<height or hash>`): the header as GetBlockHeaderByHash reports it, the miniblocks
  * and their miners' key hashes, the miner transaction, the transactions, and links to the parent and the child.
  */
+import type { BlockHeaderJson } from '../../protocol/block-header-json.js';
 import { encodeAddress } from '../../protocol/address.js';
 import { fromHex, toHex } from '../../protocol/bytes.js';
 import type { NetworkName } from '../../protocol/network.js';
 import type { ChainService } from '../../host/services/chain.js';
-import type { BlockHeaderAnswer } from './daemon-answers.js';
 import type { DaemonQuery } from './daemon-queries.js';
 import { notFound } from './explorer-error.js';
 import { html } from './html.js';
@@ -26,7 +26,7 @@ import {
 import { summariseTransaction, TX_TYPE_NAMES, type TransactionSummary } from './transaction-summary.js';
 
 export interface BlockView {
-  header: BlockHeaderAnswer;
+  header: BlockHeaderJson;
   /** The main-chain block after this one, if any. */
   child: string | null;
   miniblocks: { final: boolean; keyHash: string; height: number }[];

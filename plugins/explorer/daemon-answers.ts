@@ -2,28 +2,8 @@
  * What the explorer reads from the daemon's RPC answers, by method, as docs/rpc.md documents them. The answers come
  * from the consensus plugin, whose types a plugin does not import, so the explorer states the shapes it relies on.
  */
+import type { BlockHeaderJson } from '../../protocol/block-header-json.js';
 import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
-
-/** A block header as NODE.GetBlockHeaderByHash and NODE.GetBlockHeaderByTopoHeight answer it. */
-export interface BlockHeaderAnswer {
-  depth: number;
-  difficulty: string;
-  hash: string;
-  height: number;
-  /** -1 for a side block. */
-  topoheight: number;
-  major_version: number;
-  minor_version: number;
-  nonce: number;
-  orphan_status: boolean;
-  syncblock: boolean;
-  sideblock: boolean;
-  txcount: number;
-  miners: string[] | null;
-  reward: number;
-  tips: string[] | null;
-  timestamp: number;
-}
 
 /** One record of NODE.GetTransaction (as_hex '' when the node does not know the transaction). */
 export interface TransactionRecordAnswer {
@@ -59,8 +39,8 @@ export interface DaemonAnswers {
     /** 0 without the mining plugin, or before two blocks in the hour up to the top. */
     hashrate_1hr: number;
   };
-  'NODE.GetBlockHeaderByHash': { block_header: BlockHeaderAnswer };
-  'NODE.GetBlockHeaderByTopoHeight': { block_header: BlockHeaderAnswer };
+  'NODE.GetBlockHeaderByHash': { block_header: BlockHeaderJson };
+  'NODE.GetBlockHeaderByTopoHeight': { block_header: BlockHeaderJson };
   'NODE.GetTransaction': { txs: TransactionRecordAnswer[] };
   'NODE.GetSC': {
     code: string;

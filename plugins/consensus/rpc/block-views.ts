@@ -2,30 +2,11 @@
  * The JSON shapes of blocks in the daemon RPC (docs/rpc.md § Block header, § NODE.GetBlock).
  */
 import type { Block } from '../../../protocol/block.js';
+import type { BlockHeaderJson } from '../../../protocol/block-header-json.js';
 import { toHex } from '../../../protocol/bytes.js';
 import { encodeMiniblock, type Miniblock } from '../../../protocol/miniblock.js';
 import { TxType } from '../../../protocol/transaction.js';
 import type { BlockMeta } from '../chain-store.js';
-
-export interface BlockHeaderView {
-  depth: number;
-  difficulty: string;
-  hash: string;
-  height: number;
-  topoheight: number;
-  major_version: number;
-  minor_version: number;
-  nonce: number;
-  orphan_status: boolean;
-  syncblock: boolean;
-  sideblock: boolean;
-  txcount: number;
-  /** One entry per miniblock: the miner's key hash (hex) or, for the final one, the integrator address. */
-  miners: string[] | null;
-  reward: number;
-  tips: string[] | null;
-  timestamp: number;
-}
 
 export interface HeaderContext {
   /** Height of the main-chain top. */
@@ -38,7 +19,7 @@ export interface HeaderContext {
   stable: boolean;
 }
 
-export function blockHeaderView(block: Block, meta: BlockMeta, context: HeaderContext): BlockHeaderView {
+export function blockHeaderView(block: Block, meta: BlockMeta, context: HeaderContext): BlockHeaderJson {
   const genesis = block.height === 0n;
   return {
     depth: Number(context.topHeight - meta.height),

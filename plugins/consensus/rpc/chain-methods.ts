@@ -11,7 +11,8 @@ import { defineMethod, type RpcMethod } from '../../../host/rpc/registry.js';
 import type { InfoContributions, MiningFigures } from '../../../host/services/chain-info.js';
 import type { Chain } from '../chain.js';
 import type { BlockMeta } from '../chain-store.js';
-import { blockHeaderView, blockJson, type BlockHeaderView } from './block-views.js';
+import type { BlockHeaderJson } from '../../../protocol/block-header-json.js';
+import { blockHeaderView, blockJson } from './block-views.js';
 import { ChainSummary } from './chain-summary.js';
 import { minimumFee } from '../../../protocol/transfer-checks.js';
 
@@ -29,7 +30,7 @@ export function chainBlockHeader(
   chain: Chain,
   meta: BlockMeta,
   addressOf: (key: Uint8Array) => string,
-): BlockHeaderView {
+): BlockHeaderJson {
   const block = chain.heldBlock(meta);
   return blockHeaderView(block, meta, {
     topHeight: chain.top.height,
