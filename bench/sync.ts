@@ -22,7 +22,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { balanceTreeName } from '../plugins/consensus/state-accounts.js';
+import { trieName } from '../protocol/state/trie-names.js';
 import { CHUNK_LIMITS } from '../plugins/consensus/snapshots.js';
 import { proveRange } from '../plugins/consensus/state/range-proof.js';
 import { verifyRange, WHOLE_TRIE, type KeyRange } from '../protocol/state/range-check.js';
@@ -87,7 +87,7 @@ function chunkVerifyMicros(source: TestNode): number {
     (data) => core.blake2s256(data),
     (data, ends) => core.blake2s256Many(data, ends),
   );
-  const root = db.snapshot(source.chain.top.stateVersion).treeRoot(balanceTreeName(new Uint8Array(32)));
+  const root = db.snapshot(source.chain.top.stateVersion).treeRoot(trieName('B', new Uint8Array(32)));
   const chunks: { range: KeyRange; chunk: ReturnType<typeof proveRange> }[] = [];
   const queue: KeyRange[] = [WHOLE_TRIE];
   while (queue.length > 0) {

@@ -2,35 +2,28 @@
  * Accounts over the versioned state: the encrypted balances of asset A live in the trie named `B ‖ A` (32-byte asset
  * id; zeros for the native coin), keyed by the 33-byte compressed public key, valued by the NonceBalance encoding.
  */
+import { trieName } from '../../protocol/state/trie-names.js';
 import { decodeNonceBalance, encodeNonceBalance, type NonceBalance } from '../../protocol/nonce-balance.js';
 import type { WriteBatch } from '../../host/storage/kv-store.js';
 import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
 import { contractsReader, contractsWriter } from './state-contracts.js';
 import type { StateDb, StateSnapshot, TreeReader, WritableState } from './state/state-db.js';
 
-/** Name of the balance trie of an asset. */
-export function balanceTreeName(asset: Uint8Array): Uint8Array {
-  const name = new Uint8Array(33);
-  name[0] = 0x42; // 'B'
-  name.set(asset, 1);
-  return name;
-}
-
-const NATIVE_BALANCES = balanceTreeName(NATIVE_ASSET);
+const NATIVE_BALANCES = trieName('B', NATIVE_ASSET);
 
 function reader(view: { tree(name: Uint8Array): TreeReader }, root: () => Uint8Array): AccountsReader {
   return {
     getBalance(asset, key) {
-      const bytes = view.tree(balanceTreeName(asset)).get(key);
+      const bytes = view.tree(trieName('B', asset)).get(key);
       return bytes && decodeNonceBalance(bytes);
     },
     getBalances: (asset, keys) =>
       view
-        .tree(balanceTreeName(asset))
+        .tree(trieName('B', asset))
         .getMany(keys)
         .map((bytes) => bytes && decodeNonceBalance(bytes)),
-    balanceDepth: (asset, key) => view.tree(balanceTreeName(asset)).depth(key),
-    balanceKeys: (asset) => [...view.tree(balanceTreeName(asset)).entries()].map((leaf) => leaf.key),
+    balanceDepth: (asset, key) => view.tree(trieName('B', asset)).depth(key),
+    balanceKeys: (asset) => [...view.tree(trieName('B', asset)).entries()].map((leaf) => leaf.key),
     findKeyByHashPrefix(prefix) {
       return view.tree(NATIVE_BALANCES).findByKeyHashPrefix(prefix)?.key;
     },
@@ -61,7 +54,7 @@ export class StateAccounts implements AccountsState {
       }),
       contracts: contractsWriter(state),
       putBalance(asset: Uint8Array, key: Uint8Array, balance: NonceBalance) {
-        state.tree(balanceTreeName(asset)).put(key, encodeNonceBalance(balance));
+        state.tree(trieName('B', asset)).put(key, encodeNonceBalance(balance));
       },
       commit(batch: WriteBatch) {
         const result = state.commit(batch);

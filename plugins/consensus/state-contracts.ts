@@ -8,21 +8,13 @@
  * Holders of a contract's own token have encrypted balances in the ordinary balance trie of that asset (`B ‖ scid`).
  */
 import { deserializeValue, serializeValue } from '../../protocol/contract-values.js';
+import { CONTRACT_CODE_TRIE, trieName } from '../../protocol/state/trie-names.js';
 import type { ContractStorage, StorageWrite } from '../../host/services/contract-vm.js';
 import type { DvmValue } from '../../protocol/contract-values.js';
 import type { TreeReader, TreeWriter } from './state/state-db.js';
 
-const META_TREE = Uint8Array.of(0x4d); // 'M'
-
-function named(prefix: number, scid: Uint8Array): Uint8Array {
-  const name = new Uint8Array(33);
-  name[0] = prefix;
-  name.set(scid, 1);
-  return name;
-}
-
-const variablesTree = (scid: Uint8Array): Uint8Array => named(0x43, scid); // 'C'
-const balancesTree = (scid: Uint8Array): Uint8Array => named(0x44, scid); // 'D'
+const variablesTree = (scid: Uint8Array): Uint8Array => trieName('C', scid);
+const balancesTree = (scid: Uint8Array): Uint8Array => trieName('D', scid);
 
 function encodeAmount(amount: bigint): Uint8Array {
   const out = new Uint8Array(8);
@@ -59,10 +51,10 @@ type TreeSource<T extends TreeReader> = { tree(name: Uint8Array): T };
 
 export function contractsReader(view: TreeSource<TreeReader>): ContractsReader {
   const reader: ContractsReader = {
-    exists: (scid) => view.tree(META_TREE).get(scid) !== undefined,
-    isPrivate: (scid) => view.tree(META_TREE).get(scid)?.[0] === 1,
+    exists: (scid) => view.tree(CONTRACT_CODE_TRIE).get(scid) !== undefined,
+    isPrivate: (scid) => view.tree(CONTRACT_CODE_TRIE).get(scid)?.[0] === 1,
     code(scid) {
-      const meta = view.tree(META_TREE).get(scid);
+      const meta = view.tree(CONTRACT_CODE_TRIE).get(scid);
       return meta && Buffer.from(meta.subarray(1)).toString('utf8');
     },
     variable(scid, key) {
@@ -93,12 +85,14 @@ export function contractsWriter(view: TreeSource<TreeWriter>): ContractsWriter {
   return {
     ...reader,
     install(scid, code, isPrivate) {
-      view.tree(META_TREE).put(scid, Buffer.concat([Uint8Array.of(isPrivate ? 1 : 0), Buffer.from(code, 'utf8')]));
+      view
+        .tree(CONTRACT_CODE_TRIE)
+        .put(scid, Buffer.concat([Uint8Array.of(isPrivate ? 1 : 0), Buffer.from(code, 'utf8')]));
     },
     setCode(scid, code) {
-      const meta = view.tree(META_TREE).get(scid);
+      const meta = view.tree(CONTRACT_CODE_TRIE).get(scid);
       if (!meta) throw new Error('setCode: no such contract');
-      view.tree(META_TREE).put(scid, Buffer.concat([meta.subarray(0, 1), Buffer.from(code, 'utf8')]));
+      view.tree(CONTRACT_CODE_TRIE).put(scid, Buffer.concat([meta.subarray(0, 1), Buffer.from(code, 'utf8')]));
     },
     apply(scid, writes) {
       const tree = view.tree(variablesTree(scid));

@@ -4,11 +4,14 @@
  */
 export type TrieKind = 'balances' | 'contract-variables' | 'contract-balances' | 'contract-code';
 
+/** The name of the trie of every contract's code, `M`. */
+export const CONTRACT_CODE_TRIE = Uint8Array.of(0x4d);
+
 const KIND_BY_LETTER: Record<string, TrieKind> = { B: 'balances', C: 'contract-variables', D: 'contract-balances' };
 
 /** What a trie name names, or undefined when the state has no trie of that name. */
 export function trieKind(name: Uint8Array): TrieKind | undefined {
-  if (name.length === 1 && name[0] === 0x4d) return 'contract-code';
+  if (name.length === 1 && name[0] === CONTRACT_CODE_TRIE[0]) return 'contract-code';
   return name.length === 33 ? KIND_BY_LETTER[String.fromCharCode(name[0]!)] : undefined;
 }
 

@@ -6,11 +6,11 @@
 import { toHex } from '../../protocol/bytes.js';
 import { inRange, type KeyRange } from '../../protocol/state/range-check.js';
 import type { ProofRpcDeps } from '../../plugins/consensus/rpc/proof-methods.js';
-import { balanceTreeName } from '../../plugins/consensus/state-accounts.js';
+import { trieName } from '../../protocol/state/trie-names.js';
 import { mineBlock, openTestChain, type TestChain } from './chain.js';
 import { buildTestTransfer, premineAccount, premineBalance, registeredAccounts, type Account } from './transfers.js';
 
-export const NATIVE_BALANCES = balanceTreeName(new Uint8Array(32));
+export const NATIVE_BALANCES = trieName('B', new Uint8Array(32));
 
 export interface ProvenReadsChain {
   test: TestChain;
