@@ -29,6 +29,7 @@ import {
   SESSION_COMMANDS,
   type PlannedCommand,
 } from './wallet/session-commands.js';
+import { privacyOptions } from './wallet/privacy-mode.js';
 import { flaggedNetwork, openSession, walletServiceOptions, type SessionFlags } from './wallet/session.js';
 import { runShell } from './wallet/shell.js';
 import { summary, summaryText } from './wallet/summary.js';
@@ -72,7 +73,7 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
       .option('--testnet', 'shorthand for --network testnet')
       .addOption(cryptoOption());
   const sessionOptions = (command: Command): Command =>
-    walletFileOptions(command).addOption(daemonAddressOption()).addOption(cacheDirOption());
+    privacyOptions(walletFileOptions(command).addOption(daemonAddressOption()).addOption(cacheDirOption()));
 
   walletFileOptions(wallet.command('create'))
     .addOption(jsonOption())

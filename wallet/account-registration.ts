@@ -13,6 +13,7 @@ import { toHex } from '../protocol/bytes.js';
 import { registrationId } from '../protocol/registration.js';
 import { encodeTransaction } from '../protocol/transaction.js';
 import { UmbraError } from '../core-native/ts/errors.js';
+import type { ChainAccess } from './chain-access/chain-access.js';
 import { DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
 import { computeRegistration } from './registration-pow.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
@@ -78,6 +79,8 @@ export class AccountRegistration {
     private readonly core: Core,
     private readonly keys: WalletKeys,
     private readonly daemon: DaemonClient,
+    /** How the wallet reads its state (its registration is read as its mode reads balances). */
+    private readonly access: ChainAccess,
     private readonly timing: RegistrationTiming = DEFAULT_REGISTRATION_TIMING,
     private readonly progress: (step: RegistrationStep) => void = () => undefined,
   ) {}
@@ -95,13 +98,9 @@ export class AccountRegistration {
   }
 
   private async isRegistered(): Promise<boolean> {
-    try {
-      await this.daemon.getEncryptedBalance(this.keys.address, NATIVE_ASSET);
-      return (this.registered = true);
-    } catch (error) {
-      if (UmbraError.is(error, DaemonClientErrorCode.AccountUnregistered)) return false;
-      throw error;
-    }
+    const { topoheight } = await this.access.top();
+    if ((await this.access.ownBalance(NATIVE_ASSET, topoheight)) === undefined) return false;
+    return (this.registered = true);
   }
 
   private async register(): Promise<void> {

@@ -1,11 +1,11 @@
 /**
  * Where a transfer item goes: an address of the wallet's network, an integrated address (its arguments go into the
- * receiver's payload), or a name registered with the name service (NODE.NameToAddress).
+ * receiver's payload), or a name registered with the name service (looked up as the wallet's mode reads the state:
+ * proven in the proven modes).
  */
 import { AddressError, curvePointCheck, splitAddress } from '../protocol/address.js';
 import { NETWORKS } from '../protocol/network.js';
 import type { RpcArgument } from '../protocol/rpc-arguments.js';
-import { DaemonRpcError } from './daemon-client.js';
 import { WalletError, WalletErrorCode } from './wallet-error.js';
 import type { WalletContext } from './wallet-context.js';
 
@@ -24,16 +24,12 @@ export async function resolveDestination(wallet: WalletContext, destination: str
     split = splitAddress(destination, undefined, onCurve);
   } catch (error) {
     if (!(error instanceof AddressError)) throw error;
-    let owner: string;
-    try {
-      owner = await wallet.daemon.nameToAddress(destination);
-    } catch (lookup) {
-      if (!(lookup instanceof DaemonRpcError)) throw lookup;
+    const owner = await wallet.access.nameOwner(destination);
+    if (owner === undefined)
       throw new WalletError(
         WalletErrorCode.UnknownDestination,
-        `destination ${JSON.stringify(destination)} is neither an address (${error.message}) nor a registered name (${lookup.message})`,
+        `destination ${JSON.stringify(destination)} is neither an address (${error.message}) nor a registered name`,
       );
-    }
     split = splitAddress(owner, wallet.keys.network, onCurve);
   }
   // Testnet and the simulator share their prefix, so the prefix is what must match.

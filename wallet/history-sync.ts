@@ -2,11 +2,11 @@
  * The wallet's history sync, per asset: the native coin and every token the wallet follows (assets it sent or
  * called, contracts it installed, assets named in GetBalance/GetTransfers, and the scid of any payload whose ring
  * holds the wallet in a block the sync reads). For each asset, from where the wallet last stopped (a topoheight, its
- * block hash and the encrypted balance of that asset there) to the daemon's top, it finds the blocks in which that
- * encrypted balance changed (balance-changes.ts: listed by an Umbra daemon, bisected for on others), reads each such
- * block (block-reader.ts: in batches from a daemon that lists changes) and records what the block scanner finds in it
- * (block-scanner.ts). A token the account never held has no entry in the asset's balance tree
- * (the daemon answers Account Unregistered): it is the implicit zero balance, compared as the empty string.
+ * block hash and the encrypted balance of that asset there) to the top, it finds the blocks in which that encrypted
+ * balance changed and reads each such block, and records what the block scanner finds in it (block-scanner.ts). How
+ * the top, the balances, the changes and the blocks are read — and so what the daemon learns and what is proven — is
+ * the wallet's mode (chain-access/). A token the account never held has no entry in the asset's balance tree: it is
+ * the implicit zero balance, compared as the empty string.
  *
  * Token entries carry `scid`. The positions (the native one and one per followed token) and the entries go to the
  * wallet file (when there is one) after every 100 blocks and at the end. A block hash that no longer matches at an
@@ -15,11 +15,8 @@
  * does not hold are asked about (TransferHistory.confirm: mined since, still in the pool, or dropped). `onBalanceChange`
  * tells of each asset whose amount a run changed.
  */
-import { UmbraError } from '../core-native/ts/errors.js';
-import { findBalanceChanges, listBalanceChanges, type BalanceAt } from './balance-changes.js';
-import { readChainBlock, readChainBlocks } from './block-reader.js';
+import type { BalanceAt } from './balance-changes.js';
 import { BlockScanner, IMPLICIT_ZERO, type BlockScan, type ChainBlock } from './block-scanner.js';
-import { DaemonClientErrorCode, DaemonRpcError } from './daemon-client.js';
 import type { TransferHistory } from './transfer-history.js';
 import { NATIVE_ASSET } from './wallet-constants.js';
 import type { WalletContext } from './wallet-context.js';
@@ -47,22 +44,7 @@ export interface SyncOptions {
   progress?: (done: number, total: number) => void;
 }
 
-/** Runs `work` over `items` with at most `limit` at a time; results in order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 const SAVE_EVERY = 100;
-const PARALLEL_READS = 16;
 
 export class HistorySync {
   /** The native coin's position. */
@@ -74,8 +56,6 @@ export class HistorySync {
   /** Blocks read during the current run (several assets may change in one block). */
   private blocks = new Map<number, Promise<ChainBlock>>();
   private readonly balanceListeners = new Set<(change: BalanceChange) => void>();
-  /** Whether the daemon lists balance changes (NODE.GetBalanceChanges), until it answers that it does not. */
-  private daemonListsChanges = true;
 
   constructor(
     private readonly context: WalletContext,
@@ -123,22 +103,20 @@ export class HistorySync {
   private async syncOnce(): Promise<number> {
     this.blocks = new Map();
     try {
-      const top = (await this.context.daemon.getHeight()).topoheight;
-      const topData = await this.balanceData(NATIVE_ASSET, top);
+      const { access } = this.context;
+      const top = (await access.top()).topoheight;
+      const topData = await access.ownBalance(NATIVE_ASSET, top);
       if (topData === undefined) return top; // not registered (yet): nothing to read
       // Assets the wallet sent have entries; follow them even when the wallet file predates following.
       for (const [scid] of this.history.assets()) this.follow(scid);
       let asked: Promise<number> | undefined;
-      const registration = (): Promise<number> =>
-        (asked ??= this.context.daemon
-          .getEncryptedBalance(this.context.keys.address, NATIVE_ASSET, -1)
-          .then((r) => r.registration));
+      const registration = (): Promise<number> => (asked ??= access.registration(top));
       await this.syncAsset(NATIVE_ASSET, registration, top, topData);
       // A block read may reveal a token (a payload whose ring holds the wallet): it is synced in this run too.
       const done = new Set<string>();
       for (let scid = this.nextToken(done); scid !== undefined; scid = this.nextToken(done)) {
         done.add(scid);
-        await this.syncAsset(scid, registration, top, (await this.balanceData(scid, top)) ?? IMPLICIT_ZERO);
+        await this.syncAsset(scid, registration, top, (await access.ownBalance(scid, top)) ?? IMPLICIT_ZERO);
       }
       // Sent transactions the chain read does not hold: mined since, still in the pool, or dropped.
       await this.history.confirm(this.context.daemon);
@@ -184,7 +162,7 @@ export class HistorySync {
     topData: string,
   ): Promise<void> {
     let start = this.positionOf(scid);
-    if (start && (await this.headerHash(start.topoheight)) !== start.blockhash) {
+    if (start && (await this.context.access.headerHash(start.topoheight)) !== start.blockhash) {
       this.rewind(scid);
       start = undefined;
     }
@@ -193,7 +171,9 @@ export class HistorySync {
       this.setPosition(scid, start);
     }
     if (top <= start.topoheight) return;
-    const changes = await this.balanceChanges(scid, start, { topoheight: top, data: topData });
+    const changes = await this.context.access.balanceChanges(scid, start, { topoheight: top, data: topData }, (topos) =>
+      this.readBlocks(topos),
+    );
     let amount = BigInt(start.amount);
     let done = 0;
     const report = (): void => this.options.progress?.(done, changes.length);
@@ -221,22 +201,8 @@ export class HistorySync {
       report();
       if (i + SAVE_EVERY < changes.length) this.save();
     }
-    const topHash = await this.headerHash(top);
+    const topHash = await this.context.access.headerHash(top);
     this.setPosition(scid, { topoheight: top, blockhash: topHash ?? '', data: topData, amount: amount.toString() });
-  }
-
-  /** The changes of an asset's encrypted balance in (from, to]: listed by the daemon, or else bisected for. */
-  private async balanceChanges(scid: string, from: BalanceAt, to: BalanceAt): Promise<BalanceAt[]> {
-    if (this.daemonListsChanges) {
-      const { daemon, keys } = this.context;
-      const listed = await listBalanceChanges(daemon, keys.address, scid, from.topoheight, to.topoheight);
-      if (listed) return listed;
-      this.daemonListsChanges = false;
-    }
-    // The native balance exists from the registration on; a token's is the implicit zero until it has an entry.
-    const read = async (topoheight: number): Promise<string | undefined> =>
-      (await this.balanceData(scid, topoheight)) ?? (scid === NATIVE_ASSET ? undefined : IMPLICIT_ZERO);
-    return findBalanceChanges(read, from, to);
   }
 
   /**
@@ -287,29 +253,10 @@ export class HistorySync {
     this.options.save?.();
   }
 
-  private async headerHash(topoheight: number): Promise<string | undefined> {
-    try {
-      return (await this.context.daemon.blockHeaderByTopoHeight(topoheight)).hash;
-    } catch (error) {
-      if (error instanceof DaemonRpcError) return undefined;
-      throw error;
-    }
-  }
-
-  /** The wallet's encrypted balance of an asset after block `topoheight`, or undefined when it has no entry there. */
-  private async balanceData(scid: string, topoheight: number): Promise<string | undefined> {
-    try {
-      return (await this.context.daemon.getEncryptedBalance(this.context.keys.address, scid, topoheight)).data;
-    } catch (error) {
-      if (UmbraError.is(error, DaemonClientErrorCode.AccountUnregistered)) return undefined;
-      throw error;
-    }
-  }
-
   /** The position at the registration block (a balance already there is recorded as a credit). */
   private async opening(scid: string, registration: number): Promise<SyncPosition> {
-    const data = (await this.balanceData(scid, registration)) ?? IMPLICIT_ZERO;
-    const header = await this.context.daemon.blockHeaderByTopoHeight(registration);
+    const data = (await this.context.access.ownBalance(scid, registration)) ?? IMPLICIT_ZERO;
+    const [{ header }] = (await this.readBlocks([registration])) as [ChainBlock];
     const { amount, entries } = this.scanner.opening(scid, header, registration, data);
     for (const entry of entries) this.history.add(scid, entry);
     return { topoheight: registration, blockhash: header.hash, data, amount: amount.toString() };
@@ -327,12 +274,12 @@ export class HistorySync {
     entries.splice(0, entries.length, ...kept);
   }
 
-  /** Blocks, each read once per run: in batches from a daemon that lists changes, else a few single reads at a time. */
-  private readBlocks(topoheights: number[]): Promise<ChainBlock[]> {
-    if (!this.daemonListsChanges) return mapLimited(topoheights, PARALLEL_READS, (topo) => this.readBlock(topo));
-    const missing = topoheights.filter((topoheight) => !this.blocks.has(topoheight));
+  /** Blocks, each read once per run however many assets changed in it. */
+  private readBlocks(topoheights: readonly number[]): Promise<ChainBlock[]> {
+    const missing = [...new Set(topoheights.filter((topoheight) => !this.blocks.has(topoheight)))];
     if (missing.length > 0) {
-      const read = readChainBlocks(this.context.daemon, missing);
+      const read = this.context.access.readBlocks(missing);
+      read.catch(() => undefined); // a failure is thrown where a block is awaited
       missing.forEach((topoheight, i) =>
         this.blocks.set(
           topoheight,
@@ -341,15 +288,5 @@ export class HistorySync {
       );
     }
     return Promise.all(topoheights.map((topoheight) => this.blocks.get(topoheight)!));
-  }
-
-  /** A block, read once per run however many assets changed in it. */
-  private readBlock(topoheight: number): Promise<ChainBlock> {
-    let read = this.blocks.get(topoheight);
-    if (!read) {
-      read = readChainBlock(this.context.daemon, topoheight);
-      this.blocks.set(topoheight, read);
-    }
-    return read;
   }
 }

@@ -20,8 +20,8 @@ import { encodeRpcArguments, type RpcArgument } from '../protocol/rpc-arguments.
 import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../protocol/transfer-builder.js';
 import { minimumFee } from '../protocol/transfer-checks.js';
 import { TxType } from '../protocol/transaction.js';
-import { UmbraError } from '../core-native/ts/errors.js';
-import { DaemonClientErrorCode, DaemonRpcError, type DaemonInfo } from './daemon-client.js';
+import { balanceKey, type BalanceWanted, type ChainTop } from './chain-access/chain-access.js';
+import { DaemonRpcError } from './daemon-client.js';
 import { resolveDestination } from './destination.js';
 import { requestFee } from './fees.js';
 import { payloadItems } from './payload-items.js';
@@ -73,8 +73,6 @@ function mergeArgs(integrated: readonly RpcArgument[], explicit: readonly RpcArg
   return [...byName.values()];
 }
 
-const balanceKey = (scid: string, address: string): string => `${scid}:${address}`;
-
 /** What the sender works with besides the wallet's context. */
 export interface SenderParts {
   /** Registers the account before its first transaction. */
@@ -116,22 +114,22 @@ export class TransferSender {
       await this.refuseWhilePending();
       if (!request.force) await this.tryContract(request);
       await this.parts.registration.ensure();
-      const info = await this.context.daemon.getInfo();
+      const top = await this.context.access.top();
       const planned = await Promise.all(
         payloadItems(request.transfers).map((item) => this.plan(item, request.ringSize)),
       );
-      const balances = await this.ringBalances(planned, info.topoheight);
+      const balances = await this.ringBalances(planned, top.topoheight);
       for (const { receiver } of planned) {
         if (!balances.has(balanceKey(NATIVE_ASSET, receiver)))
           throw new WalletError(WalletErrorCode.DestinationUnregistered, `destination ${receiver} is not registered`);
       }
       const scData = request.scRpc ? encodeRpcArguments(request.scRpc) : undefined;
       let fee = request.fees ?? requestFee(request);
-      let built = this.build(planned, balances, info, fee, scData);
+      let built = this.build(planned, balances, top, fee, scData);
       // The formula stays above the pool's floor in practice; a very large transaction raises the fee to the floor.
       while (request.fees === undefined && fee < minimumFee(built.bytes.length)) {
         fee = minimumFee(built.bytes.length);
-        built = this.build(planned, balances, info, fee, scData);
+        built = this.build(planned, balances, top, fee, scData);
       }
       const txid = await this.context.daemon.sendRawTransaction(built.bytes);
       const contract = request.scRpc && contractTarget(txid, request.scRpc);
@@ -201,35 +199,27 @@ export class TransferSender {
     return { item, args, receiver, ...arrangeRing(self, receiver, decoys) };
   }
 
-  /** Every ring member's encrypted balance (native, and the payload's asset) at the reference topoheight. */
+  /**
+   * Every ring member's encrypted balance (native, and the payload's asset) at the reference topoheight, read as the
+   * wallet's mode reads them (all members alike, in one batch: the reads say no more than the transaction will).
+   */
   private async ringBalances(
     planned: PlannedPayload[],
     topoheight: number,
   ): Promise<Map<string, { data: string; balance: NonceBalance }>> {
-    const wanted = new Set<string>();
+    const wanted = new Map<string, BalanceWanted>();
     for (const { item, ring } of planned)
       for (const address of ring)
-        for (const scid of new Set([NATIVE_ASSET, item.scid])) wanted.add(balanceKey(scid, address));
-    const balances = new Map<string, { data: string; balance: NonceBalance }>();
-    await Promise.all(
-      [...wanted].map(async (key) => {
-        const [scid, address] = key.split(':') as [string, string];
-        try {
-          const { data } = await this.context.daemon.getEncryptedBalance(address, scid, topoheight);
-          balances.set(key, { data, balance: decodeNonceBalance(fromHex(data)) });
-        } catch (error) {
-          // No entry: unregistered (native) or never touched by the asset (a token), which the builder handles.
-          if (!UmbraError.is(error, DaemonClientErrorCode.AccountUnregistered)) throw error;
-        }
-      }),
-    );
-    return balances;
+        for (const scid of new Set([NATIVE_ASSET, item.scid])) wanted.set(balanceKey(scid, address), { scid, address });
+    // No entry: unregistered (native) or never touched by the asset (a token), which the builder handles.
+    const read = await this.context.access.balancesOf([...wanted.values()], topoheight);
+    return new Map([...read].map(([key, data]) => [key, { data, balance: decodeNonceBalance(fromHex(data)) }]));
   }
 
   private build(
     planned: PlannedPayload[],
     balances: Map<string, { data: string; balance: NonceBalance }>,
-    info: DaemonInfo,
+    top: ChainTop,
     fee: bigint,
     scData: Uint8Array | undefined,
   ): BuiltTransfer {
@@ -271,9 +261,9 @@ export class TransferSender {
       type: scData ? TxType.SmartContract : TxType.Normal,
       secretKey: keys.secretKey,
       reference: {
-        height: BigInt(info.height),
-        blid: fromHex(info.top_block_hash, 32),
-        roothash: fromHex(info.treehash, 32),
+        height: BigInt(top.height),
+        blid: fromHex(top.hash, 32),
+        roothash: fromHex(top.stateRoot, 32),
       },
       payloads,
       scData,

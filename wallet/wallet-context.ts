@@ -1,12 +1,13 @@
 /**
  * What the wallet's working parts (the history sync, the transfer sender, destination lookup) share: the crypto core
- * and the network's generators, the wallet's keys (and so its address), its daemon and its balance decoder. They get
- * this and nothing of the WalletService that composes them.
+ * and the network's generators, the wallet's keys (and so its address), its daemon, how it reads the chain (its
+ * mode: chain-access/) and its balance decoder. They get this and nothing of the WalletService that composes them.
  */
 import type { Core } from '../core-native/ts/core.js';
 import type { Generators } from '../core-native/ts/curve.js';
 import { NETWORKS } from '../protocol/network.js';
 import { BalanceDecoder } from './balance-decoder.js';
+import type { ChainAccess } from './chain-access/chain-access.js';
 import type { DaemonClient } from './daemon-client.js';
 import type { WalletKeys } from './wallet-keys.js';
 
@@ -15,16 +16,23 @@ export interface WalletContext {
   readonly generators: Generators;
   readonly keys: WalletKeys;
   readonly daemon: DaemonClient;
+  /** Every read of the chain's state and blocks goes through this, never the daemon directly. */
+  readonly access: ChainAccess;
   readonly decoder: BalanceDecoder;
 }
 
-/** The context of a wallet with `keys` on `daemon`; `balanceTableDir` is where the balance-decoding table is cached. */
+/**
+ * The context of a wallet with `keys` on `daemon`, reading the chain through `access`; `balanceTableDir` is where the
+ * balance-decoding table is cached.
+ */
 export function walletContext(
   core: Core,
   keys: WalletKeys,
   daemon: DaemonClient,
+  access: ChainAccess,
   balanceTableDir: string,
 ): WalletContext {
   const generators = core.generators(NETWORKS[keys.network].generatorDomain);
-  return { core, generators, keys, daemon, decoder: new BalanceDecoder(core, generators.G, balanceTableDir) };
+  const decoder = new BalanceDecoder(core, generators.G, balanceTableDir);
+  return { core, generators, keys, daemon, access, decoder };
 }

@@ -81,3 +81,17 @@ export function daemonFailure(error: unknown): unknown {
     return daemonRefusal(WalletErrorCode.DaemonRefused, `the daemon refused the request: ${error.message}`, error);
   return error;
 }
+
+/** The failures that say a daemon's answer cannot be trusted (a header or a proof that did not check). */
+const TRUST_FAILURES: ReadonlySet<string> = new Set([
+  WalletErrorCode.HeaderRefused,
+  WalletErrorCode.DaemonBehind,
+  WalletErrorCode.LessWork,
+  WalletErrorCode.NotOnTrustedChain,
+  WalletErrorCode.ProofRefused,
+  WalletErrorCode.StateNotVerified,
+]);
+
+/** Whether `error` refuses a daemon's answer as untrustworthy: never to be passed over as a passing failure. */
+export const isTrustFailure = (error: unknown): boolean =>
+  error instanceof WalletError && TRUST_FAILURES.has(error.code);

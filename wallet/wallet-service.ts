@@ -5,14 +5,10 @@
  * chain height, and its balances). It composes the parts, which share only the wallet's context (wallet-context.ts).
  */
 import type { Core } from '../core-native/ts/core.js';
-import { UmbraError } from '../core-native/ts/errors.js';
 import { AccountRegistration, type RegistrationStep, type RegistrationTiming } from './account-registration.js';
-import {
-  DaemonClientErrorCode,
-  DaemonUnavailableError,
-  type DaemonClient,
-  type EncryptedBalanceRecord,
-} from './daemon-client.js';
+import type { AccessStatus, ChainAccess } from './chain-access/chain-access.js';
+import { DaemonAccess } from './chain-access/daemon-access.js';
+import { DaemonUnavailableError, type DaemonClient } from './daemon-client.js';
 import { resolveDestination, type Destination } from './destination.js';
 import { DaemonReachability, type DaemonReachabilityChange } from './daemon-reachability.js';
 import { HistorySync, type SyncPosition } from './history-sync.js';
@@ -29,6 +25,11 @@ export interface WalletServiceOptions {
   core: Core;
   keys: WalletKeys;
   daemon: DaemonClient;
+  /**
+   * How the wallet reads the chain (chain-access/): the command line's wallets read privately, with proofs
+   * (ProvenAccess); without this the daemon's answers are taken as they come (DaemonAccess: the simulator's wallets).
+   */
+  access?: ChainAccess;
   /** Where the balance-decoding table is cached. */
   balanceTableDir: string;
   /** How the wallet waits for its registration to be mined (default: poll every second, up to 10 minutes). */
@@ -55,6 +56,8 @@ interface StoredHistory {
   /** The followed tokens and their sync positions (null before their first sync). */
   tokens?: Record<string, SyncPosition | null>;
   entries: unknown;
+  /** What the wallet's mode keeps between runs (ChainAccess.saved). */
+  access?: unknown;
 }
 
 export class WalletService {
@@ -71,12 +74,14 @@ export class WalletService {
   private readonly syncListeners = new Set<(sync: CompletedSync) => void>();
 
   constructor(options: WalletServiceOptions) {
-    this.context = walletContext(options.core, options.keys, options.daemon, options.balanceTableDir);
+    const access = options.access ?? new DaemonAccess(options.daemon, options.keys.address);
+    this.context = walletContext(options.core, options.keys, options.daemon, access, options.balanceTableDir);
     this.balances = new OwnBalances(this.context.decoder, options.keys.secretKey);
     this.registration = new AccountRegistration(
       options.core,
       options.keys,
       options.daemon,
+      access,
       options.registrationTiming,
       options.registrationProgress,
     );
@@ -110,6 +115,7 @@ export class WalletService {
       ...(this.historySync.position ? { position: this.historySync.position } : {}),
       tokens: this.historySync.tokensToJSON(),
       entries: this.history.toJSON(),
+      ...(this.context.access.saved() === undefined ? {} : { access: this.context.access.saved() }),
     };
     this.file.save({ ...(this.file.contents as object), history });
   }
@@ -167,10 +173,19 @@ export class WalletService {
     this.background = undefined;
   }
 
-  /** When the wallet closes: stops the background sync and a registration's proof of work in progress. */
+  /**
+   * When the wallet closes: stops the background sync, a registration's proof of work in progress and what its mode
+   * runs (the header checks' threads).
+   */
   close(): void {
     this.stopSync();
     this.registration.close();
+    void this.context.access.close();
+  }
+
+  /** How the wallet reads the chain: its mode, its daemon, its privacy set and the last height it verified. */
+  status(): AccessStatus {
+    return this.context.access.status();
   }
 
   get keys(): WalletKeys {
@@ -190,32 +205,34 @@ export class WalletService {
     return resolveDestination(this.context, destination);
   }
 
-  /** The daemon's chain height, asked afresh; while the daemon cannot be reached, the last height it told (0 before). */
+  /**
+   * The chain's height as the wallet accepts it (verified, in the proven modes), asked afresh; while the daemon cannot
+   * be reached, the last height it told (0 before).
+   */
   async height(): Promise<number> {
     try {
-      this.knownHeight = (await this.daemon.getHeight()).height;
+      this.knownHeight = (await this.context.access.top()).height;
     } catch (error) {
       if (!(error instanceof DaemonUnavailableError)) throw daemonFailure(error);
     }
     return this.knownHeight;
   }
 
-  /** The wallet's balance of an asset (64-hex SCID) at the daemon's latest block. */
+  /** The wallet's balance of an asset (64-hex SCID) at the chain's top, read as its mode reads (proven, or not). */
   async balance(scid = NATIVE_ASSET): Promise<bigint> {
     this.historySync.follow(scid);
-    let record: EncryptedBalanceRecord;
+    let data: string | undefined;
     try {
-      record = await this.daemon.getEncryptedBalance(this.address, scid);
+      const top = await this.context.access.top();
+      this.knownHeight = top.height;
+      data = await this.context.access.ownBalance(scid, top.topoheight);
     } catch (error) {
-      if (UmbraError.is(error, DaemonClientErrorCode.AccountUnregistered)) {
-        // No entry in a token's tree means the account never held the token: a zero balance, not a missing account.
-        if (scid !== NATIVE_ASSET) return 0n;
-        throw new WalletError(WalletErrorCode.AccountUnregistered, ACCOUNT_UNREGISTERED);
-      }
       throw daemonFailure(error);
     }
-    this.knownHeight = record.height;
-    return this.balances.amount(scid, record.data);
+    // No entry in a token's tree means the account never held the token: a zero balance, not a missing account.
+    if (data === undefined && scid !== NATIVE_ASSET) return 0n;
+    if (data === undefined) throw new WalletError(WalletErrorCode.AccountUnregistered, ACCOUNT_UNREGISTERED);
+    return this.balances.amount(scid, data);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The wallet commands that work on an open session (balance, address, register, seed, history, send, call,
+ * The wallet commands that work on an open session (balance, address, status, register, seed, history, send, call,
  * install), each declared once: its arguments, options and description, how its command line becomes the work to do
  * on a session, and how its result reads as text. `umbra wallet COMMAND` adds the session flags and opens a session per run; the
  * shell (shell.ts) parses its lines with the same commands and runs them on the session it keeps open.
@@ -19,6 +19,7 @@ import { render, type CommandOutput } from './output.js';
 import { register, registerText } from './register.js';
 import { seed, seedText } from './seed.js';
 import { send, sendText } from './send.js';
+import { status, statusText } from './status.js';
 import type { WalletSession } from './session.js';
 
 /** --json, which every command but the shell takes. */
@@ -112,6 +113,16 @@ export const SESSION_COMMANDS: readonly SessionCommand[] = [
     define: (command) => command.description('the wallet’s address'),
     plan: () => address,
     text: addressText,
+  }),
+
+  sessionCommand({
+    name: 'status',
+    define: (command) =>
+      command.description(
+        'how the wallet reads the chain: its privacy mode, the privacy set, the daemon and the last verified height',
+      ),
+    plan: () => status,
+    text: statusText,
   }),
 
   sessionCommand({

@@ -17,10 +17,11 @@ import { CliError, CliErrorCode } from '../cli-error.js';
 import { flagsToConfig } from '../daemon-command.js';
 import { reachingDaemon } from '../daemon-offline.js';
 import { promptSecret, readSecretFile } from '../secret-input.js';
+import { provenAccess, type PrivacyFlags } from './privacy-mode.js';
 import { syncProgressBar } from './sync-progress-bar.js';
 
 /** The flags every wallet command takes. */
-export interface SessionFlags {
+export interface SessionFlags extends PrivacyFlags {
   walletFile: string;
   passwordFile?: string;
   network?: NetworkName;
@@ -87,10 +88,13 @@ export async function walletServiceOptions(flags: SessionFlags): Promise<WalletS
   const wanted = flaggedNetwork(flags);
   if (wanted && wanted !== keys.network)
     throw new CliError(CliErrorCode.WrongNetwork, `${flags.walletFile} is a ${keys.network} wallet, not ${wanted}`);
+  const daemon = new DaemonClient(flags.daemonAddress ?? `127.0.0.1:${NETWORKS[keys.network].defaultRpcPort}`);
+  const saved = (file.contents as { history?: { access?: unknown } }).history?.access;
   return {
     core,
     keys,
-    daemon: new DaemonClient(flags.daemonAddress ?? `127.0.0.1:${NETWORKS[keys.network].defaultRpcPort}`),
+    daemon,
+    access: provenAccess(flags, { core, keys, daemon, walletFile: flags.walletFile, saved }),
     balanceTableDir: flags.cacheDir ?? defaultCacheDir(),
     file,
     syncProgress: syncProgressBar(),

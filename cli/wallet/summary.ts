@@ -1,6 +1,6 @@
 /** `wallet open` without --rpc-server: the wallet's address, the daemon's height and the balance, after a sync. */
 import { UmbraError } from '../../core-native/ts/errors.js';
-import { WalletError } from '../../wallet/wallet-error.js';
+import { isTrustFailure, WalletError } from '../../wallet/wallet-error.js';
 import { CliErrorCode } from '../cli-error.js';
 import { describeAmount } from '../../protocol/coin-amount.js';
 import { labelled } from './output.js';
@@ -19,17 +19,17 @@ export interface SummaryResult {
 
 export async function summary(session: WalletSession): Promise<SummaryResult> {
   const { wallet } = session;
-  // A daemon that cannot be reached fails the command (there is nothing to show); other sync failures leave the
+  // A daemon that cannot be reached, or whose answers do not check, fails the command; other sync failures leave the
   // history as it was and the summary says what it can.
   await syncHistory(session).catch((error: unknown) => {
-    if (UmbraError.is(error, CliErrorCode.DaemonOffline)) throw error;
+    if (UmbraError.is(error, CliErrorCode.DaemonOffline) || isTrustFailure(error)) throw error;
   });
   let balance: bigint | null = null;
   let error: string | undefined;
   try {
     balance = await wallet.balance();
   } catch (failure) {
-    if (!(failure instanceof WalletError)) throw failure;
+    if (!(failure instanceof WalletError) || isTrustFailure(failure)) throw failure;
     error = failure.message;
   }
   return {

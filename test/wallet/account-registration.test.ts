@@ -13,8 +13,10 @@ import {
   AccountRegistration,
   describeRegistrationStep,
   type RegistrationStep,
+  type RegistrationTiming,
 } from '../../wallet/account-registration.js';
 import { DaemonClient, DaemonClientErrorCode } from '../../wallet/daemon-client.js';
+import { DaemonAccess } from '../../wallet/chain-access/daemon-access.js';
 import { WalletErrorCode } from '../../wallet/wallet-error.js';
 import { walletKeys } from '../../wallet/wallet-keys.js';
 import { mineOneViaRpc, rpcCall, startTestApp } from '../helpers/app.js';
@@ -24,14 +26,18 @@ const core = await loadCore();
 const TIMING = { pollMs: 20, timeoutMs: 30_000 };
 const newKeys = () => walletKeys(core, 'simulator', bigintToBytes32BE(randomScalar()));
 
+/** The registration of a new account on `daemon`, read as the fast mode reads. */
+const registrationOf = (daemon: DaemonClient, ...rest: [RegistrationTiming, (step: RegistrationStep) => void]) => {
+  const keys = newKeys();
+  return new AccountRegistration(core, keys, daemon, new DaemonAccess(daemon, keys.address), ...rest);
+};
+
 t.test('a new account: proof of work, sent, waiting for the next block, registered', async (t) => {
   const app = await startTestApp(t, { network: 'simulator' });
   const { height } = await rpcCall(app.url, 'NODE.GetHeight');
   autoMine(t, app.url, encodeAddress('simulator', premineKey(core, 'simulator')));
   const steps: RegistrationStep[] = [];
-  const registration = new AccountRegistration(core, newKeys(), new DaemonClient(app.url), TIMING, (step) =>
-    steps.push(step),
-  );
+  const registration = registrationOf(new DaemonClient(app.url), TIMING, (step) => steps.push(step));
   await registration.ensure();
   t.match(steps, [
     { step: 'proof-of-work', bits: 0 },
@@ -52,9 +58,7 @@ t.test('a new account: proof of work, sent, waiting for the next block, register
 t.test('a closed registration stops before its proof of work is sent', async (t) => {
   const app = await startTestApp(t, { network: 'simulator' });
   const steps: RegistrationStep[] = [];
-  const registration = new AccountRegistration(core, newKeys(), new DaemonClient(app.url), TIMING, (step) =>
-    steps.push(step),
-  );
+  const registration = registrationOf(new DaemonClient(app.url), TIMING, (step) => steps.push(step));
   registration.close();
   const error = await registration.ensure().catch((failure: unknown) => failure);
   t.ok(UmbraError.is(error, WalletErrorCode.RegistrationCancelled), (error as Error).message);
@@ -64,9 +68,7 @@ t.test('a closed registration stops before its proof of work is sent', async (t)
 
 t.test('an unreachable daemon fails the registration as unavailable, before any proof of work', async (t) => {
   const steps: RegistrationStep[] = [];
-  const registration = new AccountRegistration(core, newKeys(), new DaemonClient('127.0.0.1:1'), TIMING, (step) =>
-    steps.push(step),
-  );
+  const registration = registrationOf(new DaemonClient('127.0.0.1:1'), TIMING, (step) => steps.push(step));
   const error = await registration.ensure().catch((failure: unknown) => failure);
   t.ok(UmbraError.is(error, DaemonClientErrorCode.Unavailable), (error as Error).message);
   t.match((error as Error).message, /^cannot reach the daemon at http:\/\/127\.0\.0\.1:1\/json_rpc: /);
@@ -76,12 +78,8 @@ t.test('an unreachable daemon fails the registration as unavailable, before any 
 t.test('nobody mining: the wait says so once, with how to start a miner, and goes on', async (t) => {
   const app = await startTestApp(t, { network: 'simulator' });
   const steps: RegistrationStep[] = [];
-  const registration = new AccountRegistration(
-    core,
-    newKeys(),
-    new DaemonClient(app.url),
-    { ...TIMING, stallMs: 1000 },
-    (step) => steps.push(step),
+  const registration = registrationOf(new DaemonClient(app.url), { ...TIMING, stallMs: 1000 }, (step) =>
+    steps.push(step),
   );
   const registered = registration.ensure();
   while (!steps.some(({ step }) => step === 'no-miner')) await new Promise((resolve) => setTimeout(resolve, 50));

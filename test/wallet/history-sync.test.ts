@@ -11,6 +11,7 @@ import { encodeAddress } from '../../protocol/address.js';
 import { premineKey, premineSecret } from '../../protocol/premine.js';
 import { AccountRegistration } from '../../wallet/account-registration.js';
 import { DaemonClient, DaemonRpcError, type BatchCall } from '../../wallet/daemon-client.js';
+import { DaemonAccess } from '../../wallet/chain-access/daemon-access.js';
 import { HistorySync } from '../../wallet/history-sync.js';
 import { TransferHistory } from '../../wallet/transfer-history.js';
 import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
@@ -53,14 +54,16 @@ class ReferenceLikeClient extends CountingClient {
 /** A history sync of a wallet (a fresh one by default) on `daemon`, with its saves and progress reports counted. */
 function freshSync(daemonUrl: string, secretKey = bigintToBytes32BE(randomScalar()), client = CountingClient) {
   const daemon = new client(daemonUrl);
-  const context = walletContext(core, walletKeys(core, 'simulator', secretKey), daemon, TEST_BALANCE_TABLE_DIR);
+  const keys = walletKeys(core, 'simulator', secretKey);
+  const access = new DaemonAccess(daemon, keys.address);
+  const context = walletContext(core, keys, daemon, access, TEST_BALANCE_TABLE_DIR);
   const history = new TransferHistory();
   const seen = { saves: 0, progress: [] as [number, number][] };
   const sync = new HistorySync(context, history, {
     save: () => seen.saves++,
     progress: (done, total) => seen.progress.push([done, total]),
   });
-  const registration = new AccountRegistration(core, context.keys, daemon, { pollMs: 20, timeoutMs: 30_000 });
+  const registration = new AccountRegistration(core, context.keys, daemon, access, { pollMs: 20, timeoutMs: 30_000 });
   return { sync, history, seen, daemon, registration, address: context.keys.address };
 }
 

@@ -14,6 +14,7 @@ import { premineKey, premineSecret } from '../../protocol/premine.js';
 import { AccountRegistration } from '../../wallet/account-registration.js';
 import { installArgs } from '../../wallet/contract-args.js';
 import { DaemonClient } from '../../wallet/daemon-client.js';
+import { DaemonAccess } from '../../wallet/chain-access/daemon-access.js';
 import { OwnBalances } from '../../wallet/own-balances.js';
 import { TransferHistory } from '../../wallet/transfer-history.js';
 import { TransferSender, type TransferItem } from '../../wallet/transfer-sender.js';
@@ -29,13 +30,10 @@ const FAST_REGISTRATION = { pollMs: 20, timeoutMs: 30_000 };
 
 /** A sender for the wallet of `secretKey` on `daemonUrl`, with its history and the assets it reported. */
 function senderOf(secretKey: Uint8Array, daemonUrl: string) {
-  const context = walletContext(
-    core,
-    walletKeys(core, 'simulator', secretKey),
-    new DaemonClient(daemonUrl),
-    TEST_BALANCE_TABLE_DIR,
-  );
-  const registration = new AccountRegistration(core, context.keys, context.daemon, FAST_REGISTRATION);
+  const keys = walletKeys(core, 'simulator', secretKey);
+  const daemon = new DaemonClient(daemonUrl);
+  const context = walletContext(core, keys, daemon, new DaemonAccess(daemon, keys.address), TEST_BALANCE_TABLE_DIR);
+  const registration = new AccountRegistration(core, keys, daemon, context.access, FAST_REGISTRATION);
   const history = new TransferHistory();
   const reported: string[][] = [];
   const sender = new TransferSender(context, {

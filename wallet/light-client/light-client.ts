@@ -85,6 +85,11 @@ export class LightClient {
     return this.chain?.top;
   }
 
+  /** The first header of the verified chain: where it started (undefined before the first sync). */
+  get first(): ChainHeader | undefined {
+    return this.chain?.first;
+  }
+
   /** The verified header at a topoheight (the chain is linear: topoheight = height), if the chain holds it. */
   header(topoheight: bigint): ChainHeader | undefined {
     return this.chain?.at(topoheight);

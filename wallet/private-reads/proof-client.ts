@@ -4,6 +4,7 @@
  * protocol/state/ read them strictly; blocks and transactions are read here, strictly, to bytes.
  */
 import { fromHex, isWholeBytesHex, toHex } from '../../protocol/bytes.js';
+import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import type { KeyRange } from '../../protocol/state/range-check.js';
 import { DaemonRpcError, type DaemonClient } from '../daemon-client.js';
 import { proofRefused, readFailure } from './read-refusal.js';
@@ -14,6 +15,12 @@ export interface StateProofRequest {
   range: KeyRange;
   topoheight: bigint;
   limit: number;
+}
+
+/** A transaction as NODE.GetTransaction serves it. */
+export interface ServedTransaction {
+  bytes: Uint8Array;
+  outcome?: ContractCallOutcome;
 }
 
 /** Most leaves a NODE.GetStateProof answer holds (the daemon's bound); a larger range comes back split. */
@@ -69,9 +76,12 @@ export class ProofClient {
     return fromHex(blob);
   }
 
-  /** The serialised transactions `txids` name, in their order, as many as the daemon answered with. */
-  async transactions(txids: readonly Uint8Array[]): Promise<Uint8Array[]> {
-    const bodies: Uint8Array[] = [];
+  /**
+   * The serialised transactions `txids` name, in their order, as many as the daemon answered with, each with what a
+   * contract transaction's call did as the daemon reports it (its word: the outcome is not in the state).
+   */
+  async transactions(txids: readonly Uint8Array[]): Promise<ServedTransaction[]> {
+    const bodies: ServedTransaction[] = [];
     for (let i = 0; i < txids.length; i += BATCH_LIMIT) {
       const params = { txs_hashes: txids.slice(i, i + BATCH_LIMIT).map(toHex) };
       const answer = await this.calling('NODE.GetTransaction', () => this.daemon.call('NODE.GetTransaction', params));
@@ -81,7 +91,9 @@ export class ProofClient {
         const hex = isRecord(tx) ? tx.as_hex : undefined;
         if (typeof hex !== 'string' || !isWholeBytesHex(hex) || hex === '')
           throw proofRefused(this.url, `transaction ${bodies.length + 1}`, 'its answer holds no transaction hex');
-        bodies.push(fromHex(hex));
+        const outcome =
+          isRecord(tx) && isRecord(tx.sc_outcome) ? (tx.sc_outcome as unknown as ContractCallOutcome) : undefined;
+        bodies.push({ bytes: fromHex(hex), ...(outcome && { outcome }) });
       }
     }
     return bodies;

@@ -7,6 +7,7 @@
 import type { Core } from '../../core-native/ts/core.js';
 import { decodeBlock, type Block } from '../../protocol/block.js';
 import { equalBytes, toHex } from '../../protocol/bytes.js';
+import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
 import { decodeTransaction, encodeTransactionHeader, type Transaction } from '../../protocol/transaction.js';
 import type { ProofClient } from './proof-client.js';
 import { proofRefused, stateNotVerified } from './read-refusal.js';
@@ -20,8 +21,11 @@ export interface VerifiedBlock {
   topoheight: bigint;
   id: Uint8Array;
   block: Block;
-  /** The block's transactions, in its order, each with its txid. */
-  transactions: { txid: Uint8Array; bytes: Uint8Array; tx: Transaction }[];
+  /**
+   * The block's transactions, in its order, each with its txid (and, for a contract transaction, what its call did
+   * as the daemon reports it).
+   */
+  transactions: { txid: Uint8Array; bytes: Uint8Array; tx: Transaction; outcome?: ContractCallOutcome }[];
 }
 
 /** Decodes a served transaction and checks that it is the one `txid` names. */
@@ -58,9 +62,10 @@ export async function readVerifiedBlock(
       `the block names ${block.txHashes.length} transactions, the daemon served ${bodies.length}`,
     );
   const transactions = block.txHashes.map((txid, i) => {
-    const checked = checkedTransaction(core, txid, bodies[i]!);
+    const { bytes, outcome } = bodies[i]!;
+    const checked = checkedTransaction(core, txid, bytes);
     if (!checked.tx) throw proofRefused(client.url, `${what}: transaction ${toHex(txid)}`, checked.error!);
-    return { txid, bytes: bodies[i]!, tx: checked.tx };
+    return { txid, bytes, tx: checked.tx, ...(outcome && { outcome }) };
   });
   return { topoheight, id: header.id, block, transactions };
 }

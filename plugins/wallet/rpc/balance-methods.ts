@@ -1,6 +1,8 @@
 /**
  * The wallet's chain-facing methods: GetBalance (optional `scid`; `balance` and `unlocked_balance`, always equal:
- * nothing is locked; the history sync runs to the top first) and GetHeight (the daemon's height as the wallet knows it). Both ask the daemon at once;
+ * nothing is locked; the history sync runs to the top first), GetHeight (the daemon's height as the wallet knows it:
+ * verified, in the proven modes) and GetStatus (how the wallet reads the chain: its mode, privacy set, daemon and
+ * last verified height, after checking the daemon's new headers). They ask the daemon at once;
  * a WalletError (`Account Unregistered`, `Daemon is offline …`) is answered -32098 with its message and code.
  */
 import { noParams, objectParams, p } from '../../../host/rpc/params.js';
@@ -24,6 +26,15 @@ export function balanceMethods(wallet: WalletService): RpcMethod[] {
       name: 'GetHeight',
       params: noParams,
       handler: async () => ({ height: await wallet.height() }),
+    }),
+    defineMethod({
+      name: 'GetStatus',
+      params: noParams,
+      handler: async () => {
+        await wallet.height();
+        const { mode, privacySet, daemon, verifiedHeight } = wallet.status();
+        return { mode, privacy_set: privacySet, daemon, verified_height: verifiedHeight };
+      },
     }),
   ];
 }

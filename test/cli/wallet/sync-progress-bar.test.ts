@@ -18,12 +18,12 @@ function fakeTerminal(isTTY: boolean): { stream: NodeJS.WriteStream; drawn: () =
 }
 
 t.test('nothing on a pipe', async (t) => {
-  t.equal(syncProgressBar(fakeTerminal(false).stream), undefined);
+  t.equal(syncProgressBar('syncing history', fakeTerminal(false).stream), undefined);
 });
 
 t.test('a bar on a terminal, for long syncs only', async (t) => {
   const { stream, drawn } = fakeTerminal(true);
-  const progress = syncProgressBar(stream)!;
+  const progress = syncProgressBar('syncing history', stream)!;
   progress(5, 10);
   t.equal(drawn(), '', 'a short sync draws nothing');
   progress(0, 200);
