@@ -187,7 +187,12 @@ export class ProvenAccess implements ChainAccess {
     for (const item of wanted) byAsset.set(item.scid, [...(byAsset.get(item.scid) ?? []), item]);
     for (const [scid, members] of byAsset) {
       const keys = members.map(({ address }) => decodeAddress(address).publicKey);
-      const values = await this.state.ringBalances(fromHex(scid, 32), keys, BigInt(topoheight));
+      const asset = fromHex(scid, 32);
+      const at = BigInt(topoheight);
+      const values =
+        this.mode === 'private'
+          ? await this.state.ringBalances(asset, keys, at)
+          : await this.state.balancesByKey(asset, keys, at);
       members.forEach(({ address }, i) => {
         if (values[i]) balances.set(balanceKey(scid, address), toHex(values[i]));
       });

@@ -33,7 +33,7 @@ const LIMIT_PER_K = 4;
 export interface PrivacyRangeQuery {
   /** 32 bytes; zeros for the native coin. */
   asset: Uint8Array;
-  /** BLAKE2s of the wallet's public key. */
+  /** BLAKE2s of the account's public key. */
   keyhash: Uint8Array;
   /** A topoheight whose header the wallet verified (its top, usually). */
   topoheight: bigint;
@@ -58,12 +58,19 @@ function deepestHolding(hashes: StateHashes, leaves: ChunkLeaf[], range: KeyRang
   return deepest;
 }
 
-/** Finds the wallet's privacy range in the balance trie of `query.asset` (see the file's comment). */
+/** A privacy range found, with every leaf of the proven answer that held it whole (when one did). */
+export interface FoundRange {
+  range: KeyRange;
+  /** The leaves of a proven answer covering `range`: a superset of its own. */
+  leaves?: ChunkLeaf[];
+}
+
+/** Finds the privacy range of `query.keyhash` in the balance trie of `query.asset` (see the file's comment). */
 export async function privacyRange(
-  reader: TrieReader,
+  reader: Pick<TrieReader, 'read'>,
   hashes: StateHashes,
   query: PrivacyRangeQuery,
-): Promise<KeyRange> {
+): Promise<FoundRange> {
   const k = query.k ?? DEFAULT_PRIVACY_K;
   if (!Number.isSafeInteger(k) || k < 1) throw new RangeError(`K must be a positive integer, got ${k}`);
   const trie = trieName('B', query.asset);
@@ -75,10 +82,10 @@ export async function privacyRange(
     const [proven] = await reader.read([{ trie, range, limit, what }], query.topoheight);
     if (!proven!.split) {
       // Only a range holding fewer than the limit can hold fewer than K: then the one above it is the deepest.
-      if (range.bits > 0 && proven!.leaves.length < k) return above;
-      return deepestHolding(hashes, proven!.leaves, range, query.keyhash, k);
+      if (range.bits > 0 && proven!.leaves.length < k) return { range: above };
+      return { range: deepestHolding(hashes, proven!.leaves, range, query.keyhash, k), leaves: proven!.leaves };
     }
-    if (range.bits === MAX_RANGE_BITS) return range;
+    if (range.bits === MAX_RANGE_BITS) return { range };
     above = range;
     range = halfHolding(range, query.keyhash);
   }

@@ -14,7 +14,7 @@ import { trieName } from '../../protocol/state/trie-names.js';
 import { DEFAULT_PRIVACY_K, privacyRange } from './privacy-range.js';
 import type { ProofClient } from './proof-client.js';
 import { proofRefused } from './read-refusal.js';
-import { TrieReader, type StateRootSource } from './trie-reader.js';
+import { onceEach, shuffled, TrieReader, type StateRootSource } from './trie-reader.js';
 
 export const NATIVE_ASSET = new Uint8Array(32);
 
@@ -56,7 +56,7 @@ export class ProvenState {
     const kept = this.ranges.get(toHex(asset));
     if (kept) return kept;
     const { hashes, k = DEFAULT_PRIVACY_K } = this.options;
-    const range = await privacyRange(this.reader, hashes, { asset, keyhash: this.keyhash, topoheight, k });
+    const { range } = await privacyRange(this.reader, hashes, { asset, keyhash: this.keyhash, topoheight, k });
     this.ranges.set(toHex(asset), range);
     return range;
   }
@@ -82,11 +82,34 @@ export class ProvenState {
   }
 
   /**
-   * The encrypted balances of a ring's members in an asset, in their order (undefined where a key holds none): every
-   * member read the same way — the wallet's own key too — in one batch, in a random order.
+   * The encrypted balances of accounts in an asset, in their order (undefined where a key holds none), each read by
+   * its key: in one batch, in a random order. The daemon learns the keys (a daemon trusted with the account).
    */
-  ringBalances(asset: Uint8Array, members: readonly Uint8Array[], topoheight: bigint) {
+  balancesByKey(asset: Uint8Array, members: readonly Uint8Array[], topoheight: bigint) {
     return this.reader.readKeys(trieName('B', asset), members, topoheight, 'the balance of ring member');
+  }
+
+  /**
+   * The encrypted balances of a ring's members in an asset, in their order (undefined where a key holds none), each
+   * found as the wallet finds its own privacy range — a walk down the trie to a range of at least K accounts, the
+   * wallet's own key walked afresh like the others — all at once in a random order, an identical read asked once.
+   * So the reads name no key nor a prefix narrower than K accounts, and every member is read alike.
+   */
+  async ringBalances(asset: Uint8Array, members: readonly Uint8Array[], topoheight: bigint) {
+    const { hashes, k = DEFAULT_PRIVACY_K } = this.options;
+    const reader = onceEach(this.reader);
+    const values = new Array<Uint8Array | undefined>(members.length);
+    const what = `the privacy range of a ring member in asset ${toHex(asset)}`;
+    await Promise.all(
+      shuffled(members.map((key, index) => ({ key, index }))).map(async ({ key, index }) => {
+        const keyhash = hashes.blake2s256(key);
+        const found = await privacyRange(reader, hashes, { asset, keyhash, topoheight, k });
+        const leaves =
+          found.leaves ?? (await this.reader.readWhole({ trie: trieName('B', asset), range: found.range, what }, topoheight));
+        values[index] = leaves.find((leaf) => equalBytes(leaf.key, key))?.value;
+      }),
+    );
+    return values;
   }
 
   /** A contract's variable (undefined when unset) after block `topoheight`. */

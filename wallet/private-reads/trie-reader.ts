@@ -33,7 +33,7 @@ export interface RangeRead {
 }
 
 /** The items of `items` in a uniformly random order. */
-function shuffled<T>(items: readonly T[]): T[] {
+export function shuffled<T>(items: readonly T[]): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
@@ -109,4 +109,19 @@ export class TrieReader {
     });
     return values;
   }
+}
+
+/** A reader whose single-range reads are each asked once, however many callers ask the same at the same state. */
+export function onceEach(reader: Pick<TrieReader, 'read'>): Pick<TrieReader, 'read'> {
+  const asked = new Map<string, Promise<ProvenRange[]>>();
+  return {
+    read(reads, topoheight) {
+      if (reads.length !== 1) return reader.read(reads, topoheight);
+      const { trie, range, limit } = reads[0]!;
+      const key = `${toHex(trie)}:${range.bits}:${toHex(range.prefix)}:${limit}:${topoheight}`;
+      let answer = asked.get(key);
+      if (!answer) asked.set(key, (answer = reader.read(reads, topoheight)));
+      return answer;
+    },
+  };
 }
