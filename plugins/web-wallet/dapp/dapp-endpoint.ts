@@ -59,175 +59,185 @@ interface Connection {
 type JsonRpcId = string | number | null;
 
 export function createDappEndpoint(wallet: WalletService, options: DappEndpointOptions): DappEndpoint {
-  const maxConnections = options.maxConnections ?? 32;
-  const maxMessageBytes = options.maxMessageBytes ?? 64 * 1024;
-  const connections = new Set<Connection>();
-  const requests = new DappRequests({
-    permissions: options.permissions,
-    timeoutMs: options.requestTimeoutMs ?? 120_000,
-    maxPendingPerOrigin: options.maxPendingPerOrigin ?? 4,
-    onRevoke: (origin) => {
-      for (const connection of connections)
-        if (connection.app?.origin === origin) connection.socket.close(CLOSE_REVOKED, 'permission revoked');
-    },
-  });
-  const actions = new DappActions(wallet, options.core);
-  // Far above the limit a message is answered for, so that a message just too large gets an answer, not a hang-up.
-  const server = new WebSocketServer({ noServer: true, maxPayload: 16 * maxMessageBytes });
-  let closed = false;
+  return new DappConnections(wallet, options);
+}
 
-  const send = (connection: Connection, message: object): void => {
-    if (connection.socket.readyState === WebSocket.OPEN) connection.socket.send(JSON.stringify(message));
-  };
-  const answerer =
-    (connection: Connection, id: JsonRpcId): Answer =>
-    (outcome) =>
-      'error' in outcome
-        ? send(connection, errorMessage(id, outcome.error))
-        : send(connection, { jsonrpc: '2.0', id, result: outcome.result });
+class DappConnections implements DappEndpoint {
+  readonly approvals: DappRequests;
+  private readonly connections = new Set<Connection>();
+  private readonly actions: DappActions;
+  private readonly server: WebSocketServer;
+  private readonly maxConnections: number;
+  private readonly maxMessageBytes: number;
+  private closed = false;
 
-  /** The app's origin: the browser's header, or, from a client without one, the origin its connect names. */
-  const originOf = (connection: Connection, params: Record<string, unknown>): string => {
-    const named = optionalText(params, 'origin', MAX_ORIGIN_CHARS);
-    if (connection.headerOrigin) {
-      if (named !== undefined && named !== connection.headerOrigin)
-        throw new DappError(
-          DappErrorCode.InvalidParams,
-          `'origin' ${named} is not the page's origin ${connection.headerOrigin}`,
-        );
-      return connection.headerOrigin;
+  constructor(
+    wallet: WalletService,
+    private readonly options: DappEndpointOptions,
+  ) {
+    this.maxConnections = options.maxConnections ?? 32;
+    this.maxMessageBytes = options.maxMessageBytes ?? 64 * 1024;
+    this.approvals = new DappRequests({
+      permissions: options.permissions,
+      timeoutMs: options.requestTimeoutMs ?? 120_000,
+      maxPendingPerOrigin: options.maxPendingPerOrigin ?? 4,
+      onRevoke: (origin) => {
+        for (const connection of this.connections)
+          if (connection.app?.origin === origin) connection.socket.close(CLOSE_REVOKED, 'permission revoked');
+      },
+    });
+    this.actions = new DappActions(wallet, options.core);
+    // Far above the limit a message is answered for, so that a message just too large gets an answer, not a hang-up.
+    this.server = new WebSocketServer({ noServer: true, maxPayload: 16 * this.maxMessageBytes });
+  }
+
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (this.closed || this.connections.size >= this.maxConnections) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
     }
-    if (named === undefined)
-      throw new DappError(
-        DappErrorCode.InvalidParams,
-        "a client that sends no Origin header must name its origin: 'origin' (scheme://host)",
-      );
-    if (!ORIGIN.test(named)) throw new DappError(DappErrorCode.InvalidParams, "'origin' must be scheme://host[:port]");
-    return named;
-  };
+    this.server.handleUpgrade(request, socket, head, (ws) => {
+      const origin = request.headers.origin;
+      const connection: Connection = {
+        socket: ws,
+        // A page opened from a file or a sandbox sends "null": it names its origin as other clients do.
+        ...(origin && origin !== 'null' ? { headerOrigin: origin } : {}),
+      };
+      this.connections.add(connection);
+      ws.on('message', (data) => this.receive(connection, data));
+      ws.on('close', () => {
+        this.connections.delete(connection);
+        this.approvals.dropOwner(connection);
+      });
+      // A broken frame (too large, bad masking) is ws's to close; the error must not escape the process.
+      ws.on('error', () => ws.terminate());
+    });
+  }
 
-  const connect = (connection: Connection, id: JsonRpcId, params: unknown): void => {
+  close(): void {
+    this.closed = true;
+    this.approvals.close();
+    for (const { socket } of this.connections) socket.close(CLOSE_WALLET_CLOSING, 'the wallet is closing');
+    this.server.close();
+  }
+
+  private receive(connection: Connection, data: RawData): void {
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    const request = readRequest(bytes, this.maxMessageBytes);
+    if ('error' in request) {
+      send(connection, errorMessage(request.id, request.error));
+      return;
+    }
+    const { id, method, params } = request;
+    const handled =
+      method === 'connect'
+        ? Promise.resolve().then(() => this.connect(connection, id, params))
+        : method in ACTION_METHODS
+          ? this.act(connection, id, method, params)
+          : Promise.reject(new DappError(DappErrorCode.MethodNotFound, `no method ${JSON.stringify(method)}`));
+    handled.catch((error: unknown) => send(connection, errorMessage(id, asDappError(error))));
+  }
+
+  private connect(connection: Connection, id: JsonRpcId, params: unknown): void {
     const named = paramsOf(params);
     const name = requiredText(named, 'name', MAX_NAME_CHARS);
     const origin = originOf(connection, named);
-    const result = { connected: true, origin, wallet: options.walletName };
-    const known = requests.permission(origin);
+    const result = { connected: true, origin, wallet: this.options.walletName };
+    const known = this.approvals.permission(origin);
     if (known) {
       connection.app = { origin, name: known.name };
       answerer(connection, id)({ result });
       return;
     }
     const app = { origin, name };
-    requests.askToConnect(app, result, connection, (outcome) => {
+    this.approvals.askToConnect(app, result, connection, (outcome) => {
       if ('result' in outcome) connection.app = app;
       answerer(connection, id)(outcome);
     });
-  };
+  }
 
-  const act = async (connection: Connection, id: JsonRpcId, method: string, params: unknown): Promise<void> => {
+  private async act(connection: Connection, id: JsonRpcId, method: string, params: unknown): Promise<void> {
     const app = connection.app;
-    if (!app || !requests.permission(app.origin))
+    if (!app || !this.approvals.permission(app.origin))
       throw new DappError(
         DappErrorCode.NotPermitted,
         app ? `${app.origin} has no permission: connect again` : 'not connected: send connect first',
       );
-    const planned = await actions.plan(method, params);
+    const planned = await this.actions.plan(method, params);
     // The plan read the chain: the user may have revoked the origin, or closed the connection, meanwhile.
-    if (!requests.permission(app.origin)) throw new DappError(DappErrorCode.NotPermitted, `${app.origin} was revoked`);
+    if (!this.approvals.permission(app.origin))
+      throw new DappError(DappErrorCode.NotPermitted, `${app.origin} was revoked`);
     if (connection.socket.readyState !== WebSocket.OPEN) return;
-    requests.ask(app, planned, connection, answerer(connection, id));
-  };
-
-  const receive = (connection: Connection, data: RawData): void => {
-    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-    if (bytes.length > maxMessageBytes) {
-      send(
-        connection,
-        errorMessage(
-          null,
-          new DappError(
-            DappErrorCode.InvalidRequest,
-            `a message of ${bytes.length} bytes is larger than the ${maxMessageBytes} bytes allowed`,
-          ),
-        ),
-      );
-      return;
-    }
-    let message: unknown;
-    try {
-      message = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      send(connection, errorMessage(null, new DappError(DappErrorCode.ParseError, 'the message is not JSON')));
-      return;
-    }
-    const request = readRequest(message);
-    if (request instanceof DappError) {
-      send(connection, errorMessage(requestId(message), request));
-      return;
-    }
-    const { id, method, params } = request;
-    const handled =
-      method === 'connect'
-        ? Promise.resolve().then(() => connect(connection, id, params))
-        : method in ACTION_METHODS
-          ? act(connection, id, method, params)
-          : Promise.reject(new DappError(DappErrorCode.MethodNotFound, `no method ${JSON.stringify(method)}`));
-    handled.catch((error: unknown) => {
-      send(connection, errorMessage(id, asDappError(error)));
-    });
-  };
-
-  return {
-    approvals: requests,
-    upgrade(request, socket, head) {
-      if (closed || connections.size >= maxConnections) {
-        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-        return;
-      }
-      server.handleUpgrade(request, socket, head, (ws) => {
-        const origin = request.headers.origin;
-        const connection: Connection = {
-          socket: ws,
-          // A page opened from a file or a sandbox sends "null": it names its origin as other clients do.
-          ...(origin && origin !== 'null' ? { headerOrigin: origin } : {}),
-        };
-        connections.add(connection);
-        ws.on('message', (data) => receive(connection, data));
-        ws.on('close', () => {
-          connections.delete(connection);
-          requests.dropOwner(connection);
-        });
-        // A broken frame (too large, bad masking) is ws's to close; the error must not escape the process.
-        ws.on('error', () => ws.terminate());
-      });
-    },
-    close() {
-      closed = true;
-      requests.close();
-      for (const { socket } of connections) socket.close(CLOSE_WALLET_CLOSING, 'the wallet is closing');
-      server.close();
-    },
-  };
+    this.approvals.ask(app, planned, connection, answerer(connection, id));
+  }
 }
 
-/** The request's fields, or the error that says why it is not a JSON-RPC 2.0 request the endpoint reads. */
-function readRequest(message: unknown): { id: JsonRpcId; method: string; params: unknown } | DappError {
+function send(connection: Connection, message: object): void {
+  if (connection.socket.readyState === WebSocket.OPEN) connection.socket.send(JSON.stringify(message));
+}
+
+/** Answers request `id` on `connection` with a result or an error. */
+const answerer =
+  (connection: Connection, id: JsonRpcId): Answer =>
+  (outcome) =>
+    send(
+      connection,
+      'error' in outcome ? errorMessage(id, outcome.error) : { jsonrpc: '2.0', id, result: outcome.result },
+    );
+
+/** The app's origin: the browser's header, or, from a client without one, the origin its connect names. */
+function originOf(connection: Connection, params: Record<string, unknown>): string {
+  const named = optionalText(params, 'origin', MAX_ORIGIN_CHARS);
+  if (connection.headerOrigin) {
+    if (named !== undefined && named !== connection.headerOrigin)
+      throw new DappError(
+        DappErrorCode.InvalidParams,
+        `'origin' ${named} is not the page's origin ${connection.headerOrigin}`,
+      );
+    return connection.headerOrigin;
+  }
+  if (named === undefined)
+    throw new DappError(
+      DappErrorCode.InvalidParams,
+      "a client that sends no Origin header must name its origin: 'origin' (scheme://host)",
+    );
+  if (!ORIGIN.test(named)) throw new DappError(DappErrorCode.InvalidParams, "'origin' must be scheme://host[:port]");
+  return named;
+}
+
+/** A message the endpoint does not read, and the id to answer it with (null when it has none usable). */
+interface Unread {
+  id: JsonRpcId;
+  error: DappError;
+}
+
+/** The request's fields, or why the message is not a JSON-RPC 2.0 request the endpoint reads. */
+function readRequest(bytes: Buffer, maxBytes: number): { id: JsonRpcId; method: string; params: unknown } | Unread {
+  const unread = (code: DappErrorCode, message: string, id: JsonRpcId = null): Unread => ({
+    id,
+    error: new DappError(code, message),
+  });
+  if (bytes.length > maxBytes)
+    return unread(
+      DappErrorCode.InvalidRequest,
+      `a message of ${bytes.length} bytes is larger than the ${maxBytes} bytes allowed`,
+    );
+  let message: unknown;
+  try {
+    message = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return unread(DappErrorCode.ParseError, 'the message is not JSON');
+  }
   if (Array.isArray(message))
-    return new DappError(DappErrorCode.InvalidRequest, 'batches are not read: send one request per message');
+    return unread(DappErrorCode.InvalidRequest, 'batches are not read: send one request per message');
   const fields = (typeof message === 'object' && message !== null ? message : {}) as Record<string, unknown>;
-  if (fields['jsonrpc'] !== '2.0') return new DappError(DappErrorCode.InvalidRequest, '\'jsonrpc\' must be "2.0"');
   const id = fields['id'];
   if (typeof id !== 'string' && typeof id !== 'number')
-    return new DappError(DappErrorCode.InvalidRequest, "'id' must be a string or a number: every request is answered");
+    return unread(DappErrorCode.InvalidRequest, "'id' must be a string or a number: every request is answered");
+  if (fields['jsonrpc'] !== '2.0') return unread(DappErrorCode.InvalidRequest, '\'jsonrpc\' must be "2.0"', id);
   if (typeof fields['method'] !== 'string')
-    return new DappError(DappErrorCode.InvalidRequest, "'method' must be a string");
+    return unread(DappErrorCode.InvalidRequest, "'method' must be a string", id);
   return { id, method: fields['method'], params: fields['params'] };
-}
-
-/** The id of a message that is not a request, when it has a usable one (else null, as JSON-RPC says). */
-function requestId(message: unknown): JsonRpcId {
-  const id = (message as { id?: unknown } | null)?.id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 function errorMessage(id: JsonRpcId, error: DappError): object {

@@ -14,7 +14,7 @@ export interface TerminalStreams {
 }
 
 /** The request as the terminal shows it: who asks, the summary, its details, and a call's trial run. */
-export function describeRequest(request: DappRequest): string {
+function describeRequest(request: DappRequest): string {
   const lines = [
     `${JSON.stringify(request.name)} at ${request.origin} asks to ${request.summary}`,
     ...Object.entries(request.details).map(([key, value]) => `  ${key}: ${value}`),
