@@ -21,7 +21,10 @@ const isPermission = (value: unknown): value is DappPermission => {
   );
 };
 
-/** The permissions kept in the open wallet file; a record that is not one is dropped rather than trusted. */
+/**
+ * The permissions kept in the open wallet file — the same WalletFile the WalletService saves its history to, so that
+ * each write keeps the other's field. A stored record that is not a permission is dropped rather than trusted.
+ */
 export function walletFilePermissions(file: WalletFile): DappPermissionStore {
   return {
     load() {

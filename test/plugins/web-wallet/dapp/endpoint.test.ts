@@ -111,6 +111,9 @@ t.test('a transfer is sent only once approved, and mined', async (t) => {
   t.match(result, { txid: /^[0-9a-f]{64}$/, ring: 2 });
   t.ok((await minedAt(result.txid)) > 0, 'mined');
   t.ok((await wallet.balance()) <= before - 1234n, 'paid');
+  const saved = await WalletFile.open(file.path, 'pw');
+  t.match(walletFilePermissions(saved).load(), [{ origin: ORIGIN }], "the wallet's own saves keep the permissions");
+  t.ok((saved.contents as { history?: unknown }).history, 'beside the history');
 });
 
 t.test('a denied transfer sends nothing', async (t) => {
