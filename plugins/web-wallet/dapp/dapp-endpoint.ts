@@ -132,7 +132,7 @@ class DappConnections implements DappEndpoint {
     const handled =
       method === 'connect'
         ? Promise.resolve().then(() => this.connect(connection, id, params))
-        : method in ACTION_METHODS
+        : Object.hasOwn(ACTION_METHODS, method)
           ? this.act(connection, id, method, params)
           : Promise.reject(new DappError(DappErrorCode.MethodNotFound, `no method ${JSON.stringify(method)}`));
     handled.catch((error: unknown) => send(connection, errorMessage(id, asDappError(error))));

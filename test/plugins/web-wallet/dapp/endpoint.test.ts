@@ -168,6 +168,7 @@ t.test('requests refused before asking: bad parameters, an unknown destination, 
   t.equal(unknown.error?.code, DappErrorCode.Failed);
   t.equal(unknown.error?.data?.wallet_code, 'wallet.unknown-destination');
   t.equal((await client.call('mint', {})).error?.code, -32601);
+  t.equal((await client.call('toString')).error?.code, -32601);
 
   const waiting = [
     (await asking(approvals, client, 'signMessage', { message: 'one' })).answer,
