@@ -201,8 +201,9 @@ export class ProvenAccess implements ChainAccess {
   }
 
   async nameOwner(name: string): Promise<string | undefined> {
-    const top = this.options.light.top ?? (await this.options.light.sync(this.options.daemon));
-    const owner = await this.state.nameOwner(name, top.height);
+    // At the daemon's top, checked now: a name registered since the last sync counts.
+    const { height } = await this.options.light.sync(this.options.daemon);
+    const owner = await this.state.nameOwner(name, height);
     return owner && encodeAddress(this.options.keys.network, owner);
   }
 

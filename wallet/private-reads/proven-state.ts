@@ -105,7 +105,8 @@ export class ProvenState {
         const keyhash = hashes.blake2s256(key);
         const found = await privacyRange(reader, hashes, { asset, keyhash, topoheight, k });
         const leaves =
-          found.leaves ?? (await this.reader.readWhole({ trie: trieName('B', asset), range: found.range, what }, topoheight));
+          found.leaves ??
+          (await this.reader.readWhole({ trie: trieName('B', asset), range: found.range, what }, topoheight));
         values[index] = leaves.find((leaf) => equalBytes(leaf.key, key))?.value;
       }),
     );
