@@ -119,7 +119,7 @@ export class HistorySync {
         await this.syncAsset(scid, registration, top, (await access.ownBalance(scid, top)) ?? IMPLICIT_ZERO);
       }
       // Sent transactions the chain read does not hold: mined since, still in the pool, or dropped.
-      await this.history.confirm(this.context.daemon);
+      await this.history.confirm(this.context.sendDaemon);
       this.history.sort();
       this.save();
       return top;

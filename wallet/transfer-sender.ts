@@ -131,7 +131,7 @@ export class TransferSender {
         fee = minimumFee(built.bytes.length);
         built = this.build(planned, balances, top, fee, scData);
       }
-      const txid = await this.context.daemon.sendRawTransaction(built.bytes);
+      const txid = await this.context.sendDaemon.sendRawTransaction(built.bytes);
       const contract = request.scRpc && contractTarget(txid, request.scRpc);
       this.record(txid, planned, built, fee, contract);
       this.parts.onSent?.(touchedAssets(planned, contract));
@@ -147,13 +147,13 @@ export class TransferSender {
    * `fallback`, lowered on a young chain to the largest ring it can fill.
    */
   chooseRing(asked: number | undefined, fallback: number): Promise<RingChoice> {
-    return chooseRing(this.context.daemon, asked, fallback);
+    return chooseRing(this.context.sendDaemon, asked, fallback);
   }
 
   /** The trial run of a contract request (contract-trial.ts); nothing for a plain transfer. */
   async tryContract(request: TransferRequest): Promise<void> {
     if (!request.scRpc) return;
-    await tryContract(this.context.daemon, {
+    await tryContract(this.context.sendDaemon, {
       scRpc: request.scRpc,
       transfers: request.transfers,
       // Only a ring of 2 reveals the sender to the contract.
@@ -167,7 +167,7 @@ export class TransferSender {
    * still in the daemon's pool: it would spend the same balance, and the first would win.
    */
   async refuseWhilePending(): Promise<void> {
-    const [pending] = await this.parts.history.confirm(this.context.daemon);
+    const [pending] = await this.parts.history.confirm(this.context.sendDaemon);
     if (pending)
       throw new WalletError(
         WalletErrorCode.PreviousTransactionPending,
@@ -187,9 +187,9 @@ export class TransferSender {
         WalletErrorCode.PayloadTooLarge,
         `payload arguments pack into ${packed} bytes, the limit is ${PAYLOAD_ARGS_BYTES}`,
       );
-    await checkRingFits(this.context.daemon, ringSize);
+    await checkRingFits(this.context.sendDaemon, ringSize);
     const decoys = await drawDecoys(
-      this.context.daemon,
+      this.context.sendDaemon,
       item.scid,
       destination ? [self, destination.address] : [self],
       ringSize - (destination ? 2 : 1),

@@ -16,14 +16,20 @@ export interface WalletContext {
   readonly generators: Generators;
   readonly keys: WalletKeys;
   readonly daemon: DaemonClient;
+  /**
+   * The daemon that sees the wallet's own transactions: their submission and everything asked while building or
+   * following one (decoys, ring balances, trials, confirmations). The sync's daemon unless told otherwise, so that a
+   * daemon serving a private sync need not also learn which transactions are the wallet's.
+   */
+  readonly sendDaemon: DaemonClient;
   /** Every read of the chain's state and blocks goes through this, never the daemon directly. */
   readonly access: ChainAccess;
   readonly decoder: BalanceDecoder;
 }
 
 /**
- * The context of a wallet with `keys` on `daemon`, reading the chain through `access`; `balanceTableDir` is where the
- * balance-decoding table is cached.
+ * The context of a wallet with `keys` on `daemon`, reading the chain through `access` and sending through `sendDaemon`;
+ * `balanceTableDir` is where the balance-decoding table is cached.
  */
 export function walletContext(
   core: Core,
@@ -31,8 +37,9 @@ export function walletContext(
   daemon: DaemonClient,
   access: ChainAccess,
   balanceTableDir: string,
+  sendDaemon: DaemonClient = daemon,
 ): WalletContext {
   const generators = core.generators(NETWORKS[keys.network].generatorDomain);
   const decoder = new BalanceDecoder(core, generators.G, balanceTableDir);
-  return { core, generators, keys, daemon, access, decoder };
+  return { core, generators, keys, daemon, sendDaemon, access, decoder };
 }

@@ -26,6 +26,11 @@ export interface WalletServiceOptions {
   keys: WalletKeys;
   daemon: DaemonClient;
   /**
+   * The daemon to send through (WalletContext.sendDaemon): the wallet's transactions, and all it asks while building
+   * and following them, go there instead of to `daemon` (default: `daemon`).
+   */
+  sendDaemon?: DaemonClient;
+  /**
    * How the wallet reads the chain (chain-access/): the command line's wallets read privately, with proofs
    * (ProvenAccess); without this the daemon's answers are taken as they come (DaemonAccess: the simulator's wallets).
    */
@@ -75,12 +80,13 @@ export class WalletService {
 
   constructor(options: WalletServiceOptions) {
     const access = options.access ?? new DaemonAccess(options.daemon, options.keys.address);
-    this.context = walletContext(options.core, options.keys, options.daemon, access, options.balanceTableDir);
+    const { core, keys, daemon, balanceTableDir, sendDaemon } = options;
+    this.context = walletContext(core, keys, daemon, access, balanceTableDir, sendDaemon);
     this.balances = new OwnBalances(this.context.decoder, options.keys.secretKey);
     this.registration = new AccountRegistration(
       options.core,
       options.keys,
-      options.daemon,
+      this.context.sendDaemon,
       access,
       options.registrationTiming,
       options.registrationProgress,
@@ -183,9 +189,12 @@ export class WalletService {
     void this.context.access.close();
   }
 
-  /** How the wallet reads the chain: its mode, its daemon, its privacy set and the last height it verified. */
-  status(): AccessStatus {
-    return this.context.access.status();
+  /**
+   * How the wallet reads the chain — its mode, its daemon, its privacy set and the last height it verified — and the
+   * daemon it sends through.
+   */
+  status(): AccessStatus & { sendDaemon: string } {
+    return { ...this.context.access.status(), sendDaemon: this.context.sendDaemon.url };
   }
 
   get keys(): WalletKeys {
@@ -194,6 +203,11 @@ export class WalletService {
 
   get daemon(): DaemonClient {
     return this.context.daemon;
+  }
+
+  /** The daemon the wallet sends through (WalletContext.sendDaemon). */
+  get sendDaemon(): DaemonClient {
+    return this.context.sendDaemon;
   }
 
   get address(): string {

@@ -31,7 +31,7 @@ export interface CallResult extends SentTransaction {
 }
 
 export async function call(session: WalletSession, options: CallOptions): Promise<CallResult> {
-  await checkCallArguments(session.wallet.daemon, options.scid, options.entrypoint, options.args ?? []);
+  await checkCallArguments(session.wallet.sendDaemon, options.scid, options.entrypoint, options.args ?? []);
   const preview: [string, string][] = [
     ['contract', options.scid],
     ['entry point', options.entrypoint],

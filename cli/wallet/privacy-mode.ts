@@ -16,6 +16,7 @@ import { syncProgressBar } from './sync-progress-bar.js';
 
 export interface PrivacyFlags {
   trustedDaemon?: boolean;
+  sendDaemon?: string;
   privacySet?: number;
   checkpoint?: string;
 }
@@ -43,14 +44,18 @@ export const privacyOptions = (command: Command): Command =>
         `read the wallet's state among at least this many accounts (default ${DEFAULT_PRIVACY_K})`,
       ).argParser(privacySetSize),
     )
-    .option('--checkpoint <height:hash>', 'start checking headers at this block instead of the shipped checkpoint');
+    .option('--checkpoint <height:hash>', 'start checking headers at this block instead of the shipped checkpoint')
+    .option(
+      '--send-daemon <host:port>',
+      'send transactions (and ask what building them needs) through this daemon instead: the sync\'s daemon then cannot tell which transactions are the wallet\'s',
+    );
 
 /** The proven reads of the wallet whose file is `walletFile` (its header chain kept beside it). */
 export function provenAccess(
   flags: PrivacyFlags,
-  wallet: { core: Core; keys: WalletKeys; daemon: DaemonClient; walletFile: string; saved: unknown },
+  wallet: { core: Core; keys: WalletKeys; daemon: DaemonClient; sendDaemon?: DaemonClient; walletFile: string; saved: unknown },
 ): ProvenAccess {
-  const { core, keys, daemon, walletFile, saved } = wallet;
+  const { core, keys, daemon, sendDaemon, walletFile, saved } = wallet;
   const progress = syncProgressBar('checking headers');
   const light = LightClient.open({
     core,
@@ -63,6 +68,7 @@ export function provenAccess(
     core,
     keys,
     daemon,
+    ...(sendDaemon && { sendDaemon }),
     light,
     mode: flags.trustedDaemon ? 'trusted' : 'private',
     ...(flags.privacySet === undefined ? {} : { privacySet: flags.privacySet }),

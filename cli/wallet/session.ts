@@ -90,11 +90,13 @@ export async function walletServiceOptions(flags: SessionFlags): Promise<WalletS
     throw new CliError(CliErrorCode.WrongNetwork, `${flags.walletFile} is a ${keys.network} wallet, not ${wanted}`);
   const daemon = new DaemonClient(flags.daemonAddress ?? `127.0.0.1:${NETWORKS[keys.network].defaultRpcPort}`);
   const saved = (file.contents as { history?: { access?: unknown } }).history?.access;
+  const sendDaemon = flags.sendDaemon === undefined ? undefined : new DaemonClient(flags.sendDaemon);
   return {
     core,
     keys,
     daemon,
-    access: provenAccess(flags, { core, keys, daemon, walletFile: flags.walletFile, saved }),
+    ...(sendDaemon && { sendDaemon }),
+    access: provenAccess(flags, { core, keys, daemon, sendDaemon, walletFile: flags.walletFile, saved }),
     balanceTableDir: flags.cacheDir ?? defaultCacheDir(),
     file,
     syncProgress: syncProgressBar(),

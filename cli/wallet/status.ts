@@ -11,6 +11,8 @@ export interface StatusResult {
   /** Accounts the wallet's state is read among (private mode); null in the other modes. */
   privacy_set: number | null;
   daemon: string;
+  /** The daemon the wallet sends through (the same unless --send-daemon). */
+  send_daemon: string;
   verified_height: number | null;
   /** The file the verified header chain is kept in (the proven modes). */
   header_file: string | null;
@@ -24,11 +26,12 @@ const MODE_TEXT: Record<string, string> = {
 
 export async function status(session: WalletSession): Promise<StatusResult> {
   await session.wallet.height();
-  const { mode, privacySet, daemon, verifiedHeight } = session.wallet.status();
+  const { mode, privacySet, daemon, sendDaemon, verifiedHeight } = session.wallet.status();
   return {
     mode,
     privacy_set: privacySet,
     daemon,
+    send_daemon: sendDaemon,
     verified_height: verifiedHeight,
     header_file: mode === 'fast' ? null : headerFilePath(session.walletFile),
   };
@@ -39,6 +42,12 @@ export const statusText = (result: StatusResult): string =>
     ['mode', MODE_TEXT[result.mode] ?? result.mode],
     ['privacy set', result.privacy_set === null ? '—' : `at least ${result.privacy_set} accounts`],
     ['daemon', result.daemon],
+    [
+      'sends through',
+      result.send_daemon === result.daemon
+        ? `the same daemon${result.mode === 'private' ? ', which can tell your transactions apart (see --send-daemon)' : ''}`
+        : result.send_daemon,
+    ],
     ['verified height', result.verified_height === null ? '—' : String(result.verified_height)],
     ...(result.header_file === null ? [] : [['header chain', result.header_file] as [string, string]]),
   ]);

@@ -72,7 +72,7 @@ export async function submitTransaction(
   };
   if (!options.wait) return sent;
   session.note(`sent ${txid}; waiting for a block`);
-  const record = await waitForBlock(wallet.daemon, txid);
+  const record = await waitForBlock(wallet.sendDaemon, txid);
   return {
     ...sent,
     mined: true,

@@ -43,6 +43,8 @@ export interface ProvenAccessOptions {
   core: Core;
   keys: WalletKeys;
   daemon: DaemonClient;
+  /** The daemon the wallet sends through, which reads a ring's balances (default: `daemon`). */
+  sendDaemon?: DaemonClient;
   mode: 'private' | 'trusted';
   light: LightClient;
   /** Accounts a privacy range holds at least (private mode; default 256). */
@@ -61,6 +63,8 @@ export class ProvenAccess implements ChainAccess {
   readonly mode: 'private' | 'trusted';
   private readonly client: ProofClient;
   private readonly state: ProvenState;
+  /** The reads made while building a transaction: through the daemon the wallet sends through. */
+  private readonly sendState: ProvenState;
   private readonly k: number;
   private readonly keyHash: string;
 
@@ -71,14 +75,15 @@ export class ProvenAccess implements ChainAccess {
     this.client = new ProofClient(daemon);
     const keyhash = core.blake2s256(keys.publicKey);
     this.keyHash = toHex(keyhash.slice(0, 16));
+    const stateOptions = { hashes: core, roots: options.light, publicKey: keys.publicKey, k: this.k };
     this.state = new ProvenState({
-      hashes: core,
-      roots: options.light,
+      ...stateOptions,
       client: this.client,
-      publicKey: keys.publicKey,
-      k: this.k,
       ranges: savedRanges(options.saved, this.k, keyhash),
     });
+    this.sendState = options.sendDaemon
+      ? new ProvenState({ ...stateOptions, client: new ProofClient(options.sendDaemon) })
+      : this.state;
   }
 
   /** The privacy ranges found so far, for the wallet file (the next run starts from them). */
@@ -191,8 +196,8 @@ export class ProvenAccess implements ChainAccess {
       const at = BigInt(topoheight);
       const values =
         this.mode === 'private'
-          ? await this.state.ringBalances(asset, keys, at)
-          : await this.state.balancesByKey(asset, keys, at);
+          ? await this.sendState.ringBalances(asset, keys, at)
+          : await this.sendState.balancesByKey(asset, keys, at);
       members.forEach(({ address }, i) => {
         if (values[i]) balances.set(balanceKey(scid, address), toHex(values[i]));
       });

@@ -32,8 +32,8 @@ export function balanceMethods(wallet: WalletService): RpcMethod[] {
       params: noParams,
       handler: async () => {
         await wallet.height();
-        const { mode, privacySet, daemon, verifiedHeight } = wallet.status();
-        return { mode, privacy_set: privacySet, daemon, verified_height: verifiedHeight };
+        const { mode, privacySet, daemon, sendDaemon, verifiedHeight } = wallet.status();
+        return { mode, privacy_set: privacySet, daemon, send_daemon: sendDaemon, verified_height: verifiedHeight };
       },
     }),
   ];

@@ -174,8 +174,8 @@ export class DappActions {
   private async trial(request: TransferRequest): Promise<NonNullable<DappRequest['trial']>> {
     let estimate: GasEstimate | undefined;
     const measuring = {
-      getGasEstimate: async (...args: Parameters<WalletService['daemon']['getGasEstimate']>) => {
-        estimate = await this.wallet.daemon.getGasEstimate(...args);
+      getGasEstimate: async (...args: Parameters<WalletService['sendDaemon']['getGasEstimate']>) => {
+        estimate = await this.wallet.sendDaemon.getGasEstimate(...args);
         return estimate;
       },
     };

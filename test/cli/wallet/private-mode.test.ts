@@ -12,6 +12,7 @@ import { loadCore } from '../../../core-native/ts/index.js';
 import { WHOLE_TRIE } from '../../../protocol/state/range-check.js';
 import { simulatorWalletSecret } from '../../../cli/simulator-command.js';
 import { walletKeys } from '../../../wallet/wallet-keys.js';
+import { rpcCall } from '../../helpers/app.js';
 import { runCli, walletFlags } from '../../helpers/cli.js';
 import { leaks } from '../../helpers/privacy-leaks.js';
 import { startRecordingProxy, type Lie, type ProxiedCall } from '../../helpers/recording-proxy.js';
@@ -86,6 +87,34 @@ t.test('through restore, sync, balance, history, receiving, a ring-16 send and a
     leaks(body, identity, WHOLE_TRIE).map((what) => `${what} in ${body.slice(0, 80)}`),
   );
   t.same(leaked, [], 'no request names the wallet');
+});
+
+t.test("with --send-daemon, the daemon serving the sync sees nothing of the wallet's transactions", async (t) => {
+  const sendProxy = await startRecordingProxy(sim.daemonUrl);
+  t.teardown(() => sendProxy.close());
+  proxy.bodies.length = 0;
+  const sent = await viaProxy(t, 'send', bobAddress, '0.1', '--ring', '16', '--yes', '--send-daemon', sendProxy.url);
+  t.match(sent, { ring_size: 16, mined: true });
+  await viaProxy(t, 'history', '--send-daemon', sendProxy.url);
+  const building = ['NODE.SendRawTransaction', 'NODE.GetRandomAddress', 'NODE.GetGasEstimate'];
+  const seen = (bodies: string[]) => building.filter((method) => bodies.some((body) => body.includes(method)));
+  t.same(seen(proxy.bodies), [], 'the sync daemon was asked nothing to build or send the transaction');
+  // It is asked for transactions only as a block's whole list, as an explorer reads a block.
+  const asked = proxy.bodies
+    .flatMap((body) => [JSON.parse(body)].flat())
+    .filter((call: ProxiedCall) => call.method === 'NODE.GetTransaction')
+    .map((call: ProxiedCall) => call.params.txs_hashes as string[]);
+  for (const txids of asked) {
+    const [record] = (await rpcCall(sim.daemonUrl, 'NODE.GetTransaction', { txs_hashes: [txids[0]] })).txs;
+    const block = JSON.parse((await rpcCall(sim.daemonUrl, 'NODE.GetBlock', { hash: record.valid_block })).json);
+    t.same(txids, block.tx_hashes, `transactions asked as block ${record.valid_block.slice(0, 8)}… lists them`);
+  }
+  t.ok(
+    asked.some((txids) => txids.includes(sent.txid)),
+    "the transaction's block was read whole",
+  );
+  t.ok(seen(sendProxy.bodies).includes('NODE.SendRawTransaction'), 'the send daemon got it');
+  t.match((await viaProxy(t, 'status', '--send-daemon', sendProxy.url)).send_daemon, sendProxy.url);
 });
 
 /** Runs `command` on alice's wallet with `lie` told, expecting it refused; the proxy is honest again after. */
