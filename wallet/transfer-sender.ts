@@ -21,7 +21,7 @@ import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../protocol
 import { minimumFee } from '../protocol/transfer-checks.js';
 import { TxType } from '../protocol/transaction.js';
 import { UmbraError } from '../core-native/ts/errors.js';
-import { DaemonClientErrorCode, DaemonRpcError, type DaemonInfo } from './daemon-client.js';
+import { DaemonClientErrorCode, DaemonRpcError, type DaemonInfo, type GasEstimate } from './daemon-client.js';
 import { resolveDestination } from './destination.js';
 import { requestFee } from './fees.js';
 import { payloadItems } from './payload-items.js';
@@ -152,10 +152,10 @@ export class TransferSender {
     return chooseRing(this.context.daemon, asked, fallback);
   }
 
-  /** The trial run of a contract request (contract-trial.ts); nothing for a plain transfer. */
-  async tryContract(request: TransferRequest): Promise<void> {
-    if (!request.scRpc) return;
-    await tryContract(this.context.daemon, {
+  /** The trial run of a contract request (contract-trial.ts) and its gas; nothing for a plain transfer. */
+  async tryContract(request: TransferRequest): Promise<GasEstimate | undefined> {
+    if (!request.scRpc) return undefined;
+    return tryContract(this.context.daemon, {
       scRpc: request.scRpc,
       transfers: request.transfers,
       // Only a ring of 2 reveals the sender to the contract.
