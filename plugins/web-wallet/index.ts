@@ -1,0 +1,70 @@
+/**
+ * The `web-wallet` plugin: the open wallet in the browser, served by the wallet process itself so that the keys never
+ * leave it. `umbra wallet web` (or `wallet open --web`) opens the wallet file and hands the plugin the wallet (the
+ * `wallet` service) and how to serve it (the `webWallet` service, settings.ts). The page is built on the wallet
+ * library through the JSON API of api-routes.ts, not on the wallet's JSON-RPC. docs/wallet.md § Web wallet.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Plugin } from '../../host/plugin.js';
+import { optionalService } from '../../host/services/services.js';
+import { WebAccess } from './access.js';
+import { apiRoutes } from './api-routes.js';
+import { IdleLock } from './idle-lock.js';
+import { loadPageAssets } from './page-assets.js';
+import { PushStream } from './push-stream.js';
+import { webWalletServer } from './server.js';
+import { TransactionJobs } from './transaction-jobs.js';
+import { DEFAULT_RING } from '../../wallet/wallet-constants.js';
+
+/** The URL a browser opens: a host the browser can reach, with the one-time token. */
+function pageUrl(host: string, port: number, token: string): string {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}/?token=${token}`;
+}
+
+const plugin: Plugin = {
+  name: 'web-wallet',
+  requires: [],
+  register(container) {
+    const wallet = optionalService(container, 'wallet');
+    const settings = optionalService(container, 'webWallet');
+    if (!wallet || !settings)
+      throw new Error("the web-wallet plugin serves an open wallet: run it with 'umbra wallet web'");
+    const { logger } = container.cradle;
+    const push = new PushStream();
+    const lock = new IdleLock(settings.lockMinutes, () => push.publish('lock'));
+    const jobs = new TransactionJobs(wallet, () => push.publish('job'));
+    let caughtUp = false;
+    const access = new WebAccess(settings.login);
+    const routes = apiRoutes({ wallet, settings, lock, jobs, ring: { size: DEFAULT_RING }, caughtUp: () => caughtUp });
+    const unsubscribe = [
+      wallet.onSynced(() => {
+        caughtUp = true;
+        push.publish('wallet');
+      }),
+      wallet.history.onAdd(() => push.publish('wallet')),
+      settings.approvals?.onChange(() => push.publish('approvals')),
+    ];
+    const server = webWalletServer({ access, lock, push, routes, assets: loadPageAssets(), settings, logger });
+    return {
+      async start() {
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(settings.port, settings.host, resolve);
+        });
+        lock.start();
+        const { port } = server.address() as AddressInfo;
+        settings.listening?.(pageUrl(settings.host, port, access.token!));
+      },
+      async stop() {
+        for (const stop of unsubscribe) stop?.();
+        lock.stop();
+        push.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  },
+};
+
+export default plugin;
