@@ -17,8 +17,8 @@ export interface Overview {
   address: string;
   network: string;
   daemon: string;
-  /** The daemon's chain height, and the topoheight the wallet's history is synced to (0 before the first sync). */
-  height: number;
+  /** The daemon's topoheight, and the one the wallet's history is synced to (0 before the first sync). */
+  topoheight: number;
   synced: number;
   /** Whether the wallet's history has reached the daemon's top at least once since the page opened. */
   caughtUp: boolean;

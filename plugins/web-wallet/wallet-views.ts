@@ -28,12 +28,12 @@ async function balances(wallet: WalletService): Promise<AssetBalance[]> {
 }
 
 export async function overview(wallet: WalletService, caughtUp: boolean): Promise<Overview> {
-  const [height, held] = await Promise.all([wallet.height(), balances(wallet)]);
+  const [top, held] = await Promise.all([wallet.daemon.getHeight(), balances(wallet)]);
   return {
     address: wallet.address,
     network: wallet.keys.network,
     daemon: wallet.daemon.url,
-    height,
+    topoheight: top.topoheight,
     synced: wallet.historySync.position?.topoheight ?? 0,
     caughtUp,
     balances: held,

@@ -6,7 +6,7 @@ import { useData } from './use-data.js';
 export function OverviewScreen() {
   const { value, error } = useData<Overview>('overview', ['wallet']);
   if (!value) return error ? <Failure message={error} /> : <p class="loading">Reading the balances…</p>;
-  const progress = value.height === 0 ? 0 : Math.min(value.synced, value.height);
+  const progress = Math.min(value.synced, value.topoheight);
   return (
     <>
       <section aria-labelledby="balances-title">
@@ -29,9 +29,9 @@ export function OverviewScreen() {
       <section aria-labelledby="sync-title">
         <h3 id="sync-title">Sync</h3>
         <label for="sync-progress">
-          {value.caughtUp ? 'Synced' : 'Syncing'} to block {value.synced} of {value.height}
+          {value.caughtUp ? 'Synced' : 'Syncing'} to block {value.synced} of {value.topoheight}
         </label>
-        <progress id="sync-progress" max={Math.max(value.height, 1)} value={progress} />
+        <progress id="sync-progress" max={Math.max(value.topoheight, 1)} value={progress} />
       </section>
       <dl class="facts">
         <dt>Address</dt>
