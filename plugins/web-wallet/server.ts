@@ -68,13 +68,16 @@ async function readBody(request: IncomingMessage): Promise<Body> {
 
 function serveAsset(request: IncomingMessage, response: ServerResponse, asset: PageAsset): void {
   const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  const body = gzip ? asset.gzipped : asset.body;
   response.writeHead(200, {
     ...SECURITY_HEADERS,
     'Content-Type': asset.contentType,
     'Cache-Control': 'no-cache',
+    'Content-Length': body.length,
+    Vary: 'Accept-Encoding',
     ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
   });
-  response.end(gzip ? asset.gzipped : asset.body);
+  response.end(body);
 }
 
 function servePage(parts: ServerParts, request: IncomingMessage, response: ServerResponse, url: URL): void {
