@@ -23,7 +23,7 @@ import { createWallet } from './wallet/create.js';
 import { checkProof, checkProofText } from './wallet/check-proof.js';
 import { render, type CommandOutput } from './wallet/output.js';
 import { serveWallet, type RpcServerFlags } from './wallet/rpc-server.js';
-import { DEFAULT_WEB_PORT, serveWebWallet, webSettings, type WebFlags } from './wallet/web-server.js';
+import { DEFAULT_WEB_PORT, serveWeb, type WebFlags } from './wallet/web-server.js';
 import {
   jsonOption,
   planningAction,
@@ -83,12 +83,12 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
       )
       .option('--web-login <user:pass>', 'require HTTP Basic auth on the web wallet (required beyond loopback)')
       .option('--lock-minutes <n>', 'lock the web wallet after this many idle minutes (default 10)');
-  /** The web wallet's flags checked before the password is asked, then the wallet served until a signal. */
-  const web = (flags: SessionFlags & WebFlags): Promise<void> =>
-    answeringFailuresAsJson(flags.json, write, async () => {
-      const settings = webSettings(flags, flags.walletFile);
-      await serveWebWallet(await walletServiceOptions(flags), settings, flags);
-    });
+  /**
+   * The web wallet's flags checked before the password is asked, then the wallet served until a signal; `setup`: a
+   * missing wallet file is made in the page.
+   */
+  const web = (flags: SessionFlags & WebFlags, setup: boolean): Promise<void> =>
+    answeringFailuresAsJson(flags.json, write, () => serveWeb(flags, setup));
 
   walletFileOptions(wallet.command('create'))
     .addOption(jsonOption())
@@ -136,7 +136,7 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
         return answeringFailuresAsJson(flags.json, write, () => {
           throw new CliError(CliErrorCode.BadArgument, '--rpc-server and --web are two ways to serve: choose one');
         });
-      if (flags.web) return web(flags);
+      if (flags.web) return web(flags, false);
       if (flags.rpcServer)
         return answeringFailuresAsJson(flags.json, write, async () =>
           serveWallet(await walletServiceOptions(flags), flags),
@@ -159,10 +159,10 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
 
   webOptions(sessionOptions(wallet.command('web')))
     .description(
-      'serve the wallet in the browser (127.0.0.1, a one-time link printed) until SIGINT/SIGTERM; docs/wallet.md § Web wallet',
+      'serve the wallet in the browser (127.0.0.1, a one-time link printed) until SIGINT/SIGTERM; a wallet file that does not exist yet is created or restored in the page; docs/wallet.md § Web wallet',
     )
     .addOption(new Option('--log-level <level>', 'log verbosity of the web wallet').choices(LOG_LEVELS))
-    .action((flags: SessionFlags & WebFlags) => web(flags));
+    .action((flags: SessionFlags & WebFlags) => web(flags, true));
 
   for (const declaration of SESSION_COMMANDS)
     wallet.addCommand(

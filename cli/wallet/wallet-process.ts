@@ -10,42 +10,54 @@ import type { App } from '../../host/app.js';
 import { runUntilSignalled } from '../../host/lifecycle.js';
 import type { Logger } from '../../host/logger.js';
 
-export async function runWalletProcess(
-  options: WalletServiceOptions,
-  compose: (wallet: WalletService) => Promise<App>,
-): Promise<void> {
+export interface BackgroundWallet {
+  wallet: WalletService;
+  /** Says which wallet is served, then registers the account (when new) and syncs every 5 s, in the background. */
+  begin(): void;
+}
+
+/** The wallet of `options`, its notes going to `log()` (the app's logger, once there is one). */
+export function backgroundWallet(options: WalletServiceOptions, log: () => Logger | undefined): BackgroundWallet {
   const { keys, daemon } = options;
-  // The logger exists once the app does; the wallet reports to it through this indirection.
-  let log: Logger | undefined;
   let registrationWaitsForDaemon = false;
   const register = (): void => {
     registrationWaitsForDaemon = false;
     wallet.registration.ensure().then(
-      () => log?.info('the account is registered on chain'),
+      () => log()?.info('the account is registered on chain'),
       (error: unknown) => {
         // An unreachable daemon is reported once by the sync; the registration runs again when it comes back.
         if (isDaemonUnreachable(error)) registrationWaitsForDaemon = true;
-        else log?.warn(`the account's registration failed (a transfer retries): ${(error as Error).message}`);
+        else log()?.warn(`the account's registration failed (a transfer retries): ${(error as Error).message}`);
       },
     );
   };
   const wallet = new WalletService({
     ...options,
-    registrationProgress: (step) => log?.info(describeRegistrationStep(step)),
+    registrationProgress: (step) => log()?.info(describeRegistrationStep(step)),
     daemonReachability: (change) => {
-      if (!change.reachable) return log?.warn(`${change.reason}; the wallet retries every 5 s`);
-      log?.info(`the daemon at ${daemon.url} answers again`);
+      if (!change.reachable) return log()?.warn(`${change.reason}; the wallet retries every 5 s`);
+      log()?.info(`the daemon at ${daemon.url} answers again`);
       if (registrationWaitsForDaemon) register();
     },
   });
+  const begin = (): void => {
+    log()?.info(`Umbra wallet ${keys.address} on ${keys.network}; daemon ${daemon.url}`);
+    // Start-up step: a new account registers now (in the background) rather than on its first transfer.
+    register();
+    // The history sync: now, then every 5 s (GetTransfers and GetBalance also sync before they answer).
+    wallet.startSync(5000, (error: unknown) => log()?.debug(`history sync: ${(error as Error).message}`));
+  };
+  return { wallet, begin };
+}
 
-  const app = await compose(wallet);
-  log = app.logger;
-  app.logger.info(`Umbra wallet ${keys.address} on ${keys.network}; daemon ${daemon.url}`);
-  // Start-up step: a new account registers now (in the background) rather than on its first transfer.
-  register();
-  // The history sync: now, then every 5 s (GetTransfers and GetBalance also sync before they answer).
-  wallet.startSync(5000, (error: unknown) => app.logger.debug(`history sync: ${(error as Error).message}`));
+export async function runWalletProcess(
+  options: WalletServiceOptions,
+  compose: (wallet: WalletService) => Promise<App>,
+): Promise<void> {
+  let app: App | undefined;
+  const { wallet, begin } = backgroundWallet(options, () => app?.logger);
+  app = await compose(wallet);
+  begin();
   try {
     await runUntilSignalled(app);
   } finally {

@@ -1,16 +1,31 @@
 /**
  * `wallet web` (and `wallet open --web`): serves the open wallet in the browser (the `web-wallet` plugin) on
  * 127.0.0.1:10104 unless `--web-bind` says otherwise, and prints the URL with its one-time token; syncing and
- * registering go on in the background until SIGINT/SIGTERM. Binding beyond loopback requires `--web-login`.
+ * registering go on in the background until SIGINT/SIGTERM. Binding beyond loopback requires `--web-login`. A wallet
+ * file that does not exist yet is created or restored in the page first (`wallet web` only).
  */
-import { composeApp } from '../../host/app.js';
+import { existsSync } from 'node:fs';
+import { loadCore } from '../../core-native/ts/index.js';
+import { composeApp, type App } from '../../host/app.js';
 import { loadConfig } from '../../host/config/load.js';
 import { parseBindAddress, type UmbraConfig } from '../../host/config/schema.js';
-import type { WebWalletSettings } from '../../plugins/web-wallet/settings.js';
+import { runUntilSignalled } from '../../host/lifecycle.js';
+import type { WalletSetup, WebWalletSettings } from '../../plugins/web-wallet/settings.js';
+import { mnemonicToSecretKey } from '../../protocol/mnemonic.js';
+import type { NetworkName } from '../../protocol/network.js';
 import { WalletFile } from '../../wallet/wallet-file.js';
-import type { WalletServiceOptions } from '../../wallet/wallet-service.js';
+import { keyContents, walletKeys } from '../../wallet/wallet-keys.js';
+import type { WalletService, WalletServiceOptions } from '../../wallet/wallet-service.js';
 import { CliError, CliErrorCode } from '../cli-error.js';
-import { runWalletProcess } from './wallet-process.js';
+import { flaggedNetwork, serviceOptionsOf, walletServiceOptions, type SessionFlags } from './session.js';
+import { backgroundWallet, runWalletProcess } from './wallet-process.js';
+
+/** Serves the wallet file the flags name, or, when it does not exist yet and `setup` allows, the page that makes it. */
+export async function serveWeb(flags: SessionFlags & WebFlags, setup: boolean): Promise<void> {
+  const settings = webSettings(flags, flags.walletFile);
+  if (setup && !existsSync(flags.walletFile)) return serveWebWalletSetup(flags, settings);
+  await serveWebWallet(await walletServiceOptions(flags), settings, flags);
+}
 
 /** The web wallet's port unless `--web-bind` names another. */
 export const DEFAULT_WEB_PORT = 10104;
@@ -52,12 +67,18 @@ export function webSettings(flags: WebFlags, walletFile: string): WebWalletSetti
   };
 }
 
-export async function serveWebWallet(options: WalletServiceOptions, settings: WebWalletSettings, flags: WebFlags) {
+/** The app that serves the web wallet: `services` give it the wallet, or the setup that makes one. */
+async function composeWebApp(
+  network: NetworkName,
+  settings: WebWalletSettings,
+  flags: WebFlags,
+  services: { wallet?: WalletService; setup?: WalletSetup },
+): Promise<App> {
   // Loaded here only: the other wallet commands never need the compiler.
   const { compileContract } = await import('../../plugins/dvm/compiler.js');
   const config = loadConfig({
     flags: {
-      network: options.keys.network,
+      network,
       plugins: ['web-wallet'],
       transports: [],
       store: 'memory',
@@ -68,10 +89,49 @@ export async function serveWebWallet(options: WalletServiceOptions, settings: We
   const webWallet: WebWalletSettings = {
     ...settings,
     compileContract,
+    ...(services.setup ? { setup: services.setup } : {}),
     listening: (url) => {
       const reach = settings.login ? ' (it asks for the --web-login user and password)' : '';
-      process.stdout.write(`Web wallet: open ${url}${reach}\nThe link works once; press Ctrl-C to stop.\n`);
+      const first = services.setup ? ' to create or restore the wallet' : '';
+      process.stdout.write(`Web wallet: open ${url}${reach}${first}\nThe link works once; press Ctrl-C to stop.\n`);
     },
   };
-  return runWalletProcess(options, (wallet) => composeApp(config, { services: { wallet, webWallet } }));
+  return composeApp(config, { services: { ...(services.wallet ? { wallet: services.wallet } : {}), webWallet } });
+}
+
+/** Serves the wallet file the flags name in the browser, until a signal. */
+export function serveWebWallet(options: WalletServiceOptions, settings: WebWalletSettings, flags: WebFlags) {
+  return runWalletProcess(options, (wallet) => composeWebApp(options.keys.network, settings, flags, { wallet }));
+}
+
+/**
+ * For a wallet file that does not exist yet: the page creates it (fresh words, or restored ones) with a password
+ * chosen there, then serves it; syncing and registering start once it exists.
+ */
+export async function serveWebWalletSetup(
+  flags: Omit<SessionFlags, 'passwordFile'> & WebFlags,
+  settings: WebWalletSettings,
+): Promise<void> {
+  const network = flaggedNetwork(flags) ?? 'mainnet';
+  let app: App | undefined;
+  let opened: WalletService | undefined;
+  const setup: WalletSetup = {
+    network,
+    async create(mnemonic, password) {
+      const core = await loadCore({ impl: flags.crypto });
+      const keys = walletKeys(core, network, mnemonicToSecretKey(mnemonic));
+      const file = await WalletFile.create(flags.walletFile, password, keyContents(keys));
+      const { wallet, begin } = backgroundWallet(await serviceOptionsOf(file, flags), () => app?.logger);
+      app?.logger.info(`wallet file ${flags.walletFile} created`);
+      begin();
+      opened = wallet;
+      return wallet;
+    },
+  };
+  app = await composeWebApp(network, settings, flags, { setup });
+  try {
+    await runUntilSignalled(app);
+  } finally {
+    opened?.close();
+  }
 }

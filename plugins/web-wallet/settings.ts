@@ -1,11 +1,13 @@
 /**
  * What the process that opened the wallet tells the `web-wallet` plugin: where to listen, who may log in, how to check
  * the wallet password, and the optional parts other code plugs in (the connection endpoint for web apps and its
- * approvals, the contract compiler). The plugin reads it as the `webWallet` service beside `wallet`.
+ * approvals, the contract compiler, the setup of a wallet file that does not exist yet). The plugin reads it as the
+ * `webWallet` service beside `wallet` (absent until the setup has made the wallet).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { CompiledContract } from '../../host/services/contract-vm.js';
+import type { WalletService } from '../../wallet/wallet-service.js';
 import type { DappApprovals } from './dapp/approvals.js';
 
 export interface WebWalletSettings {
@@ -24,8 +26,16 @@ export interface WebWalletSettings {
   approvals?: DappApprovals;
   /** Takes WebSocket upgrades on `/dapp` (any origin: it asks the user itself). */
   dappUpgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** When the wallet file does not exist yet: the page creates or restores it, and then serves it. */
+  setup?: WalletSetup;
   /** Called once listening, with the URL that carries the one-time token. */
   listening?: (url: string) => void;
+}
+
+export interface WalletSetup {
+  network: string;
+  /** Writes the wallet file for `mnemonic` with `password` and opens it (registering and syncing in the background). */
+  create(mnemonic: string, password: string): Promise<WalletService>;
 }
 
 declare module '../../host/services/services.js' {

@@ -1,6 +1,7 @@
 /**
  * The page's frame: a header with the lock button, the screens as tabs (the URL's hash names the screen, so that
- * the browser's back button and links work), and the lock screen over everything while the wallet is locked.
+ * the browser's back button and links work), and the lock screen over everything while the wallet is locked; before
+ * all that, while there is no wallet file yet, the setup that makes one.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -13,6 +14,7 @@ import { OverviewScreen } from './overview-screen.js';
 import { ReceiveScreen } from './receive-screen.js';
 import { SendScreen } from './send-screen.js';
 import { SettingsScreen } from './settings-screen.js';
+import { SetupScreen } from './setup-screen.js';
 
 const SCREENS: Record<string, { title: string; view: () => ComponentChildren }> = {
   overview: { title: 'Overview', view: () => <OverviewScreen /> },
@@ -32,7 +34,16 @@ const screenOfHash = (): string => {
 export function App() {
   const [screen, setScreen] = useState(screenOfHash);
   const [locked, setLocked] = useState<boolean | undefined>(undefined);
+  /** The network of a wallet the page must first create or restore; null when the wallet exists. */
+  const [setup, setSetup] = useState<string | null | undefined>(undefined);
   useEffect(() => {
+    get<{ needed: boolean; network: string }>('setup').then(
+      (answer) => setSetup(answer.needed ? answer.network : null),
+      () => setSetup(null),
+    );
+  }, []);
+  useEffect(() => {
+    if (setup !== null) return;
     const readLock = (): void => void get<{ locked: boolean }>('state').then((state) => setLocked(state.locked));
     readLock();
     const follow = (): void => setScreen(screenOfHash());
@@ -42,7 +53,8 @@ export function App() {
       window.removeEventListener('hashchange', follow);
       for (const stop of stops) stop();
     };
-  }, []);
+  }, [setup]);
+  if (setup) return <SetupScreen network={setup} done={() => setSetup(null)} />;
   if (locked === undefined) return <p class="loading">Opening the wallet…</p>;
   if (locked) return <LockScreen unlocked={() => setLocked(false)} />;
   const current = SCREENS[screen]!;

@@ -1,6 +1,6 @@
 /**
- * The web wallet in a real headless Chromium, served by `umbra wallet web` against a real `umbra simulator`: a new
- * wallet receives from a simulator wallet and the transfer appears without a reload; a ring-16 transfer is
+ * The web wallet in a real headless Chromium, served by `umbra wallet web` against a real `umbra simulator`: a
+ * wallet created in the page (its words shown once, three picked back) receives from a simulator wallet and the transfer appears without a reload; a ring-16 transfer is
  * confirmed and followed to its block; a contract call whose trial fails is refused before paying; the lock takes a
  * wrong password and opens with the right one; every screen fits 390×844 without horizontal overflow and 1280×900;
  * requests without the session, without its token or from another origin are refused, and the one-time link works
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Page } from 'puppeteer-core';
 import t from 'tap';
-import { REPO_ROOT, runCli, startCli, walletFlags } from '../../helpers/cli.js';
+import { REPO_ROOT, startCli, walletFlags } from '../../helpers/cli.js';
 import { VAULT_CONTRACT } from '../../helpers/vault-contract.js';
 import { walletRpc } from '../../helpers/wallet-app.js';
 import { startDocsSimulator } from '../../docs/simulator.js';
@@ -53,24 +53,12 @@ t.test('the web wallet in headless Chromium', async (t) => {
   writeFileSync(passwordFile, 'correct horse\n');
   const daemon = new URL(sim.daemonUrl).origin;
   const flags = [...walletFlags(file, passwordFile, daemon), '--network', 'simulator'];
-  const created = await runCli([
-    'wallet',
-    'create',
-    '--wallet-file',
-    file,
-    '--password-file',
-    passwordFile,
-    '--network',
-    'simulator',
-  ]);
-  t.equal(created.code, 0, created.stderr);
-  const address = /address:\s+(\S+)/.exec(created.stdout)![1]!;
-
+  // No wallet file yet: the page creates it.
   const web = startCli(['wallet', 'web', ...flags, '--web-bind', '127.0.0.1:0']);
   t.teardown(() => web.child.kill('SIGKILL'));
-  const [, link] = await web.waitFor(/Web wallet: open (http:\/\/\S+)/, 60_000);
+  const [, link] = await web.waitFor(/Web wallet: open (http:\/\/\S+) to create or restore the wallet/, 60_000);
   const origin = new URL(link!).origin;
-  await web.waitFor(/the account is registered on chain/, 30_000);
+  let address = '';
 
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
@@ -89,9 +77,39 @@ t.test('the web wallet in headless Chromium', async (t) => {
   await t.test('the one-time link opens a session, once', async (t) => {
     await page.goto(link!);
     t.equal(new URL(page.url()).search, '', 'the token leaves the address bar');
-    await page.waitForSelector('#screen-overview .balances, #screen-overview .balance, #screen-overview p');
     const again = await fetch(link!, { redirect: 'manual' });
     t.equal(again.status, 403, 'a used link is refused');
+  });
+
+  await t.test('a new wallet: its words shown once, three picked back, a password', async (t) => {
+    await page.waitForSelector('main.setup');
+    await page.click('main.setup fieldset.choice button');
+    await page.click('main.setup section button, main.setup > button');
+    await page.waitForSelector('ol.seed li');
+    const words = (await page.evaluate(
+      `[...document.querySelectorAll('ol.seed li')].map((li) => li.textContent)`,
+    )) as string[];
+    t.equal(words.length, 24);
+    await shoot('setup-words');
+    await page.click('ol.seed + button');
+    await page.waitForSelector('fieldset.quiz');
+    const positions = (await page.evaluate(
+      `[...document.querySelectorAll('fieldset.quiz legend')].map((legend) => Number(legend.textContent.replace('Word ', '')) - 1)`,
+    )) as number[];
+    t.equal(positions.length, 3);
+    for (const [i, position] of positions.entries()) {
+      const buttons = await page.$$(`fieldset.quiz:nth-of-type(${i + 1}) button`);
+      for (const button of buttons)
+        if ((await button.evaluate((b) => b.textContent)) === words[position]) await button.click();
+    }
+    await page.waitForSelector('#setup-password');
+    await page.type('#setup-password', 'correct horse');
+    await page.type('#setup-repeat', 'correct horse');
+    await page.click('form.password button[type="submit"]');
+    await page.waitForSelector('#screen-overview');
+    [, address] = (await web.waitFor(/Umbra wallet (\S+) on simulator/, 30_000)) as unknown as [string, string];
+    await web.waitFor(/the account is registered on chain/, 30_000);
+    await page.waitForSelector('#screen-overview .balance');
   });
 
   await t.test('a transfer from a simulator wallet appears without a reload', async (t) => {
