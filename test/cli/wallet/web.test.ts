@@ -3,7 +3,7 @@
  * flags without --web, are refused before any password is read, without a stack trace; with --web-login every
  * request needs HTTP Basic auth, and the printed link opens the page once.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
@@ -68,4 +68,50 @@ t.test('--web-login asks every request for the login', async (t) => {
   t.equal(page.status, 200);
   t.match(await page.text(), /<meta name="umbra-session" content="[\w-]+">/);
   t.equal((await fetch(link!, { redirect: 'manual', headers: basic })).status, 403, 'the link works once');
+});
+
+t.test('a wallet file that does not exist yet is restored through the page', async (t) => {
+  const restored = join(dir, 'restored.json');
+  const web = startCli([
+    'wallet',
+    'web',
+    '--wallet-file',
+    restored,
+    '--network',
+    'simulator',
+    '--daemon-address',
+    '127.0.0.1:9',
+    '--web-bind',
+    '127.0.0.1:0',
+  ]);
+  t.teardown(() => web.child.kill('SIGKILL'));
+  const [, link] = await web.waitFor(/Web wallet: open (http:\/\/\S+) to create or restore the wallet/);
+  const origin = new URL(link!).origin;
+  const opened = await fetch(link!, { redirect: 'manual' });
+  const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+  const session = /content="([\w-]+)"/.exec(
+    await (await fetch(`${origin}/`, { headers: { Cookie: cookie } })).text(),
+  )![1]!;
+  const post = (path: string, body: unknown) =>
+    fetch(`${origin}/api/${path}`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: origin, 'x-umbra-session': session },
+      body: JSON.stringify(body),
+    }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+  t.same(await (await fetch(`${origin}/api/setup`, { headers: { Cookie: cookie } })).json(), {
+    needed: true,
+    network: 'simulator',
+  });
+  const wrong = await post('setup/restore', { words: 'topic install bacon', password: 'long enough' });
+  t.equal(wrong.status, 400);
+  t.match(wrong.body.error, /24 words/);
+  const words =
+    'topic install bacon fetch opinion hammer obscure year burst shy federal fortune shine duty enforce nation portion arch fashion timber pupil annual mention wonder';
+  t.match((await post('setup/restore', { words, password: 'short' })).body.error, /at least 8 characters/);
+  const done = await post('setup/restore', { words, password: 'long enough' });
+  t.equal(done.status, 200);
+  t.equal(done.body.address, 'umbt1qyk9nk20na7mgu6whzp8tnj2jk725dtspwzctg833v937jzqvn6suqghty4ql');
+  t.ok(existsSync(restored), 'the wallet file is written');
+  t.equal((await post('setup/restore', { words, password: 'long enough' })).status, 400, 'only once');
+  t.equal((await post('unlock', { password: 'long enough' })).status, 200, 'its password opens it');
 });
