@@ -6,12 +6,14 @@
 import { encodeIntegratedAddress } from '../../protocol/address.js';
 import type { RpcArgument } from '../../protocol/rpc-arguments.js';
 import { WalletFileErrorCode } from '../../wallet/wallet-file.js';
+import type { Core } from '../../core-native/ts/core.js';
 import { UmbraError } from '../../core-native/ts/errors.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
 import type { Approvals, ContractCallRequest, DestinationCheck, Settings } from './api-types.js';
 import { callRequest, contractInfo, installRequest, trial } from './contract-requests.js';
 import type { DappApprovals } from './dapp/approvals.js';
 import type { IdleLock } from './idle-lock.js';
+import { checkProof } from './proof-check.js';
 import type { WebWalletSettings } from './settings.js';
 import type { SendForm, TransactionJobs } from './transaction-jobs.js';
 import { historyRows, overview } from './wallet-views.js';
@@ -27,6 +29,7 @@ export interface ApiHandler {
 }
 
 export interface ApiParts {
+  core: Core;
   wallet: WalletService;
   settings: WebWalletSettings;
   lock: IdleLock;
@@ -165,6 +168,10 @@ export function apiRoutes(parts: ApiParts): Map<string, ApiHandler> {
     [
       'POST /api/contract/install',
       { run: (body) => jobs.start('install a contract', installRequest(textField(body, 'code'))) },
+    ],
+    [
+      'POST /api/proof',
+      { run: (body) => checkProof(parts.core, wallet, textField(body, 'txid').trim(), textField(body, 'proof')) },
     ],
     ['GET /api/settings', { run: async () => settingsOf(parts) }],
     [

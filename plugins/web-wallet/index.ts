@@ -33,7 +33,7 @@ const plugin: Plugin = {
     const settings = optionalService(container, 'webWallet');
     if (!settings || (!wallet && !settings.setup))
       throw new Error("the web-wallet plugin serves an open wallet: run it with 'umbra wallet web'");
-    const { logger } = container.cradle;
+    const { logger, core } = container.cradle;
     const push = new PushStream();
     const lock = new IdleLock(settings.lockMinutes, () => push.publish('lock'));
     const access = new WebAccess(settings.login);
@@ -44,15 +44,8 @@ const plugin: Plugin = {
       let caughtUp = false;
       const jobs = new TransactionJobs(opened, () => push.publish('job'));
       const ring = { size: DEFAULT_RING };
-      for (const [route, handler] of apiRoutes({
-        wallet: opened,
-        settings,
-        lock,
-        jobs,
-        ring,
-        caughtUp: () => caughtUp,
-      }))
-        routes.set(route, handler);
+      const parts = { core, wallet: opened, settings, lock, jobs, ring, caughtUp: () => caughtUp };
+      for (const [route, handler] of apiRoutes(parts)) routes.set(route, handler);
       unsubscribe.push(
         opened.onSynced(() => {
           caughtUp = true;

@@ -1,9 +1,11 @@
 /**
  * The history of every asset, newest first: filtered by direction, by asset and by text (a txid or an address), each
- * entry opening to its details and its payment proof, to copy and give to the receiver or an arbiter.
+ * entry opening to its details and its payment proof, to copy and give to the receiver or an arbiter; and a proof
+ * someone gave checked against its transaction.
  */
 import { useState } from 'preact/hooks';
-import type { HistoryRow } from '../api-types.js';
+import type { HistoryRow, ProofCheck } from '../api-types.js';
+import { failure, post } from './api.js';
 import { Failure, Id } from './parts.js';
 import { useData } from './use-data.js';
 
@@ -59,6 +61,49 @@ function Entry({ row }: { row: HistoryRow }) {
   );
 }
 
+/** A payment proof someone gave (or one of the wallet's own) checked against its transaction. */
+function ProofChecker() {
+  const [txid, setTxid] = useState('');
+  const [proof, setProof] = useState('');
+  const [answer, setAnswer] = useState<ProofCheck>();
+  const check = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    try {
+      setAnswer(await post<ProofCheck>('proof', { txid, proof }));
+    } catch (error) {
+      setAnswer({ ok: false, message: failure(error) });
+    }
+  };
+  return (
+    <form onSubmit={check} class="proof-check" aria-labelledby="proof-title">
+      <h3 id="proof-title">Check a payment proof</h3>
+      <label for="proof-txid">Transaction</label>
+      <input
+        id="proof-txid"
+        value={txid}
+        onInput={(e) => setTxid(e.currentTarget.value.trim())}
+        spellcheck={false}
+        required
+      />
+      <label for="proof-text">Payment proof</label>
+      <input
+        id="proof-text"
+        value={proof}
+        onInput={(e) => setProof(e.currentTarget.value.trim())}
+        spellcheck={false}
+        required
+      />
+      <button type="submit">Check</button>
+      {answer && (
+        <p class={`proof-answer ${answer.ok ? 'ok' : 'error'}`} role="status">
+          {answer.ok ? 'The proof fits: ' : 'The proof does not fit: '}
+          {answer.message}
+        </p>
+      )}
+    </form>
+  );
+}
+
 export function HistoryScreen() {
   const { value, error } = useData<HistoryRow[]>('history', ['wallet', 'job']);
   const [direction, setDirection] = useState<Direction>('all');
@@ -101,6 +146,7 @@ export function HistoryScreen() {
           ))}
         </ul>
       )}
+      <ProofChecker />
     </>
   );
 }

@@ -142,6 +142,29 @@ t.test('the web wallet in headless Chromium', async (t) => {
     t.match(await page.evaluate(innerText('.job')), /In block \d+/);
   });
 
+  await t.test("the sent transfer's payment proof, copied from the history and checked", async (t) => {
+    await page.click('a[href="#history"]');
+    await page.waitForSelector('.entry.outgoing');
+    const { txid, proof } = (await page.evaluate(`(() => {
+      const entry = document.querySelector('.entry.outgoing');
+      const ids = [...entry.querySelectorAll('code.hash')].map((code) => code.textContent);
+      return { txid: entry.dataset.txid, proof: ids.find((id) => id.startsWith('umbproof1')) };
+    })()`)) as { txid: string; proof: string };
+    t.match(proof, /^umbproof1/);
+    await page.type('#proof-txid', txid);
+    await page.type('#proof-text', proof);
+    await page.click('form.proof-check button[type="submit"]');
+    await page.waitForSelector('.proof-answer');
+    t.match(
+      await page.evaluate(innerText('.proof-answer')),
+      new RegExp(`The proof fits: ${bob} received 1\\.25000 UMB`),
+    );
+    await typeInto(page, '#proof-txid', txid.replace(/^./, txid[0] === '0' ? '1' : '0'));
+    await page.click('form.proof-check button[type="submit"]');
+    await page.waitForFunction(`${innerText('.proof-answer')}.startsWith('The proof does not fit')`);
+    t.pass('a proof for another transaction does not fit');
+  });
+
   await t.test('a contract call that would fail is refused before paying', async (t) => {
     const install = await fetch(`${wallet0}/install_sc`, { method: 'POST', body: VAULT_CONTRACT });
     const scid = ((await install.json()) as { txid: string }).txid;
