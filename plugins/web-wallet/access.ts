@@ -9,6 +9,8 @@ import type { IncomingMessage } from 'node:http';
 import { SESSION_HEADER } from './api-types.js';
 
 const COOKIE = 'umbra_web';
+/** A Host header naming this machine by its loopback address or name, with a port. */
+const LOOPBACK_HOST = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\]):\d+$/;
 
 const secret = (): string => randomBytes(24).toString('base64url');
 
@@ -54,9 +56,16 @@ export class WebAccess {
     return undefined;
   }
 
-  /** HTTP Basic auth when `--web-login` is set; undefined when the request may go on. */
+  /**
+   * HTTP Basic auth when `--web-login` is set; undefined when the request may go on. Without a login (a loopback
+   * bind) the Host must be a loopback name, so that a page whose DNS name was rebound to this machine gets nowhere.
+   */
   checkLogin(request: IncomingMessage): Refusal | undefined {
-    if (!this.login) return undefined;
+    if (!this.login) {
+      const host = request.headers.host ?? '';
+      if (LOOPBACK_HOST.test(host)) return undefined;
+      return { status: 403, message: `the web wallet answers on 127.0.0.1, localhost or [::1], not ${host}` };
+    }
     const [scheme, encoded] = (request.headers.authorization ?? '').split(' ', 2);
     if (scheme === 'Basic' && encoded && sameText(Buffer.from(encoded, 'base64').toString('utf8'), this.login))
       return undefined;

@@ -131,7 +131,8 @@ export function webWalletServer(parts: ServerParts): Server {
   const server = createServer((request, response) => {
     const login = parts.access.checkLogin(request);
     if (login) {
-      response.writeHead(login.status, { ...SECURITY_HEADERS, 'WWW-Authenticate': 'Basic realm="Umbra wallet"' });
+      const ask = login.status === 401 ? { 'WWW-Authenticate': 'Basic realm="Umbra wallet"' } : {};
+      response.writeHead(login.status, { ...SECURITY_HEADERS, ...ask, 'Content-Type': 'text/plain; charset=utf-8' });
       return void response.end(login.message);
     }
     const url = new URL(request.url ?? '/', 'http://wallet');
@@ -150,7 +151,8 @@ export function webWalletServer(parts: ServerParts): Server {
     const login = parts.access.checkLogin(request);
     if (path === '/dapp' && parts.settings.dappUpgrade && !login)
       return parts.settings.dappUpgrade(request, socket, head);
-    socket.end(`HTTP/1.1 ${login ? '401 Unauthorized' : '404 Not Found'}\r\nConnection: close\r\n\r\n`);
+    const status = login ? `${login.status} ${login.status === 401 ? 'Unauthorized' : 'Forbidden'}` : '404 Not Found';
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
   });
   return server;
 }

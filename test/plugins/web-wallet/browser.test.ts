@@ -8,6 +8,7 @@
  * (docs/images/web-wallet-*.png, -phone for 390 px). Chromium is `UMBRA_CHROMIUM` or /usr/bin/chromium.
  */
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -223,6 +224,15 @@ t.test('the web wallet in headless Chromium', async (t) => {
     t.equal((await lock({ Origin: 'http://evil.example', 'x-umbra-session': session })).status, 403, 'another origin');
     t.equal((await lock({ 'x-umbra-session': session })).status, 403, 'no origin');
     t.equal((await fetch(`${origin}/api/lock`, { method: 'POST' })).status, 401, 'no session');
+    // fetch sets Host itself: node:http sends the one a rebound DNS name would carry.
+    const rebound = await new Promise<number>((resolve, reject) =>
+      get(
+        `${origin}/api/state`,
+        { headers: { Host: 'evil.example', Cookie: `${cookie!.name}=${cookie!.value}` } },
+        (r) => resolve(r.resume().statusCode!),
+      ).on('error', reject),
+    );
+    t.equal(rebound, 403, 'a Host other than loopback (a rebound DNS name) is refused');
     t.equal(await page.evaluate(`fetch('/api/state').then((r) => r.json()).then((s) => s.locked)`), false);
     const page2 = await browser.newPage();
     const headers = await page2.goto(`${origin}/`).then((r) => r!.headers());
