@@ -58,8 +58,6 @@ export interface SendPreview {
   text: string;
   feeText: string;
   ring: number;
-  /** Why the ring is below the one asked for (a young chain), when it is. */
-  ringNote?: string;
 }
 
 export type JobStep = 'building' | 'sent' | 'mined' | 'failed';

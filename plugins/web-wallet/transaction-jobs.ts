@@ -41,6 +41,7 @@ export class TransactionJobs {
   /** The transfer `form` asks for, its fee and ring, checked as sending would check it. */
   async previewSend(form: SendForm): Promise<{ preview: SendPreview; request: TransferRequest }> {
     const { address } = await this.wallet.resolve(form.destination);
+    // The ring asked for, refused when the chain has too few accounts to fill it.
     const ring = await this.wallet.transfers.chooseRing(form.ring, form.ring);
     const item = { destination: form.destination, amount: 0n, scid: NATIVE_ASSET, burn: 0n, payloadRpc: [] };
     const request: TransferRequest = { transfers: [item], ringSize: ring.size };
@@ -53,7 +54,6 @@ export class TransactionJobs {
       text: coinsText(item.amount),
       feeText: coinsText(fee),
       ring: ring.size,
-      ...(ring.lowered ? { ringNote: `the chain has ${ring.lowered.accounts} registered accounts` } : {}),
     };
     return { preview, request };
   }

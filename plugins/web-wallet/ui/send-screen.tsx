@@ -130,10 +130,7 @@ export function SendScreen() {
             <dt>Fee</dt>
             <dd class="preview-fee">{preview.feeText}</dd>
             <dt>Ring</dt>
-            <dd class="preview-ring">
-              {preview.ring}
-              {preview.ringNote && ` (${preview.ringNote})`}
-            </dd>
+            <dd class="preview-ring">{preview.ring}</dd>
           </dl>
         </ConfirmDialog>
       )}

@@ -249,6 +249,11 @@ t.test('the web wallet in headless Chromium', async (t) => {
       for (const screen of SCREENS) {
         await page.click(`a[href="#${screen}"]`);
         await page.waitForSelector(`#screen-${screen}`);
+        // The newest history entry opened to its details and proof, by keyboard.
+        if (screen === 'history') {
+          await page.focus('.entry summary');
+          await page.keyboard.press('Enter');
+        }
         await new Promise((resolve) => setTimeout(resolve, 150));
         t.ok(await page.evaluate(FITS), `${screen} fits ${viewport.width} px`);
         if (['overview', 'receive', 'history'].includes(screen)) await shoot(`${screen}${suffix}`);
