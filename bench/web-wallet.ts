@@ -93,6 +93,7 @@ async function assetBytes(loaded: string[]): Promise<number> {
 async function sendToMined(page: Page, to: string): Promise<number> {
   // A fresh page each time (a change of the hash alone would keep the last transfer's form).
   await page.goto(`${origin}/`);
+  await page.waitForSelector('a[href="#send"]');
   await page.click('a[href="#send"]');
   await page.waitForSelector('#send-destination');
   await page.type('#send-destination', to);
