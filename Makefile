@@ -1,6 +1,6 @@
 # Umbra build. `make` installs Node 24 into .node/ when the machine's Node is older than 22, installs dependencies,
-# builds the Rust addon (skipped with one line when cargo is missing: the TypeScript fallback is used) and compiles
-# the TypeScript into dist/.
+# builds the Rust addon (skipped with one line when cargo is missing: the TypeScript fallback is used), compiles
+# the TypeScript into dist/ and bundles the web wallet's page (scripts/build-web-wallet.mjs).
 .PHONY: all node deps native build lint lint-code lint-format fmt test bench clean
 
 NPM_STAMP := node_modules/.umbra-installed
@@ -30,6 +30,7 @@ native: deps
 
 build: deps
 	$(BIN)/tsc -p tsconfig.json
+	node scripts/build-web-wallet.mjs
 
 # Every check that fails the build short of the tests: lint rules, layering, no path outside the repository, Rust
 # lints, then formatting.

@@ -3,7 +3,8 @@
  * of an open wallet session (cli/wallet/); this file only declares the commands and flags, opens the session
  * from the flags, and renders the result as text or, with --json, as one JSON document (failures included).
  *   create | restore                 a new wallet file (fresh keys, or existing seed words)
- *   open [--rpc-server]              a summary, or the wallet JSON-RPC until SIGINT/SIGTERM
+ *   open [--rpc-server | --web]      a summary, the wallet JSON-RPC or the web wallet until SIGINT/SIGTERM
+ *   web                              the web wallet in the browser until SIGINT/SIGTERM
  *   balance | address | register | seed | history
  *   send | call | install            transactions: shown, confirmed, sent, waited for
  *   shell                            the commands above, interactively, on a wallet opened once
@@ -22,6 +23,7 @@ import { createWallet } from './wallet/create.js';
 import { checkProof, checkProofText } from './wallet/check-proof.js';
 import { render, type CommandOutput } from './wallet/output.js';
 import { serveWallet, type RpcServerFlags } from './wallet/rpc-server.js';
+import { DEFAULT_WEB_PORT, serveWeb, type WebFlags } from './wallet/web-server.js';
 import {
   jsonOption,
   planningAction,
@@ -74,6 +76,20 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
       .addOption(cryptoOption());
   const sessionOptions = (command: Command): Command =>
     privacyOptions(walletFileOptions(command).addOption(daemonAddressOption()).addOption(cacheDirOption()));
+  const webOptions = (command: Command): Command =>
+    command
+      .option(
+        '--web-bind <host:port>',
+        `web wallet address (default 127.0.0.1:${DEFAULT_WEB_PORT}; port 0 = any free port)`,
+      )
+      .option('--web-login <user:pass>', 'require HTTP Basic auth on the web wallet (required beyond loopback)')
+      .option('--lock-minutes <n>', 'lock the web wallet after this many idle minutes (default 10)');
+  /**
+   * The web wallet's flags checked before the password is asked, then the wallet served until a signal; `setup`: a
+   * missing wallet file is made in the page.
+   */
+  const web = (flags: SessionFlags & WebFlags, setup: boolean): Promise<void> =>
+    answeringFailuresAsJson(flags.json, write, () => serveWeb(flags, setup));
 
   walletFileOptions(wallet.command('create'))
     .addOption(jsonOption())
@@ -102,10 +118,10 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
       }),
     );
 
-  sessionOptions(wallet.command('open'))
+  const open = sessionOptions(wallet.command('open'))
     .addOption(jsonOption())
     .description(
-      "open a wallet file: show its address, the daemon's height and the balance, or serve the wallet JSON-RPC (--rpc-server)",
+      "open a wallet file: show its address, the daemon's height and the balance, or serve the wallet JSON-RPC (--rpc-server) or the web wallet (--web)",
     )
     .option('--rpc-server', 'serve the wallet JSON-RPC on /json_rpc and /ws until SIGINT/SIGTERM')
     .option(
@@ -113,8 +129,15 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
       'wallet RPC address (default 127.0.0.1:10103 mainnet, :40403 testnet, :30000 simulator; port 0 = any free port)',
     )
     .option('--rpc-login <user:pass>', 'require HTTP Basic auth on the wallet RPC server')
-    .addOption(new Option('--log-level <level>', 'log verbosity of the RPC server').choices(LOG_LEVELS))
-    .action((flags: SessionFlags & RpcServerFlags & { rpcServer?: boolean }) => {
+    .option('--web', 'serve the web wallet (as `wallet web`) until SIGINT/SIGTERM')
+    .addOption(new Option('--log-level <level>', 'log verbosity of the RPC server').choices(LOG_LEVELS));
+  webOptions(open).action(
+    (flags: SessionFlags & RpcServerFlags & WebFlags & { rpcServer?: boolean; web?: boolean }) => {
+      if (flags.rpcServer && flags.web)
+        return answeringFailuresAsJson(flags.json, write, () => {
+          throw new CliError(CliErrorCode.BadArgument, '--rpc-server and --web are two ways to serve: choose one');
+        });
+      if (flags.web) return web(flags, false);
       if (flags.rpcServer)
         return answeringFailuresAsJson(flags.json, write, async () =>
           serveWallet(await walletServiceOptions(flags), flags),
@@ -125,9 +148,22 @@ export function walletCommand(io: CommandOutput = { write: (text) => process.std
             CliErrorCode.BadArgument,
             '--rpc-bind and --rpc-login configure the wallet RPC server: add --rpc-server',
           );
+        if (flags.webBind || flags.webLogin || flags.lockMinutes)
+          throw new CliError(
+            CliErrorCode.BadArgument,
+            '--web-bind, --web-login and --lock-minutes configure the web wallet: add --web',
+          );
         return rendering(summary, summaryText);
       });
-    });
+    },
+  );
+
+  webOptions(sessionOptions(wallet.command('web')))
+    .description(
+      'serve the wallet in the browser (127.0.0.1, a one-time link printed) until SIGINT/SIGTERM; a wallet file that does not exist yet is created or restored in the page; docs/wallet.md § Web wallet',
+    )
+    .addOption(new Option('--log-level <level>', 'log verbosity of the web wallet').choices(LOG_LEVELS))
+    .action((flags: SessionFlags & WebFlags) => web(flags, true));
 
   for (const declaration of SESSION_COMMANDS)
     wallet.addCommand(

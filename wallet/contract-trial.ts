@@ -11,7 +11,7 @@ import { sumDeposits } from '../protocol/contract-deposits.js';
 import { UmbraError } from '../core-native/ts/errors.js';
 import type { RpcArgument } from '../protocol/rpc-arguments.js';
 import { TransactionErrorCode } from '../protocol/transaction-errors.js';
-import { DaemonClientErrorCode, DaemonRpcError, type DaemonClient } from './daemon-client.js';
+import { DaemonClientErrorCode, DaemonRpcError, type DaemonClient, type GasEstimate } from './daemon-client.js';
 import { daemonRefusal, WalletError, WalletErrorCode } from './wallet-error.js';
 
 /** A contract transaction the trial says would fail; `failure` is the contract's error as the daemon gave it. */
@@ -45,19 +45,22 @@ export interface ContractTrial {
  * Throws ContractWouldFailError when the install or call would not commit on the daemon's latest state, and a
  * WalletError naming the trial when the daemon refuses to run it (no contract VM, no such contract …); an unreachable
  * daemon is a DaemonUnavailableError as for any call. Arguments without a readable action are not tried: the
- * daemon's pool refuses such a transaction with its reason.
+ * daemon's pool refuses such a transaction with its reason. Resolves to the trial's gas (undefined when not tried).
  */
-export async function tryContract(daemon: Pick<DaemonClient, 'getGasEstimate'>, trial: ContractTrial): Promise<void> {
+export async function tryContract(
+  daemon: Pick<DaemonClient, 'getGasEstimate'>,
+  trial: ContractTrial,
+): Promise<GasEstimate | undefined> {
   let install: boolean;
   try {
     install = contractAction(trial.scRpc).install;
   } catch (error) {
-    if (UmbraError.is(error, TransactionErrorCode.BadContractArguments)) return;
+    if (UmbraError.is(error, TransactionErrorCode.BadContractArguments)) return undefined;
     throw error;
   }
   const deposits = sumDeposits(trial.transfers.filter(({ burn }) => burn > 0n).map(({ scid, burn }) => [scid, burn]));
   try {
-    await daemon.getGasEstimate({
+    return await daemon.getGasEstimate({
       scRpc: trial.scRpc,
       deposits: [...deposits].map(([scid, burn]) => ({ scid, burn })),
       signer: trial.signer,

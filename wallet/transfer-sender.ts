@@ -21,7 +21,7 @@ import { buildTransfer, type BuiltTransfer, type PayloadSpec } from '../protocol
 import { minimumFee } from '../protocol/transfer-checks.js';
 import { TxType } from '../protocol/transaction.js';
 import { balanceKey, type BalanceWanted, type ChainTop } from './chain-access/chain-access.js';
-import { DaemonRpcError } from './daemon-client.js';
+import { DaemonRpcError, type GasEstimate } from './daemon-client.js';
 import { resolveDestination } from './destination.js';
 import { requestFee } from './fees.js';
 import { payloadItems } from './payload-items.js';
@@ -150,10 +150,10 @@ export class TransferSender {
     return chooseRing(this.context.sendDaemon, asked, fallback);
   }
 
-  /** The trial run of a contract request (contract-trial.ts); nothing for a plain transfer. */
-  async tryContract(request: TransferRequest): Promise<void> {
-    if (!request.scRpc) return;
-    await tryContract(this.context.sendDaemon, {
+  /** The trial run of a contract request (contract-trial.ts) and its gas; nothing for a plain transfer. */
+  async tryContract(request: TransferRequest): Promise<GasEstimate | undefined> {
+    if (!request.scRpc) return undefined;
+    return tryContract(this.context.sendDaemon, {
       scRpc: request.scRpc,
       transfers: request.transfers,
       // Only a ring of 2 reveals the sender to the contract.

@@ -8,7 +8,7 @@ import type { HistoryEntry } from '../../wallet/history-entry.js';
 import type { TransferHistory } from '../../wallet/transfer-history.js';
 import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
 import { COIN_SYMBOL, formatCoins } from '../../protocol/coin-amount.js';
-import { describeOutcome } from './contract-outcome-text.js';
+import { describeOutcome } from '../../protocol/contract-outcome-text.js';
 import { sendAgainCommand } from './send-again.js';
 import { columns } from './output.js';
 import { syncHistory, type WalletSession } from './session.js';

@@ -47,13 +47,20 @@ export const privacyOptions = (command: Command): Command =>
     .option('--checkpoint <height:hash>', 'start checking headers at this block instead of the shipped checkpoint')
     .option(
       '--send-daemon <host:port>',
-      'send transactions (and ask what building them needs) through this daemon instead: the sync\'s daemon then cannot tell which transactions are the wallet\'s',
+      "send transactions (and ask what building them needs) through this daemon instead: the sync's daemon then cannot tell which transactions are the wallet's",
     );
 
 /** The proven reads of the wallet whose file is `walletFile` (its header chain kept beside it). */
 export function provenAccess(
   flags: PrivacyFlags,
-  wallet: { core: Core; keys: WalletKeys; daemon: DaemonClient; sendDaemon?: DaemonClient; walletFile: string; saved: unknown },
+  wallet: {
+    core: Core;
+    keys: WalletKeys;
+    daemon: DaemonClient;
+    sendDaemon?: DaemonClient;
+    walletFile: string;
+    saved: unknown;
+  },
 ): ProvenAccess {
   const { core, keys, daemon, sendDaemon, walletFile, saved } = wallet;
   const progress = syncProgressBar('checking headers');

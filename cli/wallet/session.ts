@@ -82,7 +82,14 @@ async function openWalletFile(flags: Pick<SessionFlags, 'walletFile' | 'password
 
 /** What a WalletService needs for the wallet file the flags name (its password read, its network checked). */
 export async function walletServiceOptions(flags: SessionFlags): Promise<WalletServiceOptions> {
-  const file = await openWalletFile(flags);
+  return serviceOptionsOf(await openWalletFile(flags), flags);
+}
+
+/** What a WalletService needs for an open wallet `file`, with the daemon and cache the flags name. */
+export async function serviceOptionsOf(
+  file: WalletFile,
+  flags: Omit<SessionFlags, 'passwordFile'>,
+): Promise<WalletServiceOptions> {
   const core = await loadCore({ impl: flags.crypto });
   const keys = keysFromContents(core, file.contents);
   const wanted = flaggedNetwork(flags);

@@ -14,7 +14,7 @@ import type { WalletService } from '../../wallet/wallet-service.js';
 import { describeAmount } from '../../protocol/coin-amount.js';
 import { waitForBlock } from './block-wait.js';
 import { confirmOrRefuse } from './confirmation.js';
-import { describeOutcome } from './contract-outcome-text.js';
+import { describeOutcome } from '../../protocol/contract-outcome-text.js';
 import { labelled } from './output.js';
 import type { WalletSession } from './session.js';
 

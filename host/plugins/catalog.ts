@@ -21,6 +21,7 @@ const BUILT_IN: Readonly<Record<string, () => Promise<PluginModule>>> = {
   'rpc-http': () => import('../../plugins/rpc-http/index.js'),
   'rpc-ws': () => import('../../plugins/rpc-ws/index.js'),
   wallet: () => import('../../plugins/wallet/index.js'),
+  'web-wallet': () => import('../../plugins/web-wallet/index.js'),
 };
 
 /** The plugin that serves each RPC transport named in config `transports`. */

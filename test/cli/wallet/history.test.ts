@@ -1,6 +1,6 @@
 import t from 'tap';
 import { historyText, shorten, type HistoryResult } from '../../../cli/wallet/history.js';
-import { describeOutcome } from '../../../cli/wallet/contract-outcome-text.js';
+import { describeOutcome } from '../../../protocol/contract-outcome-text.js';
 
 const txid = '0123456789abcdef'.repeat(4);
 const result: HistoryResult = {

@@ -1,5 +1,5 @@
 /** A contract transaction's recorded outcome for people: `committed`, `returned N`, `failed: message (line L)`. */
-import type { ContractCallOutcome } from '../../protocol/contract-outcome.js';
+import type { ContractCallOutcome } from './contract-outcome.js';
 
 export function describeOutcome(outcome: ContractCallOutcome): string {
   switch (outcome.status) {

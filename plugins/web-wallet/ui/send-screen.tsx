@@ -1,0 +1,140 @@
+/**
+ * Sending coins: the destination (address, integrated address or registered name) checked as it is typed, the
+ * amount in coins or "max", the ring; the fee and ring shown before a confirm dialog, then the transfer's steps live.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { DestinationCheck, Job, SendPreview, Settings } from '../api-types.js';
+import { failure, get, post } from './api.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { JobSteps } from './job-steps.js';
+import { Failure, Id } from './parts.js';
+
+const RINGS = [2, 4, 8, 16, 32, 64, 128];
+const CHECK_DELAY_MS = 250;
+
+/** The destination's check while typing: where it goes, or why it cannot. */
+function useDestinationCheck(destination: string): { check?: DestinationCheck; error?: string } {
+  const [state, setState] = useState<{ check?: DestinationCheck; error?: string }>({});
+  useEffect(() => {
+    if (destination.trim() === '') return setState({});
+    let live = true;
+    const timer = setTimeout(() => {
+      post<DestinationCheck>('destination', { destination }).then(
+        (check) => live && setState({ check }),
+        (error: unknown) => live && setState({ error: failure(error) }),
+      );
+    }, CHECK_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [destination]);
+  return state;
+}
+
+export function SendScreen() {
+  const [destination, setDestination] = useState('');
+  const [amount, setAmount] = useState('');
+  const [ring, setRing] = useState(16);
+  const [preview, setPreview] = useState<SendPreview>();
+  const [error, setError] = useState('');
+  const [jobId, setJobId] = useState('');
+  const checked = useDestinationCheck(destination);
+  useEffect(() => void get<Settings>('settings').then((settings) => setRing(settings.ring)), []);
+
+  const previewOf = (asked: string): Promise<SendPreview> =>
+    post<SendPreview>('send/preview', { destination, amount: asked, ring });
+  const attempt = async (work: () => Promise<void>): Promise<void> => {
+    setError('');
+    try {
+      await work();
+    } catch (reason) {
+      setError(failure(reason));
+    }
+  };
+  const max = (): Promise<void> => attempt(async () => setAmount((await previewOf('max')).text.replace(/ UMB$/, '')));
+  const review = (event: Event): Promise<void> => {
+    event.preventDefault();
+    return attempt(async () => setPreview(await previewOf(amount)));
+  };
+  const confirm = (): Promise<void> =>
+    attempt(async () => {
+      setPreview(undefined);
+      setJobId((await post<Job>('send', { destination, amount, ring })).id);
+    });
+
+  return (
+    <>
+      <form onSubmit={review} class="send">
+        <label for="send-destination">Destination</label>
+        <input
+          id="send-destination"
+          value={destination}
+          onInput={(e) => setDestination(e.currentTarget.value)}
+          placeholder="address, integrated address or name"
+          aria-describedby="destination-check"
+          autocomplete="off"
+          spellcheck={false}
+          required
+        />
+        <p id="destination-check" class="hint" aria-live="polite">
+          {checked.error ? (
+            <span class="error">{checked.error}</span>
+          ) : checked.check ? (
+            <span class="ok">
+              Goes to <Id value={checked.check.address} />
+              {checked.check.args.length > 0 && ` with ${checked.check.args.join(', ')}`}
+            </span>
+          ) : null}
+        </p>
+        <label for="send-amount">Amount (UMB)</label>
+        <div class="with-button">
+          <input
+            id="send-amount"
+            inputMode="decimal"
+            value={amount}
+            onInput={(e) => setAmount(e.currentTarget.value)}
+            placeholder="1.5"
+            autocomplete="off"
+            required
+          />
+          <button type="button" class="secondary" onClick={max}>
+            Max
+          </button>
+        </div>
+        <label for="send-ring">Ring size</label>
+        <select id="send-ring" value={ring} onChange={(e) => setRing(Number(e.currentTarget.value))}>
+          {RINGS.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+        <button type="submit">Review</button>
+        {error && <Failure message={error} />}
+      </form>
+      {preview && (
+        <ConfirmDialog
+          title="Send this transfer?"
+          confirm="Send"
+          onConfirm={confirm}
+          onCancel={() => setPreview(undefined)}
+        >
+          <dl class="facts">
+            <dt>To</dt>
+            <dd>
+              <Id value={preview.address} />
+            </dd>
+            <dt>Amount</dt>
+            <dd class="preview-amount">{preview.text}</dd>
+            <dt>Fee</dt>
+            <dd class="preview-fee">{preview.feeText}</dd>
+            <dt>Ring</dt>
+            <dd class="preview-ring">{preview.ring}</dd>
+          </dl>
+        </ConfirmDialog>
+      )}
+      {jobId && <JobSteps id={jobId} />}
+    </>
+  );
+}

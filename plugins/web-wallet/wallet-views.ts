@@ -1,0 +1,69 @@
+/** The overview and the history as the page shows them, read from the open wallet (WalletService). */
+import { UmbraError } from '../../core-native/ts/errors.js';
+import { describeOutcome } from '../../protocol/contract-outcome-text.js';
+import { coinsText, formatCoins } from '../../protocol/coin-amount.js';
+import type { HistoryEntry } from '../../wallet/history-entry.js';
+import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
+import { WalletErrorCode } from '../../wallet/wallet-error.js';
+import type { WalletService } from '../../wallet/wallet-service.js';
+import type { AssetBalance, HistoryRow, Overview } from './api-types.js';
+
+/** An amount of `scid` in coins: the native coin with its unit, a token without one. */
+export const amountText = (atomic: bigint, scid: string): string =>
+  scid === NATIVE_ASSET ? coinsText(atomic) : formatCoins(atomic);
+
+async function balances(wallet: WalletService): Promise<AssetBalance[]> {
+  const assets = [NATIVE_ASSET, ...wallet.historySync.tokens.keys()];
+  try {
+    return await Promise.all(
+      assets.map(async (scid) => {
+        const atomic = await wallet.balance(scid);
+        return { scid, native: scid === NATIVE_ASSET, atomic: atomic.toString(), text: amountText(atomic, scid) };
+      }),
+    );
+  } catch (error) {
+    if (UmbraError.is(error, WalletErrorCode.AccountUnregistered)) return [];
+    throw error;
+  }
+}
+
+export async function overview(wallet: WalletService, caughtUp: boolean): Promise<Overview> {
+  // The height as the wallet accepts it: its light client checks the daemon's headers first, in the proven modes.
+  const [height, held] = await Promise.all([wallet.height(), balances(wallet)]);
+  const { mode, privacySet, verifiedHeight, sendDaemon, daemon } = wallet.status();
+  return {
+    address: wallet.address,
+    network: wallet.keys.network,
+    daemon,
+    topoheight: height,
+    synced: wallet.historySync.position?.topoheight ?? 0,
+    caughtUp,
+    balances: held,
+    privacy: { mode, privacySet, verifiedHeight, sendDaemon },
+  };
+}
+
+function historyRow(scid: string, entry: HistoryEntry): HistoryRow {
+  return {
+    key: `${entry.txid}:${entry.pos}:${entry.incoming ? 'in' : 'out'}:${scid}`,
+    txid: entry.txid,
+    height: entry.height,
+    time: entry.time,
+    incoming: entry.incoming,
+    coinbase: entry.coinbase,
+    scid,
+    atomic: entry.amount.toString(),
+    text: amountText(entry.amount, scid),
+    feeText: coinsText(entry.fees),
+    counterparty: entry.incoming ? entry.sender : entry.destination,
+    proof: entry.proof,
+    ...(entry.sc_outcome ? { outcome: describeOutcome(entry.sc_outcome) } : {}),
+  };
+}
+
+/** Every entry of every asset, newest first. */
+export function historyRows(wallet: WalletService): HistoryRow[] {
+  const rows = wallet.history.assets().flatMap(([scid, entries]) => entries.map((entry) => historyRow(scid, entry)));
+  const pending = (row: HistoryRow): number => (row.height === 0 ? Number.MAX_SAFE_INTEGER : row.height);
+  return rows.sort((a, b) => pending(b) - pending(a) || b.time.localeCompare(a.time));
+}
