@@ -6,10 +6,12 @@
  *   starts; the balance table is on disk by then, as on every start after the first); `simulator-ready-cpu`: the CPU
  *   time the process and its exited children spent by then (median), steadier than the wall clock on a busy machine;
  * - `daemon-rss-over-node`: the resident size of an idle testnet daemon on an in-memory store above that of a bare
- *   Node process (an empty timer loop) started the same way in the same run.
+ *   Node process (an empty timer loop) started the same way in the same run;
+ * - `cli-version`: milliseconds from spawning `bin/umbra --version` to its exit (median of VERSION_RUNS), the start-up
+ *   every command pays before doing its own work.
  * Linux only (resident sizes from /proc/<pid>/status).
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +22,7 @@ import { rpcCall } from './lib/simulator.js';
 const TRANSFERS = 20;
 const READY_STARTS = 3;
 const IDLE_MS = 3000;
+const VERSION_RUNS = 9;
 
 const home = mkdtempSync(join(tmpdir(), 'umbra-bench-memory-'));
 const env = { ...process.env, HOME: home };
@@ -39,6 +42,8 @@ function rssMiB(child: ChildProcess): number {
   if (!kib) throw new Error(`no VmRSS for process ${child.pid}`);
   return Number(kib[1]) / 1024;
 }
+
+const median = (values: number[]): number => Math.round(values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -115,7 +120,21 @@ async function daemonAndBareNode(): Promise<{ daemon: number; node: number }> {
   }
 }
 
+/** Milliseconds `bin/umbra --version` takes, spawn to exit. */
+function versionMs(): number {
+  const start = performance.now();
+  const run = spawnSync(UMBRA, ['--version'], { env, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`umbra --version failed: ${run.stderr}`);
+  return performance.now() - start;
+}
+
 try {
+  rows.push({
+    case: 'cli-version',
+    impl: 'native',
+    unit: 'ms',
+    value: median(Array.from({ length: VERSION_RUNS }, versionMs)),
+  });
   // The first start writes the balance table to the cache directory, as a user's first start does.
   rows.push({ case: 'simulator-rss', impl: 'native', unit: 'MiB', value: Math.round(await simulatorAfterTransfers()) });
   const readyTimes: number[] = [];
@@ -126,7 +145,6 @@ try {
     readyCpuTimes.push(readyCpuMs);
     await stopped(simulator);
   }
-  const median = (values: number[]): number => Math.round(values.sort((a, b) => a - b)[Math.floor(READY_STARTS / 2)]!);
   rows.push({ case: 'simulator-ready', impl: 'native', unit: 'ms', value: median(readyTimes) });
   rows.push({ case: 'simulator-ready-cpu', impl: 'native', unit: 'ms', value: median(readyCpuTimes) });
   const { daemon, node } = await daemonAndBareNode();
@@ -137,4 +155,6 @@ try {
   rmSync(home, { recursive: true, force: true });
 }
 runBench('memory', rows);
-console.log('targets: simulator-rss ≤ 120 MiB; daemon-rss-over-node ≤ 45 MiB; simulator-ready ≤ 1500 ms');
+console.log(
+  'targets: simulator-rss ≤ 100 MiB; daemon-rss-over-node ≤ 40 MiB; simulator-ready ≤ 1000 ms; cli-version ≤ 150 ms',
+);
