@@ -1,7 +1,7 @@
 # Umbra build. `make` installs Node 24 into .node/ when the machine's Node is older than 22, installs dependencies,
-# builds the Rust addon (skipped with one line when cargo is missing: the TypeScript fallback is used) and compiles
-# the TypeScript into dist/.
-.PHONY: all node deps native build lint lint-code lint-format fmt test bench clean
+# builds the Rust addon (skipped with one line when cargo is missing: the TypeScript fallback is used), compiles
+# the TypeScript into dist/ and bundles the programs bin/umbra starts into dist/bundle/.
+.PHONY: all node deps native build bundle lint lint-code lint-format fmt test bench clean
 
 NPM_STAMP := node_modules/.umbra-installed
 BIN := node_modules/.bin
@@ -14,7 +14,7 @@ export PATH := $(CURDIR)/.node/bin:$(PATH)
 MACHINE_NODE := $(realpath $(shell PATH='$(MACHINE_PATH)' command -v node))
 export npm_config_globalconfig := $(abspath $(dir $(MACHINE_NODE))../etc/npmrc)
 
-all: node deps native build
+all: node deps native build bundle
 
 node:
 	@PATH='$(MACHINE_PATH)' node scripts/install-node.mjs
@@ -30,6 +30,11 @@ native: deps
 
 build: deps
 	$(BIN)/tsc -p tsconfig.json
+
+# The programs a node starts (the CLI, its worker threads and helper process), each bundled into dist/bundle/, which
+# bin/umbra runs: fewer files to load and less code held in memory (docs/operations.md § Memory).
+bundle: deps
+	node scripts/bundle.mjs
 
 # Every check that fails the build short of the tests: lint rules, layering, no path outside the repository, Rust
 # lints, then formatting.
