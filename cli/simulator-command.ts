@@ -85,6 +85,9 @@ async function startSimulator(
       file: flags.config,
       flags: {
         ...flagsToConfig(flags),
+        // A chain in a temporary directory is gone at exit anyway: held in memory, it spares RocksDB's library and
+        // caches (≈ 15 MiB resident).
+        store: flags.store ?? (flags.dataDir ? undefined : 'memory'),
         network: 'simulator',
         dataDir,
         plugins: flags.plugins ?? SIMULATOR_PLUGINS,
@@ -161,7 +164,7 @@ async function startSimulator(
 
 export function simulatorCommand(write: (text: string) => void = (text) => process.stdout.write(text)): Command {
   return addNodeProcessOptions(new Command('simulator').description(COMMAND_SUMMARIES.simulator), {
-    dataDir: 'a fresh temporary directory, removed at exit',
+    dataDir: 'a fresh temporary directory, removed at exit, with the chain in memory unless --store says otherwise',
     plugins: SIMULATOR_PLUGINS.join(','),
   })
     .addOption(cacheDirOption())
