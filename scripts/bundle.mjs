@@ -6,6 +6,7 @@
 // addon, the contract examples) climb from the same depth as in dist/<layer>/. What a subcommand or plugin imports
 // lazily stays a chunk of its own, read only when it is used. Packages with native code stay in node_modules.
 import { rmSync } from 'node:fs';
+import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -26,6 +27,27 @@ const ENTRY_POINTS = {
 /** Packages that load a compiled addon from their own directory. */
 const NATIVE_PACKAGES = ['@nxtedition/rocksdb', 'cbor-extract'];
 
+/**
+ * An ES module's `import … from 'node:http'` makes Node build that module's whole namespace, running the getters of
+ * http.WebSocket, CloseEvent and MessageEvent, which load undici (Node's fetch and WebSocket client: ≈ 0.7 MB of source
+ * and ≈ 10 MiB resident in an idle daemon) though the node never uses them. In the bundle, node:http comes from
+ * require() instead, with every export but those three (a bundled module importing one of them fails the build).
+ */
+const UNDICI_EXPORTS = new Set(['WebSocket', 'CloseEvent', 'MessageEvent']);
+const httpWithoutUndici = {
+  name: 'http-without-undici',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?http$/ }, (args) =>
+      args.kind === 'require-call' ? undefined : { path: 'node:http', namespace: 'http-without-undici' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'http-without-undici' }, () => {
+      const names = Object.keys(http).filter((name) => !UNDICI_EXPORTS.has(name));
+      const contents = `const http = require('node:http');\nexport default http;\nexport const { ${names.join(', ')} } = http;\n`;
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
@@ -45,5 +67,6 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',
+  plugins: [httpWithoutUndici],
   logLevel: 'warning',
 });
