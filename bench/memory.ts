@@ -8,7 +8,7 @@
  * - `daemon-rss-over-node`: the resident size of an idle testnet daemon on an in-memory store above that of a bare
  *   Node process (an empty timer loop) started the same way in the same run;
  * - `cli-version`: milliseconds from spawning `bin/umbra --version` to its exit (median of VERSION_RUNS), the start-up
- *   every command pays before doing its own work.
+ *   every command pays before doing its own work; `cli-version-cpu`: the CPU time it spent (mean).
  * Linux only (resident sizes from /proc/<pid>/status).
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -28,13 +28,20 @@ const home = mkdtempSync(join(tmpdir(), 'umbra-bench-memory-'));
 const env = { ...process.env, HOME: home };
 const rows: BenchRow[] = [];
 
-/** CPU time (user and system) a running child has spent, with that of its own children that have exited, ms. */
-function cpuMs(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime, stime, cutime and cstime, the 14th to 17th fields of the whole line, in clock ticks (100 a second on
-  // Linux): the simulator's funding proofs are partly made by a helper process, gone by the time wallet 0 answers.
-  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) * 10;
+/**
+ * CPU time (ms) from /proc/<pid>/stat: the fields [from, to) after the command name, clock ticks (100 a second on
+ * Linux). 11 and 12 are the process's user and system time, 13 and 14 those of its children it has waited for.
+ */
+function statCpuMs(pid: number | 'self', from: number, to: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return fields.slice(from, to).reduce((sum, ticks) => sum + Number(ticks), 0) * 10;
 }
+
+/**
+ * CPU time a running child has spent, with that of its own children that have exited, ms: the simulator's funding
+ * proofs are partly made by a helper process, gone by the time wallet 0 answers.
+ */
+const cpuMs = (child: ChildProcess): number => statCpuMs(child.pid!, 11, 15);
 
 /** Resident set size of a running child, MiB. */
 function rssMiB(child: ChildProcess): number {
@@ -120,21 +127,21 @@ async function daemonAndBareNode(): Promise<{ daemon: number; node: number }> {
   }
 }
 
-/** Milliseconds `bin/umbra --version` takes, spawn to exit. */
-function versionMs(): number {
+/** Milliseconds `bin/umbra --version` takes, spawn to exit, and the CPU time it spent. */
+function versionRun(): { ms: number; cpuMs: number } {
+  const cpuBefore = statCpuMs('self', 13, 15);
   const start = performance.now();
   const run = spawnSync(UMBRA, ['--version'], { env, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`umbra --version failed: ${run.stderr}`);
-  return performance.now() - start;
+  return { ms: performance.now() - start, cpuMs: statCpuMs('self', 13, 15) - cpuBefore };
 }
 
 try {
-  rows.push({
-    case: 'cli-version',
-    impl: 'native',
-    unit: 'ms',
-    value: median(Array.from({ length: VERSION_RUNS }, versionMs)),
-  });
+  const versionRuns = Array.from({ length: VERSION_RUNS }, versionRun);
+  rows.push({ case: 'cli-version', impl: 'native', unit: 'ms', value: median(versionRuns.map((run) => run.ms)) });
+  // Ticks of 10 ms each: the mean over the runs, steadier than the wall clock on a busy machine.
+  const versionCpuMs = versionRuns.reduce((sum, run) => sum + run.cpuMs, 0) / VERSION_RUNS;
+  rows.push({ case: 'cli-version-cpu', impl: 'native', unit: 'ms', value: Math.round(versionCpuMs) });
   // The first start writes the balance table to the cache directory, as a user's first start does.
   rows.push({ case: 'simulator-rss', impl: 'native', unit: 'MiB', value: Math.round(await simulatorAfterTransfers()) });
   const readyTimes: number[] = [];
