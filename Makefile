@@ -1,7 +1,8 @@
 # Umbra build. `make` installs Node 24 into .node/ when the machine's Node is older than 22, installs dependencies,
 # builds the Rust addon (skipped with one line when cargo is missing: the TypeScript fallback is used), compiles
-# the TypeScript into dist/ and bundles the web wallet's page (scripts/build-web-wallet.mjs).
-.PHONY: all node deps native build lint lint-code lint-format fmt test bench clean
+# the TypeScript into dist/, bundles the web wallet's page (scripts/build-web-wallet.mjs) and bundles the programs
+# bin/umbra starts into dist/bundle/.
+.PHONY: all node deps native build bundle lint lint-code lint-format fmt test bench clean
 
 NPM_STAMP := node_modules/.umbra-installed
 BIN := node_modules/.bin
@@ -14,7 +15,7 @@ export PATH := $(CURDIR)/.node/bin:$(PATH)
 MACHINE_NODE := $(realpath $(shell PATH='$(MACHINE_PATH)' command -v node))
 export npm_config_globalconfig := $(abspath $(dir $(MACHINE_NODE))../etc/npmrc)
 
-all: node deps native build
+all: node deps native build bundle
 
 node:
 	@PATH='$(MACHINE_PATH)' node scripts/install-node.mjs
@@ -31,6 +32,11 @@ native: deps
 build: deps
 	$(BIN)/tsc -p tsconfig.json
 	node scripts/build-web-wallet.mjs
+
+# The programs a node starts (the CLI, its worker threads and helper process), each bundled into dist/bundle/, which
+# bin/umbra runs: fewer files to load and less code held in memory (docs/operations.md § Memory).
+bundle: build
+	node scripts/bundle.mjs
 
 # Every check that fails the build short of the tests: lint rules, layering, no path outside the repository, Rust
 # lints, then formatting.

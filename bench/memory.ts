@@ -6,10 +6,12 @@
  *   starts; the balance table is on disk by then, as on every start after the first); `simulator-ready-cpu`: the CPU
  *   time the process and its exited children spent by then (median), steadier than the wall clock on a busy machine;
  * - `daemon-rss-over-node`: the resident size of an idle testnet daemon on an in-memory store above that of a bare
- *   Node process (an empty timer loop) started the same way in the same run.
+ *   Node process (an empty timer loop) started the same way in the same run;
+ * - `cli-version`: milliseconds from spawning `bin/umbra --version` to its exit (median of VERSION_RUNS), the start-up
+ *   every command pays before doing its own work; `cli-version-cpu`: the CPU time it spent (mean).
  * Linux only (resident sizes from /proc/<pid>/status).
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,18 +22,26 @@ import { rpcCall } from './lib/simulator.js';
 const TRANSFERS = 20;
 const READY_STARTS = 3;
 const IDLE_MS = 3000;
+const VERSION_RUNS = 9;
 
 const home = mkdtempSync(join(tmpdir(), 'umbra-bench-memory-'));
 const env = { ...process.env, HOME: home };
 const rows: BenchRow[] = [];
 
-/** CPU time (user and system) a running child has spent, with that of its own children that have exited, ms. */
-function cpuMs(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime, stime, cutime and cstime, the 14th to 17th fields of the whole line, in clock ticks (100 a second on
-  // Linux): the simulator's funding proofs are partly made by a helper process, gone by the time wallet 0 answers.
-  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) * 10;
+/**
+ * CPU time (ms) from /proc/<pid>/stat: the fields [from, to) after the command name, clock ticks (100 a second on
+ * Linux). 11 and 12 are the process's user and system time, 13 and 14 those of its children it has waited for.
+ */
+function statCpuMs(pid: number | 'self', from: number, to: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return fields.slice(from, to).reduce((sum, ticks) => sum + Number(ticks), 0) * 10;
 }
+
+/**
+ * CPU time a running child has spent, with that of its own children that have exited, ms: the simulator's funding
+ * proofs are partly made by a helper process, gone by the time wallet 0 answers.
+ */
+const cpuMs = (child: ChildProcess): number => statCpuMs(child.pid!, 11, 15);
 
 /** Resident set size of a running child, MiB. */
 function rssMiB(child: ChildProcess): number {
@@ -39,6 +49,8 @@ function rssMiB(child: ChildProcess): number {
   if (!kib) throw new Error(`no VmRSS for process ${child.pid}`);
   return Number(kib[1]) / 1024;
 }
+
+const median = (values: number[]): number => Math.round(values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -115,7 +127,21 @@ async function daemonAndBareNode(): Promise<{ daemon: number; node: number }> {
   }
 }
 
+/** Milliseconds `bin/umbra --version` takes, spawn to exit, and the CPU time it spent. */
+function versionRun(): { ms: number; cpuMs: number } {
+  const cpuBefore = statCpuMs('self', 13, 15);
+  const start = performance.now();
+  const run = spawnSync(UMBRA, ['--version'], { env, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`umbra --version failed: ${run.stderr}`);
+  return { ms: performance.now() - start, cpuMs: statCpuMs('self', 13, 15) - cpuBefore };
+}
+
 try {
+  const versionRuns = Array.from({ length: VERSION_RUNS }, versionRun);
+  rows.push({ case: 'cli-version', impl: 'native', unit: 'ms', value: median(versionRuns.map((run) => run.ms)) });
+  // Ticks of 10 ms each: the mean over the runs, steadier than the wall clock on a busy machine.
+  const versionCpuMs = versionRuns.reduce((sum, run) => sum + run.cpuMs, 0) / VERSION_RUNS;
+  rows.push({ case: 'cli-version-cpu', impl: 'native', unit: 'ms', value: Math.round(versionCpuMs) });
   // The first start writes the balance table to the cache directory, as a user's first start does.
   rows.push({ case: 'simulator-rss', impl: 'native', unit: 'MiB', value: Math.round(await simulatorAfterTransfers()) });
   const readyTimes: number[] = [];
@@ -126,7 +152,6 @@ try {
     readyCpuTimes.push(readyCpuMs);
     await stopped(simulator);
   }
-  const median = (values: number[]): number => Math.round(values.sort((a, b) => a - b)[Math.floor(READY_STARTS / 2)]!);
   rows.push({ case: 'simulator-ready', impl: 'native', unit: 'ms', value: median(readyTimes) });
   rows.push({ case: 'simulator-ready-cpu', impl: 'native', unit: 'ms', value: median(readyCpuTimes) });
   const { daemon, node } = await daemonAndBareNode();
@@ -137,4 +162,6 @@ try {
   rmSync(home, { recursive: true, force: true });
 }
 runBench('memory', rows);
-console.log('targets: simulator-rss ≤ 120 MiB; daemon-rss-over-node ≤ 45 MiB; simulator-ready ≤ 1500 ms');
+console.log(
+  'targets: simulator-rss ≤ 100 MiB; daemon-rss-over-node ≤ 40 MiB; simulator-ready ≤ 1000 ms; cli-version ≤ 150 ms',
+);

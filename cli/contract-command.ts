@@ -13,6 +13,7 @@
  */
 import { createContainer, InjectionMode } from 'awilix';
 import { Command, Option } from 'commander';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { loadCore } from '../core-native/ts/index.js';
 import type { Core } from '../core-native/ts/core.js';
 import { addressCodec, type AddressCodec } from '../protocol/address.js';
@@ -93,7 +94,7 @@ function describe(response: RunResponse): string {
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 export function contractCommand(io: ContractCommandIo = defaultIo): Command {
-  const contract = new Command('contract').description('tools for contract developers');
+  const contract = new Command('contract').description(COMMAND_SUMMARIES.contract);
   contract
     .command('run')
     .description('run one entry point of a contract file against a local store (no chain needed)')

@@ -1,5 +1,6 @@
 /** `umbra daemon`: runs a node (the configured plugins and RPC transports) until SIGINT/SIGTERM. */
 import { Command, Option } from 'commander';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { composeApp } from '../host/app.js';
 import { DAEMON_PLUGINS } from '../host/config/defaults.js';
 import { loadConfig } from '../host/config/load.js';
@@ -136,10 +137,7 @@ export function flagsToConfig(flags: DaemonFlags): Partial<Record<keyof UmbraCon
 }
 
 export function daemonCommand(): Command {
-  const command = addNetworkOptions(
-    new Command('daemon').description('run an Umbra node: chain, pool, contract VM and the daemon JSON-RPC server'),
-    'network to join',
-  );
+  const command = addNetworkOptions(new Command('daemon').description(COMMAND_SUMMARIES.daemon), 'network to join');
   addNodeProcessOptions(command, { dataDir: '~/.umbra/<network>', plugins: DAEMON_PLUGINS.join(',') });
   return addNetworkNodeOptions(command).action(async (flags: DaemonFlags) => {
     const config = loadConfig({ file: flags.config, flags: flagsToConfig(flags) });

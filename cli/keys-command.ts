@@ -6,6 +6,7 @@
  * invalid address is answered on stdout too, as `{"error": {"code": "address.…", "message"}}`.
  */
 import { Command, Option } from 'commander';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { loadCore } from '../core-native/ts/index.js';
 import { curvePointCheck, encodeAddress, splitAddress } from '../protocol/address.js';
 import { answeringFailuresAsJson } from './json-failure.js';
@@ -28,7 +29,7 @@ const table = (rows: [string, string][]): string => {
 };
 
 export function keysCommand(io: KeysCommandIo = { write: (text) => process.stdout.write(text) }): Command {
-  const keys = new Command('keys').description('create keys and inspect addresses (works offline)');
+  const keys = new Command('keys').description(COMMAND_SUMMARIES.keys);
 
   keys
     .command('new')

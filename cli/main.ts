@@ -1,14 +1,14 @@
 /** The `umbra` command line: one program, one subcommand per tool. */
 import { Command, CommanderError } from 'commander';
 import { UMBRA_VERSION } from '../host/version.js';
+import { COMMAND_SUMMARIES, type CommandName } from './command-summaries.js';
 import { AnsweredFailure, answerUsageError, throwingUsageErrors, wantsJson } from './json-failure.js';
 
 /**
- * The subcommands in the order `umbra --help` lists them, each loaded only when needed: a command run loads its own
- * modules and not the others' (the daemon no prompts, the simulator no contract tools), which is less memory and a
- * faster start.
+ * How to load each subcommand: a command run loads its own modules and not the others' (the daemon no prompts, the
+ * simulator no contract tools), which is less memory and a faster start.
  */
-const COMMANDS: Record<string, () => Promise<Command>> = {
+const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   daemon: async () => (await import('./daemon-command.js')).daemonCommand(),
   keys: async () => (await import('./keys-command.js')).keysCommand(),
   wallet: async () => (await import('./wallet-command.js')).walletCommand(),
@@ -18,14 +18,28 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   status: async () => (await import('./status-command.js')).statusCommand(),
 };
 
-/** The program for `argv`: with only the subcommand it names, or with every one (help, an unknown name). */
+const isCommandName = (name: string | undefined): name is CommandName =>
+  name !== undefined && Object.hasOwn(COMMANDS, name);
+
+/** The subcommand `argv` runs or asks help for (`umbra daemon …`, `umbra help daemon`), if it names one. */
+function namedCommand(argv: readonly string[]): CommandName | undefined {
+  const [first, second] = argv;
+  if (isCommandName(first)) return first;
+  return first === 'help' && isCommandName(second) ? second : undefined;
+}
+
+/**
+ * The program for `argv`: with the subcommand it names, loaded; otherwise (--version, --help, an unknown name) with
+ * every subcommand listed by its summary and none loaded, so that those answer at once.
+ */
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command('umbra')
     .description('Umbra: a privacy-preserving smart-contract blockchain node')
     .version(UMBRA_VERSION)
     .showHelpAfterError();
-  const named = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) ? [argv[0]] : Object.keys(COMMANDS);
-  for (const command of await Promise.all(named.map((name) => COMMANDS[name]!()))) program.addCommand(command);
+  const named = namedCommand(argv);
+  if (named) program.addCommand(await COMMANDS[named]());
+  else for (const [name, summary] of Object.entries(COMMAND_SUMMARIES)) program.command(name).summary(summary);
   return program;
 }
 

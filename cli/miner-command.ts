@@ -5,6 +5,7 @@
  * reconnected to with a back-off; Ctrl-C stops it cleanly.
  */
 import { Command, Option } from 'commander';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { CRYPTO_IMPLS, LOG_LEVELS } from '../host/config/schema.js';
 import { createLogger, type LogLevel } from '../host/logger.js';
 import { CpuMiner } from '../host/mining/cpu-miner.js';
@@ -32,7 +33,7 @@ function count(text: string, flag: string, min: number, max: number): number {
 
 export function minerCommand(): Command {
   return new Command('miner')
-    .description("mine for a wallet address with this machine's CPU, on work from a daemon")
+    .description(COMMAND_SUMMARIES.miner)
     .requiredOption(
       '--daemon-address <host:port>',
       "the daemon's getwork server (testnet: 127.0.0.1:40400), or with --rpc its JSON-RPC address",

@@ -5,6 +5,7 @@
  * the local daemon of whichever network answers (status/local-daemon.ts).
  */
 import { Command, Option } from 'commander';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { DaemonClient } from '../wallet/daemon-client.js';
 import { NETWORK_NAMES, NETWORKS, type NetworkName } from '../protocol/network.js';
 import { CliError, CliErrorCode } from './cli-error.js';
@@ -41,7 +42,7 @@ function intervalMs(text: string): number {
 
 export function statusCommand(write: (text: string) => void = (text) => void process.stdout.write(text)): Command {
   return new Command('status')
-    .description("show a daemon's height, sync progress, peers, pool, hash rate, version and uptime")
+    .description(COMMAND_SUMMARIES.status)
     .option(
       '--daemon-address <host:port>',
       'daemon JSON-RPC address, host:port or an http(s) URL (default: the local daemon of --network, else of mainnet, testnet or the simulator, whichever answers: 127.0.0.1:10102, :40402, :20000)',

@@ -12,6 +12,7 @@
  * The commands that work on an open session are declared in wallet/session-commands.ts, shared with the shell.
  */
 import { Command, Option } from 'commander';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { mnemonicToSecretKey, newMnemonic } from '../protocol/mnemonic.js';
 import { NETWORK_NAMES } from '../protocol/network.js';
 import { CRYPTO_IMPLS, LOG_LEVELS } from '../host/config/schema.js';
@@ -45,9 +46,7 @@ const daemonAddressOption = (): Option =>
   );
 
 export function walletCommand(io: CommandOutput = { write: (text) => process.stdout.write(text) }): Command {
-  const wallet = new Command('wallet').description(
-    'create, restore and open wallets; balance, history, send coins, call and install contracts; an interactive shell',
-  );
+  const wallet = new Command('wallet').description(COMMAND_SUMMARIES.wallet);
   const write = (text: string): void => io.write(text);
   /**
    * Checks the command line (`plan` parses the arguments, before any password is asked for), opens the wallet the

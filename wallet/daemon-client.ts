@@ -11,6 +11,7 @@ import { rpcArgumentToExactJson, type RpcArgument } from '../protocol/rpc-argume
 import { UmbraError } from '../core-native/ts/errors.js';
 import { QueryErrorCode } from '../protocol/query-errors.js';
 import { TransactionErrorCode } from '../protocol/transaction-errors.js';
+import { HttpTimeoutError, postText, type HttpAnswer } from './http-post.js';
 
 export enum DaemonClientErrorCode {
   /** The daemon address is neither host:port nor an http(s) URL. */
@@ -249,36 +250,33 @@ export class DaemonClient {
 
   /** Posts a request (or a batch) and reads the JSON answer. */
   private async post(body: unknown): Promise<unknown> {
-    let response: Response;
-    let text: string;
+    let answer: HttpAnswer;
     try {
-      response = await fetch(this.url, {
-        method: 'POST',
-        headers: {
+      answer = await postText(
+        this.url,
+        stringifyExactJson(body),
+        {
           'Content-Type': 'application/json',
           ...(this.authorization === undefined ? {} : { Authorization: this.authorization }),
         },
-        body: stringifyExactJson(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      text = await response.text();
+        TIMEOUT_MS,
+      );
     } catch (error) {
-      const cause = (error as { cause?: NodeJS.ErrnoException }).cause;
       const reason =
-        (error as Error).name === 'TimeoutError'
-          ? `no answer within ${TIMEOUT_MS} ms`
-          : (cause?.code ?? cause?.message ?? (error as Error).message);
+        error instanceof HttpTimeoutError
+          ? error.message
+          : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
       throw new DaemonUnavailableError(`cannot reach the daemon at ${this.url}: ${reason}`);
     }
-    if (response.status === 401)
+    if (answer.status === 401)
       throw new DaemonUnavailableError(
         `the daemon at ${this.url} wants a login (HTTP 401): give it as http://USER:PASS@HOST:PORT in the daemon address`,
       );
     try {
-      return JSON.parse(text);
+      return JSON.parse(answer.text);
     } catch {
       throw new DaemonUnavailableError(
-        `the daemon at ${this.url} answered HTTP ${response.status} without JSON-RPC: ${text.slice(0, 80).trim()}`,
+        `the daemon at ${this.url} answered HTTP ${answer.status} without JSON-RPC: ${answer.text.slice(0, 80).trim()}`,
       );
     }
   }

@@ -14,16 +14,18 @@ import {
   readlinkSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import t, { type Test } from 'tap';
 import { UMBRA_VERSION } from '../../host/version.js';
 import { REPO_ROOT, startCli, UMBRA_BIN, type RunningCli } from '../helpers/cli.js';
 
-const ENTRY = join(REPO_ROOT, 'dist', 'cli', 'umbra.js');
+/** The CLI's entries the launcher chooses from: the bundle `make` builds, or the compiled modules when newer. */
+const ENTRIES = [join(REPO_ROOT, 'dist', 'bundle', 'umbra.js'), join(REPO_ROOT, 'dist', 'cli', 'umbra.js')];
 /**
  * The machine's own directories, without the project's Node in .node/bin: where their Node is older than 22, bin/umbra
  * has to find the project's itself.
@@ -77,7 +79,10 @@ t.test('the spawned process is the node running the CLI, on a Node of 22 or newe
   const major = Number(/^v(\d+)\./.exec(execFileSync(executable, ['--version'], { encoding: 'utf8' }))?.[1]);
   t.ok(major >= 22, `runs on Node ${major}`);
   const args = commandLine(pid);
-  t.ok(args.includes(ENTRY), 'its command line holds the CLI’s entry');
+  t.ok(
+    args.some((arg) => ENTRIES.includes(arg)),
+    'its command line holds the CLI’s entry',
+  );
   t.same(
     args.filter((arg) => arg.startsWith('--max-semi-space-size')),
     ['--max-semi-space-size=4'],
@@ -142,6 +147,28 @@ t.test('started through a chain of symlinks (an npm bin link), it finds the proj
     env: { ...process.env, PATH: MACHINE_PATH },
   });
   t.equal(version.trim(), UMBRA_VERSION);
+});
+
+t.test('it runs the bundle, or the compiled modules when they were compiled after it', async (t) => {
+  const root = temporaryDir(t, 'umbra-launcher-entry-');
+  mkdirSync(join(root, 'bin'));
+  copyFileSync(UMBRA_BIN, join(root, 'bin', 'umbra'));
+  const entry = (dir: string, modified: number): void => {
+    mkdirSync(join(root, 'dist', dir), { recursive: true });
+    writeFileSync(join(root, 'dist', dir, 'umbra.js'), `console.log('${dir}')`);
+    utimesSync(join(root, 'dist', dir, 'umbra.js'), modified, modified);
+  };
+  const ran = (): string =>
+    execFileSync(join(root, 'bin', 'umbra'), [], {
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${dirname(process.execPath)}:${MACHINE_PATH}` },
+    }).trim();
+  const now = Date.now() / 1000;
+  entry('cli', now - 60);
+  entry('bundle', now);
+  t.equal(ran(), 'bundle');
+  entry('cli', now + 60);
+  t.equal(ran(), 'cli');
 });
 
 t.test('a checkout it cannot run says what to do, in one line', async (t) => {

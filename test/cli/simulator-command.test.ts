@@ -1,6 +1,6 @@
 /**
  * `umbra simulator`'s output and start: the wallet list and URLs first, the log in a file of the data directory (or
- * on stderr with --verbose); a start that fails leaves no temporary directory; --help and the command line offer only
+ * on stderr with --verbose), the chain of a temporary directory in memory; a start that fails leaves no temporary directory; --help and the command line offer only
  * the flags that apply to a one-node devnet (no P2P, no miner, no sync); no P2P runs, so no "no P2P peer" warning;
  * --cache-dir; the wallets' /health and the daemon's build in /metrics.
  */
@@ -35,6 +35,7 @@ t.test('wallets and URLs first, the log in simulator.log; Ctrl-C removes the tem
   t.notMatch(output, / INFO /, 'no log lines in the way');
   const [, log] = /log +(\S+simulator\.log)/.exec(output)!;
   t.match(readFileSync(log!, 'utf8'), / INFO +\[/);
+  t.match(readFileSync(log!, 'utf8'), 'store: in memory', 'a chain in a temporary directory is held in memory');
   const [dir] = readdirSync(tmp);
   t.ok(dir?.startsWith('umbra-simulator-'));
   sim.child.kill('SIGINT');
@@ -91,7 +92,10 @@ t.test('--help lists only the flags that apply, with the simulator’s defaults'
   const help = (await runCli(['simulator', '--help'])).stdout;
   for (const flag of NOT_FOR_THE_SIMULATOR) t.notMatch(help, new RegExp(`${flag}\\b`), `no ${flag}`);
   const flat = help.replace(/\s+/g, ' ');
-  t.match(flat, '--data-dir <dir> where the database lives (default: a fresh temporary directory, removed at exit)');
+  t.match(
+    flat,
+    '--data-dir <dir> where the database lives (default: a fresh temporary directory, removed at exit, with the chain in memory unless --store says otherwise)',
+  );
   t.notMatch(flat, '~/.umbra/<network>');
   t.match(
     flat,
