@@ -195,9 +195,9 @@ export class ProvenAccess implements ChainAccess {
     return balances;
   }
 
+  /** The name's owner at the daemon's top, checked first: a name registered since the last run is found. */
   async nameOwner(name: string): Promise<string | undefined> {
-    const top = this.options.light.top ?? (await this.options.light.sync(this.options.daemon));
-    const owner = await this.state.nameOwner(name, top.height);
+    const owner = await this.state.nameOwner(name, BigInt((await this.top()).height));
     return owner && encodeAddress(this.options.keys.network, owner);
   }
 
