@@ -29,15 +29,18 @@ import { ProofClient } from '../private-reads/proof-client.js';
 import { ProvenState } from '../private-reads/proven-state.js';
 import { rangeChanges } from '../private-reads/range-changes.js';
 import { proofRefused } from '../private-reads/read-refusal.js';
-import { readVerifiedBlock } from '../private-reads/verified-block.js';
+import { readVerifiedBlocks } from '../private-reads/verified-block.js';
 import { NATIVE_ASSET } from '../wallet-constants.js';
 import type { WalletKeys } from '../wallet-keys.js';
 import type { AccessStatus, BalanceWanted, ChainAccess, ChainTop } from './chain-access.js';
 import { balanceKey } from './chain-access.js';
 import { chainBlockOf } from './verified-chain-block.js';
 
-/** Reads (blocks, states) a sync has in flight at once. */
+/** State reads a sync has in flight at once. */
 const PARALLEL_READS = 16;
+/** Blocks read in one batch (their transactions in one call), and batches in flight at once. */
+const BLOCKS_PER_BATCH = 100;
+const PARALLEL_BATCHES = 4;
 
 export interface ProvenAccessOptions {
   core: Core;
@@ -172,11 +175,16 @@ export class ProvenAccess implements ChainAccess {
     return this.privateChanges(scid, from, to, blocks);
   }
 
-  readBlocks(topoheights: readonly number[]): Promise<ChainBlock[]> {
+  /** In batches of BLOCKS_PER_BATCH blocks (two requests each), a few batches in flight. */
+  async readBlocks(topoheights: readonly number[]): Promise<ChainBlock[]> {
     const { core, light, keys } = this.options;
-    return mapLimited(topoheights, PARALLEL_READS, async (topoheight) =>
-      chainBlockOf(await readVerifiedBlock(this.client, core, light, BigInt(topoheight)), keys.network),
+    const batches: bigint[][] = [];
+    for (let i = 0; i < topoheights.length; i += BLOCKS_PER_BATCH)
+      batches.push(topoheights.slice(i, i + BLOCKS_PER_BATCH).map(BigInt));
+    const read = await mapLimited(batches, PARALLEL_BATCHES, (batch) =>
+      readVerifiedBlocks(this.client, core, light, batch),
     );
+    return read.flat().map((block) => chainBlockOf(block, keys.network));
   }
 
   async balancesOf(wanted: readonly BalanceWanted[], topoheight: number): Promise<Map<string, string>> {
