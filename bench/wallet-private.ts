@@ -13,7 +13,8 @@
  * - `header-pow-verify`: milliseconds per miniblock header the light client checks on testnet rules — every rule, the
  *   proof of work hashed natively on every core — synced from a daemon in this process (median of ROUNDS syncs of a
  *   fresh light client over the same POW_BLOCKS blocks).
- * Each wallet run prints its calls by method, as a profile of where the time and the bytes go.
+ * Each wallet run prints its calls by method and the time spent waiting for their answers, as a profile of where
+ * the time and the bytes go.
  *
  * Developer knobs (environment), the sync bench's: BENCH_SYNC_BLOCKS and BENCH_SYNC_ACCOUNTS for smaller chains, and
  * BENCH_SYNC_SOURCE_DIR to build the chain once and reuse it (bench/lib/sync-source.ts).
@@ -72,7 +73,7 @@ async function walletRun(job: Omit<WalletRunJob, 'dir'>): Promise<WalletRunResul
   const result = JSON.parse(answer[0]) as WalletRunResult;
   const calls = Object.entries(result.calls)
     .sort(([, a], [, b]) => b - a)
-    .map(([method, count]) => `${method} ${count}`)
+    .map(([method, count]) => `${method} ${count} (${((result.waits[method] ?? 0) / 1000).toFixed(1)} s waited)`)
     .join(', ');
   console.log(
     `${job.mode} ${job.measure}: ${result.seconds.toFixed(2)} s to height ${result.height}, ` +

@@ -4,7 +4,8 @@
  * does it (`wallet restore` writes the file; the session's options build the proven reads, their header file beside
  * the wallet file), then either synced to the top (`sync`) or asked its balance (`first-balance`). Prints one JSON
  * line (WalletRunResult): the seconds measured and what the wallet downloaded meanwhile — the bytes of the daemon's
- * answers and the calls made, by method — counted by wrapping fetch, through which every daemon call goes.
+ * answers, and the calls made and the time spent waiting for them, by method — counted by wrapping fetch, through
+ * which every daemon call goes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,20 +35,23 @@ export interface WalletRunResult {
   requests: number;
   /** JSON-RPC calls, by method. */
   calls: Record<string, number>;
+  /** Milliseconds spent waiting for answers, by method (requests in flight together each count their own wait). */
+  waits: Record<string, number>;
 }
 
 const job = JSON.parse(process.argv[2] ?? '') as WalletRunJob;
-const traffic = { bytes: 0, requests: 0, calls: {} as Record<string, number> };
+const traffic = { bytes: 0, requests: 0, calls: {} as Record<string, number>, waits: {} as Record<string, number> };
 const fetchDirect = globalThis.fetch;
 globalThis.fetch = async (input, init) => {
   traffic.requests++;
-  if (typeof init?.body === 'string') {
-    const sent = JSON.parse(init.body) as { method: string } | { method: string }[];
-    for (const { method } of Array.isArray(sent) ? sent : [sent])
-      traffic.calls[method] = (traffic.calls[method] ?? 0) + 1;
-  }
+  const sent = JSON.parse(String(init?.body)) as { method: string } | { method: string }[];
+  const methods = (Array.isArray(sent) ? sent : [sent]).map(({ method }) => method);
+  for (const method of methods) traffic.calls[method] = (traffic.calls[method] ?? 0) + 1;
+  const asked = performance.now();
   const response = await fetchDirect(input, init);
   const body = await response.arrayBuffer();
+  // A batch holds calls of one method: its wait is that method's.
+  traffic.waits[methods[0]!] = (traffic.waits[methods[0]!] ?? 0) + performance.now() - asked;
   traffic.bytes += body.byteLength;
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 };
