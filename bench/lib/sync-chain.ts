@@ -4,7 +4,9 @@
  * ring-2 transfers and contract transactions — the install of a sample contract (examples/contracts/nameservice.bas)
  * and then calls of its Register, each storing a name — so the state holds balances touched by transfers and contract
  * storage besides registrations. What costs most is made ahead on worker threads: every registration before the first
- * block, and each point's transfers (all referencing the top at that point, from accounts no transfer touched).
+ * block, and each point's transfers (all referencing the top at that point, from accounts no transfer touched). The keys
+ * of the accounts that sent or received a transfer are kept, so that a wallet with a history on the chain can be
+ * restored from them (bench/wallet-private.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
