@@ -16,11 +16,8 @@
  *   while it holds a chain of the asked size (by default every run builds a fresh chain in a temporary directory).
  *   The `disk` case mines more blocks on the source, so a run with it leaves a chain the next run rebuilds.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trieName } from '../protocol/state/trie-names.js';
 import { CHUNK_LIMITS } from '../plugins/consensus/snapshots.js';
@@ -30,7 +27,7 @@ import { StateDb } from '../plugins/consensus/state/state-db.js';
 import { converged, startNode, topOf, waitUntil, type TestNode } from '../test/helpers/p2p.js';
 import { runBench, timeIt, type BenchRow } from './harness.js';
 import { diskPerBlockRows, PRUNE_DEPTH } from './lib/disk-per-block.js';
-import { buildSyncChain, type SyncChain } from './lib/sync-chain.js';
+import { freshRocksdb, sourceWithChain } from './lib/sync-source.js';
 import type { SyncNodeJob } from './lib/sync-node.js';
 
 const CHAIN_BLOCKS = Number(process.env.BENCH_SYNC_BLOCKS ?? 10_000);
@@ -45,18 +42,13 @@ const record = (row: BenchRow): void => {
   rows.push(row);
 };
 
-const rocksdb = (name: string) => ({
-  store: 'rocksdb',
-  dataDir: mkdtempSync(join(tmpdir(), `umbra-bench-sync-${name}-`)),
-});
-
 /**
  * Seconds a fresh node (RocksDB, in a process of its own: bench/lib/sync-node.ts) takes to reach the top of
  * `peers[0]`, syncing from `peers`.
  */
 async function syncSeconds(peers: TestNode[], flags: Record<string, unknown>): Promise<number> {
   const job: SyncNodeJob = {
-    dataDir: rocksdb('fresh').dataDir,
+    dataDir: freshRocksdb('fresh').dataDir,
     flags,
     peers: peers.map((peer) => peer.address),
     top: topOf(peers[0]!),
@@ -105,40 +97,7 @@ function chunkVerifyMicros(source: TestNode): number {
   });
 }
 
-/** The source node holding the chain of the asked size: built now, or reused from SOURCE_DIR when it holds one. */
-async function sourceWithChain(): Promise<{ source: TestNode; chain: SyncChain }> {
-  if (!SOURCE_DIR) {
-    const source = await startNode('source', rocksdb('source'));
-    const chain = await buildSyncChain(source, CHAIN_BLOCKS, ACCOUNTS);
-    // The build's garbage (its keys, transactions and proofs) is not the serving node's: collected before measuring.
-    (globalThis as { gc?: () => void }).gc?.();
-    return { source, chain };
-  }
-  const dataDir = join(SOURCE_DIR, 'node');
-  const described = join(SOURCE_DIR, 'chain.json');
-  const size = { blocks: CHAIN_BLOCKS, accounts: ACCOUNTS };
-  if (existsSync(described)) {
-    const kept = JSON.parse(readFileSync(described, 'utf8')) as typeof size & { chain: SyncChain };
-    const source = await startNode('source', { store: 'rocksdb', dataDir });
-    if (
-      kept.blocks === size.blocks &&
-      kept.accounts === size.accounts &&
-      source.chain.top.height === BigInt(size.blocks)
-    ) {
-      console.log(`source: reusing the chain in ${SOURCE_DIR}`);
-      return { source, chain: kept.chain };
-    }
-    await source.app.stop();
-  }
-  rmSync(SOURCE_DIR, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const source = await startNode('source', { store: 'rocksdb', dataDir });
-  const chain = await buildSyncChain(source, CHAIN_BLOCKS, ACCOUNTS);
-  writeFileSync(described, JSON.stringify({ ...size, chain }));
-  return { source, chain };
-}
-
-const { source, chain } = await sourceWithChain();
+const { source, chain } = await sourceWithChain({ blocks: CHAIN_BLOCKS, accounts: ACCOUNTS, sourceDir: SOURCE_DIR });
 const impl = source.app.container.cradle.core.impl;
 let full: number | undefined;
 if (CASES.has('full')) {
@@ -152,8 +111,8 @@ if (CASES.has('fast')) {
 }
 if (CASES.has('fast3')) {
   const mirrors = [
-    await startNode('mirror1', { ...rocksdb('mirror1'), addPeers: [source.address] }),
-    await startNode('mirror2', { ...rocksdb('mirror2'), addPeers: [source.address] }),
+    await startNode('mirror1', { ...freshRocksdb('mirror1'), addPeers: [source.address] }),
+    await startNode('mirror2', { ...freshRocksdb('mirror2'), addPeers: [source.address] }),
   ];
   await waitUntil('the mirrors hold the chain', () => converged(source, ...mirrors), SYNC_TIMEOUT_MS);
   record({ case: 'fast-sync-3peers', impl, unit: 's', value: await syncSeconds([source, ...mirrors], {}) });
@@ -163,7 +122,7 @@ if (CASES.has('verify')) record({ case: 'snapshot-chunk-verify', impl, unit: 'µ
 if (CASES.has('disk')) {
   // A node of its own: one pruning while the sync cases run would take their time.
   const pruned = await startNode('pruned', {
-    ...rocksdb('pruned'),
+    ...freshRocksdb('pruned'),
     addPeers: [source.address],
     pruneDepth: PRUNE_DEPTH,
   });

@@ -4,7 +4,9 @@
  * ring-2 transfers and contract transactions — the install of a sample contract (examples/contracts/nameservice.bas)
  * and then calls of its Register, each storing a name — so the state holds balances touched by transfers and contract
  * storage besides registrations. What costs most is made ahead on worker threads: every registration before the first
- * block, and each point's transfers (all referencing the top at that point, from accounts no transfer touched).
+ * block, and each point's transfers (all referencing the top at that point, from accounts no transfer touched). The keys
+ * of the accounts that sent or received a transfer are kept, so that a wallet with a history on the chain can be
+ * restored from them (bench/wallet-private.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -38,6 +40,8 @@ export interface SyncChain {
   contractTransactions: number;
   /** Registered accounts no transaction touched (each still holds (Y, G)), for later transfers. */
   untouched: Account[];
+  /** The sender and the receiver of every plain transfer, in chain order: accounts with history, for wallets. */
+  transacting: Account[];
 }
 
 /** Mines the chain on `source` (an empty simulator node); returns what its blocks hold. */
@@ -75,6 +79,7 @@ export async function buildSyncChain(source: TestNode, blocks: number, accounts:
   let installId: string | undefined;
   let names = 0;
   const totals = { registrations: 0, transfers: 0, contractTransactions: 0 };
+  const transacting: Account[] = [];
 
   /** The jobs of one transfer point, from accounts among the first `limit` registered. */
   const pointJobs = (limit: number): { jobs: BuildJob[]; install: boolean } => {
@@ -85,7 +90,9 @@ export async function buildSyncChain(source: TestNode, blocks: number, accounts:
     ] as const)
       for (let i = 0; i < count; i++) {
         const members = takeAccounts(ring, limit);
-        if (members) jobs.push(ringJob(members));
+        if (!members) continue;
+        jobs.push(ringJob(members));
+        transacting.push(members[0]!, members[1]!);
       }
     const install = installId === undefined;
     const contractJobs = install ? 1 : scid ? CONTRACT_CALLS : 0;
@@ -135,5 +142,5 @@ export async function buildSyncChain(source: TestNode, blocks: number, accounts:
     `source: ${blocks} blocks, ${totals.registrations} registrations, ${totals.transfers} transfers (ring 16 and 2), ` +
       `${totals.contractTransactions} contract transactions (an install and calls that store), built in ${elapsed()}`,
   );
-  return { ...totals, untouched: registered.slice(untouched) };
+  return { ...totals, untouched: registered.slice(untouched), transacting };
 }

@@ -33,6 +33,7 @@ const expected: [RegExp, RegExp][] = [
   [/wallet create --wallet-file me\.wallet/, /^address: +umbt1[a-z0-9]+$/m],
   [/wallet register/, /^registered: umbt1[a-z0-9]+ \(in [\d.]+ s\)$/m],
   [/wallet balance --wallet-file me\.wallet/, /^balance: +0\.00000 UMB \(0 atomic units\)$/m],
+  [/wallet status --wallet-file me\.wallet/, /^mode: +private \(proven reads[^)]*\)$[\s\S]*^verified height: +\d+$/m],
   [/^echo 'topic/, /^$/],
   [/wallet restore --wallet-file premine\.wallet/, /^address: +umbt1[a-z0-9]+$/m],
   [/wallet balance --wallet-file premine\.wallet/, /^balance: +[\d.]+ UMB \(\d+ atomic units\)$/m],

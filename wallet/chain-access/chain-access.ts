@@ -51,7 +51,10 @@ export interface ChainAccess {
   headerHash(topoheight: number): Promise<string | undefined>;
   /** The wallet's encrypted balance of an asset after a block (hex); undefined when it holds no entry there. */
   ownBalance(scid: string, topoheight: number): Promise<string | undefined>;
-  /** The topoheight of the block that registered the wallet, registered at `top`. */
+  /**
+   * Where the wallet's history is read from (it is registered at `top`): the block that registered it, or, in private
+   * mode, the start of the verified chain (the registration is then found in the history, not asked about).
+   */
   registration(top: number): Promise<number>;
   /**
    * Every change in (from, to] of the wallet's encrypted balance of an asset, in chain order; `blocks` reads blocks

@@ -3,9 +3,9 @@
  * header chain it checked), read every value with a proof against a verified state root and every block whole,
  * checked against its verified header; they differ in what they ask:
  * - private: the wallet's balance as one leaf of its privacy range (at least K accounts) and its changes as the
- *   blocks in which that range changed (NODE.GetRangeHistory, proven complete), of which it looks closer only at those
- *   that may touch it (verified-chain-block.ts) — should those miss a change, it bisects the rest; its registration
- *   by bisecting on its proven balance. Nothing asked names the account or a prefix narrower than its range.
+ *   blocks in which that range changed (NODE.GetRangeHistory, proven complete), each read whole and the range read
+ *   at each; its registration by bisecting on its proven balance. Nothing asked names the account or a prefix
+ *   narrower than its range.
  * - trusted: the wallet's own key read directly, its changes listed by address (NODE.GetBalanceChanges, the daemon's
  *   word for where they are), every balance there proven.
  */
@@ -29,15 +29,18 @@ import { ProofClient } from '../private-reads/proof-client.js';
 import { ProvenState } from '../private-reads/proven-state.js';
 import { rangeChanges } from '../private-reads/range-changes.js';
 import { proofRefused } from '../private-reads/read-refusal.js';
-import { readVerifiedBlock } from '../private-reads/verified-block.js';
+import { readVerifiedBlocks } from '../private-reads/verified-block.js';
 import { NATIVE_ASSET } from '../wallet-constants.js';
 import type { WalletKeys } from '../wallet-keys.js';
 import type { AccessStatus, BalanceWanted, ChainAccess, ChainTop } from './chain-access.js';
 import { balanceKey } from './chain-access.js';
-import { chainBlockOf, mayTouchWallet } from './verified-chain-block.js';
+import { chainBlockOf } from './verified-chain-block.js';
 
-/** Reads (blocks, states) a sync has in flight at once. */
+/** State reads a sync has in flight at once. */
 const PARALLEL_READS = 16;
+/** Blocks read in one batch (their transactions in one call), and batches in flight at once. */
+const BLOCKS_PER_BATCH = 100;
+const PARALLEL_BATCHES = 4;
 
 export interface ProvenAccessOptions {
   core: Core;
@@ -66,7 +69,6 @@ export class ProvenAccess implements ChainAccess {
   /** The reads made while building a transaction: through the daemon the wallet sends through. */
   private readonly sendState: ProvenState;
   private readonly k: number;
-  private readonly keyHash: string;
 
   constructor(private readonly options: ProvenAccessOptions) {
     const { core, keys, daemon, mode } = options;
@@ -74,7 +76,6 @@ export class ProvenAccess implements ChainAccess {
     this.k = options.privacySet ?? DEFAULT_PRIVACY_K;
     this.client = new ProofClient(daemon);
     const keyhash = core.blake2s256(keys.publicKey);
-    this.keyHash = toHex(keyhash.slice(0, 16));
     const stateOptions = { hashes: core, roots: options.light, publicKey: keys.publicKey, k: this.k };
     this.state = new ProvenState({
       ...stateOptions,
@@ -142,15 +143,10 @@ export class ProvenAccess implements ChainAccess {
         );
       return said;
     }
-    // The earliest verified state that holds the account: a bisection on its proven balance, its range read whole.
-    let [lo, hi] = [first, top];
-    if (await registered(lo)) return lo;
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (await registered(mid)) hi = mid;
-      else lo = mid;
-    }
-    return hi;
+    // Where the verified chain starts: the history is read from there, and the registration found in it as the
+    // change of the range that adds the account. Searching for the registration block instead would show the daemon
+    // which block that is, and its registrations are public: a handful of candidates for the account.
+    return first;
   }
 
   async balanceChanges(
@@ -179,11 +175,16 @@ export class ProvenAccess implements ChainAccess {
     return this.privateChanges(scid, from, to, blocks);
   }
 
-  readBlocks(topoheights: readonly number[]): Promise<ChainBlock[]> {
+  /** In batches of BLOCKS_PER_BATCH blocks (two requests each), a few batches in flight. */
+  async readBlocks(topoheights: readonly number[]): Promise<ChainBlock[]> {
     const { core, light, keys } = this.options;
-    return mapLimited(topoheights, PARALLEL_READS, async (topoheight) =>
-      chainBlockOf(await readVerifiedBlock(this.client, core, light, BigInt(topoheight)), keys.network),
+    const batches: bigint[][] = [];
+    for (let i = 0; i < topoheights.length; i += BLOCKS_PER_BATCH)
+      batches.push(topoheights.slice(i, i + BLOCKS_PER_BATCH).map(BigInt));
+    const read = await mapLimited(batches, PARALLEL_BATCHES, (batch) =>
+      readVerifiedBlocks(this.client, core, light, batch),
     );
+    return read.flat().map((block) => chainBlockOf(block, keys.network));
   }
 
   async balancesOf(wanted: readonly BalanceWanted[], topoheight: number): Promise<Map<string, string>> {
@@ -205,10 +206,9 @@ export class ProvenAccess implements ChainAccess {
     return balances;
   }
 
+  /** The name's owner at the daemon's top, checked first: a name registered since the last run is found. */
   async nameOwner(name: string): Promise<string | undefined> {
-    // At the daemon's top, checked now: a name registered since the last sync counts.
-    const { height } = await this.options.light.sync(this.options.daemon);
-    const owner = await this.state.nameOwner(name, height);
+    const owner = await this.state.nameOwner(name, BigInt((await this.top()).height));
     return owner && encodeAddress(this.options.keys.network, owner);
   }
 
@@ -233,8 +233,8 @@ export class ProvenAccess implements ChainAccess {
 
   /**
    * The changes in (from, to] as the private mode finds them: the blocks in which the privacy range changed, read
-   * whole; the balance read at those that may touch the wallet; and, should that not end at the balance at `to` (a
-   * change no rule of mayTouchWallet foresaw), a bisection over all of them.
+   * whole, and the balance read at every one of them — the same reads whichever account of the range the wallet is
+   * (reading only where the wallet may have changed would show the daemon which blocks those are).
    */
   private async privateChanges(
     scid: string,
@@ -246,26 +246,22 @@ export class ProvenAccess implements ChainAccess {
     const range = await this.state.rangeOf(asset, BigInt(to.topoheight));
     const query = { asset, range, from: BigInt(from.topoheight), to: BigInt(to.topoheight) };
     const changed = (await rangeChanges(this.client, this.options.core, this.options.light, query)).map(Number);
-    const read = await blocks(changed);
-    const { address } = this.options.keys;
-    const looked = changed.filter((_, i) => mayTouchWallet(read[i]!, address, this.keyHash));
-    const datas = await mapLimited(looked, PARALLEL_READS, (topoheight) => this.balanceOrZero(scid, topoheight));
+    await blocks(changed);
+    const datas = await mapLimited(changed, PARALLEL_READS, (topoheight) => this.balanceOrZero(scid, topoheight));
     const changes: BalanceAt[] = [];
     let last = from.data;
-    looked.forEach((topoheight, i) => {
+    changed.forEach((topoheight, i) => {
       const data = datas[i] ?? last;
       if (data !== last) changes.push({ topoheight, data });
       last = data;
     });
-    if (last === to.data) return changes;
-    // Bisect over the blocks in which the range changed: index 0 is `from`, index i the i-th such block.
-    const readAt = (index: number) => this.balanceOrZero(scid, changed[index - 1]!);
-    const found = await findBalanceChanges(
-      readAt,
-      { topoheight: 0, data: from.data },
-      { topoheight: changed.length, data: to.data },
-    );
-    return found.map(({ topoheight, data }) => ({ topoheight: changed[topoheight - 1]!, data }));
+    if (last !== to.data)
+      throw proofRefused(
+        this.client.url,
+        `the wallet's balance of asset ${scid} up to topoheight ${to.topoheight}`,
+        'its balance after the last change of its range is not its balance at the top',
+      );
+    return changes;
   }
 }
 

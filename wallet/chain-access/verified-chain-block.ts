@@ -38,14 +38,3 @@ export function chainBlockOf({ topoheight, id, block, transactions }: VerifiedBl
   };
   return { topoheight: Number(topoheight), header, txs, fees };
 }
-
-/**
- * Whether a block may change the wallet's balances: it names the wallet in a ring or among its miners, or runs a
- * contract (which may pay any account). A block that does neither leaves them as they were.
- */
-export function mayTouchWallet(block: ChainBlock, address: string, keyHash: string): boolean {
-  if ((block.header.miners ?? []).some((miner) => miner === keyHash || miner === address)) return true;
-  return block.txs.some(
-    ({ tx, ring }) => tx.type === TxType.SmartContract || ring.some((members) => members.includes(address)),
-  );
-}

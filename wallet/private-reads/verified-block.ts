@@ -40,32 +40,44 @@ function checkedTransaction(core: Pick<Core, 'keccak256'>, txid: Uint8Array, byt
   return { tx };
 }
 
-/** The block at `topoheight` (verified by the header chain) and all its transactions, each checked. */
-export async function readVerifiedBlock(
+/**
+ * The blocks at `topoheights` (each verified by the header chain) and all their transactions, in that order: the
+ * blocks in one batch of NODE.GetBlock calls, then the transactions of all of them in NODE.GetTransaction calls of up
+ * to a thousand — a few requests for many blocks.
+ */
+export async function readVerifiedBlocks(
   client: ProofClient,
   core: Pick<Core, 'sha3_256' | 'keccak256'>,
   headers: HeaderSource,
-  topoheight: bigint,
-): Promise<VerifiedBlock> {
-  const header = headers.header(topoheight);
-  if (!header) throw stateNotVerified(client.url, topoheight);
-  const what = `block ${toHex(header.id)} at topoheight ${topoheight}`;
-  const bytes = await client.block(header.id);
-  if (!equalBytes(core.sha3_256(bytes), header.id))
-    throw proofRefused(client.url, what, 'the block it served hashes to another id than the verified header');
-  const block = decodeBlock(bytes);
-  const bodies = block.txHashes.length === 0 ? [] : await client.transactions(block.txHashes);
-  if (bodies.length !== block.txHashes.length)
+  topoheights: readonly bigint[],
+): Promise<VerifiedBlock[]> {
+  const ids = topoheights.map((topoheight) => {
+    const header = headers.header(topoheight);
+    if (!header) throw stateNotVerified(client.url, topoheight);
+    return header.id;
+  });
+  const what = (i: number) => `block ${toHex(ids[i]!)} at topoheight ${topoheights[i]}`;
+  const blocks = (await client.blocks(ids)).map((bytes, i) => {
+    if (!equalBytes(core.sha3_256(bytes), ids[i]!))
+      throw proofRefused(client.url, what(i), 'the block it served hashes to another id than the verified header');
+    return decodeBlock(bytes);
+  });
+  const txids = blocks.flatMap((block) => block.txHashes);
+  const bodies = txids.length === 0 ? [] : await client.transactions(txids);
+  if (bodies.length !== txids.length)
     throw proofRefused(
       client.url,
-      what,
-      `the block names ${block.txHashes.length} transactions, the daemon served ${bodies.length}`,
+      blocks.length === 1 ? what(0) : `blocks at topoheights ${topoheights[0]} to ${topoheights.at(-1)}`,
+      `${blocks.length === 1 ? 'the block names' : 'the blocks name'} ${txids.length} transactions, the daemon served ${bodies.length}`,
     );
-  const transactions = block.txHashes.map((txid, i) => {
-    const { bytes, outcome } = bodies[i]!;
-    const checked = checkedTransaction(core, txid, bytes);
-    if (!checked.tx) throw proofRefused(client.url, `${what}: transaction ${toHex(txid)}`, checked.error!);
-    return { txid, bytes, tx: checked.tx, ...(outcome && { outcome }) };
+  let served = 0;
+  return blocks.map((block, i) => {
+    const transactions = block.txHashes.map((txid) => {
+      const { bytes, outcome } = bodies[served++]!;
+      const checked = checkedTransaction(core, txid, bytes);
+      if (!checked.tx) throw proofRefused(client.url, `${what(i)}: transaction ${toHex(txid)}`, checked.error!);
+      return { txid, bytes, tx: checked.tx, ...(outcome && { outcome }) };
+    });
+    return { topoheight: topoheights[i]!, id: ids[i]!, block, transactions };
   });
-  return { topoheight, id: header.id, block, transactions };
 }

@@ -12,7 +12,7 @@ import { UmbraError } from '../../../core-native/ts/errors.js';
 import { privacyRangeFromJson, privacyRangeToJson } from '../../../wallet/private-reads/privacy-range.js';
 import { NATIVE_ASSET, ProvenState } from '../../../wallet/private-reads/proven-state.js';
 import { rangeChanges } from '../../../wallet/private-reads/range-changes.js';
-import { readVerifiedBlock } from '../../../wallet/private-reads/verified-block.js';
+import { readVerifiedBlocks } from '../../../wallet/private-reads/verified-block.js';
 import { WalletErrorCode } from '../../../wallet/wallet-error.js';
 import { rpcCall } from '../../helpers/app.js';
 import { ACCOUNTS, openPrivateReadsChain } from '../../helpers/private-reads-chain.js';
@@ -69,8 +69,8 @@ t.test('the reads tell the daemon nothing narrower than the privacy range, and r
   t.same(changes, expected, `the range changed at ${expected.join(', ')}`);
   t.ok(changes.includes(3n) && changes.includes(6n), 'the blocks the wallet mined among them');
 
-  const block = await readVerifiedBlock(client, core, light, 1n);
-  t.equal(block.transactions.length, ACCOUNTS, "the registrations' block, whole");
+  const [block] = await readVerifiedBlocks(client, core, light, [1n]);
+  t.equal(block!.transactions.length, ACCOUNTS, "the registrations' block, whole");
 
   t.ok(proxy.bodies.length > 0, 'the reads went through the proxy');
   const identity = { address: chain.address(wallet), publicKey: wallet, keyhash: walletKeyhash };
@@ -144,7 +144,7 @@ t.test('lies are refused, naming the daemon', async (t) => {
   await t.test('a transaction dropped from a block', async (t) => {
     const drop = (call: ProxiedCall, result: any) =>
       call.method === 'NODE.GetTransaction' ? { ...result, txs: result.txs.slice(1) } : undefined;
-    await refused(t, { answer: drop }, () => readVerifiedBlock(client, core, light, 1n), /names 20 transactions/);
+    await refused(t, { answer: drop }, () => readVerifiedBlocks(client, core, light, [1n]), /names 20 transactions/);
   });
 
   await t.test("a change of the wallet's range left out of its history", async (t) => {
