@@ -43,18 +43,18 @@ t.test('handshake limits group addresses by /24 and /64', async (t) => {
 });
 
 t.test(
-  'an address, and a network, hold at most their share of handshakes; a finished one gives its slot back',
+  'an address, and a network, hold at most their share of connections in their handshake; a finished one gives its slot back',
   async (t) => {
-    const slots = new HandshakeSlots({ perAddress: 2, perNetwork: 3 });
-    const first = slots.take('10.0.0.1');
-    t.ok(first && slots.take('10.0.0.1'), 'two from one address');
-    t.notOk(slots.take('10.0.0.1'), 'not a third');
-    t.ok(slots.take('10.0.0.2'), 'a third from the network, by another address');
-    t.notOk(slots.take('10.0.0.3'), 'not a fourth from the network');
-    t.ok(slots.take('10.0.1.1'), 'another network is not affected');
+    const slots = new HandshakeSlots({ perAddress: 3, perNetwork: 3 });
+    const first = slots.take('10.0.0.1', 1);
+    t.ok(first && slots.take('10.0.0.1', 1), 'two from an address with one connection');
+    t.notOk(slots.take('10.0.0.1', 1), 'not a third: it would have four connections');
+    t.ok(slots.take('10.0.0.2', 0), 'a third from the network, by another address');
+    t.notOk(slots.take('10.0.0.3', 0), 'not a fourth from the network');
+    t.ok(slots.take('10.0.1.1', 0), 'another network is not affected');
     first!();
     first!();
-    t.ok(slots.take('10.0.0.3'), 'a slot given back (once, however often released) is free again');
-    t.notOk(slots.take('10.0.0.4'));
+    t.ok(slots.take('10.0.0.3', 0), 'a slot given back (once, however often released) is free again');
+    t.notOk(slots.take('10.0.0.4', 0));
   },
 );
