@@ -1,8 +1,8 @@
 /**
  * The node's connections: the libp2p node (listening, dialling, limits), one stream of our protocol per connection,
  * dialling (configured peers always, then the peer book until enough outgoing connections are up; a failed address
- * is retried on redial-schedule.ts's backoff), the handshake, peer exchange, connection limits and bans. Messages of ready peers
- * that are not about connections go to `onMessage` (the block and transaction relays, sync).
+ * is retried on redial-schedule.ts's backoff), the handshake, peer exchange, connection limits and bans. Messages of
+ * ready peers that are not about connections go to `onMessage` (the block and transaction relays, sync).
  */
 import type { Connection, PrivateKey, Stream } from '@libp2p/interface';
 import { parseBindAddress } from '../../host/config/schema.js';
