@@ -162,6 +162,13 @@ async function transactions(network: WanNetwork): Promise<void> {
   row('dandelion-first-spy', 'share', right / submitted.length);
 }
 
+// libp2p can reject a promise nobody awaits with a stream's close event when a link is cut mid-write: counted and
+// reported, rather than ending the run.
+let strayRejections = 0;
+process.on('unhandledRejection', (reason) => {
+  strayRejections++;
+  console.error(`unhandled rejection in the daemons: ${String(reason)}`);
+});
 const network = await startWanNetwork({ size: NODES, degree: DEGREE, seed: 36 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
@@ -174,5 +181,6 @@ await transactions(network);
 await partitionHeal(network);
 await joinUnderFlood(network);
 await network.stop();
+row('unhandled-rejections', 'count', strayRejections);
 runBench('network', rows);
 process.exit(0);

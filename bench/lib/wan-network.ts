@@ -72,6 +72,19 @@ function randomGraph(size: number, degree: number, random: () => number): [numbe
 
 export const nodeHost = (index: number): string => `127.1.0.${index + 1}`;
 
+/** Dials until connected: with every node dialling at once, a far end may drop a first try while it is busy. */
+async function dialWithRetries(node: TestNode, address: string, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await node.p2p.connect(address);
+      return;
+    } catch (error) {
+      if (attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
+
 export async function startWanNetwork(options: WanOptions): Promise<WanNetwork> {
   const { size, degree, seed, minDelayMs = 20, maxDelayMs = 200, flags = {} } = options;
   const random = seeded(seed);
@@ -106,7 +119,7 @@ export async function startWanNetwork(options: WanOptions): Promise<WanNetwork> 
   const graph = randomGraph(size, degree, random);
   for (const [index, [a, b]] of graph.entries())
     links.push({ a, b, relay: await relayTo(b, minDelayMs + random() * (maxDelayMs - minDelayMs), index) });
-  await Promise.all(links.map(({ a, relay }) => nodes[a]!.p2p.connect(relay.address)));
+  await Promise.all(links.map(({ a, relay }) => dialWithRetries(nodes[a]!, relay.address)));
   await waitUntil(
     'every link completed its handshake',
     () => nodes.every((node, i) => node.p2p.peers().length >= links.filter((l) => l.a === i || l.b === i).length),
