@@ -3,7 +3,8 @@
  * and bandwidth to 1 000 and 10 000 nodes. The per-hop cost is calibrated on the network bench's run
  * (bench/results/network.json): the cost at which the model, run at the bench's size and degree, gives the median
  * time to 90 % the bench measured. It also says at what block time a block of a given size would lose more than 2 %
- * of the work to side blocks (a miner keeps working on the old top until the new block reaches it). Assumptions:
+ * of the work (miniblocks mined on the old top until the new block reaches their miner are wasted, and may end as
+ * side blocks). Assumptions:
  * gossipsub's D = 6, links of 20–200 ms one way, 100 Mbit/s of upload at every node, no loss, no queueing between
  * messages. docs/operations.md § Network quotes it.
  */
@@ -103,12 +104,12 @@ for (const nodes of [1_000, 10_000]) {
   // Ten miniblocks and one block a block time, each node sending its share of the copies.
   const perBlock = median(blocks.map((s) => s.bytesPerNode)) + 10 * median(miniblocks.map((s) => s.bytesPerNode));
   row('bytes-sent-per-node-per-block', impl, 'bytes', perBlock);
-  // Work on the old top until the block reaches 90 % of the network: the side-block rate at the testnet's 18 s.
+  // Miniblocks mined on the old top while a new block travels are lost work: its share at the testnet's 18 s.
   const to90 = quantile(
     blocks.map((s) => s.to90),
     0.5,
   );
-  row('side-block-rate-at-18s', impl, 'ratio', 1 - Math.exp(-to90 / 18_000));
+  row('lost-work-at-18s', impl, 'ratio', 1 - Math.exp(-to90 / 18_000));
   for (const [label, size] of [
     ['64KiB', 64 * 1024],
     ['1MiB', 1024 * 1024],
