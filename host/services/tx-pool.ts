@@ -24,8 +24,17 @@ export interface TxPoolService {
    * worker threads (the RPC's way in).
    */
   addBatched(bytes: Uint8Array, options?: AddOptions): Promise<Uint8Array>;
-  /** Txids waiting, in the order a block should take them: registrations first, then by fee per byte. */
+  /**
+   * Txids waiting, in the order a block should take them: registrations first, then by fee per byte. Transactions
+   * held back (below) are left out.
+   */
   pending(): Uint8Array[];
+  /**
+   * Keeps a pending transaction out of `pending()`, so out of block templates, until `stopHolding`: P2P holds back
+   * a transaction still travelling its private stem, which a block of this node's would reveal it relayed.
+   */
+  holdBack(txid: Uint8Array): void;
+  stopHolding(txid: Uint8Array): void;
   /** A pending transaction's bytes. */
   get(txid: Uint8Array): Uint8Array | undefined;
   has(txid: Uint8Array): boolean;

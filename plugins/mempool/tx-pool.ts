@@ -40,6 +40,8 @@ export class TxPool implements TxPoolService {
   private readonly txs = new Map<string, Pending>();
   /** Claimed nonce or key → the pending txid holding it. */
   private readonly claims = new Map<string, string>();
+  /** Pending txids (hex) kept out of pending() while P2P relays them along their stem. */
+  private readonly heldBack = new Set<string>();
   private sequence = 0;
   private readonly addListeners = new Set<(entry: PoolEntry) => void>();
   private readonly batches = new AdmissionBatches<Transaction, AddOptions>(
@@ -141,7 +143,17 @@ export class TxPool implements TxPoolService {
   }
 
   pending(): Uint8Array[] {
-    return this.ordered().map((p) => p.id);
+    return this.ordered()
+      .filter((p) => !this.heldBack.has(toHex(p.id)))
+      .map((p) => p.id);
+  }
+
+  holdBack(txid: Uint8Array): void {
+    if (this.has(txid)) this.heldBack.add(toHex(txid));
+  }
+
+  stopHolding(txid: Uint8Array): void {
+    this.heldBack.delete(toHex(txid));
   }
 
   get(txid: Uint8Array): Uint8Array | undefined {
@@ -161,6 +173,7 @@ export class TxPool implements TxPoolService {
     const pending = this.txs.get(hex);
     if (!pending) return;
     this.txs.delete(hex);
+    this.heldBack.delete(hex);
     for (const claim of pending.claims) this.claims.delete(claim);
   }
 

@@ -87,17 +87,21 @@ export class BlockGossip {
     }
     const id = core.sha3_256(body.block);
     const key = toHex(id);
-    if (chain.meta(id) || this.arriving.has(key)) {
+    const known = chain.meta(id);
+    if (known || this.arriving.has(key)) {
       peer.knownBlocks.add(id);
+      if (known) peer.reached(Number(known.height), known.cumulativeWork);
       return Verdict.Ignore;
     }
     this.arriving.add(key);
     try {
       const result = await intake.add(peer, id, body);
       logger.debug(`block ${key} came by gossip from ${peer}: ${result.status}`);
+      const added = chain.meta(id);
+      if (added) peer.reached(Number(added.height), added.cumulativeWork);
       if (result.status === 'main' || result.status === 'side') return Verdict.Accept;
       if (result.status === 'orphan') {
-        peer.height = Math.max(peer.height, Number(decodeBlock(body.block).height));
+        peer.reached(Number(decodeBlock(body.block).height));
         sync.chase(peer);
       }
       return Verdict.Ignore;

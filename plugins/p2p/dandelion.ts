@@ -45,12 +45,13 @@ export interface StemPeer {
 
 /**
  * A transaction held in the stem: who sent it (undefined: this node's own), where it went (undefined: nowhere yet, an
- * own transaction of a node without peers), and its embargo.
+ * own transaction of a node without peers), the peers known to have it on its stem, and its embargo.
  */
 export interface StemRoute<P> {
   readonly txid: Uint8Array;
   readonly from: P | undefined;
   to: P | undefined;
+  readonly onStem: Set<P>;
   readonly fluffAt: number;
 }
 
@@ -107,12 +108,39 @@ export class Dandelion<P extends StemPeer> {
   /** Holds a transaction sent along the stem to `to`; false when the stem is full (fluff it instead). */
   hold(txid: Uint8Array, from: P | undefined, to: P | undefined, now: number): boolean {
     if (this.stems.size >= this.settings.maxStemTxs) return false;
-    this.stems.set(toHex(txid), { txid, from, to, fluffAt: now + this.embargoMs() });
+    const onStem = new Set<P>([from, to].filter((peer) => peer !== undefined));
+    this.stems.set(toHex(txid), { txid, from, to, onStem, fluffAt: now + this.embargoMs() });
     return true;
+  }
+
+  /** Records that a held transaction went (again) to `to`, its successor from now on. */
+  sentTo(route: StemRoute<P>, to: P): void {
+    route.to = to;
+    route.onStem.add(to);
+  }
+
+  /**
+   * Where a held transaction goes when its stem came back to this node from `from` (a loop, as the stem graph of a
+   * small or dense network makes likely): a random ready peer that is not on its stem as this node knows it — not
+   * its predecessor, none it was sent to, none that sent it back — recorded as its successor. Undefined when the
+   * transaction is not held, or no such peer remains (the caller fluffs it).
+   */
+  detour(txid: Uint8Array, from: P, peers: readonly P[]): P | undefined {
+    const route = this.stems.get(toHex(txid));
+    if (!route) return undefined;
+    route.onStem.add(from);
+    const to = this.any(peers.filter((peer) => !route.onStem.has(peer)));
+    if (to) this.sentTo(route, to);
+    return to;
   }
 
   isStem(txid: Uint8Array): boolean {
     return this.stems.has(toHex(txid));
+  }
+
+  /** The txids held in the stem. */
+  held(): Uint8Array[] {
+    return [...this.stems.values()].map((route) => route.txid);
   }
 
   /** Stops holding a transaction (it was seen fluffed, or is gone); true when it was held. */

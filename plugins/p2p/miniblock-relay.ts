@@ -3,11 +3,15 @@
  * — solved here, or accepted from the topic, which gossipsub then forwards itself. So the nine miniblocks of a block
  * can come from miners on different nodes. The topic check is the pool's own: a miniblock that is invalid (bad proof
  * of work, unknown miner key, malformed) is rejected and costs its forwarder ban points; one that is merely stale or
- * already pooled is ignored without blame.
+ * already pooled is ignored without blame. A miniblock the pool takes builds on this node's top, so its forwarder has
+ * the chain up to the height below it.
  */
 import { MiniblockRejected, type MiniblockPoolService } from '../../host/services/miniblocks.js';
+import { decodeMiniblock } from '../../protocol/miniblock.js';
 import { PENALTY } from './bans.js';
+import type { Penalise } from './block-intake.js';
 import { Verdict, type Gossip } from './gossip.js';
+import type { Peer } from './peer.js';
 
 const TOPIC = 'miniblocks';
 
@@ -19,7 +23,9 @@ export class MiniblockRelay {
   constructor(
     private readonly pool: MiniblockPoolService,
     gossip: Gossip,
-    private readonly penalise: (peerId: string, points: number, reason: string) => void,
+    /** Our peer behind a gossip forwarder's peer id, once its handshake is done. */
+    private readonly peerOf: (peerId: string) => Peer | undefined,
+    private readonly penalise: Penalise,
   ) {
     gossip.subscribe(TOPIC, (blob, from) => this.check(blob, from));
     this.unsubscribe = pool.onMiniblock((blob) => {
@@ -33,11 +39,14 @@ export class MiniblockRelay {
 
   private check(blob: Uint8Array, from: string): Verdict {
     this.fromGossip = true;
+    const peer = this.peerOf(from);
     try {
-      return this.pool.accept(blob) ? Verdict.Accept : Verdict.Ignore;
+      if (!this.pool.accept(blob)) return Verdict.Ignore;
+      peer?.reached(Number(decodeMiniblock(blob).height) - 1);
+      return Verdict.Accept;
     } catch (error) {
       if (!(error instanceof MiniblockRejected)) throw error;
-      this.penalise(from, PENALTY.invalidData, error.message);
+      if (peer) this.penalise(peer, PENALTY.invalidData, error.message);
       return Verdict.Reject;
     } finally {
       this.fromGossip = false;

@@ -149,10 +149,6 @@ export class P2pNode {
     this.sync = new ChainSync(chain, intake, peers, logger, this.progress, penalise, fastSyncFirst);
     // Gossip names its forwarder by peer id; ban points go to the address of our connection with it.
     const peerOf = (peerId: string): Peer | undefined => peers().find((p) => p.peerId === peerId);
-    const penaliseForwarder = (peerId: string, points: number, reason: string): void => {
-      const peer = peerOf(peerId);
-      if (peer) penalise(peer, points, reason);
-    };
     const blockGossip = new BlockGossip({
       chain,
       core,
@@ -166,7 +162,7 @@ export class P2pNode {
     });
     this.blocks = new BlockRelay(chain, intake, transactions, this.sync, blockGossip, peers, penalise, logger);
     this.txs = new TxRelay({ pool: deps.txPool, gossip, peers, logger }, settings.stemCheckMs, settings.dandelion);
-    this.miniblocks = deps.miniblocks && new MiniblockRelay(deps.miniblocks, gossip, penaliseForwarder);
+    this.miniblocks = deps.miniblocks && new MiniblockRelay(deps.miniblocks, gossip, peerOf, penalise);
     this.manager.onReady = (peer) => {
       this.blocks.greet(peer);
       this.sync.consider();

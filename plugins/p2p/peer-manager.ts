@@ -1,8 +1,8 @@
 /**
  * The node's connections: the libp2p node (listening, dialling, limits), one stream of our protocol per connection,
- * dialling (configured peers always, then the peer book until enough
- * outgoing connections are up), the handshake, peer exchange, connection limits and bans. Messages of ready peers
- * that are not about connections go to `onMessage` (the block and transaction relays, sync).
+ * dialling (configured peers always, then the peer book until enough outgoing connections are up; a failed address
+ * is retried on redial-schedule.ts's backoff), the handshake, peer exchange, connection limits and bans. Messages of
+ * ready peers that are not about connections go to `onMessage` (the block and transaction relays, sync).
  */
 import type { Connection, PrivateKey, Stream } from '@libp2p/interface';
 import { parseBindAddress } from '../../host/config/schema.js';
@@ -20,6 +20,7 @@ import { createTransport, type Transport } from './transport.js';
 import type { Gossip } from './gossip.js';
 import type { PeerBook } from './peer-book.js';
 import { PeerBudget } from './peer-budget.js';
+import { DEFAULT_REDIAL, RedialSchedule } from './redial-schedule.js';
 import { MAX_PEER_ADDRESSES, type Message } from './wire/messages.js';
 import type { PeerCounts } from '../../host/services/p2p.js';
 
@@ -49,13 +50,13 @@ export interface PeerManagerOptions {
 
 /** Outgoing connections the node keeps up from its peer book (configured peers come on top, up to maxPeers). */
 const OUTGOING_TARGET = 8;
-/** A failed address is not dialled again before this, ms. */
-const REDIAL_DELAY_MS = 30_000;
 
 export class PeerManager {
   private readonly peers = new Set<Peer>();
   private readonly dialing = new Set<string>();
-  private readonly lastFailure = new Map<string, number>();
+  private readonly redials = new RedialSchedule();
+  /** Addresses of peers this node completed a handshake with since it started: worth redialling soon. */
+  private readonly knownGood = new Set<string>();
   /** Addresses that turned out to be this node: peers keep telling us of them, and they are not dialled again. */
   private readonly ownAddresses = new Set<string>();
   /** Connections refused only because the peer is connected already: not a failure of its address. */
@@ -228,14 +229,33 @@ export class PeerManager {
     return peer;
   }
 
+  /**
+   * Schedules the retry of a failed address. While the node has no peer at all the failure may well be its own (its
+   * link is down): the address keeps its place in the peer book, so that the node goes on trying what it knows.
+   */
   private dialFailed(address: string): void {
-    this.lastFailure.set(address, Date.now());
-    this.options.book.failed(address);
+    const { book, addPeers } = this.options;
+    const known =
+      this.knownGood.has(address) ||
+      book.isWhite(address) ||
+      addPeers.some((spec) => parsePeerAddress(spec).address === address);
+    const delay = this.redials.failed(address, known, Date.now());
+    this.redialTimer(delay);
+    if (this.ready().length > 0) book.failed(address);
+  }
+
+  /** Runs the dialling again after `delayMs`, when a retry is due, rather than at the next periodic round. */
+  private redialTimer(delayMs: number): void {
+    setTimeout(() => this.maintain(), delayMs).unref();
   }
 
   private closed(peer: Peer, reason: string): void {
     this.peers.delete(peer);
-    if (peer.hello) return this.options.logger.info(`disconnected from peer ${peer}: ${reason}`);
+    if (peer.hello) {
+      this.options.logger.info(`disconnected from peer ${peer}: ${reason}`);
+      // Whoever left, a connection is to be made again (to it, or to another) before the next periodic round.
+      return this.redialTimer(DEFAULT_REDIAL.firstMs * (0.5 + Math.random()));
+    }
     this.options.logger.debug(`connection with ${peer} ended before the handshake: ${reason}`);
     if (peer.direction === 'outgoing' && peer.listenAddress && !this.duplicates.has(peer))
       this.dialFailed(peer.listenAddress);
@@ -272,7 +292,11 @@ export class PeerManager {
     }
     if (peer.direction === 'incoming' && hello.port > 0) peer.listenAddress = joinHostPort(peer.host, hello.port);
     peer.accept(hello);
-    if (peer.listenAddress) book.connected(peer.listenAddress);
+    if (peer.listenAddress) {
+      book.connected(peer.listenAddress);
+      this.knownGood.add(peer.listenAddress);
+      this.redials.succeeded(peer.listenAddress);
+    }
     logger.info(`connected to peer ${peer} (${peer.direction}), its chain at height ${hello.height}`);
     peer.send('getPeers', {});
     this.onReady(peer);
@@ -328,11 +352,7 @@ export class PeerManager {
     const now = Date.now();
     const dialable = (spec: string): boolean => {
       const { address, host } = parsePeerAddress(spec);
-      return (
-        !this.connectedTo(address) &&
-        now - (this.lastFailure.get(address) ?? 0) >= REDIAL_DELAY_MS &&
-        !this.options.bans.isBanned(host)
-      );
+      return !this.connectedTo(address) && this.redials.due(address, now) && !this.options.bans.isBanned(host);
     };
     const dial = (address: string): void => {
       this.connect(address).catch((error: Error) => logger.debug(error.message));

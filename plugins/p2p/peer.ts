@@ -65,7 +65,7 @@ export class Peer {
   hello: Body<'hello'> | undefined;
   /** Where the peer accepts connections (`host:port`), when known. */
   listenAddress: string | undefined;
-  /** The peer's chain as last announced. */
+  /** The peer's chain as last announced, or as the blocks and miniblocks it relays show it to be. */
   height = 0;
   work = 0n;
   /** When the connection was opened (ms since the epoch). */
@@ -135,6 +135,12 @@ export class Peer {
     this.work = hello.work;
     this.knownBlocks.add(hello.top);
     this.ping();
+  }
+
+  /** The peer has a chain of `work` up to `height` (it relayed a block there): raises what is known of its chain. */
+  reached(height: number, work = 0n): void {
+    this.height = Math.max(this.height, height);
+    if (work > this.work) this.work = work;
   }
 
   send<N extends MessageName>(type: N, body: Body<N>): void {

@@ -1,15 +1,18 @@
 /**
  * The libp2p node under our protocol: TCP, Noise (XX, authenticated by the node key) and yamux, with identify, ping
  * and gossipsub. Connection limits live here: at most `maxPeers` connections (libp2p's connection manager), at most
- * `maxPerIp` from one remote IP and none from a banned one (a connection gater, checked before any handshake).
+ * `maxPerIp` from one remote IP, counting those still in their handshake, and none from a banned one (a connection
+ * gater, checked before any handshake), and few handshakes in progress per network (handshake-slots.ts), each cut
+ * off after INBOUND_HANDSHAKE_MS.
  * libp2p's modules (some 700, tens of MiB) load when the first transport is made: a node that neither listens nor
  * dials (the simulator) never loads them.
  */
 import type { GossipSub } from '@libp2p/gossipsub';
-import type { ConnectionGater, PrivateKey } from '@libp2p/interface';
+import type { ConnectionGater, MultiaddrConnection, PrivateKey } from '@libp2p/interface';
 import { createHash } from 'node:crypto';
 import type { Libp2p } from 'libp2p';
 import { MAX_GOSSIP_BLOCK_BYTES } from './block-gossip.js';
+import { HANDSHAKES_PER_NETWORK, HandshakeSlots } from './handshake-slots.js';
 import { hostAndPortOf, multiaddrOf } from './peer-address.js';
 
 export interface TransportOptions {
@@ -27,6 +30,18 @@ export interface TransportOptions {
 
 /** A node syncing pulls whole batches of blocks through one stream: a larger window than yamux's 256 KiB keeps it busy. */
 const STREAM_WINDOW = 4 * 1024 * 1024;
+
+/**
+ * Time an incoming connection has to complete the encrypted handshake, ms: an idle socket is dropped after it. Several
+ * round trips of the slowest links (~300 ms each), with room for a busy host.
+ */
+const INBOUND_HANDSHAKE_MS = 5_000;
+
+/**
+ * Incoming handshakes in progress at once, node-wide. The per-address and per-network shares (handshake-slots.ts) are
+ * a small fraction of it: many distinct networks are needed to fill it.
+ */
+const MAX_PENDING_HANDSHAKES = 128;
 
 /** Largest gossipsub frame taken from a peer: a blocks topic message (block-gossip.ts) with room for the framing. */
 const GOSSIP_FRAME_LIMIT = MAX_GOSSIP_BLOCK_BYTES + 64 * 1024;
@@ -56,11 +71,23 @@ export async function createTransport(options: TransportOptions): Promise<Transp
   let node: Transport | undefined;
   const connectionsFrom = (host: string): number =>
     (node?.getConnections() ?? []).filter((c) => hostAndPortOf(c.remoteAddr).host === host).length;
+  const slots = new HandshakeSlots({ perAddress: options.maxPerIp, perNetwork: HANDSHAKES_PER_NETWORK });
+  // The slot a connection in its handshake holds, given back when the handshake completes or the connection ends.
+  const heldSlot = new WeakMap<MultiaddrConnection, () => void>();
   const gater: ConnectionGater = {
     denyDialMultiaddr: (address) => options.isBanned(hostAndPortOf(address).host),
     denyInboundConnection: (connection) => {
       const { host } = hostAndPortOf(connection.remoteAddr);
-      return options.isBanned(host) || connectionsFrom(host) >= options.maxPerIp;
+      if (options.isBanned(host)) return true;
+      const release = slots.take(host, connectionsFrom(host));
+      if (!release) return true;
+      heldSlot.set(connection, release);
+      connection.addEventListener('close', release, { once: true });
+      return false;
+    },
+    denyInboundUpgradedConnection: (_peer, connection) => {
+      heldSlot.get(connection)?.();
+      return false;
     },
   };
   node = await createLibp2p({
@@ -74,7 +101,12 @@ export async function createTransport(options: TransportOptions): Promise<Transp
       yamux({ streamOptions: { initialStreamWindowSize: STREAM_WINDOW, maxStreamWindowSize: STREAM_WINDOW } }),
     ],
     connectionGater: gater,
-    connectionManager: { maxConnections: options.maxPeers, dialTimeout: options.dialTimeoutMs },
+    connectionManager: {
+      maxConnections: options.maxPeers,
+      dialTimeout: options.dialTimeoutMs,
+      inboundUpgradeTimeout: INBOUND_HANDSHAKE_MS,
+      maxIncomingPendingConnections: MAX_PENDING_HANDSHAKES,
+    },
     services: {
       identify: identify(),
       ping: ping(),

@@ -1,8 +1,10 @@
 /**
  * Transaction propagation through the `txPool` service, when one runs, in two phases (Dandelion++, docs/protocol.md
  * "Private transaction relay"). Stem: a transaction submitted to this node, or received in a `stemTx`, is passed
- * whole to one stem successor and published to nobody; it stays out of `newTxs` and `getTxs` answers until it is
- * fluffed — by a fluffer node, a node without another peer, a full stem, or its embargo running out unseen. Fluff:
+ * whole to one stem successor and published to nobody; it stays out of `newTxs` and `getTxs` answers, and out of
+ * this node's block templates (the pool holds it back), until it is fluffed — by a fluffer node, a node without
+ * another peer, a full stem, a stem that came back with no peer off it left, or its embargo running out unseen. A
+ * stem that comes back to a node already holding the transaction goes on to a peer not yet on it. Fluff:
  * the transaction is published whole on the `txs` gossip topic, whose check is the pool's admission: admitted,
  * gossipsub forwards it; already pending or mined, it is ignored (unless this node held it in the stem: that ends the
  * stem, and the message is forwarded); refused for any
@@ -60,7 +62,7 @@ export class TxRelay {
   start(): void {
     const pool = this.deps.pool();
     if (!pool) return;
-    this.deps.gossip.subscribe(TOPIC, (bytes) => this.check(pool, bytes));
+    this.deps.gossip.subscribe(TOPIC, (bytes, from) => this.check(pool, bytes, from));
     this.unsubscribe = pool.onAdd(({ txid, local }) => {
       if (local) this.stem(txid, undefined);
       else if (!this.admittingRelayed) this.publish(txid);
@@ -84,7 +86,7 @@ export class TxRelay {
     for (const id of ids) {
       peer.knownTxs.add(id);
       // Someone announced it: its stem is over.
-      if (this.dandelion.release(id)) this.deps.logger.debug(`transaction ${toHex(id)} seen fluffed by ${peer}`);
+      if (this.endStem(id)) this.deps.logger.debug(`transaction ${toHex(id)} seen fluffed by ${peer}`);
     }
     const pool = this.deps.pool();
     if (!pool) return;
@@ -123,10 +125,26 @@ export class TxRelay {
     try {
       txid = this.admitRelayed(pool, tx);
     } catch (error) {
+      if (error instanceof TransactionError && error.code === TransactionErrorCode.AlreadyPending)
+        return this.stemCameBack(pool.txidOf(tx), peer);
       return this.deps.logger.debug(`stem transaction from ${peer} refused by the pool: ${(error as Error).message}`);
     }
     if (this.dandelion.isFluffer(Date.now())) return this.fluff(txid, 'this node fluffs this epoch');
     this.stem(txid, peer);
+  }
+
+  /**
+   * A stem transaction this node has already, from `peer`: its stem looped back here. Held in the stem, it goes on to
+   * a peer not yet on its stem, or is fluffed when none remains; already fluffed here, gossip carries it.
+   */
+  private stemCameBack(txid: Uint8Array, peer: Peer): void {
+    const hex = toHex(txid);
+    if (!this.dandelion.isStem(txid))
+      return this.deps.logger.debug(`stem transaction ${hex} from ${peer}: already fluffed here`);
+    const to = this.dandelion.detour(txid, peer, this.deps.peers());
+    if (!to) return this.fluff(txid, `its stem came back from ${peer} and no peer off the stem remains`);
+    this.deps.logger.debug(`stem transaction ${hex} came back from ${peer}: the stem goes on`);
+    this.sendStem(txid, to);
   }
 
   /** Answers a getTxs request with the fluffed transactions the pool has, up to what fits in a frame. */
@@ -148,14 +166,16 @@ export class TxRelay {
    * The gossip topic's check: the pool's admission. A copy of a transaction this node holds in the stem ends its stem
    * here and is forwarded; any other duplicate is ignored.
    */
-  private check(pool: TxPoolService, bytes: Uint8Array): Verdict {
+  private check(pool: TxPoolService, bytes: Uint8Array, from: string): Verdict {
     try {
-      this.admitRelayed(pool, bytes);
+      const txid = this.admitRelayed(pool, bytes);
+      const forwarder = this.deps.peers().find((peer) => peer.peerId === from) ?? from;
+      this.deps.logger.debug(`transaction ${toHex(txid)} came by gossip from ${forwarder}`);
       return Verdict.Accept;
     } catch (error) {
       if (error instanceof TransactionError && DUPLICATES.includes(error.code)) {
         const txid = pool.txidOf(bytes);
-        if (!this.dandelion.release(txid)) return Verdict.Ignore;
+        if (!this.endStem(txid)) return Verdict.Ignore;
         // This node held it in the stem, so its own peers may lack it: the fluff goes on from here.
         this.deps.logger.debug(`transaction ${toHex(txid)} seen fluffed by gossip`);
         return Verdict.Accept;
@@ -187,17 +207,26 @@ export class TxRelay {
     if (to) this.sendStem(txid, to);
   }
 
+  /** Sends a held transaction to `to` on the stem; from then on this node's templates leave it out until the fluff. */
   private sendStem(txid: Uint8Array, to: Peer): void {
-    const tx = this.deps.pool()?.get(txid);
-    if (!tx) return void this.dandelion.release(txid);
+    const pool = this.deps.pool();
+    const tx = pool?.get(txid);
+    if (!tx) return void this.endStem(txid);
+    pool!.holdBack(txid);
     this.deps.logger.debug(`stem transaction ${toHex(txid)} sent to ${to}`);
     to.send('stemTx', { tx });
   }
 
   private fluff(txid: Uint8Array, why: string): void {
     this.deps.logger.debug(`fluffing transaction ${toHex(txid)}: ${why}`);
-    this.dandelion.release(txid);
+    this.endStem(txid);
     this.publish(txid);
+  }
+
+  /** Stops holding a transaction in the stem, and lets the pool's templates take it; true when it was held. */
+  private endStem(txid: Uint8Array): boolean {
+    this.deps.pool()?.stopHolding(txid);
+    return this.dandelion.release(txid);
   }
 
   private publish(txid: Uint8Array): void {
@@ -205,15 +234,24 @@ export class TxRelay {
     if (bytes) this.deps.gossip.publish(TOPIC, bytes);
   }
 
-  /** Fluffs the stem transactions whose embargo ran out, and routes those whose successor left (or who had none). */
+  /**
+   * Ends the stems of transactions that left the pool (mined, or dropped: nothing left to hide nor to spread), fluffs
+   * those whose embargo ran out, and routes those whose successor left (or who had none).
+   */
   private tick(): void {
+    const pool = this.deps.pool();
+    for (const txid of this.dandelion.held())
+      if (!pool?.has(txid)) {
+        this.endStem(txid);
+        this.deps.logger.debug(`stem of transaction ${toHex(txid)} ended: it left the pool`);
+      }
     const now = Date.now();
     for (const txid of this.dandelion.expired(now)) this.fluff(txid, 'its embargo ran out');
     const peers = this.deps.peers();
     for (const route of this.dandelion.stranded(peers)) {
       const to = this.dandelion.successor(route.from, peers, now);
       if (to) {
-        route.to = to;
+        this.dandelion.sentTo(route, to);
         this.sendStem(route.txid, to);
       } else if (route.from) this.fluff(route.txid, 'its stem successor left and none remains');
       // else an own transaction waits for a peer (or its embargo)

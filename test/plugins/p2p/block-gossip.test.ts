@@ -1,11 +1,13 @@
 /**
  * New blocks travel on the `blocks` gossip topic: a mined block reaches a node two hops away by gossip; a forged one
- * gets its publisher banned and goes no further; an orphan by gossip makes the node sync from the forwarder.
+ * gets its publisher banned and goes no further; an orphan by gossip makes the node sync from the forwarder. The
+ * height a node shows for a peer follows the blocks and miniblocks that peer relays.
  */
 import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import { decodeBlock, encodeBlock } from '../../../protocol/block.js';
 import { toHex } from '../../../protocol/bytes.js';
+import { premineKey } from '../../../protocol/premine.js';
 import { encodeBlockBody } from '../../../plugins/p2p/wire/codec.js';
 import { converged, mine, startNode, topOf, waitUntil, type TestNode } from '../../helpers/p2p.js';
 import { rawPeer, type RawPeer } from '../../helpers/raw-peer.js';
@@ -35,6 +37,27 @@ t.test('a block mined on one node reaches a node two hops away by gossip', async
   const id = topOf(a);
   t.ok(logged(b, new RegExp(`block ${id} came by gossip from .*: main`)), 'b took it from the topic');
   t.ok(logged(c, new RegExp(`block ${id} came by gossip from .*: main`)), 'c took it from the topic, through b');
+});
+
+t.test('a peer’s height follows the blocks and miniblocks it relays by gossip', async (t) => {
+  const a = await startNode('a', {}, t);
+  const b = await startNode('b', { addPeers: [a.address] }, t);
+  await waitUntil('a and b are connected', () => b.p2p.peers().length === 1);
+  await waitUntil('the gossip mesh is up', () =>
+    ['blocks', 'miniblocks'].every(
+      (topic) => b.p2p.gossip.meshPeers(topic) === 1 && a.p2p.gossip.meshPeers(topic) === 1,
+    ),
+  );
+  await mine(a, 3);
+  await waitUntil('b has the blocks', () => converged(a, b));
+  const seenByB = b.p2p.peers()[0]!;
+  t.equal(seenByB.height, 3, 'the height of the last block a relayed, not that of its handshake');
+
+  seenByB.height = 0;
+  const job = a.mining.template(premineKey(a.app.container.cradle.core, 'simulator'));
+  t.equal((await a.mining.submit(job.id, job.blob)).mini, true);
+  await waitUntil('b pooled a’s miniblock', () => b.mining.pooledCount() === 1);
+  t.equal(seenByB.height, 3, 'a miniblock for height 4 shows a at height 3');
 });
 
 t.test('a forged block on the topic gets its publisher banned and goes no further', async (t) => {

@@ -107,3 +107,14 @@ t.test('held transactions: hidden until released, expired in time, stranded when
     'one held without a successor is stranded until it gets one',
   );
 });
+
+t.test('a stem that comes back goes on to a peer off the stem, and to none once every peer is on it', async (t) => {
+  const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((name) => peer(name));
+  const dandelion = new Dandelion(settings, sequence([], 0));
+  const peers = [a!, b!, c!, d!, e!];
+  dandelion.hold(id(1), a, b, 0);
+  t.equal(dandelion.detour(id(1), c!, peers), d, 'not the sender c, nor its predecessor a, nor b it went to');
+  t.equal(dandelion.detour(id(1), d!, peers), e, 'back again, from d: on to the last peer off the stem');
+  t.equal(dandelion.detour(id(1), e!, peers), undefined, 'every peer is on the stem: none (fluff)');
+  t.equal(dandelion.detour(id(2), c!, peers), undefined, 'a transaction not held: none');
+});

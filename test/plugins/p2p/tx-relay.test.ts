@@ -119,6 +119,63 @@ t.test('a stem travels the line and is fluffed at its end; the fluff comes back 
   );
 });
 
+t.test(
+  'a stem that loops back to a node holding the transaction is fluffed there at once, not after an embargo',
+  async (t) => {
+    relaySettings({ fluffProbability: 0, embargoMinMs: 60_000 });
+    const a = await startNode('a', { plugins }, t);
+    const b = await startNode('b', { plugins, addPeers: [a.address] }, t);
+    const c = await startNode('c', { plugins, addPeers: [a.address, b.address] }, t);
+    await waitUntil('the triangle is up', () => [a, b, c].every((node) => node.p2p.peers().length === 2));
+    await waitUntil('the gossip mesh of the triangle is up', () =>
+      [a, b, c].every((node) => node.p2p.gossip.meshPeers('txs') === 2),
+    );
+    // a's stem goes to one of b and c, who passes it to the other, who can only pass it back to a.
+    const txid = toHex(poolOf(a).add(Buffer.from('a private transfer'), { local: true }));
+    await waitUntil('a saw its stem come back', () =>
+      logged(
+        a,
+        new RegExp(`fluffing transaction ${txid}: its stem came back from .* and no peer off the stem remains`),
+      ),
+    );
+    await waitUntil('b and c saw the fluff', () =>
+      [b, c].every((node) => logged(node, new RegExp(`transaction ${txid} seen fluffed by`))),
+    );
+    t.notOk(
+      [a, b, c].some((node) => logged(node, /already in the pool|embargo ran out/)),
+      'no stem stopped at a refusal, no embargo had to run out',
+    );
+  },
+);
+
+t.test('a stem transaction stays out of templates until fluffed; one mined meanwhile needs no fluff', async (t) => {
+  relaySettings({ fluffProbability: 0, embargoMinMs: 1500, embargoMeanMs: 100 });
+  const a = await startNode('a', { plugins }, t);
+  // b drops every stem transaction: a's stems stall at their first hop.
+  relaySettings({ stemTxsPerSecond: 0, stemTxBurst: 0 });
+  await startNode('b', { plugins, addPeers: [a.address] }, t);
+  await waitUntil('a and b are connected', () => a.p2p.peers().length === 1);
+  const inTemplates = (txid: string): boolean =>
+    poolOf(a)
+      .pending()
+      .some((id) => toHex(id) === txid);
+
+  const first = toHex(poolOf(a).add(Buffer.from('a private transfer'), { local: true }));
+  await waitUntil('a sent it on the stem', () => logged(a, new RegExp(`stem transaction ${first} sent to`)));
+  t.notOk(inTemplates(first), 'held back from a’s templates while in its stem');
+  await waitUntil('its embargo ran out', () => logged(a, new RegExp(`fluffing transaction ${first}: its embargo`)));
+  t.ok(inTemplates(first), 'fluffed: a may mine it');
+
+  const second = poolOf(a).add(Buffer.from('another private transfer'), { local: true });
+  await waitUntil('a sent it on the stem', () => logged(a, new RegExp(`stem transaction ${toHex(second)} sent to`)));
+  poolOf(a).drop(second);
+  await waitUntil('its stem ended', () =>
+    logged(a, new RegExp(`stem of transaction ${toHex(second)} ended: it left the pool`)),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  t.notOk(logged(a, new RegExp(`fluffing transaction ${toHex(second)}`)), 'no embargo ran out for it');
+});
+
 t.test('a transaction submitted to a node without peers waits for one, and takes the stem to it', async (t) => {
   relaySettings({ fluffProbability: 0, embargoMinMs: 60_000 });
   const a = await startNode('a', { plugins }, t);
