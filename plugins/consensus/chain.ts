@@ -17,7 +17,13 @@ import { decodeTransaction, encodeTransactionHeader, type Transaction } from '..
 import { TransactionError, TransactionErrorCode } from '../../protocol/transaction-errors.js';
 import type { AddBlockOutcome, BlockListener, ChainService, ChainTimingObserver } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
-import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
+import {
+  NATIVE_ASSET,
+  type AccountsReader,
+  type AccountsState,
+  type AccountsWriter,
+  type IndexedAt,
+} from './accounts.js';
 import { checkAgainstParent, checkMiniblocks, checkStandalone } from '../../protocol/chain/block-checks.js';
 import { BlockErrorCode, BlockRejected, TransactionRejected } from '../../protocol/chain/block-errors.js';
 import { executeGenesis, payBlockRewards, type BalanceMath } from './block-executor.js';
@@ -27,6 +33,7 @@ import { nextDifficulty } from '../../protocol/chain/difficulty.js';
 import { HistoryErrorCode, HistoryNotHeld } from './history-error.js';
 import { OrphanPool } from './orphan-pool.js';
 import { readHistoryFloor } from './state/history-floor.js';
+import { BalanceIndex, type BalanceEntry } from './state/balance-index.js';
 import { genesisTemplate } from './genesis.js';
 
 /** A transaction of a block: its id, its bytes and its decoded form. */
@@ -125,6 +132,8 @@ export class Chain implements ChainService {
   private adoptedTxs: ReadonlyMap<string, Uint8Array> = new Map();
   readonly params: ChainParams;
   readonly blocks: ChainStore;
+  /** Every main-chain balance version, where main-chain states read their balances (state/balance-index.ts). */
+  readonly balanceIndex: BalanceIndex;
   private topMeta!: BlockMeta;
   private readonly orphans = new OrphanPool(() => Number(this.now()));
   private readonly listeners = new Set<BlockListener>();
@@ -138,6 +147,7 @@ export class Chain implements ChainService {
     this.params = CHAIN_PARAMS[deps.network];
     this.timings = deps.timings ?? new ChainTimings();
     this.blocks = new ChainStore(deps.store);
+    this.balanceIndex = new BalanceIndex(deps.store);
     this.now = deps.now ?? (() => BigInt(Date.now()));
   }
 
@@ -146,7 +156,31 @@ export class Chain implements ChainService {
     const chain = new Chain(deps);
     if (chain.blocks.topTopoheight() < 0n) await chain.writeGenesis();
     chain.topMeta = chain.blocks.getMeta(chain.blocks.idAtTopo(chain.blocks.topTopoheight())!)!;
+    // A store written before the index existed, or whose index a deep reorganisation dropped.
+    if (chain.balanceIndex.from === undefined) await chain.buildBalanceIndex();
     return chain;
+  }
+
+  /** Builds the balance index from the top's state: it answers from the top on. */
+  private async buildBalanceIndex(): Promise<void> {
+    const top = this.topMeta;
+    await this.balanceIndex.build(top.height, this.deps.accounts.balancesChanged(top.stateVersion, null));
+  }
+
+  /** Where the balances of `meta`'s state are indexed: a main-chain block at or above the index's start. */
+  private indexedAt(meta: BlockMeta): IndexedAt | undefined {
+    if (!this.balanceIndex.covers(meta.height) || this.topoOf(meta) === null) return undefined;
+    return { index: this.balanceIndex, topoheight: meta.height };
+  }
+
+  /** The state after `meta`, its balances read from the index when it is a main-chain block the index covers. */
+  private accountsAt(meta: BlockMeta): AccountsReader {
+    return this.deps.accounts.read(meta.stateVersion, this.indexedAt(meta));
+  }
+
+  /** The balances the block `meta` wrote: its state's differences from its parent's. */
+  private balancesWrittenBy(meta: BlockMeta, parent: BlockMeta): BalanceEntry[] {
+    return this.deps.accounts.balancesChanged(meta.stateVersion, parent.stateVersion);
   }
 
   private async writeGenesis(): Promise<void> {
@@ -211,7 +245,7 @@ export class Chain implements ChainService {
   stateAt(meta: BlockMeta = this.topMeta): AccountsReader {
     const floor = this.historyFloor();
     if (meta.height < floor) throw new HistoryNotHeld(HistoryErrorCode.StateNotHeld, meta.height, floor);
-    return this.deps.accounts.read(meta.stateVersion);
+    return this.accountsAt(meta);
   }
 
   /** The first topoheight whose state this node holds (0 on an archive node). */
@@ -238,11 +272,11 @@ export class Chain implements ChainService {
   }
 
   isRegistered(key: Uint8Array): boolean {
-    return this.deps.accounts.read(this.topMeta.stateVersion).getBalance(NATIVE_ASSET, key) !== undefined;
+    return this.accountsAt(this.topMeta).getBalance(NATIVE_ASSET, key) !== undefined;
   }
 
   keyByHashPrefix(prefix: Uint8Array): Uint8Array | undefined {
-    return this.deps.accounts.read(this.topMeta.stateVersion).findKeyByHashPrefix(prefix);
+    return this.accountsAt(this.topMeta).findKeyByHashPrefix(prefix);
   }
 
   metaAtTopo(topoheight: bigint): BlockMeta | undefined {
@@ -384,7 +418,7 @@ export class Chain implements ChainService {
         if (!ancestors.has(height)) ancestors.set(height, find(height));
         return ancestors.get(height);
       },
-      stateAt: (meta) => this.deps.accounts.read(meta.stateVersion),
+      stateAt: (meta) => this.accountsAt(meta),
     };
   }
 
@@ -443,7 +477,7 @@ export class Chain implements ChainService {
 
   /** Executes `block` on an overlay of its parent's state; throws BlockRejected. */
   private run(block: Block, parent: BlockMeta): Execution {
-    const state = this.deps.accounts.write(parent.stateVersion);
+    const state = this.deps.accounts.write(parent.stateVersion, this.indexedAt(parent));
     let execution: BlockExecution = { fees: 0n, calls: [] };
     const txs = this.blockTransactions(block);
     try {
@@ -496,9 +530,9 @@ export class Chain implements ChainService {
       await this.prepareTransactions(block, parent);
       execution = this.run(block, parent);
     }
-    const { txs, calls } = execution;
+    const { txs, calls, state } = execution;
     const batch = this.deps.store.batch();
-    const { version, root } = execution.state.commit(batch);
+    const { version, root } = state.commit(batch);
     if (!equalBytes(root, block.stateRoot))
       throw new BlockRejected(
         BlockErrorCode.WrongStateRoot,
@@ -519,8 +553,9 @@ export class Chain implements ChainService {
     this.blocks.putBlock(batch, meta, bytes);
     for (const tx of txs) this.blocks.putTx(batch, tx.id, tx.bytes);
     for (const call of calls) this.blocks.putCallOutcome(batch, id, call.txid, call.outcome);
-    const outcome = this.chooseFork(batch, meta, block);
+    const outcome = this.chooseFork(batch, meta, block, () => state.balanceWrites());
     await batch.write();
+    if (this.balanceIndex.from === undefined) await this.buildBalanceIndex();
     this.timings.blockApplied((performance.now() - started) / 1000);
     if (outcome.status === 'main') this.topMeta = meta;
     this.deps.logger.debug(
@@ -552,8 +587,10 @@ export class Chain implements ChainService {
       });
       const top = metas[metas.length - 1]!;
       this.blocks.setTop(batch, top.height);
+      this.balanceIndex.drop(batch);
       await batch.write();
       this.topMeta = top;
+      await this.buildBalanceIndex();
       this.notifyListeners(top, { status: 'main', id: top.id, reorganised: false });
     });
     this.queue = run.catch(() => undefined);
@@ -566,11 +603,13 @@ export class Chain implements ChainService {
       if (!target || this.topoOf(target) === null) throw new Error(`block ${toHex(id)} is not on the main chain`);
       const previousTop = this.topMeta;
       const batch = this.deps.store.batch();
+      this.forgetAbove(batch, target.height);
       for (let height = previousTop.height; height > target.height; height--)
         this.blocks.unsetMain(batch, height, this.block(this.blocks.idAtTopo(height)!)!.txHashes);
       this.blocks.setTop(batch, target.height);
       await batch.write();
       this.topMeta = target;
+      if (this.balanceIndex.from === undefined) await this.buildBalanceIndex();
       if (previousTop.height !== target.height)
         this.notifyListeners(target, { status: 'main', id, reorganised: true, dropped: [], previousTop });
       return target;
@@ -593,8 +632,29 @@ export class Chain implements ChainService {
     }
   }
 
-  /** Makes `meta` the main-chain top when it carries more work; rewrites the index back to the fork point if needed. */
-  private chooseFork(batch: WriteBatch, meta: BlockMeta, block: Block): AddBlockOutcome {
+  /**
+   * Takes the balances of the main-chain blocks above `height` out of the balance index (they leave the main chain);
+   * when that reaches below where the index starts, the index is dropped, to be built again once the batch is written.
+   */
+  private forgetAbove(batch: WriteBatch, height: bigint): void {
+    if (this.balanceIndex.from === undefined) return;
+    if (height < this.balanceIndex.from) {
+      this.balanceIndex.drop(batch);
+      return;
+    }
+    let child = this.topMeta;
+    while (child.height > height) {
+      const parent = this.metaAtTopo(child.height - 1n)!;
+      this.balanceIndex.forget(batch, child.height, this.balancesWrittenBy(child, parent));
+      child = parent;
+    }
+  }
+
+  /**
+   * Makes `meta` the main-chain top when it carries more work; rewrites the index back to the fork point if needed,
+   * and the balance index with it (`writes`: the balances the new block wrote).
+   */
+  private chooseFork(batch: WriteBatch, meta: BlockMeta, block: Block, writes: () => BalanceEntry[]): AddBlockOutcome {
     if (meta.cumulativeWork <= this.topMeta.cumulativeWork) return { status: 'side', id: meta.id };
     // Walk the new branch back to the main chain, collecting the blocks that join it.
     const joining: { meta: BlockMeta; block: Block }[] = [{ meta, block }];
@@ -613,16 +673,20 @@ export class Chain implements ChainService {
       );
       return { status: 'side', id: meta.id };
     }
+    this.forgetAbove(batch, forkHeight);
     const dropped = new Map<string, Uint8Array>();
     for (let height = this.topMeta.height; height > forkHeight; height--) {
       const old = this.block(this.blocks.idAtTopo(height)!)!;
       this.blocks.unsetMain(batch, height, old.txHashes);
       for (const txid of old.txHashes) dropped.set(toHex(txid), txid);
     }
-    for (const { meta: m, block: b } of joining) {
+    joining.forEach(({ meta: m, block: b }, i) => {
       this.blocks.setMain(batch, m.height, m.id, b.txHashes);
       for (const txid of b.txHashes) dropped.delete(toHex(txid));
-    }
+      if (!this.balanceIndex.covers(m.height)) return;
+      const parent = joining[i + 1]?.meta ?? this.blocks.getMeta(cursor)!;
+      this.balanceIndex.record(batch, m.height, i === 0 ? writes() : this.balancesWrittenBy(m, parent));
+    });
     this.blocks.setTop(batch, meta.height);
     const reorganised = joining.length > 1 || forkHeight !== this.topMeta.height;
     return {
