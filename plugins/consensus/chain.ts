@@ -63,6 +63,11 @@ export interface BlockExecution {
   readonly calls: readonly ExecutedCall[];
 }
 
+/** What a template's transactions gave, and which of them it took. */
+export interface TemplateExecution extends BlockExecution {
+  readonly txs: readonly BlockTransaction[];
+}
+
 /** The rules for the transactions inside blocks (tx-executor.ts). */
 export interface TransactionExecutor {
   /** Verifies what it can of a block's transactions ahead of `executeBlock` (proofs, in parallel); never throws. */
@@ -74,6 +79,17 @@ export interface TransactionExecutor {
     txs: readonly BlockTransaction[],
     view: ExecutionView,
   ): BlockExecution;
+  /**
+   * Applies a template's transactions like `executeBlock`, a slice at a time so that the event loop runs between
+   * slices, leaving out (and reporting to `dropInvalid`) those it cannot take.
+   */
+  executeTemplate(
+    block: Block,
+    state: AccountsWriter,
+    txs: readonly BlockTransaction[],
+    view: ExecutionView,
+    dropInvalid: (txid: Uint8Array, reason: string) => void,
+  ): Promise<TemplateExecution>;
   /**
    * Checks that a transaction could go into a block of height `height` on `state` (nothing is kept); throws a
    * TransactionError naming the reason. Returns the proof nonces of a transfer (none for a registration).
@@ -142,6 +158,11 @@ export class Chain implements ChainService {
   private readonly timings: ChainTimings;
   /** The last block template's execution: the block mined from it commits that state instead of executing again. */
   private template: { key: string; execution: Execution } | undefined;
+  /**
+   * Counts the changes that took blocks off the main chain (and their balances out of the index): a template built
+   * across one may have read balances of a state that was no longer indexed, and is built again.
+   */
+  private mainChainCuts = 0;
 
   private constructor(private readonly deps: ChainDeps) {
     this.params = CHAIN_PARAMS[deps.network];
@@ -475,6 +496,46 @@ export class Chain implements ChainService {
     }
   }
 
+  /**
+   * Builds a block template's state without holding the event loop for long: `block`'s transactions are executed on
+   * its tip's state a slice at a time (admission goes on between slices, keeping the verification workers fed), those
+   * it cannot take are left out of `block.txHashes` and reported, and the result is committed for its root. The block
+   * mined from it commits that state. Returns undefined when blocks left the main chain meanwhile: build again.
+   */
+  async buildTemplateState(
+    block: Block,
+    dropInvalid: (txid: Uint8Array, reason: string) => void,
+  ): Promise<Uint8Array | undefined> {
+    const parent = this.blocks.getMeta(block.tips[0]!);
+    if (!parent) throw new BlockRejected(BlockErrorCode.UnknownTip, 'unknown tip');
+    const cuts = this.mainChainCuts;
+    let candidates: BlockTransaction[];
+    for (;;) {
+      try {
+        candidates = this.blockTransactions(block);
+        break;
+      } catch (error) {
+        if (!(error instanceof TransactionRejected)) throw error;
+        block.txHashes = block.txHashes.filter((id) => !equalBytes(id, error.txid));
+        dropInvalid(error.txid, error.message);
+      }
+    }
+    const state = this.deps.accounts.write(parent.stateVersion, this.indexedAt(parent));
+    const executor = this.deps.executeTransactions;
+    if (candidates.length > 0 && !executor)
+      throw new BlockRejected(BlockErrorCode.NotExecuted, 'this node does not execute transactions');
+    const executed = executor
+      ? await executor.executeTemplate(block, state, candidates, this.executionView(parent), dropInvalid)
+      : { fees: 0n, calls: [], txs: [] };
+    if (this.mainChainCuts !== cuts) return undefined;
+    const included = new Set(executed.txs.map(({ id }) => toHex(id)));
+    block.txHashes = block.txHashes.filter((id) => included.has(toHex(id)));
+    payBlockRewards(block, state, this.deps.math, executed.fees);
+    const { root } = state.commit(discardingBatch);
+    this.template = { key: executionKey(block), execution: { state, txs: [...executed.txs], calls: executed.calls } };
+    return root;
+  }
+
   /** Executes `block` on an overlay of its parent's state; throws BlockRejected. */
   private run(block: Block, parent: BlockMeta): Execution {
     const state = this.deps.accounts.write(parent.stateVersion, this.indexedAt(parent));
@@ -587,6 +648,7 @@ export class Chain implements ChainService {
       });
       const top = metas[metas.length - 1]!;
       this.blocks.setTop(batch, top.height);
+      this.mainChainCuts++;
       this.balanceIndex.drop(batch);
       await batch.write();
       this.topMeta = top;
@@ -637,6 +699,7 @@ export class Chain implements ChainService {
    * when that reaches below where the index starts, the index is dropped, to be built again once the batch is written.
    */
   private forgetAbove(batch: WriteBatch, height: bigint): void {
+    if (height < this.topMeta.height) this.mainChainCuts++;
     if (this.balanceIndex.from === undefined) return;
     if (height < this.balanceIndex.from) {
       this.balanceIndex.drop(batch);
