@@ -199,6 +199,17 @@ export class Chain implements ChainService {
     return this.deps.accounts.read(meta.stateVersion, this.indexedAt(meta));
   }
 
+  /** Writes a batch that may change the balance index, and tells the index whether it was written. */
+  private async writeIndexed(batch: WriteBatch): Promise<void> {
+    try {
+      await batch.write();
+    } catch (error) {
+      this.balanceIndex.written(batch, true);
+      throw error;
+    }
+    this.balanceIndex.written(batch);
+  }
+
   /** The balances the block `meta` wrote: its state's differences from its parent's. */
   private balancesWrittenBy(meta: BlockMeta, parent: BlockMeta): BalanceEntry[] {
     return this.deps.accounts.balancesChanged(meta.stateVersion, parent.stateVersion);
@@ -615,7 +626,7 @@ export class Chain implements ChainService {
     for (const tx of txs) this.blocks.putTx(batch, tx.id, tx.bytes);
     for (const call of calls) this.blocks.putCallOutcome(batch, id, call.txid, call.outcome);
     const outcome = this.chooseFork(batch, meta, block, () => state.balanceWrites());
-    await batch.write();
+    await this.writeIndexed(batch);
     if (this.balanceIndex.from === undefined) await this.buildBalanceIndex();
     this.timings.blockApplied((performance.now() - started) / 1000);
     if (outcome.status === 'main') this.topMeta = meta;
@@ -669,7 +680,7 @@ export class Chain implements ChainService {
       for (let height = previousTop.height; height > target.height; height--)
         this.blocks.unsetMain(batch, height, this.block(this.blocks.idAtTopo(height)!)!.txHashes);
       this.blocks.setTop(batch, target.height);
-      await batch.write();
+      await this.writeIndexed(batch);
       this.topMeta = target;
       if (this.balanceIndex.from === undefined) await this.buildBalanceIndex();
       if (previousTop.height !== target.height)

@@ -7,9 +7,16 @@
  *
  * Keys in the store:  b v <asset 32 B> <key length 1 B> <key> <topoheight 8 B> → NonceBalance encoding
  *                     b F → the first topoheight the index answers for (8 B; absent: not built, the tries answer)
+ *
+ * The latest version of the accounts read or written lately is also kept in memory: most reads are of the top's
+ * state or of one a few blocks back where the account has not changed since, and those need no store read. An
+ * account's entry there is learnt from a read of the top or from a block's batch once it is written, and is dropped
+ * when its block leaves the main chain.
  */
 import { ByteReader, ByteWriter } from '../../../protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
+import { cacheKey } from '../../../protocol/state/trie-node.js';
+import { setBounded } from './bounded-map.js';
 import type { Exclusive } from './state-pruner.js';
 
 /** One balance of one account, as stored in a balance trie. */
@@ -25,6 +32,16 @@ const ASSET_BYTES = 32;
 const TOPO_BYTES = 8;
 /** Deletions per write when pruning. */
 const PRUNE_BATCH = 2_000;
+/** Accounts whose latest balance is kept in memory (≈ 200 bytes each). */
+const RECENT_ACCOUNTS = 1 << 17;
+
+/** An account's latest balance: its value at every topoheight from `from` to the head (undefined: none). */
+interface Latest {
+  readonly from: bigint;
+  readonly value: Uint8Array | undefined;
+}
+
+const accountId = (asset: Uint8Array, key: Uint8Array): string => cacheKey(asset) + cacheKey(key);
 
 /** The key of the entry of (asset, key) at `topoheight`; without its last 8 bytes, the prefix of every entry of theirs. */
 function entryKey(asset: Uint8Array, key: Uint8Array, topoheight: bigint): Uint8Array {
@@ -44,6 +61,11 @@ const topoOf = (entry: Uint8Array): bigint =>
 
 export class BalanceIndex {
   private start: bigint | undefined;
+  /** The topoheight of the main chain's top as written here, once a block was (the latest balances are its). */
+  private head: bigint | undefined;
+  private readonly latest = new Map<string, Latest>();
+  /** What each batch not yet written will change of `latest` and `head`, applied by `written`. */
+  private readonly queued = new Map<WriteBatch, (() => void)[]>();
 
   constructor(private readonly store: KeyValueStore) {
     const bytes = store.getSync(START_KEY);
@@ -62,24 +84,66 @@ export class BalanceIndex {
 
   /** The stored balance of (asset, key) in the main chain's state at `topoheight` (one the index covers). */
   balanceAt(asset: Uint8Array, key: Uint8Array, topoheight: bigint): Uint8Array | undefined {
+    const id = accountId(asset, key);
+    const known = this.latest.get(id);
+    const head = this.head;
+    if (known && head !== undefined && topoheight >= known.from && topoheight <= head) return known.value;
     const highest = entryKey(asset, key, topoheight);
-    return this.store.lastSync(accountOf(highest), highest)?.[1];
+    const found = this.store.lastSync(accountOf(highest), highest);
+    // A read of the head gives the latest version, unless a batch being written is about to move the head.
+    if (topoheight === head && this.queued.size === 0)
+      setBounded(this.latest, RECENT_ACCOUNTS, id, { from: found ? topoOf(found[0]) : 0n, value: found?.[1] });
+    return found?.[1];
   }
 
   /** Adds the balances the main-chain block at `topoheight` wrote. */
-  record(batch: WriteBatch, topoheight: bigint, entries: Iterable<BalanceEntry>): void {
+  record(batch: WriteBatch, topoheight: bigint, entries: readonly BalanceEntry[]): void {
     for (const { asset, key, value } of entries) batch.put(entryKey(asset, key, topoheight), value);
+    this.queue(batch, () => {
+      for (const { asset, key, value } of entries) {
+        const id = accountId(asset, key);
+        // Blocks joining the main chain together are recorded newest first.
+        if ((this.latest.get(id)?.from ?? -1n) < topoheight)
+          setBounded(this.latest, RECENT_ACCOUNTS, id, { from: topoheight, value });
+      }
+      if (this.head === undefined || this.head < topoheight) this.head = topoheight;
+    });
   }
 
   /** Removes the balances the block at `topoheight` wrote, when it leaves the main chain. */
-  forget(batch: WriteBatch, topoheight: bigint, entries: Iterable<Omit<BalanceEntry, 'value'>>): void {
+  forget(batch: WriteBatch, topoheight: bigint, entries: readonly Omit<BalanceEntry, 'value'>[]): void {
     for (const { asset, key } of entries) batch.del(entryKey(asset, key, topoheight));
+    this.queue(batch, () => {
+      for (const { asset, key } of entries) this.latest.delete(accountId(asset, key));
+      if (this.head !== undefined && this.head >= topoheight) this.head = topoheight - 1n;
+    });
+  }
+
+  private queue(batch: WriteBatch, change: () => void): void {
+    const changes = this.queued.get(batch) ?? [];
+    changes.push(change);
+    this.queued.set(batch, changes);
+  }
+
+  /** Tells the index that `batch` was written (or, `failed`, that it will not be): its changes now hold. */
+  written(batch: WriteBatch, failed = false): void {
+    const changes = this.queued.get(batch);
+    if (!changes) return;
+    this.queued.delete(batch);
+    if (failed) this.forgetLatest();
+    else for (const change of changes) change();
+  }
+
+  private forgetLatest(): void {
+    this.latest.clear();
+    this.head = undefined;
   }
 
   /** Stops answering (the tries answer) until the index is built again; takes effect at once. */
   drop(batch: WriteBatch): void {
     batch.del(START_KEY);
     this.start = undefined;
+    this.forgetLatest();
   }
 
   /**
@@ -98,10 +162,11 @@ export class BalanceIndex {
         batch = this.store.batch();
       }
     }
-    this.record(batch, topoheight, entries);
+    for (const { asset, key, value } of entries) batch.put(entryKey(asset, key, topoheight), value);
     batch.put(START_KEY, new ByteWriter().u64be(topoheight).finish());
     await batch.write();
     this.start = topoheight;
+    this.head = topoheight;
   }
 
   /**
