@@ -16,7 +16,7 @@ import {
 } from './accounts.js';
 import type { BalanceEntry } from './state/balance-index.js';
 import { contractsReader, contractsWriter } from './state-contracts.js';
-import type { StateDb, StateSnapshot, TreeReader, WritableState } from './state/state-db.js';
+import type { StateDb, StateSnapshot, TreeReader, TreeWriter, WritableState } from './state/state-db.js';
 
 const NATIVE_BALANCES = trieName('B', NATIVE_ASSET);
 const BALANCES_LETTER = NATIVE_BALANCES[0]!;
@@ -60,6 +60,8 @@ export class StateAccounts implements AccountsState {
     const state: WritableState = this.db.writable(baseVersion);
     /** Balances written, by asset ‖ key (latin1): read back from here, the base from the index or the tries. */
     const written = new Map<string, BalanceEntry & { balance: NonceBalance }>();
+    /** The writable balance trie of each asset written, by asset (latin1). */
+    const balanceTrees = new Map<string, TreeWriter>();
     let committedRoot: Uint8Array | undefined;
     const base = reader(
       state,
@@ -81,8 +83,11 @@ export class StateAccounts implements AccountsState {
       contracts: contractsWriter(state),
       putBalance(asset: Uint8Array, key: Uint8Array, balance: NonceBalance) {
         const value = encodeNonceBalance(balance);
-        written.set(cacheKey(asset) + cacheKey(key), { asset, key, value, balance });
-        state.tree(trieName('B', asset)).put(key, value);
+        const assetKey = cacheKey(asset);
+        written.set(assetKey + cacheKey(key), { asset, key, value, balance });
+        let tree = balanceTrees.get(assetKey);
+        if (!tree) balanceTrees.set(assetKey, (tree = state.tree(trieName('B', asset))));
+        tree.put(key, value);
       },
       balanceWrites: () => [...written.values()].map(({ asset, key, value }) => ({ asset, key, value })),
       commit(batch: WriteBatch) {
