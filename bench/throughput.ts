@@ -13,8 +13,13 @@
  * verification rate × 60 s × THROUGHPUT_SUPPLY (default 0.8); a node that runs out before the window ends, the
  * blocks having taken every transfer it admitted, is rated over the time until it ran out. Set-up (registrations,
  * building on worker threads) is not measured. THROUGHPUT_PROFILE_DIR=dir runs the daemon under --cpu-prof.
+ *
+ * main-thread-ms-per-transfer (ring 16) is the CPU time of the daemon's main thread over the window (Linux's
+ * per-thread accounting: its verification workers are other threads) divided by the transfers confirmed: what the
+ * node spends per transfer beside verifying it, the figure that bounds its rate on a few cores.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { bigintFromBytesBE, bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import { loadCore } from '../core-native/ts/index.js';
@@ -69,6 +74,15 @@ const simulator = await startSimulator(/daemon RPC http:\/\/127\.0\.0\.1:(\d+)/,
   nodeOptions: profileDir && `--cpu-prof --cpu-prof-dir=${JSON.stringify(profileDir)}`,
 });
 const daemon = `http://127.0.0.1:${simulator.port}`;
+
+/** CPU time of the daemon's main thread so far, in ms (utime + stime of its first task, in clock ticks of 10 ms). */
+function mainThreadMs(): number {
+  const pid = simulator.child.pid!;
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'latin1');
+  // Fields after the command name (which may hold spaces): state is the 3rd field, utime the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** Posts a JSON-RPC request; a connection the daemon dropped is retried on a new one. */
 async function post(body: string, attempts = 3): Promise<{ error?: { message: string } }> {
@@ -159,7 +173,7 @@ async function window(
   ring: number,
   accounts: readonly Account[],
   count: number,
-): Promise<{ rate: number; verified: number }> {
+): Promise<{ rate: number; verified: number; mainThreadMsPerTransfer: number }> {
   const reference = await topReference();
   let started = performance.now();
   const txs = await buildTransfers(domain, reference, ringJobs(ring, accounts, count));
@@ -168,6 +182,7 @@ async function window(
   const verifiedBefore = await verifyRate(ring);
   let blocksMined = 0;
   log(`ring ${ring}: window opens`);
+  const cpuBefore = mainThreadMs();
   started = performance.now();
   let exhaustedAt: number | undefined;
   const submitting = submit(bodies, () => blocksMined === WINDOW_BLOCKS).then((result) => {
@@ -182,6 +197,7 @@ async function window(
     if (b === WINDOW_BLOCKS) blocksMined = b;
   }
   const { admitted, refused } = await submitting;
+  const mainThread = mainThreadMs() - cpuBefore;
   let confirmed = 0;
   for (let b = 1; b <= WINDOW_BLOCKS; b++) {
     const { block_header: header } = await rpcCall(daemon, 'NODE.GetBlockHeaderByTopoHeight', {
@@ -197,10 +213,12 @@ async function window(
       (exhaustedAt === undefined ? '' : `; the supply ran out at ${(exhaustedAt / 1000).toFixed(1)} s`),
   );
   for (const [reason, times] of refused) log(`  refused ${times}×: ${reason}`);
+  const mainThreadMsPerTransfer = Math.round((mainThread / Math.max(1, confirmed)) * 100) / 100;
+  log(`ring ${ring}: the main thread was busy ${((mainThread / minedAt.at(-1)!) * 100).toFixed(0)} % of the window`);
   // What the window left in the pool expires with the next block.
   await rpcCall(daemon, 'SIMULATOR.Mine', { count: 1 });
   const verified = Math.round(((verifiedBefore + (await verifyRate(ring))) / 2) * 10) / 10;
-  return { rate: Math.round((confirmed / seconds) * 10) / 10, verified };
+  return { rate: Math.round((confirmed / seconds) * 10) / 10, verified, mainThreadMsPerTransfer };
 }
 
 try {
@@ -209,9 +227,11 @@ try {
     [16, ring16Accounts],
     [2, ring2Accounts],
   ] as const) {
-    const { rate, verified } = await window(ring, accounts, supply(ring));
+    const { rate, verified, mainThreadMsPerTransfer } = await window(ring, accounts, supply(ring));
     rows.push({ case: `tx-verify-ring-${ring}`, impl: 'native-batched-2-cores', unit: 'tx/s', value: verified });
     rows.push({ case: `node-tps-ring-${ring}`, impl: 'native', unit: 'tx/s', value: rate });
+    if (ring === 16)
+      rows.push({ case: 'main-thread-ms-per-transfer', impl: 'native', unit: 'ms', value: mainThreadMsPerTransfer });
     console.log(`ring ${ring}: node ÷ batched verification = ${(rate / verified).toFixed(2)}`);
   }
 } finally {

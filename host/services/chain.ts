@@ -71,6 +71,14 @@ export interface ChainService {
    */
   computeStateRoot(block: Block, dropInvalid?: (txid: Uint8Array, reason: string) => void): Uint8Array;
   /**
+   * Like `computeStateRoot` with `dropInvalid`, the transactions executed a slice at a time so that the node goes on
+   * admitting transactions meanwhile; undefined when blocks left the main chain meanwhile (build again).
+   */
+  buildTemplateState(
+    block: Block,
+    dropInvalid: (txid: Uint8Array, reason: string) => void,
+  ): Promise<Uint8Array | undefined>;
+  /**
    * Validates and adds a block; throws with the reason when it is rejected. `source` (a peer's address, `rpc`) is
    * who sent it: one source holds a bounded share of the orphan pool.
    */

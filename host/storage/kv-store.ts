@@ -30,6 +30,8 @@ export interface KeyValueStore {
   getSync(key: Uint8Array): Uint8Array | undefined;
   /** Many synchronous reads at once (cheaper per key than getSync one by one); values in the keys' order. */
   getManySync(keys: Uint8Array[]): (Uint8Array | undefined)[];
+  /** The entry with the greatest key in [lowest, highest], read synchronously in one seek (versioned lookups). */
+  lastSync(lowest: Uint8Array, highest: Uint8Array): [Uint8Array, Uint8Array] | undefined;
   put(key: Uint8Array, value: Uint8Array): Promise<void>;
   del(key: Uint8Array): Promise<void>;
   batch(): WriteBatch;

@@ -16,6 +16,8 @@ export class MemoryStore implements KeyValueStore {
   readonly kind = 'memory';
   private readonly map = new Map<string, Uint8Array>();
   private closed = false;
+  /** Every key in order, kept until a key is added or removed (versioned lookups read it many times a write). */
+  private sorted: string[] | undefined;
 
   private ensureOpen(): void {
     if (this.closed) throw new StoreError(StoreErrorCode.Closed, 'store is closed');
@@ -35,14 +37,35 @@ export class MemoryStore implements KeyValueStore {
     return keys.map((key) => this.getSync(key));
   }
 
+  lastSync(lowest: Uint8Array, highest: Uint8Array): [Uint8Array, Uint8Array] | undefined {
+    this.ensureOpen();
+    const keys = (this.sorted ??= [...this.map.keys()].sort());
+    const [low, high] = [keyOf(lowest), keyOf(highest)];
+    // The first key above `high`; the one before it is the greatest at or below.
+    let [from, to] = [0, keys.length];
+    while (from < to) {
+      const middle = (from + to) >>> 1;
+      if (keys[middle]! <= high) from = middle + 1;
+      else to = middle;
+    }
+    const found = keys[from - 1];
+    return found !== undefined && found >= low ? [bytesOf(found), Uint8Array.from(this.map.get(found)!)] : undefined;
+  }
+
+  private set(key: string, value: Uint8Array | undefined): void {
+    if (this.map.has(key) !== (value !== undefined)) this.sorted = undefined;
+    if (value === undefined) this.map.delete(key);
+    else this.map.set(key, value);
+  }
+
   async put(key: Uint8Array, value: Uint8Array): Promise<void> {
     this.ensureOpen();
-    this.map.set(keyOf(key), Uint8Array.from(value));
+    this.set(keyOf(key), Uint8Array.from(value));
   }
 
   async del(key: Uint8Array): Promise<void> {
     this.ensureOpen();
-    this.map.delete(keyOf(key));
+    this.set(keyOf(key), undefined);
   }
 
   batch(): WriteBatch {
@@ -65,10 +88,7 @@ export class MemoryStore implements KeyValueStore {
         if (written) throw new StoreError(StoreErrorCode.BatchReused, 'write batch was already written');
         store.ensureOpen();
         written = true;
-        for (const [key, value] of ops) {
-          if (value === undefined) store.map.delete(key);
-          else store.map.set(key, value);
-        }
+        for (const [key, value] of ops) store.set(key, value);
       },
     };
   }

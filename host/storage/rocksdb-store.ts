@@ -20,6 +20,8 @@ interface RocksDb {
   del(key: Uint8Array, options?: object): Promise<void>;
   getMany(keys: Uint8Array[], options?: object): Promise<(Uint8Array | undefined)[]>;
   _getManySync(keys: Uint8Array[], options?: object): (Uint8Array | undefined)[];
+  /** A bounded iteration read at once: keys and values alternate in `rows`. */
+  querySync(options: object): { rows: Uint8Array[] };
   batch(): {
     put(k: Uint8Array, v: Uint8Array, options?: object): void;
     del(k: Uint8Array, options?: object): void;
@@ -80,6 +82,11 @@ export class RocksDbStore implements KeyValueStore {
 
   getManySync(keys: Uint8Array[]): (Uint8Array | undefined)[] {
     return this.db._getManySync(keys.map(buf), BYTES).map(asBytes);
+  }
+
+  lastSync(lowest: Uint8Array, highest: Uint8Array): [Uint8Array, Uint8Array] | undefined {
+    const { rows } = this.db.querySync({ ...BYTES, gte: buf(lowest), lte: buf(highest), reverse: true, limit: 1 });
+    return rows.length === 2 ? [asBytes(rows[0])!, asBytes(rows[1])!] : undefined;
   }
 
   put(key: Uint8Array, value: Uint8Array): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import type { WriteBatch } from '../../host/storage/kv-store.js';
+import type { BalanceEntry } from './state/balance-index.js';
 import type { ContractsReader, ContractsWriter } from './state-contracts.js';
 
 /** Asset id of the native coin. */
@@ -29,13 +30,28 @@ export interface AccountsReader {
 export interface AccountsWriter extends AccountsReader {
   readonly contracts: ContractsWriter;
   putBalance(asset: Uint8Array, key: Uint8Array, balance: NonceBalance): void;
+  /** The balances written so far, each account's last (what the balance index records of the block). */
+  balanceWrites(): BalanceEntry[];
   /** Adds every change to `batch` (written by the caller, atomically with the block) and returns the new version. */
   commit(batch: WriteBatch): { version: bigint; root: Uint8Array };
 }
 
+/** Where the balances of a main-chain state are read in one step each (state/balance-index.ts). */
+export interface IndexedBalances {
+  balanceAt(asset: Uint8Array, key: Uint8Array, topoheight: bigint): Uint8Array | undefined;
+}
+
+/** A main-chain state's place in the balance index: its balances are read there rather than from the tries. */
+export interface IndexedAt {
+  readonly index: IndexedBalances;
+  readonly topoheight: bigint;
+}
+
 export interface AccountsState {
-  /** The state after the block with this state version. */
-  read(version: bigint): AccountsReader;
-  /** A writable overlay on a version (null: the empty state before genesis). */
-  write(baseVersion: bigint | null): AccountsWriter;
+  /** The state after the block with this state version (its balances read from the index when `at` says where). */
+  read(version: bigint, at?: IndexedAt): AccountsReader;
+  /** A writable overlay on a version (null: the empty state before genesis), its base read from the index at `at`. */
+  write(baseVersion: bigint | null, at?: IndexedAt): AccountsWriter;
+  /** The balances the state at `version` holds that the state at `baseVersion` (null: empty) does not hold alike. */
+  balancesChanged(version: bigint, baseVersion: bigint | null): BalanceEntry[];
 }

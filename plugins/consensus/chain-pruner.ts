@@ -1,6 +1,7 @@
 /**
  * Pruning the chain's history while the node runs. When the main chain's top is far enough above the history floor,
- * a cycle raises the floor to top − depth, prunes the state versions below that block's (state-pruner.ts) and, with
+ * a cycle raises the floor to top − depth, prunes the state versions below that block's (state-pruner.ts) and the
+ * balance versions they alone read (state/balance-index.ts) and, with
  * --prune-blocks, drops the block bodies below it. Cycles run one at a time in the background; their writes go
  * between two stored blocks, so block processing waits for one batch at most.
  */
@@ -63,14 +64,14 @@ export class ChainPruner {
   private stopping = false;
   private unsubscribe: (() => void) | undefined;
   private readonly pruner: StatePruner;
+  /** Lets the event loop run between slices of work; throws once the node is closing. */
+  private readonly pause = async (): Promise<void> => {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.stopping) throw stopped();
+  };
 
   constructor(private readonly deps: ChainPrunerDeps) {
-    this.pruner = new StatePruner(deps.stateDb, {
-      pause: async () => {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (this.stopping) throw stopped();
-      },
-    });
+    this.pruner = new StatePruner(deps.stateDb, { pause: this.pause });
   }
 
   /** Prunes now if due (catching up after a restart) and after every main-chain block. */
@@ -129,8 +130,9 @@ export class ChainPruner {
       await batch.write();
     });
     const report = await this.pruner.prune(keep.stateVersion, (write) => chain.exclusive(write));
+    const entries = await chain.balanceIndex.prune(target, (write) => chain.exclusive(write), this.pause);
     logger.info(
-      `pruned the state below topoheight ${target}: ${report.versionsDropped} versions and ${report.nodesDeleted} nodes dropped`,
+      `pruned the state below topoheight ${target}: ${report.versionsDropped} versions, ${report.nodesDeleted} nodes and ${entries} balance index entries dropped`,
     );
     if (policy.pruneBlocks) await this.dropBodiesBelow(target);
   }

@@ -17,7 +17,13 @@ import { decodeTransaction, encodeTransactionHeader, type Transaction } from '..
 import { TransactionError, TransactionErrorCode } from '../../protocol/transaction-errors.js';
 import type { AddBlockOutcome, BlockListener, ChainService, ChainTimingObserver } from '../../host/services/chain.js';
 import type { KeyValueStore, WriteBatch } from '../../host/storage/kv-store.js';
-import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
+import {
+  NATIVE_ASSET,
+  type AccountsReader,
+  type AccountsState,
+  type AccountsWriter,
+  type IndexedAt,
+} from './accounts.js';
 import { checkAgainstParent, checkMiniblocks, checkStandalone } from '../../protocol/chain/block-checks.js';
 import { BlockErrorCode, BlockRejected, TransactionRejected } from '../../protocol/chain/block-errors.js';
 import { executeGenesis, payBlockRewards, type BalanceMath } from './block-executor.js';
@@ -27,6 +33,7 @@ import { nextDifficulty } from '../../protocol/chain/difficulty.js';
 import { HistoryErrorCode, HistoryNotHeld } from './history-error.js';
 import { OrphanPool } from './orphan-pool.js';
 import { readHistoryFloor } from './state/history-floor.js';
+import { BalanceIndex, type BalanceEntry } from './state/balance-index.js';
 import { genesisTemplate } from './genesis.js';
 
 /** A transaction of a block: its id, its bytes and its decoded form. */
@@ -56,6 +63,11 @@ export interface BlockExecution {
   readonly calls: readonly ExecutedCall[];
 }
 
+/** What a template's transactions gave, and which of them it took. */
+export interface TemplateExecution extends BlockExecution {
+  readonly txs: readonly BlockTransaction[];
+}
+
 /** The rules for the transactions inside blocks (tx-executor.ts). */
 export interface TransactionExecutor {
   /** Verifies what it can of a block's transactions ahead of `executeBlock` (proofs, in parallel); never throws. */
@@ -67,6 +79,17 @@ export interface TransactionExecutor {
     txs: readonly BlockTransaction[],
     view: ExecutionView,
   ): BlockExecution;
+  /**
+   * Applies a template's transactions like `executeBlock`, a slice at a time so that the event loop runs between
+   * slices, leaving out (and reporting to `dropInvalid`) those it cannot take.
+   */
+  executeTemplate(
+    block: Block,
+    state: AccountsWriter,
+    txs: readonly BlockTransaction[],
+    view: ExecutionView,
+    dropInvalid: (txid: Uint8Array, reason: string) => void,
+  ): Promise<TemplateExecution>;
   /**
    * Checks that a transaction could go into a block of height `height` on `state` (nothing is kept); throws a
    * TransactionError naming the reason. Returns the proof nonces of a transfer (none for a registration).
@@ -125,6 +148,8 @@ export class Chain implements ChainService {
   private adoptedTxs: ReadonlyMap<string, Uint8Array> = new Map();
   readonly params: ChainParams;
   readonly blocks: ChainStore;
+  /** Every main-chain balance version, where main-chain states read their balances (state/balance-index.ts). */
+  readonly balanceIndex: BalanceIndex;
   private topMeta!: BlockMeta;
   private readonly orphans = new OrphanPool(() => Number(this.now()));
   private readonly listeners = new Set<BlockListener>();
@@ -133,11 +158,17 @@ export class Chain implements ChainService {
   private readonly timings: ChainTimings;
   /** The last block template's execution: the block mined from it commits that state instead of executing again. */
   private template: { key: string; execution: Execution } | undefined;
+  /**
+   * Counts the changes that took blocks off the main chain (and their balances out of the index): a template built
+   * across one may have read balances of a state that was no longer indexed, and is built again.
+   */
+  private mainChainCuts = 0;
 
   private constructor(private readonly deps: ChainDeps) {
     this.params = CHAIN_PARAMS[deps.network];
     this.timings = deps.timings ?? new ChainTimings();
     this.blocks = new ChainStore(deps.store);
+    this.balanceIndex = new BalanceIndex(deps.store);
     this.now = deps.now ?? (() => BigInt(Date.now()));
   }
 
@@ -146,7 +177,42 @@ export class Chain implements ChainService {
     const chain = new Chain(deps);
     if (chain.blocks.topTopoheight() < 0n) await chain.writeGenesis();
     chain.topMeta = chain.blocks.getMeta(chain.blocks.idAtTopo(chain.blocks.topTopoheight())!)!;
+    // A store written before the index existed, or whose index a deep reorganisation dropped.
+    if (chain.balanceIndex.from === undefined) await chain.buildBalanceIndex();
     return chain;
+  }
+
+  /** Builds the balance index from the top's state: it answers from the top on. */
+  private async buildBalanceIndex(): Promise<void> {
+    const top = this.topMeta;
+    await this.balanceIndex.build(top.height, this.deps.accounts.balancesChanged(top.stateVersion, null));
+  }
+
+  /** Where the balances of `meta`'s state are indexed: a main-chain block at or above the index's start. */
+  private indexedAt(meta: BlockMeta): IndexedAt | undefined {
+    if (!this.balanceIndex.covers(meta.height) || this.topoOf(meta) === null) return undefined;
+    return { index: this.balanceIndex, topoheight: meta.height };
+  }
+
+  /** The state after `meta`, its balances read from the index when it is a main-chain block the index covers. */
+  private accountsAt(meta: BlockMeta): AccountsReader {
+    return this.deps.accounts.read(meta.stateVersion, this.indexedAt(meta));
+  }
+
+  /** Writes a batch that may change the balance index, and tells the index whether it was written. */
+  private async writeIndexed(batch: WriteBatch): Promise<void> {
+    try {
+      await batch.write();
+    } catch (error) {
+      this.balanceIndex.written(batch, true);
+      throw error;
+    }
+    this.balanceIndex.written(batch);
+  }
+
+  /** The balances the block `meta` wrote: its state's differences from its parent's. */
+  private balancesWrittenBy(meta: BlockMeta, parent: BlockMeta): BalanceEntry[] {
+    return this.deps.accounts.balancesChanged(meta.stateVersion, parent.stateVersion);
   }
 
   private async writeGenesis(): Promise<void> {
@@ -211,7 +277,7 @@ export class Chain implements ChainService {
   stateAt(meta: BlockMeta = this.topMeta): AccountsReader {
     const floor = this.historyFloor();
     if (meta.height < floor) throw new HistoryNotHeld(HistoryErrorCode.StateNotHeld, meta.height, floor);
-    return this.deps.accounts.read(meta.stateVersion);
+    return this.accountsAt(meta);
   }
 
   /** The first topoheight whose state this node holds (0 on an archive node). */
@@ -238,11 +304,11 @@ export class Chain implements ChainService {
   }
 
   isRegistered(key: Uint8Array): boolean {
-    return this.deps.accounts.read(this.topMeta.stateVersion).getBalance(NATIVE_ASSET, key) !== undefined;
+    return this.accountsAt(this.topMeta).getBalance(NATIVE_ASSET, key) !== undefined;
   }
 
   keyByHashPrefix(prefix: Uint8Array): Uint8Array | undefined {
-    return this.deps.accounts.read(this.topMeta.stateVersion).findKeyByHashPrefix(prefix);
+    return this.accountsAt(this.topMeta).findKeyByHashPrefix(prefix);
   }
 
   metaAtTopo(topoheight: bigint): BlockMeta | undefined {
@@ -384,7 +450,7 @@ export class Chain implements ChainService {
         if (!ancestors.has(height)) ancestors.set(height, find(height));
         return ancestors.get(height);
       },
-      stateAt: (meta) => this.deps.accounts.read(meta.stateVersion),
+      stateAt: (meta) => this.accountsAt(meta),
     };
   }
 
@@ -441,9 +507,49 @@ export class Chain implements ChainService {
     }
   }
 
+  /**
+   * Builds a block template's state without holding the event loop for long: `block`'s transactions are executed on
+   * its tip's state a slice at a time (admission goes on between slices, keeping the verification workers fed), those
+   * it cannot take are left out of `block.txHashes` and reported, and the result is committed for its root. The block
+   * mined from it commits that state. Returns undefined when blocks left the main chain meanwhile: build again.
+   */
+  async buildTemplateState(
+    block: Block,
+    dropInvalid: (txid: Uint8Array, reason: string) => void,
+  ): Promise<Uint8Array | undefined> {
+    const parent = this.blocks.getMeta(block.tips[0]!);
+    if (!parent) throw new BlockRejected(BlockErrorCode.UnknownTip, 'unknown tip');
+    const cuts = this.mainChainCuts;
+    let candidates: BlockTransaction[];
+    for (;;) {
+      try {
+        candidates = this.blockTransactions(block);
+        break;
+      } catch (error) {
+        if (!(error instanceof TransactionRejected)) throw error;
+        block.txHashes = block.txHashes.filter((id) => !equalBytes(id, error.txid));
+        dropInvalid(error.txid, error.message);
+      }
+    }
+    const state = this.deps.accounts.write(parent.stateVersion, this.indexedAt(parent));
+    const executor = this.deps.executeTransactions;
+    if (candidates.length > 0 && !executor)
+      throw new BlockRejected(BlockErrorCode.NotExecuted, 'this node does not execute transactions');
+    const executed = executor
+      ? await executor.executeTemplate(block, state, candidates, this.executionView(parent), dropInvalid)
+      : { fees: 0n, calls: [], txs: [] };
+    if (this.mainChainCuts !== cuts) return undefined;
+    const included = new Set(executed.txs.map(({ id }) => toHex(id)));
+    block.txHashes = block.txHashes.filter((id) => included.has(toHex(id)));
+    payBlockRewards(block, state, this.deps.math, executed.fees);
+    const { root } = state.commit(discardingBatch);
+    this.template = { key: executionKey(block), execution: { state, txs: [...executed.txs], calls: executed.calls } };
+    return root;
+  }
+
   /** Executes `block` on an overlay of its parent's state; throws BlockRejected. */
   private run(block: Block, parent: BlockMeta): Execution {
-    const state = this.deps.accounts.write(parent.stateVersion);
+    const state = this.deps.accounts.write(parent.stateVersion, this.indexedAt(parent));
     let execution: BlockExecution = { fees: 0n, calls: [] };
     const txs = this.blockTransactions(block);
     try {
@@ -496,9 +602,9 @@ export class Chain implements ChainService {
       await this.prepareTransactions(block, parent);
       execution = this.run(block, parent);
     }
-    const { txs, calls } = execution;
+    const { txs, calls, state } = execution;
     const batch = this.deps.store.batch();
-    const { version, root } = execution.state.commit(batch);
+    const { version, root } = state.commit(batch);
     if (!equalBytes(root, block.stateRoot))
       throw new BlockRejected(
         BlockErrorCode.WrongStateRoot,
@@ -519,8 +625,9 @@ export class Chain implements ChainService {
     this.blocks.putBlock(batch, meta, bytes);
     for (const tx of txs) this.blocks.putTx(batch, tx.id, tx.bytes);
     for (const call of calls) this.blocks.putCallOutcome(batch, id, call.txid, call.outcome);
-    const outcome = this.chooseFork(batch, meta, block);
-    await batch.write();
+    const outcome = this.chooseFork(batch, meta, block, () => state.balanceWrites());
+    await this.writeIndexed(batch);
+    if (this.balanceIndex.from === undefined) await this.buildBalanceIndex();
     this.timings.blockApplied((performance.now() - started) / 1000);
     if (outcome.status === 'main') this.topMeta = meta;
     this.deps.logger.debug(
@@ -552,8 +659,11 @@ export class Chain implements ChainService {
       });
       const top = metas[metas.length - 1]!;
       this.blocks.setTop(batch, top.height);
+      this.mainChainCuts++;
+      this.balanceIndex.drop(batch);
       await batch.write();
       this.topMeta = top;
+      await this.buildBalanceIndex();
       this.notifyListeners(top, { status: 'main', id: top.id, reorganised: false });
     });
     this.queue = run.catch(() => undefined);
@@ -566,11 +676,13 @@ export class Chain implements ChainService {
       if (!target || this.topoOf(target) === null) throw new Error(`block ${toHex(id)} is not on the main chain`);
       const previousTop = this.topMeta;
       const batch = this.deps.store.batch();
+      this.forgetAbove(batch, target.height);
       for (let height = previousTop.height; height > target.height; height--)
         this.blocks.unsetMain(batch, height, this.block(this.blocks.idAtTopo(height)!)!.txHashes);
       this.blocks.setTop(batch, target.height);
-      await batch.write();
+      await this.writeIndexed(batch);
       this.topMeta = target;
+      if (this.balanceIndex.from === undefined) await this.buildBalanceIndex();
       if (previousTop.height !== target.height)
         this.notifyListeners(target, { status: 'main', id, reorganised: true, dropped: [], previousTop });
       return target;
@@ -593,8 +705,30 @@ export class Chain implements ChainService {
     }
   }
 
-  /** Makes `meta` the main-chain top when it carries more work; rewrites the index back to the fork point if needed. */
-  private chooseFork(batch: WriteBatch, meta: BlockMeta, block: Block): AddBlockOutcome {
+  /**
+   * Takes the balances of the main-chain blocks above `height` out of the balance index (they leave the main chain);
+   * when that reaches below where the index starts, the index is dropped, to be built again once the batch is written.
+   */
+  private forgetAbove(batch: WriteBatch, height: bigint): void {
+    if (height < this.topMeta.height) this.mainChainCuts++;
+    if (this.balanceIndex.from === undefined) return;
+    if (height < this.balanceIndex.from) {
+      this.balanceIndex.drop(batch);
+      return;
+    }
+    let child = this.topMeta;
+    while (child.height > height) {
+      const parent = this.metaAtTopo(child.height - 1n)!;
+      this.balanceIndex.forget(batch, child.height, this.balancesWrittenBy(child, parent));
+      child = parent;
+    }
+  }
+
+  /**
+   * Makes `meta` the main-chain top when it carries more work; rewrites the index back to the fork point if needed,
+   * and the balance index with it (`writes`: the balances the new block wrote).
+   */
+  private chooseFork(batch: WriteBatch, meta: BlockMeta, block: Block, writes: () => BalanceEntry[]): AddBlockOutcome {
     if (meta.cumulativeWork <= this.topMeta.cumulativeWork) return { status: 'side', id: meta.id };
     // Walk the new branch back to the main chain, collecting the blocks that join it.
     const joining: { meta: BlockMeta; block: Block }[] = [{ meta, block }];
@@ -613,16 +747,20 @@ export class Chain implements ChainService {
       );
       return { status: 'side', id: meta.id };
     }
+    this.forgetAbove(batch, forkHeight);
     const dropped = new Map<string, Uint8Array>();
     for (let height = this.topMeta.height; height > forkHeight; height--) {
       const old = this.block(this.blocks.idAtTopo(height)!)!;
       this.blocks.unsetMain(batch, height, old.txHashes);
       for (const txid of old.txHashes) dropped.set(toHex(txid), txid);
     }
-    for (const { meta: m, block: b } of joining) {
+    joining.forEach(({ meta: m, block: b }, i) => {
       this.blocks.setMain(batch, m.height, m.id, b.txHashes);
       for (const txid of b.txHashes) dropped.delete(toHex(txid));
-    }
+      if (!this.balanceIndex.covers(m.height)) return;
+      const parent = joining[i + 1]?.meta ?? this.blocks.getMeta(cursor)!;
+      this.balanceIndex.record(batch, m.height, i === 0 ? writes() : this.balancesWrittenBy(m, parent));
+    });
     this.blocks.setTop(batch, meta.height);
     const reorganised = joining.length > 1 || forkHeight !== this.topMeta.height;
     return {

@@ -1,27 +1,39 @@
 /**
  * Accounts over the versioned state: the encrypted balances of asset A live in the trie named `B ‖ A` (32-byte asset
  * id; zeros for the native coin), keyed by the 33-byte compressed public key, valued by the NonceBalance encoding.
+ * A main-chain state's balances are read from the balance index when the chain says where (one store read each).
  */
 import { trieName } from '../../protocol/state/trie-names.js';
 import { decodeNonceBalance, encodeNonceBalance, type NonceBalance } from '../../protocol/nonce-balance.js';
+import { cacheKey } from '../../protocol/state/trie-node.js';
 import type { WriteBatch } from '../../host/storage/kv-store.js';
-import { NATIVE_ASSET, type AccountsReader, type AccountsState, type AccountsWriter } from './accounts.js';
+import {
+  NATIVE_ASSET,
+  type AccountsReader,
+  type AccountsState,
+  type AccountsWriter,
+  type IndexedAt,
+} from './accounts.js';
+import type { BalanceEntry } from './state/balance-index.js';
 import { contractsReader, contractsWriter } from './state-contracts.js';
-import type { StateDb, StateSnapshot, TreeReader, WritableState } from './state/state-db.js';
+import type { StateDb, StateSnapshot, TreeReader, TreeWriter, WritableState } from './state/state-db.js';
 
 const NATIVE_BALANCES = trieName('B', NATIVE_ASSET);
+const BALANCES_LETTER = NATIVE_BALANCES[0]!;
+const isBalanceTrie = (name: Uint8Array): boolean => name.length === 33 && name[0] === BALANCES_LETTER;
 
-function reader(view: { tree(name: Uint8Array): TreeReader }, root: () => Uint8Array): AccountsReader {
+function reader(view: { tree(name: Uint8Array): TreeReader }, root: () => Uint8Array, at?: IndexedAt): AccountsReader {
+  const stored = (asset: Uint8Array, key: Uint8Array): Uint8Array | undefined =>
+    at ? at.index.balanceAt(asset, key, at.topoheight) : view.tree(trieName('B', asset)).get(key);
   return {
     getBalance(asset, key) {
-      const bytes = view.tree(trieName('B', asset)).get(key);
+      const bytes = stored(asset, key);
       return bytes && decodeNonceBalance(bytes);
     },
     getBalances: (asset, keys) =>
-      view
-        .tree(trieName('B', asset))
-        .getMany(keys)
-        .map((bytes) => bytes && decodeNonceBalance(bytes)),
+      (at ? keys.map((key) => stored(asset, key)) : view.tree(trieName('B', asset)).getMany(keys)).map(
+        (bytes) => bytes && decodeNonceBalance(bytes),
+      ),
     balanceDepth: (asset, key) => view.tree(trieName('B', asset)).depth(key),
     balanceKeys: (asset) => [...view.tree(trieName('B', asset)).entries()].map((leaf) => leaf.key),
     findKeyByHashPrefix(prefix) {
@@ -39,28 +51,57 @@ export class StateAccounts implements AccountsState {
     return this.db.snapshot(version);
   }
 
-  read(version: bigint): AccountsReader {
+  read(version: bigint, at?: IndexedAt): AccountsReader {
     const snapshot = this.db.snapshot(version);
-    return reader(snapshot, () => snapshot.root);
+    return reader(snapshot, () => snapshot.root, at);
   }
 
-  write(baseVersion: bigint | null): AccountsWriter {
+  write(baseVersion: bigint | null, at?: IndexedAt): AccountsWriter {
     const state: WritableState = this.db.writable(baseVersion);
+    /** Balances written, by asset ‖ key (latin1): read back from here, the base from the index or the tries. */
+    const written = new Map<string, BalanceEntry & { balance: NonceBalance }>();
+    /** The writable balance trie of each asset written, by asset (latin1). */
+    const balanceTrees = new Map<string, TreeWriter>();
     let committedRoot: Uint8Array | undefined;
-    return {
-      ...reader(state, () => {
+    const base = reader(
+      state,
+      () => {
         if (!committedRoot) throw new Error('the root of a writable state is known once it is committed');
         return committedRoot;
-      }),
+      },
+      at,
+    );
+    const getBalance = (asset: Uint8Array, key: Uint8Array): NonceBalance | undefined =>
+      written.get(cacheKey(asset) + cacheKey(key))?.balance ?? base.getBalance(asset, key);
+    return {
+      ...base,
+      getBalance,
+      getBalances: (asset, keys) =>
+        keys.some((key) => written.has(cacheKey(asset) + cacheKey(key)))
+          ? keys.map((key) => getBalance(asset, key))
+          : base.getBalances(asset, keys),
       contracts: contractsWriter(state),
       putBalance(asset: Uint8Array, key: Uint8Array, balance: NonceBalance) {
-        state.tree(trieName('B', asset)).put(key, encodeNonceBalance(balance));
+        const value = encodeNonceBalance(balance);
+        const assetKey = cacheKey(asset);
+        written.set(assetKey + cacheKey(key), { asset, key, value, balance });
+        let tree = balanceTrees.get(assetKey);
+        if (!tree) balanceTrees.set(assetKey, (tree = state.tree(trieName('B', asset))));
+        tree.put(key, value);
       },
+      balanceWrites: () => [...written.values()].map(({ asset, key, value }) => ({ asset, key, value })),
       commit(batch: WriteBatch) {
         const result = state.commit(batch);
         committedRoot = result.root;
         return result;
       },
     };
+  }
+
+  balancesChanged(version: bigint, baseVersion: bigint | null): BalanceEntry[] {
+    return this.db
+      .snapshot(version)
+      .changedLeaves(this.db.snapshotOrEmpty(baseVersion), isBalanceTrie)
+      .map(({ name, leaf }) => ({ asset: name.subarray(1), key: leaf.key, value: leaf.value }));
   }
 }

@@ -19,10 +19,10 @@ import type { ChainTimingObserver } from '../../host/services/chain.js';
 import type { ContractVm } from '../../host/services/contract-vm.js';
 import type { Block } from '../../protocol/block.js';
 import type { NonceBalance } from '../../protocol/nonce-balance.js';
-import { NATIVE_ASSET, type AccountsReader } from './accounts.js';
+import { NATIVE_ASSET, type AccountsReader, type AccountsWriter } from './accounts.js';
 import { TransactionRejected } from '../../protocol/chain/block-errors.js';
 import type { BalanceMath } from './block-executor.js';
-import type { BlockTransaction, ExecutedCall, ExecutionView, TransactionExecutor } from './chain.js';
+import type { BlockTransaction, ExecutedCall, ExecutionView, TemplateExecution, TransactionExecutor } from './chain.js';
 import { contractInvocation } from './contract-call.js';
 import { BlockContracts } from './execute-contract.js';
 import { TransferRules, type BalanceWriter, type CheckedPayload } from './execute-transfer.js';
@@ -38,6 +38,9 @@ export interface ExecutorDeps {
   /** Told how long each transfer's verification took (the chain's timings). */
   timings?: ChainTimingObserver;
 }
+
+/** How long a template's execution holds the event loop at a time: admission goes on between slices. */
+const TEMPLATE_SLICE_MS = 4;
 
 /** The balance writes of a block's transactions, in order. */
 type BalanceWrites = [asset: Uint8Array, key: Uint8Array, balance: NonceBalance][];
@@ -113,6 +116,73 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
     );
   };
 
+  /**
+   * A block's transactions executed in order, yielding after each one. A transaction that breaks a rule throws
+   * TransactionRejected, unless `dropInvalid` is given: then it is reported there and left out (it wrote nothing:
+   * every rule is checked before anything is written). Returns what was executed, with the transactions included.
+   */
+  function* executeSteps(
+    block: Block,
+    state: AccountsWriter,
+    txs: readonly BlockTransaction[],
+    view: ExecutionView,
+    dropInvalid?: (txid: Uint8Array, reason: string) => void,
+  ): Generator<void, TemplateExecution> {
+    const replayable = !txs.some((item) => item.tx.type === TxType.SmartContract);
+    const key = replayable ? executionKey(block, txs) : undefined;
+    if (key !== undefined && last?.key === key) {
+      for (const [asset, account, balance] of last.writes) state.putBalance(asset, account, balance);
+      return { fees: last.fees, calls: [], txs };
+    }
+    const writes: BalanceWrites = [];
+    const recorded: BalanceWriter = {
+      getBalance: (asset, account) => state.getBalance(asset, account),
+      putBalance(asset, account, balance) {
+        writes.push([asset, account, balance]);
+        state.putBalance(asset, account, balance);
+      },
+    };
+    const scope: BlockScope = { keys: new Set(), nonces: new Set() };
+    let fees = 0n;
+    const calls: ExecutedCall[] = [];
+    const execute = (item: BlockTransaction): void => {
+      const { tx } = item;
+      if (tx.type === TxType.Registration) {
+        judged(item.id, () => checkRegistrationTx(tx, state, scope));
+        scope.keys.add(toHex(tx.key));
+        recorded.putBalance(NATIVE_ASSET, tx.key, math.registration(tx.key));
+      } else if (tx.type === TxType.Normal || tx.type === TxType.SmartContract) {
+        const payloads = judged(item.id, () => checkTransferTx(item, tx, block.height, state, view, scope));
+        for (const { nonce } of payloads) scope.nonces.add(toHex(nonce));
+        transfers.apply(tx, payloads, block.height, recorded);
+        fees += transferFee(tx);
+        if (tx.type === TxType.SmartContract) {
+          const { scid, outcome } = contracts.execute(block, item.id, tx, payloads, state);
+          calls.push({ txid: item.id, outcome });
+          if (outcome.status !== 'committed')
+            deps.logger.debug(
+              `contract ${toHex(scid)}: transaction ${toHex(item.id)} discarded: ${outcome.message ?? `returned ${outcome.code}`}`,
+            );
+        }
+      } else judged(item.id, () => unexpected(item));
+    };
+    const included: BlockTransaction[] = [];
+    for (const item of txs) {
+      try {
+        execute(item);
+      } catch (error) {
+        if (!(dropInvalid && error instanceof TransactionRejected)) throw error;
+        dropInvalid(item.id, error.message);
+        continue;
+      }
+      included.push(item);
+      yield;
+    }
+    const executedKey = included.length === txs.length ? key : replayable ? executionKey(block, included) : undefined;
+    last = executedKey === undefined ? undefined : { key: executedKey, writes, fees };
+    return { fees, calls, txs: included };
+  }
+
   return {
     async prepareBlock(txs, view) {
       const transferTxs = txs.flatMap((item) =>
@@ -123,46 +193,19 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
       await transfers.preverify(transferTxs, view, deps.verifyPool);
     },
     executeBlock(block, state, txs, view) {
-      const replayable = !txs.some((item) => item.tx.type === TxType.SmartContract);
-      const key = replayable ? executionKey(block, txs) : undefined;
-      if (key !== undefined && last?.key === key) {
-        for (const [asset, account, balance] of last.writes) state.putBalance(asset, account, balance);
-        return { fees: last.fees, calls: [] };
+      const steps = executeSteps(block, state, txs, view);
+      for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+    },
+    async executeTemplate(block, state, txs, view, dropInvalid) {
+      const steps = executeSteps(block, state, txs, view, dropInvalid);
+      let sliceStarted = performance.now();
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) return step.value;
+        if (performance.now() - sliceStarted >= TEMPLATE_SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStarted = performance.now();
+        }
       }
-      const writes: BalanceWrites = [];
-      const recorded: BalanceWriter = {
-        getBalance: (asset, account) => state.getBalance(asset, account),
-        putBalance(asset, account, balance) {
-          writes.push([asset, account, balance]);
-          state.putBalance(asset, account, balance);
-        },
-      };
-      const scope: BlockScope = { keys: new Set(), nonces: new Set() };
-      let fees = 0n;
-      const calls: ExecutedCall[] = [];
-      for (const item of txs) {
-        const { tx } = item;
-        if (tx.type === TxType.Registration) {
-          judged(item.id, () => checkRegistrationTx(tx, state, scope));
-          scope.keys.add(toHex(tx.key));
-          recorded.putBalance(NATIVE_ASSET, tx.key, math.registration(tx.key));
-        } else if (tx.type === TxType.Normal || tx.type === TxType.SmartContract) {
-          const payloads = judged(item.id, () => checkTransferTx(item, tx, block.height, state, view, scope));
-          for (const { nonce } of payloads) scope.nonces.add(toHex(nonce));
-          transfers.apply(tx, payloads, block.height, recorded);
-          fees += transferFee(tx);
-          if (tx.type === TxType.SmartContract) {
-            const { scid, outcome } = contracts.execute(block, item.id, tx, payloads, state);
-            calls.push({ txid: item.id, outcome });
-            if (outcome.status !== 'committed')
-              deps.logger.debug(
-                `contract ${toHex(scid)}: transaction ${toHex(item.id)} discarded: ${outcome.message ?? `returned ${outcome.code}`}`,
-              );
-          }
-        } else judged(item.id, () => unexpected(item));
-      }
-      last = key === undefined ? undefined : { key, writes, fees };
-      return { fees, calls };
     },
     checkPending(item, height, state, view) {
       const { tx } = item;

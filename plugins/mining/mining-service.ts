@@ -73,6 +73,8 @@ export class MiningService implements MiniblockPoolService {
   miniblocksAccepted = 0;
   miniblocksRejected = 0;
   private hashRate: () => number = () => 0;
+  /** A final template's block built ahead by `prepareFinal`, for the tip and miner it was built for. */
+  private prepared: { tip: string; minerKey: string; block: Block } | undefined;
 
   constructor(
     private readonly chain: ChainService,
@@ -85,6 +87,7 @@ export class MiningService implements MiniblockPoolService {
     chain.onBlock(() => {
       const top = toHex(chain.top.id);
       for (const tip of this.pools.keys()) if (tip !== top) this.pools.delete(tip);
+      if (this.prepared?.tip !== top) this.prepared = undefined;
       this.changed();
     });
   }
@@ -177,7 +180,13 @@ export class MiningService implements MiniblockPoolService {
     const pooled = (this.pools.get(toHex(tip.id)) ?? []).slice(0, ORDINARY_MINIBLOCKS);
     const now = this.now();
     const final = pooled.length === ORDINARY_MINIBLOCKS;
-    const block = final || withBlock ? this.candidateBlock(minerKey, tip, pooled, now) : undefined;
+    const ready = this.prepared;
+    const block =
+      final && ready?.tip === toHex(tip.id) && ready.minerKey === toHex(minerKey)
+        ? ready.block
+        : final || withBlock
+          ? this.candidateBlock(minerKey, tip, pooled, now)
+          : undefined;
     const mb: Miniblock = {
       version: 1,
       highDiff: final,
@@ -208,9 +217,35 @@ export class MiningService implements MiniblockPoolService {
     return job;
   }
 
-  /** The block `minerKey` would complete on `tip` with the `pooled` miniblocks, transactions and state root included. */
-  private candidateBlock(minerKey: Uint8Array, tip: BlockMeta, pooled: Miniblock[], now: bigint): Block {
-    const block: Block = {
+  /**
+   * Builds the block of `minerKey`'s final job ahead, once nine miniblocks are pooled, its state built without
+   * holding the event loop (the pool keeps admitting meanwhile, from the snapshot of it the block takes); `template`
+   * then hands it out instead of building it there.
+   */
+  async prepareFinal(minerKey: Uint8Array): Promise<void> {
+    const tip = this.chain.top;
+    const pooled = (this.pools.get(toHex(tip.id)) ?? []).slice(0, ORDINARY_MINIBLOCKS);
+    if (pooled.length < ORDINARY_MINIBLOCKS) return;
+    for (;;) {
+      const block = this.blockSkeleton(minerKey, tip, pooled, this.now());
+      const root = await this.chain.buildTemplateState(block, (txid, reason) => this.leaveOut(txid, reason));
+      if (!equalBytes(this.chain.top.id, tip.id)) return;
+      if (root === undefined) continue;
+      block.stateRoot = root;
+      this.prepared = { tip: toHex(tip.id), minerKey: toHex(minerKey), block };
+      return;
+    }
+  }
+
+  /** A transaction a template cannot take goes from the pool. */
+  private leaveOut(txid: Uint8Array, reason: string): void {
+    this.logger.info(`template leaves out ${reason}`);
+    this.txPool()?.remove(txid);
+  }
+
+  /** The block `minerKey` would complete on `tip` with the `pooled` miniblocks and transactions, its root not set. */
+  private blockSkeleton(minerKey: Uint8Array, tip: BlockMeta, pooled: Miniblock[], now: bigint): Block {
+    return {
       majorVersion: 1,
       minorVersion: 1,
       timestamp: nextBlockTimestamp(now, tip.timestamp),
@@ -221,10 +256,12 @@ export class MiningService implements MiniblockPoolService {
       miniblocks: pooled,
       txHashes: this.templateTransactions(),
     };
-    block.stateRoot = this.chain.computeStateRoot(block, (txid, reason) => {
-      this.logger.info(`template leaves out ${reason}`);
-      this.txPool()?.remove(txid);
-    });
+  }
+
+  /** The block `minerKey` would complete on `tip` with the `pooled` miniblocks, transactions and state root included. */
+  private candidateBlock(minerKey: Uint8Array, tip: BlockMeta, pooled: Miniblock[], now: bigint): Block {
+    const block = this.blockSkeleton(minerKey, tip, pooled, now);
+    block.stateRoot = this.chain.computeStateRoot(block, (txid, reason) => this.leaveOut(txid, reason));
     return block;
   }
 
@@ -245,6 +282,7 @@ export class MiningService implements MiniblockPoolService {
   async mineWithoutWork(minerKey: Uint8Array): Promise<string> {
     if (this.chain.params.checkPow) throw new Error('this network checks proof of work: blocks must be mined');
     for (;;) {
+      if (this.pooledCount() === ORDINARY_MINIBLOCKS) await this.prepareFinal(minerKey);
       const job = this.template(minerKey);
       const result = await this.submit(job.id, job.blob);
       if (result.block_found) return result.blid!;

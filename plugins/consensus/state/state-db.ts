@@ -210,6 +210,20 @@ export class StateSnapshot {
     return treeReader(new Trie(this.nodes, this.treeRoot(name)), this.nodes.hash, this.reads);
   }
 
+  /**
+   * Every leaf of the tries `named` selects that this state holds and `base` does not hold with the same value (what
+   * was added or changed since `base`; against the empty state, everything), with the name of its trie.
+   */
+  changedLeaves(base: StateSnapshot, named: (name: Uint8Array) => boolean): { name: Uint8Array; leaf: LeafNode }[] {
+    const changed: { name: Uint8Array; leaf: LeafNode }[] = [];
+    for (const tree of this.meta.changedSince(base.root)) {
+      if (!named(tree.key)) continue;
+      for (const leaf of new Trie(this.nodes, tree.value).changedSince(base.treeRoot(tree.key)))
+        changed.push({ name: tree.key, leaf });
+    }
+    return changed;
+  }
+
   /** Names of every non-empty trie. */
   treeNames(): Uint8Array[] {
     return [...this.meta.entries()].map((leaf) => leaf.key);
@@ -402,12 +416,15 @@ export class StateDb {
     batch.del(heldWholeKey(hash));
   }
 
+  /** The state at `version`, or the empty state when it is null. */
+  snapshotOrEmpty(version: bigint | null): StateSnapshot {
+    return version === null
+      ? new StateSnapshot(this.persisted, -1n, this.emptyRoot(), this.reads)
+      : this.snapshot(version);
+  }
+
   /** A writable overlay on `baseVersion`, or on the empty state when it is null. */
   writable(baseVersion: bigint | null): WritableState {
-    const base =
-      baseVersion === null
-        ? new StateSnapshot(this.persisted, -1n, this.emptyRoot(), this.reads)
-        : this.snapshot(baseVersion);
-    return new WritableState(this, base);
+    return new WritableState(this, this.snapshotOrEmpty(baseVersion));
   }
 }

@@ -136,6 +136,31 @@ export class Trie {
     }
   }
 
+  /**
+   * The leaves this trie holds that the trie of `baseRoot` (from the same node source) does not hold with the same
+   * value: what was added or changed since. Subtrees the two share are skipped without being loaded.
+   */
+  changedSince(baseRoot: Uint8Array): LeafNode[] {
+    const base = new Trie(this.nodes, baseRoot);
+    const changed: LeafNode[] = [];
+    const walk = (hash: Uint8Array, baseHash: Uint8Array | undefined, depth: number): void => {
+      if (this.isNil(hash) || (baseHash && equalBytes(hash, baseHash))) return;
+      const node = this.nodes.load(hash);
+      if (node.kind === 'leaf') {
+        const before = base.get(node.keyhash);
+        if (!before || !equalBytes(before, node.value)) changed.push(node);
+        return;
+      }
+      if (depth >= MAX_DEPTH) return;
+      const baseNode = baseHash && !this.isNil(baseHash) ? this.nodes.load(baseHash) : undefined;
+      const paired = baseNode?.kind === 'inner' ? baseNode : undefined;
+      walk(node.left, paired?.left, depth + 1);
+      walk(node.right, paired?.right, depth + 1);
+    };
+    walk(this.root, baseRoot, 0);
+    return changed;
+  }
+
   /** Applies changes (at most one per key) and returns the new root; new nodes go to the node source. */
   update(changes: TrieChange[]): Uint8Array {
     if (changes.length === 0) return this.root;

@@ -49,6 +49,13 @@ for (const [kind, open] of implementations) {
       'many synchronous reads, in the keys order',
     );
     t.same(store.getManySync([]), [], 'no keys, no values');
+    const last = (lowest: string, highest: string): string[] | undefined =>
+      store.lastSync(b(lowest), b(highest))?.map((bytes) => s(bytes)!);
+    t.same(last('p/', 'p/bb'), ['p/b', 'v-p/b'], 'the greatest key at or below the upper bound');
+    t.same(last('p/', 'p/c'), ['p/c', 'v-p/c'], 'the upper bound itself');
+    t.same(last('p/b', 'p/b0'), ['p/b', 'v-p/b'], 'the lower bound itself');
+    t.equal(last('p/d', 'p/z'), undefined, 'nothing in the range');
+    t.equal(last('p/0', 'p/1'), undefined, 'nothing at or below within the lower bound');
 
     t.same(await collect(store.entries()), ['p', 'p/a', 'p/b', 'p/c', 'q/a'], 'ordered iteration');
     t.same(await collect(store.entries({ prefix: b('p/') })), ['p/a', 'p/b', 'p/c'], 'prefix');
@@ -63,6 +70,11 @@ for (const [kind, open] of implementations) {
     const values: string[] = [];
     for await (const [, value] of store.entries({ prefix: new Uint8Array([9]) })) values.push(s(value)!);
     t.same(values, ['lo', 'hi'], 'unsigned byte order');
+
+    await store.put(b('p/a0'), b('new'));
+    t.same(last('p/', 'p/a9'), ['p/a0', 'new'], 'a key added after a lookup is found by the next');
+    await store.del(b('p/a0'));
+    t.same(last('p/', 'p/a9'), ['p/a', 'v-p/a'], 'a key deleted after a lookup is gone from the next');
 
     const value = b('mutable');
     await store.put(b('m'), value);

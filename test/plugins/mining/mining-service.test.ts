@@ -3,7 +3,9 @@ import t from 'tap';
 import { meetsTarget } from '../../../core-native/ts/pow-target.js';
 import { toHex } from '../../../protocol/bytes.js';
 import { MiniblockErrorCode } from '../../../host/services/miniblocks.js';
+import { encodeTransaction } from '../../../protocol/transaction.js';
 import { openTestChain, solve } from '../../helpers/chain.js';
+import { buildTestTransfer, registeredAccounts } from '../../helpers/transfers.js';
 
 t.test('on testnet: ordinary jobs at D, the final job at 9·D, bad proof of work refused', async (t) => {
   const test = await openTestChain({ network: 'testnet' });
@@ -91,3 +93,43 @@ t.test('a template asked with its block carries the block being completed, ordin
   const final = mining.template(test.premine);
   t.equal(final.block?.miniblocks.length, 9, 'a final job always carries its block');
 });
+
+t.test(
+  'the final block is built ahead a slice at a time: timers run meanwhile, and the final job hands that block out',
+  async (t) => {
+    const test = await openTestChain();
+    const { mining, chain, pool } = test;
+    const accounts = await registeredAccounts(test, 24);
+    // Each transfer's sender-parity members (sender, one decoy) are its own, so that the block can take them all.
+    const senders = accounts.slice(0, 8);
+    senders.forEach((sender, i) => {
+      const [decoy, receiver, other] = [accounts[8 + i]!, accounts[16 + i]!, accounts[16 + ((i + 1) % 8)]!];
+      const built = buildTestTransfer(test, sender, receiver.key, 0n, {
+        ringSize: 4,
+        senderBalance: 0n,
+        decoys: [decoy.key, other.key],
+      });
+      pool.add(encodeTransaction(built.tx));
+    });
+    test.clock.now += 18_000n;
+    for (let i = 0; i < 9; i++) {
+      const job = mining.template(test.premine);
+      await mining.submit(job.id, job.blob);
+    }
+    let turns = 0;
+    const timer = setInterval(() => turns++, 0);
+    const started = performance.now();
+    await mining.prepareFinal(test.premine);
+    const took = performance.now() - started;
+    clearInterval(timer);
+    // Slices hold the loop ≈ 4 ms at a time: a build of over three slices lets timers run.
+    if (took > 12) t.ok(turns > 0, `the event loop turned ${turns} times in the ${took.toFixed(0)} ms build`);
+    const final = mining.template(test.premine);
+    t.ok(final.final);
+    t.equal(final.block!.txHashes.length, senders.length, 'every pending transfer is in the block');
+    const result = await mining.submit(final.id, final.blob);
+    t.ok(result.block_found);
+    t.equal(chain.top.txCount, senders.length, 'the block mined from it is the chain top');
+    t.equal(pool.size, 0);
+  },
+);

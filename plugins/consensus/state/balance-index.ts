@@ -1,0 +1,215 @@
+/**
+ * The balance index: every main-chain version of every balance, by (asset, account), so that "the balance at
+ * topoheight T" is one ordered read of the store (the greatest entry at or below T) instead of a walk down the
+ * asset's balance trie, ≈ 17 nodes deep. The tries stay the source of the state root: the chain writes a block's
+ * entries in the batch that stores its state, moves them with the main chain through reorganisations, and prunes
+ * them with the state.
+ *
+ * Keys in the store:  b v <asset 32 B> <key length 1 B> <key> <topoheight 8 B> → NonceBalance encoding
+ *                     b F → the first topoheight the index answers for (8 B; absent: not built, the tries answer)
+ *
+ * The latest version of the accounts read or written lately is also kept in memory: most reads are of the top's
+ * state or of one a few blocks back where the account has not changed since, and those need no store read. An
+ * account's entry there is learnt from a read of the top or from a block's batch once it is written, and is dropped
+ * when its block leaves the main chain.
+ */
+import { ByteReader, ByteWriter } from '../../../protocol/bytes.js';
+import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
+import { cacheKey } from '../../../protocol/state/trie-node.js';
+import { setBounded } from './bounded-map.js';
+import type { Exclusive } from './state-pruner.js';
+
+/** One balance of one account, as stored in a balance trie. */
+export interface BalanceEntry {
+  readonly asset: Uint8Array;
+  readonly key: Uint8Array;
+  readonly value: Uint8Array;
+}
+
+const ENTRY_PREFIX = new TextEncoder().encode('bv');
+const START_KEY = new TextEncoder().encode('bF');
+const ASSET_BYTES = 32;
+const TOPO_BYTES = 8;
+/** Deletions per write when pruning. */
+const PRUNE_BATCH = 2_000;
+/** Accounts whose latest balance is kept in memory (≈ 200 bytes each). */
+const RECENT_ACCOUNTS = 1 << 17;
+
+/** An account's latest balance: its value at every topoheight from `from` to the head (undefined: none). */
+interface Latest {
+  readonly from: bigint;
+  readonly value: Uint8Array | undefined;
+}
+
+const accountId = (asset: Uint8Array, key: Uint8Array): string => cacheKey(asset) + cacheKey(key);
+
+/** The key of the entry of (asset, key) at `topoheight`; without its last 8 bytes, the prefix of every entry of theirs. */
+function entryKey(asset: Uint8Array, key: Uint8Array, topoheight: bigint): Uint8Array {
+  const bytes = new Uint8Array(ENTRY_PREFIX.length + ASSET_BYTES + 1 + key.length + TOPO_BYTES);
+  bytes.set(ENTRY_PREFIX);
+  bytes.set(asset, ENTRY_PREFIX.length);
+  bytes[ENTRY_PREFIX.length + ASSET_BYTES] = key.length;
+  bytes.set(key, ENTRY_PREFIX.length + ASSET_BYTES + 1);
+  new DataView(bytes.buffer).setBigUint64(bytes.length - TOPO_BYTES, topoheight);
+  return bytes;
+}
+
+const accountOf = (entry: Uint8Array): Uint8Array => entry.subarray(0, entry.length - TOPO_BYTES);
+
+const topoOf = (entry: Uint8Array): bigint =>
+  new DataView(entry.buffer, entry.byteOffset + entry.length - TOPO_BYTES, TOPO_BYTES).getBigUint64(0);
+
+export class BalanceIndex {
+  private start: bigint | undefined;
+  /** The topoheight of the main chain's top as written here, once a block was (the latest balances are its). */
+  private head: bigint | undefined;
+  private readonly latest = new Map<string, Latest>();
+  /** What each batch not yet written will change of `latest` and `head`, applied by `written`. */
+  private readonly queued = new Map<WriteBatch, (() => void)[]>();
+
+  constructor(private readonly store: KeyValueStore) {
+    const bytes = store.getSync(START_KEY);
+    this.start = bytes && new ByteReader(bytes, 'balance index start').u64be('topoheight');
+  }
+
+  /** The first topoheight the index answers for, or undefined while it is not built. */
+  get from(): bigint | undefined {
+    return this.start;
+  }
+
+  /** Whether the main chain's state at `topoheight` can be read here. */
+  covers(topoheight: bigint): boolean {
+    return this.start !== undefined && topoheight >= this.start;
+  }
+
+  /** The stored balance of (asset, key) in the main chain's state at `topoheight` (one the index covers). */
+  balanceAt(asset: Uint8Array, key: Uint8Array, topoheight: bigint): Uint8Array | undefined {
+    const id = accountId(asset, key);
+    const known = this.latest.get(id);
+    const head = this.head;
+    if (known && head !== undefined && topoheight >= known.from && topoheight <= head) return known.value;
+    const highest = entryKey(asset, key, topoheight);
+    const found = this.store.lastSync(accountOf(highest), highest);
+    // A read of the head gives the latest version, unless a batch being written is about to move the head.
+    if (topoheight === head && this.queued.size === 0)
+      setBounded(this.latest, RECENT_ACCOUNTS, id, { from: found ? topoOf(found[0]) : 0n, value: found?.[1] });
+    return found?.[1];
+  }
+
+  /** Adds the balances the main-chain block at `topoheight` wrote. */
+  record(batch: WriteBatch, topoheight: bigint, entries: readonly BalanceEntry[]): void {
+    for (const { asset, key, value } of entries) batch.put(entryKey(asset, key, topoheight), value);
+    this.queue(batch, () => {
+      for (const { asset, key, value } of entries) {
+        const id = accountId(asset, key);
+        // Blocks joining the main chain together are recorded newest first.
+        if ((this.latest.get(id)?.from ?? -1n) < topoheight)
+          setBounded(this.latest, RECENT_ACCOUNTS, id, { from: topoheight, value });
+      }
+      if (this.head === undefined || this.head < topoheight) this.head = topoheight;
+    });
+  }
+
+  /** Removes the balances the block at `topoheight` wrote, when it leaves the main chain. */
+  forget(batch: WriteBatch, topoheight: bigint, entries: readonly Omit<BalanceEntry, 'value'>[]): void {
+    for (const { asset, key } of entries) batch.del(entryKey(asset, key, topoheight));
+    this.queue(batch, () => {
+      for (const { asset, key } of entries) this.latest.delete(accountId(asset, key));
+      if (this.head !== undefined && this.head >= topoheight) this.head = topoheight - 1n;
+    });
+  }
+
+  private queue(batch: WriteBatch, change: () => void): void {
+    const changes = this.queued.get(batch) ?? [];
+    changes.push(change);
+    this.queued.set(batch, changes);
+  }
+
+  /** Tells the index that `batch` was written (or, `failed`, that it will not be): its changes now hold. */
+  written(batch: WriteBatch, failed = false): void {
+    const changes = this.queued.get(batch);
+    if (!changes) return;
+    this.queued.delete(batch);
+    if (failed) this.forgetLatest();
+    else for (const change of changes) change();
+  }
+
+  private forgetLatest(): void {
+    this.latest.clear();
+    this.head = undefined;
+  }
+
+  /** Stops answering (the tries answer) until the index is built again; takes effect at once. */
+  drop(batch: WriteBatch): void {
+    batch.del(START_KEY);
+    this.start = undefined;
+    this.forgetLatest();
+  }
+
+  /**
+   * Builds the index anew from `entries`, every balance of the main chain's state at `topoheight`; the index answers
+   * from that topoheight on. Runs with no block being stored.
+   */
+  async build(topoheight: bigint, entries: Iterable<BalanceEntry>): Promise<void> {
+    const clearing = this.store.batch();
+    this.drop(clearing);
+    await clearing.write();
+    let batch = this.store.batch();
+    for await (const [key] of this.store.entries({ prefix: ENTRY_PREFIX })) {
+      batch.del(key);
+      if (batch.length >= PRUNE_BATCH) {
+        await batch.write();
+        batch = this.store.batch();
+      }
+    }
+    for (const { asset, key, value } of entries) batch.put(entryKey(asset, key, topoheight), value);
+    batch.put(START_KEY, new ByteWriter().u64be(topoheight).finish());
+    await batch.write();
+    this.start = topoheight;
+    this.head = topoheight;
+  }
+
+  /**
+   * Drops every entry below `floor` that another entry at or below `floor` shadows (the state at `floor` and above
+   * reads the same), and answers from `floor` on. Deletions are written in batches through `exclusive`, each followed
+   * by `pause` (which may throw to stop).
+   */
+  async prune(floor: bigint, exclusive: Exclusive, pause: () => Promise<void>): Promise<number> {
+    let dropped = 0;
+    let pending: Uint8Array[] = [];
+    const flush = async (): Promise<void> => {
+      const keys = pending;
+      pending = [];
+      await exclusive(async () => {
+        const batch = this.store.batch();
+        for (const key of keys) batch.del(key);
+        await batch.write();
+      });
+      dropped += keys.length;
+      await pause();
+    };
+    /** The last entry seen at or below the floor, a candidate for deletion if its account has a later one there. */
+    let previous: Uint8Array | undefined;
+    for await (const [key] of this.store.entries({ prefix: ENTRY_PREFIX })) {
+      const sameAccount =
+        previous !== undefined &&
+        previous.length === key.length &&
+        Buffer.compare(accountOf(previous), accountOf(key)) === 0;
+      if (topoOf(key) > floor) {
+        previous = undefined;
+        continue;
+      }
+      if (sameAccount) pending.push(previous!);
+      previous = Uint8Array.from(key);
+      if (pending.length >= PRUNE_BATCH) await flush();
+    }
+    if (pending.length > 0) await flush();
+    if (this.start !== undefined && this.start < floor)
+      await exclusive(async () => {
+        if (this.start === undefined) return;
+        await this.store.batch().put(START_KEY, new ByteWriter().u64be(floor).finish()).write();
+        this.start = floor;
+      });
+    return dropped;
+  }
+}
