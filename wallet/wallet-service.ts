@@ -72,7 +72,8 @@ export class WalletService {
   readonly transfers: TransferSender;
   readonly historySync: HistorySync;
   private readonly balances: OwnBalances;
-  private readonly file?: WalletFile;
+  /** The open wallet file, when there is one (other parts of the process keep their fields in it too). */
+  readonly file?: WalletFile;
   private background?: { timer?: NodeJS.Timeout; stopped: boolean };
   private readonly reachability?: DaemonReachability;
   private knownHeight = 0;

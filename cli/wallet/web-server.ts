@@ -5,6 +5,7 @@
  * file that does not exist yet is created or restored in the page first (`wallet web` only).
  */
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { loadCore } from '../../core-native/ts/index.js';
 import { composeApp, type App } from '../../host/app.js';
 import { loadConfig } from '../../host/config/load.js';
@@ -64,6 +65,7 @@ export function webSettings(flags: WebFlags, walletFile: string): WebWalletSetti
     ...(flags.webLogin ? { login: flags.webLogin } : {}),
     lockMinutes,
     checkPassword: async (password) => void (await WalletFile.open(walletFile, password)),
+    walletName: basename(walletFile),
   };
 }
 
@@ -89,6 +91,8 @@ async function composeWebApp(
   const webWallet: WebWalletSettings = {
     ...settings,
     compileContract,
+    // Web apps' requests are asked about on the terminal too, while it is one (the page may not be open).
+    ...(process.stdin.isTTY ? { terminal: { input: process.stdin, output: process.stderr } } : {}),
     ...(services.setup ? { setup: services.setup } : {}),
     listening: (url) => {
       const reach = settings.login ? ' (it asks for the --web-login user and password)' : '';

@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
 import type { Plugin } from '../../host/plugin.js';
 import { optionalService } from '../../host/services/services.js';
 import { WebAccess } from './access.js';
+import { createDappEndpoint } from './dapp/dapp-endpoint.js';
+import { walletFilePermissions } from './dapp/permission-store.js';
+import { approveOnTerminal } from './dapp/terminal-approvals.js';
 import { apiRoutes, type ApiHandler } from './api-routes.js';
 import { IdleLock } from './idle-lock.js';
 import { loadPageAssets } from './page-assets.js';
@@ -30,17 +33,39 @@ const plugin: Plugin = {
   requires: [],
   register(container) {
     const wallet = optionalService(container, 'wallet');
-    const settings = optionalService(container, 'webWallet');
-    if (!settings || (!wallet && !settings.setup))
+    const given = optionalService(container, 'webWallet');
+    if (!given || (!wallet && !given.setup))
       throw new Error("the web-wallet plugin serves an open wallet: run it with 'umbra wallet web'");
+    // A copy: the connection endpoint opened with the wallet (below) is added to it.
+    const settings = { ...given };
+    let closeDapp: (() => void) | undefined;
     const { logger, core } = container.cradle;
     const push = new PushStream();
     const lock = new IdleLock(settings.lockMinutes, () => push.publish('lock'));
     const access = new WebAccess(settings.login);
     const routes = new Map<string, ApiHandler>();
     const unsubscribe = [settings.approvals?.onChange(() => push.publish('approvals'))];
+    /** Opens the connection endpoint web apps ask `opened` through, its requests shown on the page and the terminal. */
+    const openDapp = (opened: WalletService): void => {
+      if (settings.approvals || !opened.file) return;
+      const permissions = walletFilePermissions(opened.file);
+      const endpoint = createDappEndpoint(opened, {
+        core,
+        walletName: settings.walletName ?? 'Umbra wallet',
+        permissions,
+      });
+      settings.approvals = endpoint.approvals;
+      settings.dappUpgrade = (request, socket, head) => endpoint.upgrade(request, socket, head);
+      const stopAsking = settings.terminal ? approveOnTerminal(endpoint.approvals, settings.terminal) : undefined;
+      unsubscribe.push(endpoint.approvals.onChange(() => push.publish('approvals')));
+      closeDapp = () => {
+        stopAsking?.();
+        endpoint.close();
+      };
+    };
     /** Serves `opened`: its API, and its syncs and new entries pushed to the page. */
     const serve = (opened: WalletService): void => {
+      openDapp(opened);
       let caughtUp = false;
       const jobs = new TransactionJobs(opened, () => push.publish('job'));
       const ring = { size: DEFAULT_RING };
@@ -69,6 +94,7 @@ const plugin: Plugin = {
         settings.listening?.(pageUrl(settings.host, port, access.token!));
       },
       async stop() {
+        closeDapp?.();
         for (const stop of unsubscribe) stop?.();
         lock.stop();
         push.close();

@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { CompiledContract } from '../../host/services/contract-vm.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
 import type { DappApprovals } from './dapp/approvals.js';
+import type { TerminalStreams } from './dapp/terminal-approvals.js';
 
 export interface WebWalletSettings {
   host: string;
@@ -22,10 +23,17 @@ export interface WebWalletSettings {
   checkPassword(password: string): Promise<void>;
   /** Reads a contract's entry points and parameters from its code; absent: the contracts screen lists none. */
   compileContract?: (code: string) => CompiledContract;
-  /** Requests of web apps waiting for the user, and the origins let in. */
+  /**
+   * Requests of web apps waiting for the user, and the origins let in; with `dappUpgrade`, what takes WebSocket
+   * upgrades on `/dapp` (any origin: it asks the user itself). Absent, the plugin opens the connection endpoint of
+   * dapp/ for the open wallet itself (its permissions kept in the wallet file).
+   */
   approvals?: DappApprovals;
-  /** Takes WebSocket upgrades on `/dapp` (any origin: it asks the user itself). */
   dappUpgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** The wallet's name as connected web apps are told it. */
+  walletName?: string;
+  /** A terminal to ask on as well as the page (the one running `umbra wallet web`, when it is one). */
+  terminal?: TerminalStreams;
   /** When the wallet file does not exist yet: the page creates or restores it, and then serves it. */
   setup?: WalletSetup;
   /** Called once listening, with the URL that carries the one-time token. */

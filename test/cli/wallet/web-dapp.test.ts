@@ -1,0 +1,125 @@
+/**
+ * A web app asks the wallet, and the user answers in the web wallet, all real: `umbra wallet web` (the CLI, private
+ * mode) on an `umbra simulator` with the lottery installed; the example lottery page (examples/lottery-dapp) served
+ * from an origin of its own opens the wallet's /dapp endpoint; in the wallet's own page (another tab, its Approvals
+ * screen) the test approves the connection, the address and the call as a person would, and the call is mined; a
+ * denied call sends nothing. Chromium is `UMBRA_CHROMIUM` or /usr/bin/chromium.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join } from 'node:path';
+import puppeteer, { type Page } from 'puppeteer-core';
+import t from 'tap';
+import { loadCore } from '../../../core-native/ts/index.js';
+import { simulatorWalletSecret } from '../../../cli/simulator-command.js';
+import { rpcCall } from '../../helpers/app.js';
+import { REPO_ROOT, runCli, startCli, walletFlags } from '../../helpers/cli.js';
+import { startWalletSimulator } from '../../helpers/wallet-simulator.js';
+
+const CHROMIUM = process.env['UMBRA_CHROMIUM'] || '/usr/bin/chromium';
+const PAGE_DIR = join(REPO_ROOT, 'examples', 'lottery-dapp');
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+/** Approves (or denies) in the wallet's page the next request of `kind` it lists. */
+async function answer(walletPage: Page, kind: string, approve: boolean): Promise<void> {
+  const request = `li.request[data-kind="${kind}"]`;
+  await walletPage.bringToFront();
+  await walletPage.waitForSelector(request, { timeout: 60_000 });
+  await walletPage.click(`${request} .actions button:${approve ? 'last-child' : 'first-child'}`);
+  await walletPage.waitForSelector(request, { hidden: true, timeout: 60_000 });
+}
+
+t.test("the lottery page asks, the user answers in the web wallet's page, the call is mined", async (t) => {
+  if (!existsSync(CHROMIUM)) t.fail(`no Chromium at ${CHROMIUM}: install chromium or set UMBRA_CHROMIUM`);
+  if (!existsSync(CHROMIUM)) return;
+  const core = await loadCore();
+  const sim = await startWalletSimulator(t, 'umbra-web-dapp-', 2);
+  const file = await sim.restore('player', simulatorWalletSecret(core, 0));
+  const flags = walletFlags(file, sim.passwordFile, sim.daemonUrl);
+  const installed = await runCli(
+    ['wallet', 'install', join(REPO_ROOT, 'examples', 'contracts', 'lottery.bas'), '--yes', '--json', ...flags],
+    undefined,
+    90_000,
+    sim.env,
+  );
+  t.equal(installed.code, 0, installed.stderr);
+  const { scid } = JSON.parse(installed.stdout);
+
+  const web = startCli(['wallet', 'web', ...flags, '--web-bind', '127.0.0.1:0'], sim.env);
+  t.teardown(() => web.child.kill('SIGKILL'));
+  const [, link] = await web.waitFor(/Web wallet: open (http:\/\/\S+)/, 90_000);
+  const endpoint = `ws://${new URL(link!).host}/dapp`;
+
+  const site = createServer((request, response) => {
+    const name = new URL(request.url ?? '/', 'http://page').pathname.slice(1) || 'index.html';
+    const path = join(PAGE_DIR, name);
+    if (!/^[a-z-]+\.(html|js|css)$/.test(name) || !existsSync(path)) response.writeHead(404).end();
+    else response.writeHead(200, { 'content-type': TYPES[extname(name)]! }).end(readFileSync(path));
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise((resolve) => site.close(resolve)));
+  const appOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // Two tabs at once: neither is put to sleep while the other is in front.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-timer-throttling',
+      '--disable-renderer-backgrounding',
+      '--disable-backgrounding-occluded-windows',
+    ],
+  });
+  t.teardown(() => browser.close());
+  const walletPage = await browser.newPage();
+  await walletPage.goto(link!);
+  await walletPage.waitForSelector('a[href="#approvals"]', { timeout: 60_000 });
+  await walletPage.click('a[href="#approvals"]');
+  const app = await browser.newPage();
+  const errors: string[] = [];
+  for (const page of [walletPage, app]) page.on('pageerror', (error) => errors.push(String(error)));
+  await app.goto(`${appOrigin}/index.html?wallet=${encodeURIComponent(endpoint)}&scid=${scid}`);
+  const status = (pattern: RegExp) =>
+    app.waitForFunction(`${pattern}.test(document.getElementById('status').textContent)`, { timeout: 180_000 });
+
+  await app.bringToFront();
+  await app.click('#connect');
+  await answer(walletPage, 'connect', true);
+  await answer(walletPage, 'address', true);
+  await status(/^Connected\.$/);
+  t.match(await app.$eval('#address', (output) => output.textContent), /^umbt1/, 'the page has the address');
+  t.match(
+    await walletPage.$eval('ul.permissions', (list) => list.textContent),
+    appOrigin,
+    'the origin is listed among the permissions',
+  );
+
+  await app.bringToFront();
+  await app.$eval('#amount', (input) => {
+    (input as unknown as { value: string }).value = '0.01';
+  });
+  await app.click('#play');
+  await walletPage.waitForSelector('li.request[data-kind="call"] .trial.ok', { timeout: 90_000 });
+  await answer(walletPage, 'call', true);
+  await status(/^Entered: transaction [0-9a-f]{64}$/);
+  const txid = (await app.$eval('#status', (line) => line.textContent))!.slice(-64);
+  for (;;) {
+    const [record] = (await rpcCall(sim.daemonUrl, 'NODE.GetTransaction', { txs_hashes: [txid] })).txs;
+    if (record.valid_block !== '') {
+      t.match(record.sc_outcome, { status: 'committed' }, 'mined, and the call committed');
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  await app.bringToFront();
+  await app.click('#play');
+  await answer(walletPage, 'call', false);
+  await status(/^Not entered: you denied it in the wallet$/);
+  t.same((await rpcCall(sim.daemonUrl, 'NODE.GetTxPool')).txs, [], 'the denied call sent nothing');
+  t.same(errors, [], 'no script errors');
+});
