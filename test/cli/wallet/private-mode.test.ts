@@ -99,15 +99,23 @@ t.test("with --send-daemon, the daemon serving the sync sees nothing of the wall
   const building = ['NODE.SendRawTransaction', 'NODE.GetRandomAddress', 'NODE.GetGasEstimate'];
   const seen = (bodies: string[]) => building.filter((method) => bodies.some((body) => body.includes(method)));
   t.same(seen(proxy.bodies), [], 'the sync daemon was asked nothing to build or send the transaction');
-  // It is asked for transactions only as a block's whole list, as an explorer reads a block.
+  // It is asked for transactions only as whole blocks' lists, as an explorer reads blocks.
   const asked = proxy.bodies
     .flatMap((body) => [JSON.parse(body)].flat())
     .filter((call: ProxiedCall) => call.method === 'NODE.GetTransaction')
     .map((call: ProxiedCall) => call.params.txs_hashes as string[]);
   for (const txids of asked) {
-    const [record] = (await rpcCall(sim.daemonUrl, 'NODE.GetTransaction', { txs_hashes: [txids[0]] })).txs;
-    const block = JSON.parse((await rpcCall(sim.daemonUrl, 'NODE.GetBlock', { hash: record.valid_block })).json);
-    t.same(txids, block.tx_hashes, `transactions asked as block ${record.valid_block.slice(0, 8)}… lists them`);
+    const blocks = new Set<string>();
+    for (const { valid_block } of (await rpcCall(sim.daemonUrl, 'NODE.GetTransaction', { txs_hashes: txids })).txs)
+      blocks.add(valid_block);
+    const whole: string[] = [];
+    for (const hash of blocks)
+      whole.push(...JSON.parse((await rpcCall(sim.daemonUrl, 'NODE.GetBlock', { hash })).json).tx_hashes);
+    t.same(
+      [...txids].sort(),
+      whole.sort(),
+      `${txids.length} transactions asked: those of ${blocks.size} blocks, whole`,
+    );
   }
   t.ok(
     asked.some((txids) => txids.includes(sent.txid)),
