@@ -4,8 +4,8 @@
  * does it (`wallet restore` writes the file; the session's options build the proven reads, their header file beside
  * the wallet file), then either synced to the top (`sync`) or asked its balance (`first-balance`). Prints one JSON
  * line (WalletRunResult): the seconds measured and what the wallet downloaded meanwhile — the bytes of the daemon's
- * answers, and the calls made and the time spent waiting for them, by method — counted by wrapping fetch, through
- * which every daemon call goes.
+ * answers, and the calls made and the time spent waiting for them, by method — counted by a proxy in front of the
+ * daemon (counting-proxy.ts), through which every daemon call goes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { createWallet } from '../../cli/wallet/create.js';
 import { walletServiceOptions, type SessionFlags } from '../../cli/wallet/session.js';
 import { mnemonicToSecretKey } from '../../protocol/mnemonic.js';
 import { WalletService } from '../../wallet/wallet-service.js';
+import { startCountingProxy } from './counting-proxy.js';
 
 export interface WalletRunJob {
   /** The daemon's RPC address. */
@@ -40,21 +41,9 @@ export interface WalletRunResult {
 }
 
 const job = JSON.parse(process.argv[2] ?? '') as WalletRunJob;
-const traffic = { bytes: 0, requests: 0, calls: {} as Record<string, number>, waits: {} as Record<string, number> };
-const fetchDirect = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  traffic.requests++;
-  const sent = JSON.parse(String(init?.body)) as { method: string } | { method: string }[];
-  const methods = (Array.isArray(sent) ? sent : [sent]).map(({ method }) => method);
-  for (const method of methods) traffic.calls[method] = (traffic.calls[method] ?? 0) + 1;
-  const asked = performance.now();
-  const response = await fetchDirect(input, init);
-  const body = await response.arrayBuffer();
-  // A batch holds calls of one method: its wait is that method's.
-  traffic.waits[methods[0]!] = (traffic.waits[methods[0]!] ?? 0) + performance.now() - asked;
-  traffic.bytes += body.byteLength;
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-};
+// Every daemon call crosses this proxy, which counts what comes back.
+const proxy = await startCountingProxy(job.daemon.startsWith('http') ? job.daemon : `http://${job.daemon}`);
+const { traffic } = proxy;
 
 mkdirSync(job.dir, { recursive: true });
 const passwordFile = join(job.dir, 'password');
@@ -63,7 +52,7 @@ const flags: SessionFlags = {
   walletFile: join(job.dir, 'bench.wallet'),
   passwordFile,
   network: 'simulator',
-  daemonAddress: job.daemon,
+  daemonAddress: proxy.url,
   cacheDir: join(job.dir, 'cache'),
   ...(job.mode === 'trusted' ? { trustedDaemon: true } : {}),
 };
@@ -81,4 +70,5 @@ const seconds = (performance.now() - started) / 1000;
 const measured = { ...traffic };
 const result: WalletRunResult = { seconds, height: await wallet.height(), ...measured };
 wallet.close();
+await proxy.close();
 console.log(JSON.stringify(result));
