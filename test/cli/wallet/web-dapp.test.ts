@@ -83,8 +83,20 @@ t.test("the lottery page asks, the user answers in the web wallet's page, the ca
   const errors: string[] = [];
   for (const page of [walletPage, app]) page.on('pageerror', (error) => errors.push(String(error)));
   await app.goto(`${appOrigin}/index.html?wallet=${encodeURIComponent(endpoint)}&scid=${scid}`);
+  /**
+   * Waits for the page's status line, polled on a timer (a tab behind the wallet's gets no animation frames); a
+   * timeout says what the page and the wallet process said last.
+   */
   const status = (pattern: RegExp) =>
-    app.waitForFunction(`${pattern}.test(document.getElementById('status').textContent)`, { timeout: 180_000 });
+    app
+      .waitForFunction(`${pattern}.test(document.getElementById('status').textContent)`, {
+        timeout: 180_000,
+        polling: 200,
+      })
+      .catch(async (error: Error) => {
+        const shown = await app.$eval('#status', (line) => line.textContent).catch(() => '?');
+        throw new Error(`${error.message}; the page says ${JSON.stringify(shown)}; the wallet's log:\n${web.log()}`);
+      });
 
   await app.bringToFront();
   await app.click('#connect');
