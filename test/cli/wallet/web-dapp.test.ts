@@ -1,25 +1,14 @@
-/**
- * A web app asks the wallet, and the user answers in the web wallet, all real: `umbra wallet web` (the CLI, private
- * mode) on an `umbra simulator` with the lottery installed; the example lottery page (examples/lottery-dapp) served
- * from an origin of its own opens the wallet's /dapp endpoint; in the wallet's own page (another tab, its Approvals
- * screen) the test approves the connection, the address and the call as a person would, and the call is mined; a
- * denied call sends nothing. Chromium is `UMBRA_CHROMIUM` or /usr/bin/chromium.
- */
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join } from 'node:path';
-import puppeteer, { type Page } from 'puppeteer-core';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
 import t from 'tap';
+import { launchChromium, serveStaticSite } from '../../helpers/chromium.js';
 import { loadCore } from '../../../core-native/ts/index.js';
 import { simulatorWalletSecret } from '../../../cli/simulator-command.js';
 import { rpcCall } from '../../helpers/app.js';
 import { REPO_ROOT, runCli, startCli, walletFlags } from '../../helpers/cli.js';
 import { startWalletSimulator } from '../../helpers/wallet-simulator.js';
 
-const CHROMIUM = process.env['UMBRA_CHROMIUM'] || '/usr/bin/chromium';
 const PAGE_DIR = join(REPO_ROOT, 'examples', 'lottery-dapp');
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 /** Approves (or denies) in the wallet's page the next request of `kind` it lists. */
 async function answer(walletPage: Page, kind: string, approve: boolean): Promise<void> {
@@ -31,8 +20,8 @@ async function answer(walletPage: Page, kind: string, approve: boolean): Promise
 }
 
 t.test("the lottery page asks, the user answers in the web wallet's page, the call is mined", async (t) => {
-  if (!existsSync(CHROMIUM)) t.fail(`no Chromium at ${CHROMIUM}: install chromium or set UMBRA_CHROMIUM`);
-  if (!existsSync(CHROMIUM)) return;
+  const browser = await launchChromium(t);
+  if (!browser) return;
   const core = await loadCore();
   const sim = await startWalletSimulator(t, 'umbra-web-dapp-', 2);
   const file = await sim.restore('player', simulatorWalletSecret(core, 0));
@@ -51,30 +40,8 @@ t.test("the lottery page asks, the user answers in the web wallet's page, the ca
   const [, link] = await web.waitFor(/Web wallet: open (http:\/\/\S+)/, 90_000);
   const endpoint = `ws://${new URL(link!).host}/dapp`;
 
-  const site = createServer((request, response) => {
-    const name = new URL(request.url ?? '/', 'http://page').pathname.slice(1) || 'index.html';
-    const path = join(PAGE_DIR, name);
-    if (!/^[a-z-]+\.(html|js|css)$/.test(name) || !existsSync(path)) response.writeHead(404).end();
-    else response.writeHead(200, { 'content-type': TYPES[extname(name)]! }).end(readFileSync(path));
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise((resolve) => site.close(resolve)));
-  const appOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  const appOrigin = await serveStaticSite(t, PAGE_DIR);
 
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // Two tabs at once: neither is put to sleep while the other is in front.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-timer-throttling',
-      '--disable-renderer-backgrounding',
-      '--disable-backgrounding-occluded-windows',
-    ],
-  });
-  t.teardown(() => browser.close());
   const walletPage = await browser.newPage();
   await walletPage.goto(link!);
   await walletPage.waitForSelector('a[href="#approvals"]', { timeout: 60_000 });

@@ -1,13 +1,5 @@
-/**
- * The web wallet's approvals panel in headless Chromium, with a small in-test connection endpoint: pending requests
- * of web apps are listed with their summary, details and trial, pushed live as they arrive, approved or denied by
- * the buttons; connected origins are listed and revoked. WebSocket upgrades on /dapp reach the endpoint whatever
- * their origin, while the wallet's own endpoints refuse other origins. Chromium is `UMBRA_CHROMIUM` or
- * /usr/bin/chromium.
- */
-import { existsSync } from 'node:fs';
-import puppeteer from 'puppeteer-core';
 import t from 'tap';
+import { launchChromium } from '../../helpers/chromium.js';
 import WebSocket, { WebSocketServer } from 'ws';
 import { loadCore } from '../../../core-native/ts/index.js';
 import { composeApp } from '../../../host/app.js';
@@ -16,7 +8,6 @@ import { mnemonicToSecretKey, newMnemonic } from '../../../protocol/mnemonic.js'
 import type { DappApprovals, DappPermission, DappRequest } from '../../../plugins/web-wallet/dapp/approvals.js';
 import { testWallet } from '../../helpers/wallet-app.js';
 
-const CHROMIUM = process.env['UMBRA_CHROMIUM'] || '/usr/bin/chromium';
 const APP = 'http://lottery.example';
 
 /** Requests and permissions held in memory; what the page answers is recorded. */
@@ -62,8 +53,8 @@ class TestApprovals implements DappApprovals {
 }
 
 t.test('the approvals panel', async (t) => {
-  if (!existsSync(CHROMIUM)) t.fail(`no Chromium at ${CHROMIUM}: install chromium or set UMBRA_CHROMIUM`);
-  if (!existsSync(CHROMIUM)) return;
+  const browser = await launchChromium(t);
+  if (!browser) return;
   const core = await loadCore();
   // The panel needs no daemon: the wallet's points at a port nobody answers.
   const wallet = testWallet(core, 'simulator', mnemonicToSecretKey(newMnemonic()), 'http://127.0.0.1:9');
@@ -122,12 +113,6 @@ t.test('the approvals panel', async (t) => {
     t.same(approvals.answered, [], 'nothing was approved');
   });
 
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  t.teardown(() => browser.close());
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));

@@ -7,18 +7,18 @@
  * once. Screenshots go to a temporary directory, or with UMBRA_DOCS_SCREENSHOTS=1 over the docs' own
  * (docs/images/web-wallet-*.png, -phone for 390 px). Chromium is `UMBRA_CHROMIUM` or /usr/bin/chromium.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import t from 'tap';
+import { launchChromium } from '../../helpers/chromium.js';
 import { REPO_ROOT, startCli, walletFlags } from '../../helpers/cli.js';
 import { VAULT_CONTRACT } from '../../helpers/vault-contract.js';
 import { walletRpc } from '../../helpers/wallet-app.js';
 import { startDocsSimulator } from '../../docs/simulator.js';
 
-const CHROMIUM = process.env['UMBRA_CHROMIUM'] || '/usr/bin/chromium';
 const SCREENSHOTS = process.env['UMBRA_DOCS_SCREENSHOTS']
   ? join(REPO_ROOT, 'docs', 'images')
   : mkdtempSync(join(tmpdir(), 'umbra-web-wallet-screenshots-'));
@@ -37,11 +37,8 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
 }
 
 t.test('the web wallet in headless Chromium', async (t) => {
-  if (!existsSync(CHROMIUM))
-    t.fail(
-      `no Chromium at ${CHROMIUM}: install the Debian package (apt-get install -y chromium) or set UMBRA_CHROMIUM to a Chromium binary`,
-    );
-  if (!existsSync(CHROMIUM)) return;
+  const browser = await launchChromium(t);
+  if (!browser) return;
 
   // 17 simulator wallets and this one: registered accounts enough for a ring of 16.
   const sim = await startDocsSimulator(17);
@@ -61,12 +58,6 @@ t.test('the web wallet in headless Chromium', async (t) => {
   const origin = new URL(link!).origin;
   let address = '';
 
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  t.teardown(() => browser.close());
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));

@@ -5,12 +5,10 @@
  * would in DappApprovals, and the call is mined and commits. A denied call sends nothing and the page says so.
  * Chromium is `UMBRA_CHROMIUM` or /usr/bin/chromium.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join } from 'node:path';
-import puppeteer from 'puppeteer-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import t from 'tap';
+import { launchChromium, serveStaticSite } from '../../../helpers/chromium.js';
 import { loadCore } from '../../../../core-native/ts/index.js';
 import type { DappRequest } from '../../../../plugins/web-wallet/dapp/approvals.js';
 import { installArgs } from '../../../../wallet/contract-args.js';
@@ -19,16 +17,11 @@ import { REPO_ROOT } from '../../../helpers/cli.js';
 import { startWalletSimulator } from '../../../helpers/wallet-simulator.js';
 import { serveEndpoint, simulatorWallet } from './dapp-fixture.js';
 
-const CHROMIUM = process.env['UMBRA_CHROMIUM'] || '/usr/bin/chromium';
 const PAGE_DIR = join(REPO_ROOT, 'examples', 'lottery-dapp');
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 t.test('the lottery page asks the wallet, and its approved call is mined', async (t) => {
-  if (!existsSync(CHROMIUM))
-    t.fail(
-      `no Chromium at ${CHROMIUM}: install the Debian package (apt-get install -y chromium) or set UMBRA_CHROMIUM to a Chromium binary`,
-    );
-  if (!existsSync(CHROMIUM)) return;
+  const browser = await launchChromium(t);
+  if (!browser) return;
 
   const core = await loadCore();
   const simulator = await startWalletSimulator(t, 'umbra-dapp-page-', 1);
@@ -49,15 +42,7 @@ t.test('the lottery page asks the wallet, and its approved call is mined', async
   await mined(scid);
 
   const { endpoint, url } = await serveEndpoint(t, core, wallet, file);
-  const site = createServer((request, response) => {
-    const name = new URL(request.url ?? '/', 'http://page').pathname.slice(1) || 'index.html';
-    const path = join(PAGE_DIR, name);
-    if (!/^[a-z-]+\.(html|js|css)$/.test(name) || !existsSync(path)) response.writeHead(404).end();
-    else response.writeHead(200, { 'content-type': TYPES[extname(name)]! }).end(readFileSync(path));
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise((resolve) => site.close(resolve)));
-  const pageOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  const pageOrigin = await serveStaticSite(t, PAGE_DIR);
 
   // The user: approves what the page asks, in order, except a call with a deposit of 0.02 UMB, which it denies.
   const seen: DappRequest[] = [];
@@ -70,12 +55,6 @@ t.test('the lottery page asks the wallet, and its approved call is mined', async
     }
   });
 
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  t.teardown(() => browser.close());
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
