@@ -8,22 +8,13 @@ import type { Approvals } from '../api-types.js';
 import type { DappRequest } from '../dapp/approvals.js';
 import { failure, post } from './api.js';
 import { Failure } from './parts.js';
+import { useAttempt } from './use-attempt.js';
 import { useData } from './use-data.js';
 
 function Request({ request }: { request: DappRequest }) {
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const answer = async (verb: 'approve' | 'deny'): Promise<void> => {
-    setBusy(true);
-    setError('');
-    try {
-      await post(`approvals/${verb}`, { id: request.id });
-    } catch (reason) {
-      setError(failure(reason));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, attempt } = useAttempt();
+  const answer = (verb: 'approve' | 'deny'): Promise<void> =>
+    attempt(async () => void (await post(`approvals/${verb}`, { id: request.id })));
   return (
     <li class="request" data-id={request.id} data-kind={request.kind}>
       <p class="summary">

@@ -5,10 +5,11 @@
  */
 import { useState } from 'preact/hooks';
 import type { ContractInfo, Job, Trial } from '../api-types.js';
-import { failure, post } from './api.js';
+import { post } from './api.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { JobSteps } from './job-steps.js';
 import { Failure } from './parts.js';
+import { useAttempt } from './use-attempt.js';
 
 function CallForm({ info, started }: { info: ContractInfo; started: (job: Job) => void }) {
   const [entrypoint, setEntrypoint] = useState(info.entryPoints[0]?.name ?? '');
@@ -16,20 +17,12 @@ function CallForm({ info, started }: { info: ContractInfo; started: (job: Job) =
   const [deposit, setDeposit] = useState('');
   const [trial, setTrial] = useState<Trial>();
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState('');
+  const { error, attempt } = useAttempt();
   const entry = info.entryPoints.find((fn) => fn.name === entrypoint);
   const request = { scid: info.scid, entrypoint, args, deposit };
   const edited = (change: () => void): void => {
     change();
     setTrial(undefined);
-  };
-  const attempt = async (work: () => Promise<void>): Promise<void> => {
-    setError('');
-    try {
-      await work();
-    } catch (reason) {
-      setError(failure(reason));
-    }
   };
   const tryCall = (event: Event): Promise<void> => {
     event.preventDefault();
@@ -107,16 +100,11 @@ function CallForm({ info, started }: { info: ContractInfo; started: (job: Job) =
 }
 
 function InstallForm({ started }: { started: (job: Job) => void }) {
-  const [error, setError] = useState('');
+  const { error, attempt } = useAttempt();
   const install = async (event: Event): Promise<void> => {
     const file = (event.currentTarget as HTMLInputElement).files?.[0];
     if (!file) return;
-    setError('');
-    try {
-      started(await post<Job>('contract/install', { code: await file.text() }));
-    } catch (reason) {
-      setError(failure(reason));
-    }
+    await attempt(async () => started(await post<Job>('contract/install', { code: await file.text() })));
   };
   return (
     <section aria-labelledby="install-title">
@@ -131,17 +119,12 @@ function InstallForm({ started }: { started: (job: Job) => void }) {
 export function ContractsScreen() {
   const [scid, setScid] = useState('');
   const [info, setInfo] = useState<ContractInfo>();
-  const [error, setError] = useState('');
+  const { error, attempt } = useAttempt();
   const [jobId, setJobId] = useState('');
   const read = async (event: Event): Promise<void> => {
     event.preventDefault();
-    setError('');
     setInfo(undefined);
-    try {
-      setInfo(await post<ContractInfo>('contract', { scid }));
-    } catch (reason) {
-      setError(failure(reason));
-    }
+    await attempt(async () => setInfo(await post<ContractInfo>('contract', { scid })));
   };
   return (
     <>

@@ -8,6 +8,7 @@ import { failure, get, post } from './api.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { JobSteps } from './job-steps.js';
 import { Failure, Id } from './parts.js';
+import { useAttempt } from './use-attempt.js';
 
 const RINGS = [2, 4, 8, 16, 32, 64, 128];
 const CHECK_DELAY_MS = 250;
@@ -37,21 +38,13 @@ export function SendScreen() {
   const [amount, setAmount] = useState('');
   const [ring, setRing] = useState(16);
   const [preview, setPreview] = useState<SendPreview>();
-  const [error, setError] = useState('');
+  const { error, attempt } = useAttempt();
   const [jobId, setJobId] = useState('');
   const checked = useDestinationCheck(destination);
   useEffect(() => void get<Settings>('settings').then((settings) => setRing(settings.ring)), []);
 
   const previewOf = (asked: string): Promise<SendPreview> =>
     post<SendPreview>('send/preview', { destination, amount: asked, ring });
-  const attempt = async (work: () => Promise<void>): Promise<void> => {
-    setError('');
-    try {
-      await work();
-    } catch (reason) {
-      setError(failure(reason));
-    }
-  };
   const max = (): Promise<void> => attempt(async () => setAmount((await previewOf('max')).text.replace(/ UMB$/, '')));
   const review = (event: Event): Promise<void> => {
     event.preventDefault();
