@@ -118,11 +118,12 @@ export class WalletService {
   /** Writes the history and the sync position into the wallet file (atomically), when the wallet has one. */
   persist(): void {
     if (!this.file) return;
+    const access = this.context.access.saved();
     const history: StoredHistory = {
       ...(this.historySync.position ? { position: this.historySync.position } : {}),
       tokens: this.historySync.tokensToJSON(),
       entries: this.history.toJSON(),
-      ...(this.context.access.saved() === undefined ? {} : { access: this.context.access.saved() }),
+      ...(access === undefined ? {} : { access }),
     };
     this.file.save({ ...(this.file.contents as object), history });
   }
