@@ -37,10 +37,9 @@ export interface ExecutorDeps {
   verifyPool?: VerifyPool;
   /** Told how long each transfer's verification took (the chain's timings). */
   timings?: ChainTimingObserver;
+  /** How long a template's execution holds the event loop at a time, ms (4): admission goes on between slices. */
+  templateSliceMs?: number;
 }
-
-/** How long a template's execution holds the event loop at a time: admission goes on between slices. */
-const TEMPLATE_SLICE_MS = 4;
 
 /** The balance writes of a block's transactions, in order. */
 type BalanceWrites = [asset: Uint8Array, key: Uint8Array, balance: NonceBalance][];
@@ -67,6 +66,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
   const gens = core.generators(NETWORKS[network].generatorDomain);
   const powBits = CHAIN_PARAMS[network].registrationPowBits;
   const transfers = new TransferRules(core, gens, math, deps.timings);
+  const templateSliceMs = deps.templateSliceMs ?? 4;
   const contracts = new BlockContracts(core, math, deps.contractVm);
 
   const checkRegistrationTx = (tx: RegistrationTx, state: AccountsReader, scope: BlockScope): void => {
@@ -201,7 +201,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
       let sliceStarted = performance.now();
       for (let step = steps.next(); ; step = steps.next()) {
         if (step.done) return step.value;
-        if (performance.now() - sliceStarted >= TEMPLATE_SLICE_MS) {
+        if (performance.now() - sliceStarted >= templateSliceMs) {
           await new Promise((resolve) => setImmediate(resolve));
           sliceStarted = performance.now();
         }

@@ -263,7 +263,8 @@ t.test(
       { HOME: dataDir },
     );
     t.teardown(() => daemon.child.kill('SIGKILL'));
-    await daemon.waitFor(/Umbra daemon on testnet/, 60_000);
+    // The daemon's banner comes before its plugins start: wait until the RPC server listens.
+    await daemon.waitFor(/daemon RPC listening on http:\/\/127\.0\.0\.1:40402\//, 60_000);
     const found = await runCli(['status']);
     t.equal(found.code, 0, found.stderr);
     t.match(

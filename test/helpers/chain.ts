@@ -36,7 +36,14 @@ export interface TestChain {
 }
 
 export async function openTestChain(
-  options: { network?: NetworkName; store?: KeyValueStore; core?: Core; logger?: Logger } = {},
+  options: {
+    network?: NetworkName;
+    store?: KeyValueStore;
+    core?: Core;
+    logger?: Logger;
+    /** How long a template's execution holds the event loop at a time, ms (the executor's default otherwise). */
+    templateSliceMs?: number;
+  } = {},
 ): Promise<TestChain> {
   const network = options.network ?? 'simulator';
   const core = options.core ?? (await loadCore({ impl: 'auto' }));
@@ -57,7 +64,15 @@ export async function openTestChain(
     now: () => clock.now,
     math,
     timings,
-    executeTransactions: transactionExecutor({ core, network, math, contractVm: vm, logger, timings }),
+    executeTransactions: transactionExecutor({
+      core,
+      network,
+      math,
+      contractVm: vm,
+      logger,
+      timings,
+      ...(options.templateSliceMs === undefined ? {} : { templateSliceMs: options.templateSliceMs }),
+    }),
   });
   const pool = new TxPool(chain, (data) => core.keccak256(data), network);
   pool.connect();

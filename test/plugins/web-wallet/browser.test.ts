@@ -242,6 +242,8 @@ t.test('the web wallet in headless Chromium', async (t) => {
         await page.waitForSelector(`#screen-${screen}`);
         // The newest history entry opened to its details and proof, by keyboard.
         if (screen === 'history') {
+          // The screen shows "Reading the history…" until the wallet process has answered.
+          await page.waitForSelector('.entry summary');
           await page.focus('.entry summary');
           await page.keyboard.press('Enter');
         }
