@@ -24,6 +24,7 @@ import { TransactionRejected } from '../../protocol/chain/block-errors.js';
 import type { BalanceMath } from './block-executor.js';
 import type { BlockTransaction, ExecutedCall, ExecutionView, TemplateExecution, TransactionExecutor } from './chain.js';
 import { contractInvocation } from './contract-call.js';
+import { FairSlices } from '../../host/fair-slices.js';
 import { BlockContracts } from './execute-contract.js';
 import { TransferRules, type BalanceWriter, type CheckedPayload } from './execute-transfer.js';
 
@@ -37,9 +38,16 @@ export interface ExecutorDeps {
   verifyPool?: VerifyPool;
   /** Told how long each transfer's verification took (the chain's timings). */
   timings?: ChainTimingObserver;
-  /** How long a template's execution holds the event loop at a time, ms (4): admission goes on between slices. */
+  /**
+   * The shortest time a template's execution holds the event loop at a time, ms (4): admission goes on between
+   * slices, and a slice grows to the time the loop took to come back (up to 50 ms), so the template keeps half the
+   * thread under load (host/fair-slices.ts).
+   */
   templateSliceMs?: number;
 }
+
+/** The longest a template's execution holds the event loop at a time, however busy the loop is, ms. */
+const TEMPLATE_SLICE_MAX_MS = 50;
 
 /** The balance writes of a block's transactions, in order. */
 type BalanceWrites = [asset: Uint8Array, key: Uint8Array, balance: NonceBalance][];
@@ -198,13 +206,10 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
     },
     async executeTemplate(block, state, txs, view, dropInvalid) {
       const steps = executeSteps(block, state, txs, view, dropInvalid);
-      let sliceStarted = performance.now();
+      const slices = new FairSlices(templateSliceMs, Math.max(templateSliceMs, TEMPLATE_SLICE_MAX_MS));
       for (let step = steps.next(); ; step = steps.next()) {
         if (step.done) return step.value;
-        if (performance.now() - sliceStarted >= templateSliceMs) {
-          await new Promise((resolve) => setImmediate(resolve));
-          sliceStarted = performance.now();
-        }
+        if (slices.due()) await slices.yield();
       }
     },
     checkPending(item, height, state, view) {

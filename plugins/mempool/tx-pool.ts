@@ -19,6 +19,7 @@ import {
   TxType,
   type Transaction,
 } from '../../protocol/transaction.js';
+import { FairSlices } from '../../host/fair-slices.js';
 import type { ChainService } from '../../host/services/chain.js';
 import type { AddOptions, PoolEntry, TxPoolService } from '../../host/services/tx-pool.js';
 import { AdmissionBatches, type Candidate } from './admission-batches.js';
@@ -35,6 +36,9 @@ interface Pending {
 
 /** At most this many transactions wait; beyond it the lowest fee per byte goes. */
 const MAX_PENDING = 10_000;
+/** The re-check after a block holds the event loop this long at least, and at most, at a time (host/fair-slices.ts). */
+const RECHECK_SLICE_MS = 4;
+const RECHECK_SLICE_MAX_MS = 50;
 
 export class TxPool implements TxPoolService {
   private readonly txs = new Map<string, Pending>();
@@ -43,6 +47,8 @@ export class TxPool implements TxPoolService {
   /** Pending txids (hex) kept out of pending() while P2P relays them along their stem. */
   private readonly heldBack = new Set<string>();
   private sequence = 0;
+  /** Counts re-checks after blocks: a re-check that a newer one overtook stops. */
+  private recheckRound = 0;
   private readonly addListeners = new Set<(entry: PoolEntry) => void>();
   private readonly batches = new AdmissionBatches<Transaction, AddOptions>(
     (bytes) => this.decode(bytes),
@@ -61,7 +67,8 @@ export class TxPool implements TxPoolService {
     this.chain.addTransactionSource((txid) => this.get(txid));
     this.chain.onBlock((_meta, outcome) => {
       if (outcome.status !== 'main') return;
-      this.prune();
+      this.dropIncluded();
+      void this.recheck();
       // Transactions of blocks a reorganisation left behind wait again, if they are still valid on the new branch.
       for (const txid of outcome.dropped ?? []) {
         const bytes = this.chain.storedTransaction(txid);
@@ -131,7 +138,7 @@ export class TxPool implements TxPoolService {
     }
     for (const claim of claims) this.claims.set(claim, hex);
     this.txs.set(hex, { id, bytes, tx, fee, claims, sequence: this.sequence++ });
-    if (this.txs.size > MAX_PENDING) this.remove(toHex(this.ordered().at(-1)!.id));
+    if (this.txs.size > MAX_PENDING) this.remove(toHex(this.last().id));
     if (this.txs.has(hex))
       for (const listener of this.addListeners) listener({ txid: id, size: bytes.length, fee, local });
     return id;
@@ -177,13 +184,25 @@ export class TxPool implements TxPoolService {
     for (const claim of pending.claims) this.claims.delete(claim);
   }
 
-  /** After a new main-chain block: drops what it included, then what no longer passes against the new top. */
-  prune(): void {
-    for (const [hex, pending] of this.txs) {
-      if (this.chain.includingBlock(pending.id)) {
-        this.remove(hex);
-        continue;
+  /** After a new main-chain block: drops what it included. */
+  private dropIncluded(): void {
+    for (const [hex, pending] of this.txs) if (this.chain.includingBlock(pending.id)) this.remove(hex);
+  }
+
+  /**
+   * After a new main-chain block: re-checks what waits against the new top and drops what has become invalid or
+   * expired. Thousands of checks would hold the event loop for seconds, so they run in fair slices while admission
+   * goes on (a template meanwhile leaves out what fails); a newer block's re-check takes over from an older one's.
+   */
+  private async recheck(): Promise<void> {
+    const round = ++this.recheckRound;
+    const slices = new FairSlices(RECHECK_SLICE_MS, RECHECK_SLICE_MAX_MS);
+    for (const [hex, pending] of [...this.txs]) {
+      if (slices.due()) {
+        await slices.yield();
+        if (round !== this.recheckRound) return;
       }
+      if (this.txs.get(hex) !== pending) continue;
       try {
         this.chain.checkTransaction(pending.id, pending.bytes, pending.tx);
       } catch {
@@ -193,12 +212,22 @@ export class TxPool implements TxPoolService {
   }
 
   private ordered(): Pending[] {
-    const rank = (p: Pending): number => (p.tx.type === TxType.Registration ? 0 : 1);
-    const perByte = (p: Pending): number => Number(p.fee) / p.bytes.length;
-    return [...this.txs.values()].sort(
-      (a, b) => rank(a) - rank(b) || perByte(b) - perByte(a) || a.sequence - b.sequence,
-    );
+    return [...this.txs.values()].sort(templateOrder);
   }
+
+  /** The pending transaction a template would take last: one pass, where sorting all of them for it took n log n. */
+  private last(): Pending {
+    let last: Pending | undefined;
+    for (const pending of this.txs.values()) if (!last || templateOrder(pending, last) > 0) last = pending;
+    return last!;
+  }
+}
+
+/** Registrations first, then by fee per byte (highest first), then the oldest first. */
+function templateOrder(a: Pending, b: Pending): number {
+  const rank = (p: Pending): number => (p.tx.type === TxType.Registration ? 0 : 1);
+  const perByte = (p: Pending): number => Number(p.fee) / p.bytes.length;
+  return rank(a) - rank(b) || perByte(b) - perByte(a) || a.sequence - b.sequence;
 }
 
 function decodeOrRefuse(bytes: Uint8Array): Transaction {

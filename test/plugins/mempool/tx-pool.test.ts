@@ -2,9 +2,11 @@
 import t from 'tap';
 import { toHex } from '../../../protocol/bytes.js';
 import { type TransactionError, TransactionErrorCode } from '../../../protocol/transaction-errors.js';
-import { MAX_TX_BYTES } from '../../../protocol/transaction.js';
+import { TX_VALIDITY_BLOCKS } from '../../../protocol/chain-params.js';
+import { encodeTransaction, MAX_TX_BYTES } from '../../../protocol/transaction.js';
 import { mineBlock, openTestChain } from '../../helpers/chain.js';
 import { forEachCore } from '../../helpers/core-impls.js';
+import { waitUntil } from '../../helpers/p2p.js';
 import { buildTestTransfer, newAccount, registeredAccounts, registrationBytes } from '../../helpers/transfers.js';
 
 t.test('the pool refuses with the code of the broken rule', async (t) => {
@@ -80,3 +82,44 @@ t.test('submissions admitted in batches: verified once from the pool to the bloc
     t.equal(verified.length, 4, 'each transfer verified once, in one batch: not again for the template nor the block');
   });
 });
+
+t.test(
+  'after a block, what waits is re-checked in slices while the event loop turns, and what expired goes',
+  async (t) => {
+    const chain = await openTestChain();
+    const accounts = await registeredAccounts(chain, 6);
+    const txids = [0, 1, 2].map((i) =>
+      chain.pool.add(encodeTransaction(buildTestTransfer(chain, accounts[i]!, accounts[i + 3]!.key, 0n).tx)),
+    );
+    // Held back (as a stem holds them), so blocks leave them waiting until they expire.
+    for (const txid of txids) chain.pool.holdBack(txid);
+    // Each check holds the thread longer than a slice: every one is a slice of its own.
+    const check = chain.chain.checkTransaction.bind(chain.chain);
+    chain.chain.checkTransaction = (...args) => {
+      const until = performance.now() + 6;
+      while (performance.now() < until);
+      return check(...args);
+    };
+    let turns = 0;
+    let ticking = true;
+    const tick = (): void => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    tick();
+    const removedAtTurn: number[] = [];
+    const remove = chain.pool.remove.bind(chain.pool);
+    chain.pool.remove = (txid) => {
+      removedAtTurn.push(turns);
+      remove(txid);
+    };
+    for (let i = 0n; i < TX_VALIDITY_BLOCKS; i++) await mineBlock(chain);
+    await waitUntil('the expired transfers are gone', () => chain.pool.size === 0);
+    ticking = false;
+    t.equal(removedAtTurn.length, 3, 'each expired transfer went');
+    t.ok(
+      new Set(removedAtTurn).size > 1,
+      `the event loop turned between the checks (removed at turns ${removedAtTurn})`,
+    );
+  },
+);
