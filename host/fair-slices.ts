@@ -1,9 +1,9 @@
 /**
- * A long job on the main thread (a block template, the pool's re-check after a block) run in slices, the event loop given back between them. With a fixed slice of a few
- * ms, a job competing with admission (a turn that admits a batch of transfers holds the loop for tens of ms) got a
- * sliver of the thread and a template took ten times its own time to build; so a slice lasts as long as the loop took
- * to come back the last time, between `minMs` and `maxMs`, and the job gets about half the thread when the loop is busy
- * and nearly all of it when the loop is idle.
+ * A long job on the main thread (a block template, the pool's re-check after a block) run in slices, the event loop
+ * given back between them. With a fixed slice of a few ms, a job competing with admission (a turn that admits a batch
+ * of transfers holds the loop for tens of ms) got a sliver of the thread, and a template took ten times its own time
+ * to build; so a slice lasts as long as the loop took to come back the last time, between `minMs` and `maxMs`: the
+ * job gets about half the thread when the loop is busy and nearly all of it when the loop is idle.
  */
 export class FairSlices {
   private started = performance.now();
