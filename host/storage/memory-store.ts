@@ -1,5 +1,10 @@
-/** An in-memory KeyValueStore for tests and throw-away nodes; same semantics as the RocksDB store. */
+/**
+ * An in-memory KeyValueStore for tests and throw-away nodes (the simulator's chain); same semantics as the RocksDB
+ * store. Values are found by key in a hash map; the keys are also kept in order in a B+ tree, so that a versioned
+ * look-up (`lastSync`, read for every balance) and a range read cost a descent, not a sort of every key.
+ */
 import { Buffer } from 'node:buffer';
+import sortedBtree from 'sorted-btree';
 import {
   StoreError,
   StoreErrorCode,
@@ -15,9 +20,9 @@ const bytesOf = (key: string): Uint8Array => new Uint8Array(Buffer.from(key, 'la
 export class MemoryStore implements KeyValueStore {
   readonly kind = 'memory';
   private readonly map = new Map<string, Uint8Array>();
+  /** The keys in order (latin1 strings compare code unit by code unit, which is unsigned byte order). */
+  private readonly order = new sortedBtree.default<string, undefined>();
   private closed = false;
-  /** Every key in order, kept until a key is added or removed (versioned lookups read it many times a write). */
-  private sorted: string[] | undefined;
 
   private ensureOpen(): void {
     if (this.closed) throw new StoreError(StoreErrorCode.Closed, 'store is closed');
@@ -39,23 +44,20 @@ export class MemoryStore implements KeyValueStore {
 
   lastSync(lowest: Uint8Array, highest: Uint8Array): [Uint8Array, Uint8Array] | undefined {
     this.ensureOpen();
-    const keys = (this.sorted ??= [...this.map.keys()].sort());
-    const [low, high] = [keyOf(lowest), keyOf(highest)];
-    // The first key above `high`; the one before it is the greatest at or below.
-    let [from, to] = [0, keys.length];
-    while (from < to) {
-      const middle = (from + to) >>> 1;
-      if (keys[middle]! <= high) from = middle + 1;
-      else to = middle;
-    }
-    const found = keys[from - 1];
-    return found !== undefined && found >= low ? [bytesOf(found), Uint8Array.from(this.map.get(found)!)] : undefined;
+    const found = this.order.getPairOrNextLower(keyOf(highest))?.[0];
+    return found !== undefined && found >= keyOf(lowest)
+      ? [bytesOf(found), Uint8Array.from(this.map.get(found)!)]
+      : undefined;
   }
 
   private set(key: string, value: Uint8Array | undefined): void {
-    if (this.map.has(key) !== (value !== undefined)) this.sorted = undefined;
-    if (value === undefined) this.map.delete(key);
-    else this.map.set(key, value);
+    if (value === undefined) {
+      this.map.delete(key);
+      this.order.delete(key);
+      return;
+    }
+    if (!this.map.has(key)) this.order.set(key, undefined);
+    this.map.set(key, value);
   }
 
   async put(key: Uint8Array, value: Uint8Array): Promise<void> {
@@ -97,15 +99,17 @@ export class MemoryStore implements KeyValueStore {
     this.ensureOpen();
     const { gt, gte, lt, lte, reverse, limit } = normaliseRange(range);
     const [gtK, gteK, ltK, lteK] = [gt, gte, lt, lte].map((k) => (k ? keyOf(k) : undefined));
-    // latin1 strings compare code unit by code unit, which is unsigned byte order.
-    const keys = [...this.map.keys()]
-      .filter((k) => (gtK === undefined || k > gtK) && (gteK === undefined || k >= gteK))
-      .filter((k) => (ltK === undefined || k < ltK) && (lteK === undefined || k <= lteK))
-      .sort();
-    if (reverse) keys.reverse();
-    let count = 0;
+    const above = (k: string): boolean => (gtK === undefined || k > gtK) && (gteK === undefined || k >= gteK);
+    const below = (k: string): boolean => (ltK === undefined || k < ltK) && (lteK === undefined || k <= lteK);
+    const wanted = limit !== undefined && limit >= 0 ? limit : Number.POSITIVE_INFINITY;
+    // The keys are taken before the first is yielded, so writes while the caller reads do not disturb the walk.
+    const keys: string[] = [];
+    const walk = reverse ? this.order.entriesReversed(lteK ?? ltK) : this.order.entries(gteK ?? gtK);
+    for (const [key] of walk) {
+      if (keys.length >= wanted || !(reverse ? above(key) : below(key))) break;
+      if (reverse ? below(key) : above(key)) keys.push(key);
+    }
     for (const key of keys) {
-      if (limit !== undefined && limit >= 0 && count++ >= limit) return;
       const value = this.map.get(key);
       if (value) yield [bytesOf(key), Uint8Array.from(value)];
     }

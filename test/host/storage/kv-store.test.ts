@@ -120,3 +120,55 @@ t.test('arbitrary bytes, and views into larger buffers, are stored as exactly th
     await store.close();
   }
 });
+
+// Random writes and range reads, both stores against a plain model: every bound, direction and limit, and lastSync.
+t.test('random ranges and versioned look-ups agree with a model, on both stores', async (t) => {
+  let seed = 37;
+  const random = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const key = (): Uint8Array => Uint8Array.from({ length: 1 + random(3) }, () => [0, 1, 127, 128, 255][random(5)]!);
+  const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
+  const stores = await Promise.all(implementations.map(([, open]) => open()));
+  t.teardown(() => Promise.all(stores.map((store) => store.close())));
+  const model = new Map<string, Uint8Array>();
+  const ordered = (): string[] =>
+    [...model.keys()].sort((a, b) => Buffer.compare(Buffer.from(a, 'hex'), Buffer.from(b, 'hex')));
+  for (let round = 0; round < 40; round++) {
+    for (let i = 0; i < 20; i++) {
+      const k = key();
+      const remove = random(3) === 0;
+      for (const store of stores) await (remove ? store.del(k) : store.put(k, k));
+      if (remove) model.delete(hex(k));
+      else model.set(hex(k), k);
+    }
+    const [low, high] = [key(), key()];
+    const range = {
+      ...(random(2) ? { gt: low } : { gte: low }),
+      ...(random(2) ? { lt: high } : { lte: high }),
+      reverse: random(2) === 1,
+      ...(random(2) ? { limit: random(4) } : {}),
+    };
+    const inRange = ordered().filter((k) => {
+      const c = (bound: Uint8Array): number => Buffer.compare(Buffer.from(k, 'hex'), Buffer.from(bound));
+      return ('gt' in range ? c(low) > 0 : c(low) >= 0) && ('lt' in range ? c(high) < 0 : c(high) <= 0);
+    });
+    if (range.reverse) inRange.reverse();
+    const expected = inRange.slice(0, range.limit ?? inRange.length);
+    const lastAtOrBelow = ordered()
+      .filter((k) => Buffer.compare(Buffer.from(k, 'hex'), Buffer.from(high)) <= 0)
+      .at(-1);
+    const expectedLast =
+      lastAtOrBelow !== undefined && Buffer.compare(Buffer.from(lastAtOrBelow, 'hex'), Buffer.from(low)) >= 0
+        ? lastAtOrBelow
+        : undefined;
+    for (const [index, store] of stores.entries()) {
+      const got: string[] = [];
+      for await (const [k] of store.entries(range)) got.push(hex(k));
+      t.same(got, expected, `${implementations[index]![0]}: round ${round}`);
+      const last = store.lastSync(low, high);
+      t.equal(last && hex(last[0]), expectedLast, `${implementations[index]![0]}: lastSync, round ${round}`);
+    }
+  }
+});
