@@ -1,6 +1,7 @@
 /** A real chain (real store, state, crypto core, contract VM, transaction pool, mining service) for consensus and mining tests. */
 import { loadCore, type Core } from '../../core-native/ts/index.js';
 import { meetsTarget } from '../../core-native/ts/pow-target.js';
+import type { VerifyPool } from '../../core-native/ts/proof/verify-pool.js';
 import type { App } from '../../host/app.js';
 import { createLogger, type Logger } from '../../host/logger.js';
 import type { NetworkName } from '../../protocol/network.js';
@@ -43,6 +44,8 @@ export async function openTestChain(
     logger?: Logger;
     /** How long a template's execution holds the event loop at a time, ms (the executor's default otherwise). */
     templateSliceMs?: number;
+    /** Worker threads that verify proofs, as a node's (none: on this thread). */
+    verifyPool?: VerifyPool;
   } = {},
 ): Promise<TestChain> {
   const network = options.network ?? 'simulator';
@@ -72,6 +75,7 @@ export async function openTestChain(
       logger,
       timings,
       ...(options.templateSliceMs === undefined ? {} : { templateSliceMs: options.templateSliceMs }),
+      ...(options.verifyPool === undefined ? {} : { verifyPool: options.verifyPool }),
     }),
   });
   const pool = new TxPool(chain, (data) => core.keccak256(data), network);
