@@ -22,18 +22,40 @@ const NATIVE_BALANCES = trieName('B', NATIVE_ASSET);
 const BALANCES_LETTER = NATIVE_BALANCES[0]!;
 const isBalanceTrie = (name: Uint8Array): boolean => name.length === 33 && name[0] === BALANCES_LETTER;
 
+/**
+ * Balances decoded once per stored value: the balance index hands out the same bytes for an account's latest balance
+ * every time it is read (ring members are read by admission, the pool's re-check, templates and blocks), so their
+ * decoding is kept while those bytes live. Nothing changes a decoded balance in place.
+ */
+const decodedBalances = new WeakMap<Uint8Array, NonceBalance>();
+
+function decodeBalance(bytes: Uint8Array): NonceBalance {
+  let balance = decodedBalances.get(bytes);
+  if (!balance) {
+    balance = decodeNonceBalance(bytes);
+    decodedBalances.set(bytes, balance);
+  }
+  return balance;
+}
+
 function reader(view: { tree(name: Uint8Array): TreeReader }, root: () => Uint8Array, at?: IndexedAt): AccountsReader {
   const stored = (asset: Uint8Array, key: Uint8Array): Uint8Array | undefined =>
     at ? at.index.balanceAt(asset, key, at.topoheight) : view.tree(trieName('B', asset)).get(key);
   return {
     getBalance(asset, key) {
       const bytes = stored(asset, key);
-      return bytes && decodeNonceBalance(bytes);
+      return bytes && (at ? decodeBalance(bytes) : decodeNonceBalance(bytes));
     },
     getBalances: (asset, keys) =>
-      (at ? keys.map((key) => stored(asset, key)) : view.tree(trieName('B', asset)).getMany(keys)).map(
-        (bytes) => bytes && decodeNonceBalance(bytes),
-      ),
+      at
+        ? keys.map((key) => {
+            const bytes = stored(asset, key);
+            return bytes && decodeBalance(bytes);
+          })
+        : view
+            .tree(trieName('B', asset))
+            .getMany(keys)
+            .map((bytes) => bytes && decodeNonceBalance(bytes)),
     balanceDepth: (asset, key) => view.tree(trieName('B', asset)).depth(key),
     balanceKeys: (asset) => [...view.tree(trieName('B', asset)).entries()].map((leaf) => leaf.key),
     findKeyByHashPrefix(prefix) {

@@ -12,6 +12,9 @@
 /** Arena entry: 32-byte hash, 4-byte little-endian length, encoding. */
 const HASH_BYTES = 32;
 const HEADER_BYTES = HASH_BYTES + 4;
+/** The table slot of the hash at `offset` in `bytes` (read in place: rehashing a table allocates nothing). */
+type SlotOf = (bytes: Uint8Array, offset: number, mask: number) => number;
+
 /** An inner node's entry, the smallest there is: what a generation's table is sized for. */
 const SMALLEST_ENTRY = HEADER_BYTES + 65;
 const INITIAL_ARENA_BYTES = 64 * 1024;
@@ -26,13 +29,13 @@ class Generation {
 
   constructor(
     private readonly maxBytes: number,
-    private readonly slotOf: (hash: Uint8Array, mask: number) => number,
+    private readonly slotOf: SlotOf,
   ) {}
 
   /** The arena offset of `hash`'s entry, or -1. */
   private find(hash: Uint8Array): number {
     const mask = this.slots.length - 1;
-    for (let slot = this.slotOf(hash, mask); ; slot = (slot + 1) & mask) {
+    for (let slot = this.slotOf(hash, 0, mask); ; slot = (slot + 1) & mask) {
       const stored = this.slots[slot]!;
       if (stored === 0) return -1;
       if (this.holds(stored - 1, hash)) return stored - 1;
@@ -84,7 +87,7 @@ class Generation {
 
   private place(offset: number): void {
     const mask = this.slots.length - 1;
-    let slot = this.slotOf(this.arena.subarray(offset, offset + HASH_BYTES), mask);
+    let slot = this.slotOf(this.arena, offset, mask);
     while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
     this.slots[slot] = offset + 1;
   }
@@ -108,7 +111,7 @@ class Generation {
 export class NodeCache {
   private current: Generation;
   private previous: Generation | undefined;
-  private readonly slotOf: (hash: Uint8Array, mask: number) => number;
+  private readonly slotOf: SlotOf;
 
   /** `maxBytes`: what both generations may hold together (arenas and tables). */
   constructor(private readonly maxBytes: number) {
@@ -116,9 +119,10 @@ export class NodeCache {
     // share a few bits cannot make one long probe run.
     const first = Math.floor(Math.random() * 8);
     const second = (first + 1 + Math.floor(Math.random() * 7)) % 8;
-    const word = (hash: Uint8Array, index: number): number =>
-      hash[4 * index]! | (hash[4 * index + 1]! << 8) | (hash[4 * index + 2]! << 16) | (hash[4 * index + 3]! << 24);
-    this.slotOf = (hash, mask) => (Math.imul(word(hash, first), 0x9e3779b1) ^ word(hash, second)) & mask;
+    const word = (bytes: Uint8Array, at: number): number =>
+      bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24);
+    this.slotOf = (bytes, offset, mask) =>
+      (Math.imul(word(bytes, offset + 4 * first), 0x9e3779b1) ^ word(bytes, offset + 4 * second)) & mask;
     this.current = this.newGeneration();
   }
 
