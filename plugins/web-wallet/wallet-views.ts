@@ -1,4 +1,4 @@
-/** The overview and the history as the page shows them, read from the open wallet (WalletService). */
+/** The overview, the balances and the history as the page shows them, read from the open wallet (WalletService). */
 import { UmbraError } from '../../core-native/ts/errors.js';
 import { describeOutcome } from '../../protocol/contract-outcome-text.js';
 import { coinsText, formatCoins } from '../../protocol/coin-amount.js';
@@ -7,18 +7,21 @@ import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
 import { WalletErrorCode } from '../../wallet/wallet-error.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
 import type { AssetBalance, HistoryRow, Overview } from './api-types.js';
+import type { AssetNames } from './asset-names.js';
 
 /** An amount of `scid` in coins: the native coin with its unit, a token without one. */
 export const amountText = (atomic: bigint, scid: string): string =>
   scid === NATIVE_ASSET ? coinsText(atomic) : formatCoins(atomic);
 
-async function balances(wallet: WalletService): Promise<AssetBalance[]> {
+/** The balance of the native coin and of every token the wallet follows, each by name, the native coin first. */
+export async function balances(wallet: WalletService, names: AssetNames): Promise<AssetBalance[]> {
   const assets = [NATIVE_ASSET, ...wallet.historySync.tokens.keys()];
   try {
     return await Promise.all(
       assets.map(async (scid) => {
-        const atomic = await wallet.balance(scid);
-        return { scid, native: scid === NATIVE_ASSET, atomic: atomic.toString(), text: amountText(atomic, scid) };
+        const [atomic, name] = await Promise.all([wallet.balance(scid), names.nameOf(scid)]);
+        const native = scid === NATIVE_ASSET;
+        return { scid, native, atomic: atomic.toString(), text: amountText(atomic, scid), ...name };
       }),
     );
   } catch (error) {
@@ -27,9 +30,9 @@ async function balances(wallet: WalletService): Promise<AssetBalance[]> {
   }
 }
 
-export async function overview(wallet: WalletService, caughtUp: boolean): Promise<Overview> {
+export async function overview(wallet: WalletService, names: AssetNames, caughtUp: boolean): Promise<Overview> {
   // The height as the wallet accepts it: its light client checks the daemon's headers first, in the proven modes.
-  const [height, held] = await Promise.all([wallet.height(), balances(wallet)]);
+  const [height, held] = await Promise.all([wallet.height(), balances(wallet, names)]);
   const { mode, privacySet, verifiedHeight, sendDaemon, daemon } = wallet.status();
   return {
     address: wallet.address,

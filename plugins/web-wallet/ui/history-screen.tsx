@@ -4,7 +4,7 @@
  * someone gave checked against its transaction.
  */
 import { useState } from 'preact/hooks';
-import type { HistoryRow, ProofCheck } from '../api-types.js';
+import type { AssetBalance, HistoryRow, ProofCheck } from '../api-types.js';
 import { failure, post } from './api.js';
 import { Failure, Id } from './parts.js';
 import { useData } from './use-data.js';
@@ -16,7 +16,15 @@ const matches = (row: HistoryRow, direction: Direction, asset: string, text: str
   (asset === '' || row.scid === asset) &&
   (text === '' || row.txid.includes(text) || row.counterparty.includes(text));
 
-function Entry({ row }: { row: HistoryRow }) {
+const isNative = (scid: string): boolean => /^0+$/.test(scid);
+
+/** An asset's name as the overview gives it; a token the wallet no longer follows by its shortened SCID. */
+const assetName = (names: AssetBalance[], scid: string): string =>
+  isNative(scid)
+    ? 'UMB'
+    : (names.find((asset) => asset.scid === scid)?.name ?? `${scid.slice(0, 8)}…${scid.slice(-4)}`);
+
+function Entry({ row, asset }: { row: HistoryRow; asset: string }) {
   return (
     <li class={`entry ${row.incoming ? 'incoming' : 'outgoing'}`} data-txid={row.txid}>
       <details>
@@ -25,6 +33,7 @@ function Entry({ row }: { row: HistoryRow }) {
           <span class="amount" title={`${row.atomic} atomic units`}>
             {row.incoming ? '+' : '−'}
             {row.text}
+            {isNative(row.scid) ? '' : ` ${asset}`}
           </span>
           <span class="when">{row.height === 0 ? 'in the pool' : `block ${row.height}`}</span>
         </summary>
@@ -109,8 +118,10 @@ export function HistoryScreen() {
   const [direction, setDirection] = useState<Direction>('all');
   const [asset, setAsset] = useState('');
   const [text, setText] = useState('');
+  const names = useData<AssetBalance[]>('assets', ['wallet']).value ?? [];
   if (!value) return error ? <Failure message={error} /> : <p class="loading">Reading the history…</p>;
-  const assets = [...new Set(value.map((row) => row.scid))];
+  // The native coin first.
+  const assets = [...new Set(value.map((row) => row.scid))].sort((a, b) => Number(isNative(b)) - Number(isNative(a)));
   const shown = value.filter((row) => matches(row, direction, asset, text.trim()));
   return (
     <>
@@ -130,7 +141,7 @@ export function HistoryScreen() {
           <option value="">All assets</option>
           {assets.map((scid) => (
             <option key={scid} value={scid}>
-              {/^0+$/.test(scid) ? 'UMB' : `${scid.slice(0, 8)}…`}
+              {assetName(names, scid)}
             </option>
           ))}
         </select>
@@ -142,7 +153,7 @@ export function HistoryScreen() {
       ) : (
         <ul class="history">
           {shown.map((row) => (
-            <Entry key={row.key} row={row} />
+            <Entry key={row.key} row={row} asset={assetName(names, row.scid)} />
           ))}
         </ul>
       )}

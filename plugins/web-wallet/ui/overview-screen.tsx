@@ -1,6 +1,12 @@
-/** The overview: the balance of each asset the wallet holds or follows, how far the history is synced, and where. */
-import type { Overview } from '../api-types.js';
-import { Failure, Id } from './parts.js';
+/**
+ * The overview: the balance of each asset the wallet holds or follows (the native coin first, tokens by name where
+ * known, and a label of one's own to give a token), how far the history is synced, and where.
+ */
+import { useState } from 'preact/hooks';
+import type { AssetBalance, AssetName, Overview } from '../api-types.js';
+import { post } from './api.js';
+import { AssetLabel, Failure, Id } from './parts.js';
+import { useAttempt } from './use-attempt.js';
 import { useData } from './use-data.js';
 
 /** The privacy mode in words: what the daemon learns, and how far the wallet has checked the chain itself. */
@@ -9,6 +15,39 @@ function privacyText({ mode, privacySet, verifiedHeight }: Overview['privacy']):
   if (mode === 'private') return `private: read among at least ${privacySet} accounts, every value proven${verified}`;
   if (mode === 'trusted') return `trusted daemon: asked by address, every value proven${verified}`;
   return 'fast: the daemon is believed';
+}
+
+/** A label of the user's own for a token, kept in the wallet file (an empty one goes back to the token's name). */
+function LabelForm({ tokens }: { tokens: AssetBalance[] }) {
+  const [scid, setScid] = useState(tokens[0]!.scid);
+  const [label, setLabel] = useState('');
+  const { error, busy, attempt } = useAttempt();
+  const save = (event: Event): Promise<void> => {
+    event.preventDefault();
+    return attempt(async () => {
+      await post<AssetName>('assets/label', { scid, label });
+      setLabel('');
+    });
+  };
+  return (
+    <form class="asset-label" onSubmit={save} aria-labelledby="label-title">
+      <h4 id="label-title">Label a token</h4>
+      <label for="label-asset">Token</label>
+      <select id="label-asset" value={scid} onChange={(e) => setScid(e.currentTarget.value)}>
+        {tokens.map((token) => (
+          <option key={token.scid} value={token.scid}>
+            {token.name} ({token.scid.slice(0, 8)}…)
+          </option>
+        ))}
+      </select>
+      <label for="label-text">Label (empty: the token's own name)</label>
+      <input id="label-text" value={label} maxLength={32} onInput={(e) => setLabel(e.currentTarget.value)} />
+      <button type="submit" disabled={busy}>
+        Save label
+      </button>
+      {error && <Failure message={error} />}
+    </form>
+  );
 }
 
 export function OverviewScreen() {
@@ -25,13 +64,16 @@ export function OverviewScreen() {
           <ul class="balances">
             {value.balances.map((balance) => (
               <li key={balance.scid} class="balance" data-scid={balance.scid}>
-                <span class="asset">{balance.native ? 'UMB' : <Id value={balance.scid} />}</span>
+                <AssetLabel asset={balance} />
                 <span class="amount" title={`${balance.atomic} atomic units`}>
                   {balance.text}
                 </span>
               </li>
             ))}
           </ul>
+        )}
+        {value.balances.some((balance) => !balance.native) && (
+          <LabelForm tokens={value.balances.filter((balance) => !balance.native)} />
         )}
       </section>
       <section aria-labelledby="sync-title">
