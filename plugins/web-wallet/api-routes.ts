@@ -147,16 +147,20 @@ export function apiRoutes(parts: ApiParts): Map<string, ApiHandler> {
     ['GET /api/overview', { run: () => overview(wallet, names, parts.caughtUp()) }],
     ['GET /api/assets', { run: () => balances(wallet, names) }],
     [
-      'POST /api/assets/label',
+      'POST /api/assets/token',
       {
         run: async (body) => {
-          names.label(textField(body, 'scid', "the asset's SCID"), textField(body, 'label', 'the label'));
+          const scid = textField(body, 'scid', "the token's SCID").trim();
+          names.label(scid, typeof body['label'] === 'string' ? body['label'] : '');
+          // A token received in a ring the wallet does not read (private mode) is found once followed.
+          wallet.historySync.follow(scid);
+          wallet.persist();
           parts.changed();
-          return names.nameOf(textField(body, 'scid'));
+          return names.nameOf(scid);
         },
       },
     ],
-    ['GET /api/history', { run: async () => historyRows(wallet) }],
+    ['GET /api/history', { run: () => historyRows(wallet, names) }],
     ['GET /api/jobs', { run: async () => jobs.list() }],
     [
       'POST /api/destination',

@@ -51,6 +51,8 @@ export interface HistoryRow {
   incoming: boolean;
   coinbase: boolean;
   scid: string;
+  /** The asset's name (asset-names.ts). */
+  asset: string;
   atomic: string;
   text: string;
   feeText: string;

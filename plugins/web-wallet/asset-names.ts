@@ -41,7 +41,7 @@ export class AssetNames {
     return stored ? { name: stored, source: 'contract' } : { name: shortScid(scid), source: 'scid' };
   }
 
-  /** Gives `scid` the user's own label (an empty one removes it), kept in the wallet file. */
+  /** Gives the token `scid` the user's own label (an empty one removes it), kept in the wallet file. */
   label(scid: string, label: string): void {
     if (!SCID.test(scid) || scid === NATIVE_ASSET)
       throw new WebWalletError(WebWalletErrorCode.BadRequest, "a token's SCID is 64 lowercase hex digits, not zeros");
@@ -53,8 +53,10 @@ export class AssetNames {
       );
     if (name.toUpperCase() === COIN_SYMBOL)
       throw new WebWalletError(WebWalletErrorCode.BadRequest, `${COIN_SYMBOL} names the native coin only`);
-    if (!this.wallet.file)
+    if (!this.wallet.file) {
+      if (name === '') return;
       throw new WebWalletError(WebWalletErrorCode.BadRequest, 'this wallet has no file to keep labels in');
+    }
     const { labels } = readKeptSettings(this.wallet.file.contents);
     const { [scid]: _old, ...others } = labels;
     keepSettings(this.wallet.file, { labels: name === '' ? others : { ...others, [scid]: name } });

@@ -46,7 +46,7 @@ export async function overview(wallet: WalletService, names: AssetNames, caughtU
   };
 }
 
-function historyRow(scid: string, entry: HistoryEntry): HistoryRow {
+function historyRow(scid: string, asset: string, entry: HistoryEntry): HistoryRow {
   return {
     key: `${entry.txid}:${entry.pos}:${entry.incoming ? 'in' : 'out'}:${scid}`,
     txid: entry.txid,
@@ -55,6 +55,7 @@ function historyRow(scid: string, entry: HistoryEntry): HistoryRow {
     incoming: entry.incoming,
     coinbase: entry.coinbase,
     scid,
+    asset,
     atomic: entry.amount.toString(),
     text: amountText(entry.amount, scid),
     feeText: coinsText(entry.fees),
@@ -64,9 +65,11 @@ function historyRow(scid: string, entry: HistoryEntry): HistoryRow {
   };
 }
 
-/** Every entry of every asset, newest first. */
-export function historyRows(wallet: WalletService): HistoryRow[] {
-  const rows = wallet.history.assets().flatMap(([scid, entries]) => entries.map((entry) => historyRow(scid, entry)));
+/** Every entry of every asset, each with its asset's name, newest first. */
+export async function historyRows(wallet: WalletService, names: AssetNames): Promise<HistoryRow[]> {
+  const assets = wallet.history.assets();
+  const named = await Promise.all(assets.map(async ([scid]) => (await names.nameOf(scid)).name));
+  const rows = assets.flatMap(([scid, entries], i) => entries.map((entry) => historyRow(scid, named[i]!, entry)));
   const pending = (row: HistoryRow): number => (row.height === 0 ? Number.MAX_SAFE_INTEGER : row.height);
   return rows.sort((a, b) => pending(b) - pending(a) || b.time.localeCompare(a.time));
 }

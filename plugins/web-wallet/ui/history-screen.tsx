@@ -4,7 +4,7 @@
  * someone gave checked against its transaction.
  */
 import { useState } from 'preact/hooks';
-import type { AssetBalance, HistoryRow, ProofCheck } from '../api-types.js';
+import type { HistoryRow, ProofCheck } from '../api-types.js';
 import { failure, post } from './api.js';
 import { Failure, Id } from './parts.js';
 import { useData } from './use-data.js';
@@ -18,13 +18,7 @@ const matches = (row: HistoryRow, direction: Direction, asset: string, text: str
 
 const isNative = (scid: string): boolean => /^0+$/.test(scid);
 
-/** An asset's name as the overview gives it; a token the wallet no longer follows by its shortened SCID. */
-const assetName = (names: AssetBalance[], scid: string): string =>
-  isNative(scid)
-    ? 'UMB'
-    : (names.find((asset) => asset.scid === scid)?.name ?? `${scid.slice(0, 8)}…${scid.slice(-4)}`);
-
-function Entry({ row, asset }: { row: HistoryRow; asset: string }) {
+function Entry({ row }: { row: HistoryRow }) {
   return (
     <li class={`entry ${row.incoming ? 'incoming' : 'outgoing'}`} data-txid={row.txid}>
       <details>
@@ -33,7 +27,7 @@ function Entry({ row, asset }: { row: HistoryRow; asset: string }) {
           <span class="amount" title={`${row.atomic} atomic units`}>
             {row.incoming ? '+' : '−'}
             {row.text}
-            {isNative(row.scid) ? '' : ` ${asset}`}
+            {isNative(row.scid) ? '' : ` ${row.asset}`}
           </span>
           <span class="when">{row.height === 0 ? 'in the pool' : `block ${row.height}`}</span>
         </summary>
@@ -118,10 +112,11 @@ export function HistoryScreen() {
   const [direction, setDirection] = useState<Direction>('all');
   const [asset, setAsset] = useState('');
   const [text, setText] = useState('');
-  const names = useData<AssetBalance[]>('assets', ['wallet']).value ?? [];
   if (!value) return error ? <Failure message={error} /> : <p class="loading">Reading the history…</p>;
-  // The native coin first.
-  const assets = [...new Set(value.map((row) => row.scid))].sort((a, b) => Number(isNative(b)) - Number(isNative(a)));
+  // Each asset once by name, the native coin first.
+  const assets = [...new Map(value.map((row) => [row.scid, row.asset]))].sort(
+    ([a], [b]) => Number(isNative(b)) - Number(isNative(a)),
+  );
   const shown = value.filter((row) => matches(row, direction, asset, text.trim()));
   return (
     <>
@@ -139,9 +134,9 @@ export function HistoryScreen() {
         <label for="history-asset">Asset</label>
         <select id="history-asset" value={asset} onChange={(e) => setAsset(e.currentTarget.value)}>
           <option value="">All assets</option>
-          {assets.map((scid) => (
+          {assets.map(([scid, name]) => (
             <option key={scid} value={scid}>
-              {assetName(names, scid)}
+              {name}
             </option>
           ))}
         </select>
@@ -153,7 +148,7 @@ export function HistoryScreen() {
       ) : (
         <ul class="history">
           {shown.map((row) => (
-            <Entry key={row.key} row={row} asset={assetName(names, row.scid)} />
+            <Entry key={row.key} row={row} />
           ))}
         </ul>
       )}

@@ -1,6 +1,6 @@
 /**
  * The overview: the balance of each asset the wallet holds or follows (the native coin first, tokens by name where
- * known, and a label of one's own to give a token), how far the history is synced, and where.
+ * known; a token to follow and a label of one's own to give it), how far the history is synced, and where.
  */
 import { useState } from 'preact/hooks';
 import type { AssetBalance, AssetName, Overview } from '../api-types.js';
@@ -17,33 +17,46 @@ function privacyText({ mode, privacySet, verifiedHeight }: Overview['privacy']):
   return 'fast: the daemon is believed';
 }
 
-/** A label of the user's own for a token, kept in the wallet file (an empty one goes back to the token's name). */
-function LabelForm({ tokens }: { tokens: AssetBalance[] }) {
-  const [scid, setScid] = useState(tokens[0]!.scid);
+/**
+ * A token to follow by its SCID (one received in a private-mode wallet shows once followed) and a label of the user's
+ * own for it, kept in the wallet file (an empty label goes back to the token's own name).
+ */
+function TokenForm({ tokens }: { tokens: AssetBalance[] }) {
+  const [scid, setScid] = useState('');
   const [label, setLabel] = useState('');
   const { error, busy, attempt } = useAttempt();
   const save = (event: Event): Promise<void> => {
     event.preventDefault();
     return attempt(async () => {
-      await post<AssetName>('assets/label', { scid, label });
+      await post<AssetName>('assets/token', { scid, label });
+      setScid('');
       setLabel('');
     });
   };
   return (
-    <form class="asset-label" onSubmit={save} aria-labelledby="label-title">
-      <h4 id="label-title">Label a token</h4>
-      <label for="label-asset">Token</label>
-      <select id="label-asset" value={scid} onChange={(e) => setScid(e.currentTarget.value)}>
+    <form class="asset-token" onSubmit={save} aria-labelledby="token-title">
+      <h4 id="token-title">Add or label a token</h4>
+      <label for="token-scid">Token SCID</label>
+      <input
+        id="token-scid"
+        list="token-scids"
+        value={scid}
+        onInput={(e) => setScid(e.currentTarget.value)}
+        autocomplete="off"
+        spellcheck={false}
+        required
+      />
+      <datalist id="token-scids">
         {tokens.map((token) => (
           <option key={token.scid} value={token.scid}>
-            {token.name} ({token.scid.slice(0, 8)}…)
+            {token.name}
           </option>
         ))}
-      </select>
-      <label for="label-text">Label (empty: the token's own name)</label>
-      <input id="label-text" value={label} maxLength={32} onInput={(e) => setLabel(e.currentTarget.value)} />
+      </datalist>
+      <label for="token-label">Your label (empty: the token's own name)</label>
+      <input id="token-label" value={label} maxLength={32} onInput={(e) => setLabel(e.currentTarget.value)} />
       <button type="submit" disabled={busy}>
-        Save label
+        Save
       </button>
       {error && <Failure message={error} />}
     </form>
@@ -72,9 +85,7 @@ export function OverviewScreen() {
             ))}
           </ul>
         )}
-        {value.balances.some((balance) => !balance.native) && (
-          <LabelForm tokens={value.balances.filter((balance) => !balance.native)} />
-        )}
+        {value.balances.length > 0 && <TokenForm tokens={value.balances.filter((balance) => !balance.native)} />}
       </section>
       <section aria-labelledby="sync-title">
         <h3 id="sync-title">Sync</h3>
