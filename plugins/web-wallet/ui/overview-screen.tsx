@@ -34,32 +34,34 @@ function TokenForm({ tokens }: { tokens: AssetBalance[] }) {
     });
   };
   return (
-    <form class="asset-token" onSubmit={save} aria-labelledby="token-title">
-      <h4 id="token-title">Add or label a token</h4>
-      <label for="token-scid">Token SCID</label>
-      <input
-        id="token-scid"
-        list="token-scids"
-        value={scid}
-        onInput={(e) => setScid(e.currentTarget.value)}
-        autocomplete="off"
-        spellcheck={false}
-        required
-      />
-      <datalist id="token-scids">
-        {tokens.map((token) => (
-          <option key={token.scid} value={token.scid}>
-            {token.name}
-          </option>
-        ))}
-      </datalist>
-      <label for="token-label">Your label (empty: the token's own name)</label>
-      <input id="token-label" value={label} maxLength={32} onInput={(e) => setLabel(e.currentTarget.value)} />
-      <button type="submit" disabled={busy}>
-        Save
-      </button>
-      {error && <Failure message={error} />}
-    </form>
+    <details class="tokens">
+      <summary>Add or label a token</summary>
+      <form class="asset-token" onSubmit={save}>
+        <label for="token-scid">Token SCID</label>
+        <input
+          id="token-scid"
+          list="token-scids"
+          value={scid}
+          onInput={(e) => setScid(e.currentTarget.value)}
+          autocomplete="off"
+          spellcheck={false}
+          required
+        />
+        <datalist id="token-scids">
+          {tokens.map((token) => (
+            <option key={token.scid} value={token.scid}>
+              {token.name}
+            </option>
+          ))}
+        </datalist>
+        <label for="token-label">Your label (empty: the token's own name)</label>
+        <input id="token-label" value={label} maxLength={32} onInput={(e) => setLabel(e.currentTarget.value)} />
+        <button type="submit" disabled={busy}>
+          Save
+        </button>
+        {error && <Failure message={error} />}
+      </form>
+    </details>
   );
 }
 

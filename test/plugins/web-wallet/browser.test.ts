@@ -168,7 +168,8 @@ t.test('the web wallet in headless Chromium', async (t) => {
     await walletRpc(wallet0, 'transfer', { transfers: [{ destination: address, amount: 300000, scid }], ringsize: 2 });
     await page.click('a[href="#overview"]');
     // The private mode reads no ring the wallet is not in: a token received is followed by its SCID.
-    await page.waitForSelector('#token-scid');
+    await page.waitForSelector('details.tokens summary');
+    await page.click('details.tokens summary');
     await page.type('#token-scid', scid);
     await page.click('form.asset-token button[type="submit"]');
     const token = `.balance[data-scid="${scid}"]`;
@@ -296,6 +297,12 @@ t.test('the web wallet in headless Chromium', async (t) => {
     await page.waitForFunction(`${innerText('.facts')}.includes(${JSON.stringify(proxy.url)})`);
     await new Promise((resolve) => setTimeout(resolve, 200));
     t.ok(proxy.bodies.length > asked, 'the wallet process asks the new daemon');
+    // Back to the simulator's own daemon before this one stops.
+    await page.click('a[href="#settings"]');
+    await page.waitForSelector('#settings-daemon');
+    await typeInto(page, '#settings-daemon', daemon);
+    await page.click('form.daemon button[type="submit"]');
+    await page.waitForFunction(`${innerText('.daemon-moved')}.startsWith('Checked')`, { timeout: 30_000 });
   });
 
   await t.test('every screen fits a phone and a desktop', async (t) => {
