@@ -39,11 +39,13 @@ function useDestinationCheck(destination: string): { check?: DestinationCheck; e
 export function SendScreen() {
   const [destination, setDestination] = useState('');
   const [amount, setAmount] = useState('');
-  const [scid, setScid] = useState(NATIVE_ASSET);
+  const [picked, setPicked] = useState(NATIVE_ASSET);
   const assets = useData<AssetBalance[]>('assets', ['wallet', 'job']).value ?? [];
   // The native coin, and every token the wallet holds some of.
   const sendable = assets.filter((asset) => asset.native || asset.atomic !== '0');
-  const chosen = sendable.find((asset) => asset.scid === scid);
+  // A token spent to nothing leaves the list: the native coin is chosen again.
+  const chosen = sendable.find((asset) => asset.scid === picked) ?? sendable[0];
+  const scid = chosen?.scid ?? NATIVE_ASSET;
   const [ring, setRing] = useState(16);
   const [preview, setPreview] = useState<SendPreview>();
   const { error, attempt } = useAttempt();
@@ -93,7 +95,7 @@ export function SendScreen() {
           id="send-asset"
           value={scid}
           onChange={(e) => {
-            setScid(e.currentTarget.value);
+            setPicked(e.currentTarget.value);
             setAmount('');
           }}
           aria-describedby="send-held"
