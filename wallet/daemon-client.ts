@@ -127,6 +127,8 @@ export interface DaemonInfo {
   topoheight: number;
   top_block_hash: string;
   treehash: string;
+  /** `mainnet`, `testnet` or `simulator`. */
+  network: string;
 }
 
 /** One record of NODE.GetTransaction (the fields the wallet reads). */
@@ -201,21 +203,33 @@ interface RpcAnswer<T> {
 const TIMEOUT_MS = 30_000;
 
 export class DaemonClient {
-  /** The JSON-RPC URL, without credentials (it is shown in messages). */
-  readonly url: string;
-  /** HTTP Basic credentials from `user:pass@` in the address, for a daemon run with --rpc-login. */
-  private readonly authorization?: string;
+  /** Where the calls go: the JSON-RPC URL without credentials, and HTTP Basic credentials from `user:pass@`. */
+  private target: { url: string; authorization?: string };
   private nextId = 1;
 
   constructor(address: string) {
     const url = new URL(daemonRpcUrl(address));
+    let authorization: string | undefined;
     if (url.username !== '' || url.password !== '') {
       const login = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-      this.authorization = `Basic ${Buffer.from(login, 'utf8').toString('base64')}`;
+      authorization = `Basic ${Buffer.from(login, 'utf8').toString('base64')}`;
       url.username = '';
       url.password = '';
     }
-    this.url = url.href;
+    this.target = { url: url.href, ...(authorization === undefined ? {} : { authorization }) };
+  }
+
+  /** The JSON-RPC URL, without credentials (it is shown in messages). */
+  get url(): string {
+    return this.target.url;
+  }
+
+  /**
+   * Sends every later call to the daemon `other` reaches: the wallet's parts all hold this client, so they all move
+   * with it (the web wallet's change of daemon, once the new one is checked).
+   */
+  moveTo(other: DaemonClient): void {
+    this.target = other.target;
   }
 
   async call<T>(method: string, params?: unknown): Promise<T> {
@@ -257,7 +271,7 @@ export class DaemonClient {
         stringifyExactJson(body),
         {
           'Content-Type': 'application/json',
-          ...(this.authorization === undefined ? {} : { Authorization: this.authorization }),
+          ...(this.target.authorization === undefined ? {} : { Authorization: this.target.authorization }),
         },
         TIMEOUT_MS,
       );

@@ -57,6 +57,8 @@ export enum WalletErrorCode {
   ProofRefused = 'wallet.proof-refused',
   /** A proven read at a topoheight whose header the wallet has not verified (sync the header chain first). */
   StateNotVerified = 'wallet.state-not-verified',
+  /** A daemon to send through was named for a wallet that sends through its sync daemon (started without one). */
+  NoSendDaemon = 'wallet.no-send-daemon',
 }
 
 /** A wallet operation that cannot be done; the message is what the user sees (RPC: -32098 with this message and code). */

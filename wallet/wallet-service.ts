@@ -8,7 +8,7 @@ import type { Core } from '../core-native/ts/core.js';
 import { AccountRegistration, type RegistrationStep, type RegistrationTiming } from './account-registration.js';
 import type { AccessStatus, ChainAccess } from './chain-access/chain-access.js';
 import { DaemonAccess } from './chain-access/daemon-access.js';
-import { DaemonUnavailableError, type DaemonClient } from './daemon-client.js';
+import { DaemonClient, DaemonUnavailableError } from './daemon-client.js';
 import { resolveDestination, type Destination } from './destination.js';
 import { DaemonReachability, type DaemonReachabilityChange } from './daemon-reachability.js';
 import { HistorySync, type SyncPosition } from './history-sync.js';
@@ -216,6 +216,43 @@ export class WalletService {
     return this.keys.address;
   }
 
+  /** Whether the wallet sends through a daemon of its own rather than its sync daemon (WalletContext.sendDaemon). */
+  get hasSendDaemon(): boolean {
+    return this.context.sendDaemon !== this.context.daemon;
+  }
+
+  /**
+   * Moves the wallet to the daemon at `address` (`send`: the daemon it sends through, when it has one of its own)
+   * once that daemon answers, is on the wallet's network and passes its mode's check (ChainAccess.checkDaemon); a
+   * refusal throws and leaves the wallet where it was. The background sync, the registration and the transactions
+   * being followed all go on with the new daemon.
+   */
+  async moveToDaemon(address: string, role: 'sync' | 'send' = 'sync'): Promise<void> {
+    if (role === 'send' && !this.hasSendDaemon)
+      throw new WalletError(
+        WalletErrorCode.NoSendDaemon,
+        'the wallet sends through its sync daemon: it has no daemon of its own to send through',
+      );
+    const candidate = new DaemonClient(address);
+    let network: string;
+    try {
+      network = (await candidate.getInfo()).network;
+    } catch (error) {
+      throw daemonFailure(error);
+    }
+    if (network !== this.keys.network)
+      throw new WalletError(
+        WalletErrorCode.WrongNetwork,
+        `the daemon at ${candidate.url} is on ${network === undefined ? 'an unnamed network' : network}, not ${this.keys.network}`,
+      );
+    try {
+      await this.context.access.checkDaemon(candidate);
+    } catch (error) {
+      throw daemonFailure(error);
+    }
+    (role === 'send' ? this.context.sendDaemon : this.context.daemon).moveTo(candidate);
+  }
+
   /** Where a destination (address, integrated address or registered name) goes, as a transfer would resolve it. */
   resolve(destination: string): Promise<Destination> {
     return resolveDestination(this.context, destination);
@@ -232,6 +269,15 @@ export class WalletService {
       if (!(error instanceof DaemonUnavailableError)) throw daemonFailure(error);
     }
     return this.knownHeight;
+  }
+
+  /** A contract's String variable under a String key at the top, as UTF-8 text, read as the wallet's mode reads. */
+  async contractText(scid: string, key: string): Promise<string | undefined> {
+    try {
+      return await this.context.access.contractText(scid, key);
+    } catch (error) {
+      throw daemonFailure(error);
+    }
   }
 
   /** The wallet's balance of an asset (64-hex SCID) at the chain's top, read as its mode reads (proven, or not). */

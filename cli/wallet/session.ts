@@ -68,7 +68,7 @@ export async function readNewPassword(flags: Pick<SessionFlags, 'passwordFile'>)
 }
 
 /** Opens the wallet file with the password from --password-file, or typed — asked again when it is wrong. */
-async function openWalletFile(flags: Pick<SessionFlags, 'walletFile' | 'passwordFile'>): Promise<WalletFile> {
+export async function openWalletFile(flags: Pick<SessionFlags, 'walletFile' | 'passwordFile'>): Promise<WalletFile> {
   if (flags.passwordFile) return WalletFile.open(flags.walletFile, readSecretFile(flags.passwordFile, 'password'));
   for (let tried = 1; ; tried++) {
     try {

@@ -2,7 +2,8 @@
  * `wallet web` (and `wallet open --web`): serves the open wallet in the browser (the `web-wallet` plugin) on
  * 127.0.0.1:10104 unless `--web-bind` says otherwise, and prints the URL with its one-time token; syncing and
  * registering go on in the background until SIGINT/SIGTERM. Binding beyond loopback requires `--web-login`. A wallet
- * file that does not exist yet is created or restored in the page first (`wallet web` only).
+ * file that does not exist yet is created or restored in the page first (`wallet web` only). The daemons chosen on
+ * the page's settings are used unless `--daemon-address` / `--send-daemon` name others.
  */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -11,6 +12,7 @@ import { composeApp, type App } from '../../host/app.js';
 import { loadConfig } from '../../host/config/load.js';
 import { parseBindAddress, type UmbraConfig } from '../../host/config/schema.js';
 import { runUntilSignalled } from '../../host/lifecycle.js';
+import { readKeptSettings } from '../../plugins/web-wallet/kept-settings.js';
 import type { WalletSetup, WebWalletSettings } from '../../plugins/web-wallet/settings.js';
 import { mnemonicToSecretKey } from '../../protocol/mnemonic.js';
 import type { NetworkName } from '../../protocol/network.js';
@@ -18,14 +20,25 @@ import { WalletFile } from '../../wallet/wallet-file.js';
 import { keyContents, walletKeys } from '../../wallet/wallet-keys.js';
 import type { WalletService, WalletServiceOptions } from '../../wallet/wallet-service.js';
 import { CliError, CliErrorCode } from '../cli-error.js';
-import { flaggedNetwork, serviceOptionsOf, walletServiceOptions, type SessionFlags } from './session.js';
+import { flaggedNetwork, openWalletFile, serviceOptionsOf, type SessionFlags } from './session.js';
 import { backgroundWallet, runWalletProcess } from './wallet-process.js';
 
 /** Serves the wallet file the flags name, or, when it does not exist yet and `setup` allows, the page that makes it. */
 export async function serveWeb(flags: SessionFlags & WebFlags, setup: boolean): Promise<void> {
   const settings = webSettings(flags, flags.walletFile);
   if (setup && !existsSync(flags.walletFile)) return serveWebWalletSetup(flags, settings);
-  await serveWebWallet(await walletServiceOptions(flags), settings, flags);
+  const file = await openWalletFile(flags);
+  await serveWebWallet(await serviceOptionsOf(file, withKeptDaemons(flags, file)), settings, flags);
+}
+
+/** The flags, with the daemons chosen on the web wallet's settings page where no flag names one. */
+function withKeptDaemons<Flags extends SessionFlags>(flags: Flags, file: WalletFile): Flags {
+  const kept = readKeptSettings(file.contents);
+  return {
+    ...flags,
+    daemonAddress: flags.daemonAddress ?? kept.daemon,
+    sendDaemon: flags.sendDaemon ?? kept.sendDaemon,
+  };
 }
 
 /** The web wallet's port unless `--web-bind` names another. */

@@ -8,15 +8,19 @@ import type { RpcArgument } from '../../protocol/rpc-arguments.js';
 import { WalletFileErrorCode } from '../../wallet/wallet-file.js';
 import type { Core } from '../../core-native/ts/core.js';
 import { UmbraError } from '../../core-native/ts/errors.js';
+import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
 import type { Approvals, ContractCallRequest, DestinationCheck, Settings } from './api-types.js';
+import type { AssetNames } from './asset-names.js';
 import { callRequest, contractInfo, installRequest, trial } from './contract-requests.js';
 import type { DappApprovals } from './dapp/approvals.js';
+import { changeDaemons, daemonChange } from './daemon-change.js';
 import type { IdleLock } from './idle-lock.js';
+import { keepSettings } from './kept-settings.js';
 import { checkProof } from './proof-check.js';
 import type { WebWalletSettings } from './settings.js';
 import type { SendForm, TransactionJobs } from './transaction-jobs.js';
-import { historyRows, overview } from './wallet-views.js';
+import { balances, historyRows, overview } from './wallet-views.js';
 import { textField, WebWalletError, WebWalletErrorCode } from './web-wallet-error.js';
 
 export type Body = Record<string, unknown>;
@@ -31,6 +35,7 @@ export interface ApiHandler {
 export interface ApiParts {
   core: Core;
   wallet: WalletService;
+  names: AssetNames;
   settings: WebWalletSettings;
   lock: IdleLock;
   jobs: TransactionJobs;
@@ -38,9 +43,13 @@ export interface ApiParts {
   ring: { size: number };
   /** Whether a sync has reached the daemon's top since the server started. */
   caughtUp(): boolean;
+  /** Tells the page the wallet's state changed (its balances, names or daemon). */
+  changed(): void;
 }
 
-const RING_SIZES = [2, 4, 8, 16, 32, 64, 128];
+export const RING_SIZES = [2, 4, 8, 16, 32, 64, 128];
+
+const SCID = /^[0-9a-f]{64}$/;
 
 function ringField(body: Body, fallback: number): number {
   const ring = body['ring'] ?? fallback;
@@ -75,8 +84,26 @@ function integratedArgs(body: Body): RpcArgument[] {
   });
 }
 
-function settingsOf(parts: ApiParts): Settings {
-  return { daemon: parts.wallet.daemon.url, ring: parts.ring.size, lockMinutes: parts.lock.lockMinutes };
+function settingsOf({ wallet, ring, lock }: ApiParts): Settings {
+  return {
+    daemon: wallet.daemon.url,
+    sendDaemon: wallet.hasSendDaemon ? wallet.sendDaemon.url : null,
+    ring: ring.size,
+    lockMinutes: lock.lockMinutes,
+    kept: wallet.file !== undefined,
+  };
+}
+
+async function saveSettings(parts: ApiParts, body: Body): Promise<Settings> {
+  const { lock } = parts;
+  const ring = ringField(body, parts.ring.size);
+  const minutes = body['lockMinutes'] ?? lock.lockMinutes;
+  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > 1440)
+    throw new WebWalletError(WebWalletErrorCode.BadRequest, 'the lock timeout is 1 to 1440 minutes');
+  parts.ring.size = ring;
+  lock.lockMinutes = minutes;
+  keepSettings(parts.wallet.file, { ring });
+  return settingsOf(parts);
 }
 
 function approvalsOf(parts: ApiParts): Approvals {
@@ -107,7 +134,7 @@ async function unlock(parts: ApiParts, body: Body): Promise<{ locked: false }> {
 }
 
 export function apiRoutes(parts: ApiParts): Map<string, ApiHandler> {
-  const { wallet, lock, jobs } = parts;
+  const { wallet, lock, jobs, names } = parts;
   const compile = parts.settings.compileContract;
   const routes: [string, ApiHandler][] = [
     [
@@ -117,8 +144,23 @@ export function apiRoutes(parts: ApiParts): Map<string, ApiHandler> {
     ['POST /api/unlock', { whileLocked: true, run: (body) => unlock(parts, body) }],
     ['POST /api/lock', { whileLocked: true, run: async () => lock.lock() }],
     ['POST /api/touch', { run: async () => lock.touch() }],
-    ['GET /api/overview', { run: () => overview(wallet, parts.caughtUp()) }],
-    ['GET /api/history', { run: async () => historyRows(wallet) }],
+    ['GET /api/overview', { run: () => overview(wallet, names, parts.caughtUp()) }],
+    ['GET /api/assets', { run: () => balances(wallet, names) }],
+    [
+      'POST /api/assets/token',
+      {
+        run: async (body) => {
+          const scid = textField(body, 'scid', "the token's SCID").trim();
+          names.label(scid, typeof body['label'] === 'string' ? body['label'] : '');
+          // A token received in a ring the wallet does not read (private mode) is found once followed.
+          wallet.historySync.follow(scid);
+          wallet.persist();
+          parts.changed();
+          return names.nameOf(scid);
+        },
+      },
+    ],
+    ['GET /api/history', { run: () => historyRows(wallet, names) }],
     ['GET /api/jobs', { run: async () => jobs.list() }],
     [
       'POST /api/destination',
@@ -174,15 +216,13 @@ export function apiRoutes(parts: ApiParts): Map<string, ApiHandler> {
       { run: (body) => checkProof(parts.core, wallet, textField(body, 'txid').trim(), textField(body, 'proof')) },
     ],
     ['GET /api/settings', { run: async () => settingsOf(parts) }],
+    ['POST /api/settings', { run: (body) => saveSettings(parts, body) }],
     [
-      'POST /api/settings',
+      'POST /api/settings/daemon',
       {
         run: async (body) => {
-          parts.ring.size = ringField(body, parts.ring.size);
-          const minutes = body['lockMinutes'] ?? lock.lockMinutes;
-          if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > 1440)
-            throw new WebWalletError(WebWalletErrorCode.BadRequest, 'the lock timeout is 1 to 1440 minutes');
-          lock.lockMinutes = minutes;
+          await changeDaemons(wallet, daemonChange(body));
+          parts.changed();
           return settingsOf(parts);
         },
       },
@@ -196,8 +236,12 @@ export function apiRoutes(parts: ApiParts): Map<string, ApiHandler> {
 }
 
 function sendForm(body: Body, parts: ApiParts): SendForm {
+  const scid = body['scid'] ?? NATIVE_ASSET;
+  if (typeof scid !== 'string' || !SCID.test(scid))
+    throw new WebWalletError(WebWalletErrorCode.BadRequest, 'the asset is a SCID: 64 lowercase hex digits');
   return {
     destination: textField(body, 'destination', 'the destination').trim(),
+    scid,
     amount: textField(body, 'amount', 'the amount'),
     ring: ringField(body, parts.ring.size),
   };

@@ -4,12 +4,18 @@
  */
 import type { DappPermission, DappRequest } from './dapp/approvals.js';
 
-export interface AssetBalance {
+/** What the page calls an asset (asset-names.ts), and where that name comes from. */
+export interface AssetName {
+  name: string;
+  source: 'native' | 'label' | 'contract' | 'scid';
+}
+
+export interface AssetBalance extends AssetName {
   /** 64 hex; zeros for the native coin. */
   scid: string;
   native: boolean;
   atomic: string;
-  /** In coins, e.g. 1.50000 UMB (a token's amount without a unit). */
+  /** In the asset's units, e.g. 1.50000 UMB (a token's amount without a unit). */
   text: string;
 }
 
@@ -45,6 +51,8 @@ export interface HistoryRow {
   incoming: boolean;
   coinbase: boolean;
   scid: string;
+  /** The asset's name (asset-names.ts). */
+  asset: string;
   atomic: string;
   text: string;
   feeText: string;
@@ -63,6 +71,8 @@ export interface DestinationCheck {
 
 export interface SendPreview {
   address: string;
+  /** The asset sent, by name (the fee is always in UMB). */
+  asset: string;
   atomic: string;
   text: string;
   feeText: string;
@@ -117,8 +127,12 @@ export interface ProofCheck {
 
 export interface Settings {
   daemon: string;
+  /** The daemon the wallet sends through, when it has one of its own (--send-daemon); null otherwise. */
+  sendDaemon: string | null;
   ring: number;
   lockMinutes: number;
+  /** Whether the daemons and the ring chosen here are kept in the wallet file for the next start. */
+  kept: boolean;
 }
 
 export interface Approvals {

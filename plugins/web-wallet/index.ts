@@ -12,8 +12,10 @@ import { WebAccess } from './access.js';
 import { createDappEndpoint } from './dapp/dapp-endpoint.js';
 import { walletFilePermissions } from './dapp/permission-store.js';
 import { approveOnTerminal } from './dapp/terminal-approvals.js';
-import { apiRoutes, type ApiHandler } from './api-routes.js';
+import { apiRoutes, RING_SIZES, type ApiHandler } from './api-routes.js';
+import { AssetNames } from './asset-names.js';
 import { IdleLock } from './idle-lock.js';
+import { readKeptSettings } from './kept-settings.js';
 import { loadPageAssets } from './page-assets.js';
 import { PushStream } from './push-stream.js';
 import { webWalletServer } from './server.js';
@@ -67,9 +69,12 @@ const plugin: Plugin = {
     const serve = (opened: WalletService): void => {
       openDapp(opened);
       let caughtUp = false;
-      const jobs = new TransactionJobs(opened, () => push.publish('job'));
-      const ring = { size: DEFAULT_RING };
-      const parts = { core, wallet: opened, settings, lock, jobs, ring, caughtUp: () => caughtUp };
+      const names = new AssetNames(opened);
+      const jobs = new TransactionJobs(opened, names, () => push.publish('job'));
+      const kept = readKeptSettings(opened.file?.contents).ring;
+      const ring = { size: kept !== undefined && RING_SIZES.includes(kept) ? kept : DEFAULT_RING };
+      const changed = () => push.publish('wallet');
+      const parts = { core, wallet: opened, names, settings, lock, jobs, ring, caughtUp: () => caughtUp, changed };
       for (const [route, handler] of apiRoutes(parts)) routes.set(route, handler);
       unsubscribe.push(
         opened.onSynced(() => {

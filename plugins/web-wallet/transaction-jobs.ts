@@ -1,6 +1,6 @@
 /**
- * Transactions the page sends, through the wallet library: what a transfer would cost before it is confirmed (fee,
- * ring, the amount "max" leaves), then each sent transaction as a job whose steps the page follows live — building
+ * Transactions the page sends, through the wallet library: what a transfer of the native coin or a token would cost
+ * before it is confirmed (fee, always in the native coin; ring; the amount "max" leaves), then each sent transaction as a job whose steps the page follows live — building
  * the proof and sending, sent (its txid), in block N, and a contract transaction's outcome. Whatever would be refused
  * (a pending transaction, a ring the chain cannot fill, a contract call whose trial fails) is refused before the job.
  */
@@ -14,10 +14,14 @@ import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
 import { WalletError, WalletErrorCode } from '../../wallet/wallet-error.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
 import type { Job, SendPreview } from './api-types.js';
+import type { AssetNames } from './asset-names.js';
+import { amountText } from './wallet-views.js';
 
 export interface SendForm {
   destination: string;
-  /** Coins as typed, or `max`. */
+  /** The asset sent: 64 hex, zeros for the native coin. */
+  scid: string;
+  /** In the asset's units as typed, or `max`. */
   amount: string;
   ring: number;
 }
@@ -30,6 +34,7 @@ export class TransactionJobs {
 
   constructor(
     private readonly wallet: WalletService,
+    private readonly names: AssetNames,
     private readonly changed: () => void,
   ) {}
 
@@ -43,23 +48,27 @@ export class TransactionJobs {
     const { address } = await this.wallet.resolve(form.destination);
     // The ring asked for, refused when the chain has too few accounts to fill it.
     const ring = await this.wallet.transfers.chooseRing(form.ring, form.ring);
-    const item = { destination: form.destination, amount: 0n, scid: NATIVE_ASSET, burn: 0n, payloadRpc: [] };
+    const item = { destination: form.destination, amount: 0n, scid: form.scid, burn: 0n, payloadRpc: [] };
     const request: TransferRequest = { transfers: [item], ringSize: ring.size };
     const fee = requestFee(request);
-    item.amount = form.amount.trim() === 'max' ? await this.maxAmount(fee) : parseAmount(form.amount.trim(), 'amount');
+    item.amount =
+      form.amount.trim() === 'max' ? await this.maxAmount(form.scid, fee) : parseAmount(form.amount.trim(), 'amount');
     if (item.amount === 0n) throw new WalletError(WalletErrorCode.InsufficientBalance, 'the amount must be above 0');
     const preview: SendPreview = {
       address,
+      asset: (await this.names.nameOf(form.scid)).name,
       atomic: item.amount.toString(),
-      text: coinsText(item.amount),
+      text: amountText(item.amount, form.scid),
       feeText: coinsText(fee),
       ring: ring.size,
     };
     return { preview, request };
   }
 
-  private async maxAmount(fee: bigint): Promise<bigint> {
-    const balance = await this.wallet.balance();
+  /** All of the asset's balance; of the native coin, what is left once the fee is paid. */
+  private async maxAmount(scid: string, fee: bigint): Promise<bigint> {
+    const balance = await this.wallet.balance(scid);
+    if (scid !== NATIVE_ASSET) return balance;
     if (balance <= fee)
       throw new WalletError(
         WalletErrorCode.InsufficientBalance,

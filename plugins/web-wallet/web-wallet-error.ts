@@ -6,6 +6,8 @@ export enum WebWalletErrorCode {
   BadRequest = 'web-wallet.bad-request',
   /** The contract's code cannot be read (no compiler, no such contract, or it does not compile). */
   UnreadableContract = 'web-wallet.unreadable-contract',
+  /** A daemon the settings page named was refused by the wallet's checks (the old one stays in use). */
+  DaemonRefused = 'web-wallet.daemon-refused',
   /** The password given to unlock does not open the wallet file (answered 401). */
   WrongPassword = 'web-wallet.wrong-password',
 }

@@ -9,7 +9,7 @@
  *   asked for by address, as fast as the daemon lists them;
  * - `fast` (the simulator's wallets and library users that ask for it): the daemon's answers as they come.
  */
-import type { BalanceAt } from '../daemon-client.js';
+import type { BalanceAt, DaemonClient } from '../daemon-client.js';
 import type { ChainBlock } from '../block-scanner.js';
 
 export type WalletMode = 'private' | 'trusted' | 'fast';
@@ -72,7 +72,15 @@ export interface ChainAccess {
   balancesOf(wanted: readonly BalanceWanted[], topoheight: number): Promise<Map<string, string>>;
   /** The address owning a registered name at the top; undefined when the name is free. */
   nameOwner(name: string): Promise<string | undefined>;
+  /** A contract's String variable under a String key at the top, as UTF-8 text; undefined when it holds none. */
+  contractText(scid: string, key: string): Promise<string | undefined>;
   status(): AccessStatus;
+  /**
+   * Checks another daemon as the mode checks its own before the wallet moves to it: in the proven modes its headers
+   * must extend the chain the wallet verified (the light client's sync, which adopts them when heavier); the fast
+   * mode believes any daemon. Throws the refusal.
+   */
+  checkDaemon(candidate: DaemonClient): Promise<void>;
   /** What the mode keeps in the wallet file between runs (the proven modes: the privacy ranges found). */
   saved(): unknown;
   /** Stops what the mode runs in the background (the proof-of-work checks). */

@@ -86,9 +86,22 @@ export class DaemonAccess implements ChainAccess {
     }
   }
 
+  /** NODE.GetSC answers a String value as the hex of its bytes, a Uint64 as decimal text, a missing key in words. */
+  async contractText(scid: string, key: string): Promise<string | undefined> {
+    const { valuesstring } = await this.daemon.call<{ valuesstring?: string[] }>('NODE.GetSC', {
+      scid,
+      code: false,
+      keysstring: [key],
+    });
+    const hex = valuesstring?.[0] ?? '';
+    return /^(?:[0-9a-f]{2})+$/.test(hex) ? Buffer.from(hex, 'hex').toString('utf8') : undefined;
+  }
+
   status(): AccessStatus {
     return { mode: this.mode, daemon: this.daemon.url, privacySet: null, verifiedHeight: this.lastHeight };
   }
+
+  async checkDaemon(): Promise<void> {}
 
   saved(): undefined {
     return undefined;

@@ -13,6 +13,7 @@ import type { Core } from '../../core-native/ts/core.js';
 import { decodeAddress, encodeAddress } from '../../protocol/address.js';
 import { fromHex, toHex } from '../../protocol/bytes.js';
 import type { KeyRange } from '../../protocol/state/range-check.js';
+import { byteStringUtf8, utf8ByteString } from '../../protocol/contract-values.js';
 import { trieName } from '../../protocol/state/trie-names.js';
 import { findBalanceChanges, listBalanceChanges } from '../balance-changes.js';
 import { IMPLICIT_ZERO, type ChainBlock } from '../block-scanner.js';
@@ -212,6 +213,12 @@ export class ProvenAccess implements ChainAccess {
     return owner && encodeAddress(this.options.keys.network, owner);
   }
 
+  async contractText(scid: string, key: string): Promise<string | undefined> {
+    const at = BigInt((await this.top()).height);
+    const value = await this.state.contractVariable(fromHex(scid, 32), utf8ByteString(key), at);
+    return typeof value === 'string' ? byteStringUtf8(value) : undefined;
+  }
+
   status(): AccessStatus {
     const verified = this.options.light.top;
     return {
@@ -220,6 +227,10 @@ export class ProvenAccess implements ChainAccess {
       privacySet: this.mode === 'private' ? this.k : null,
       verifiedHeight: verified ? Number(verified.height) : null,
     };
+  }
+
+  async checkDaemon(candidate: DaemonClient): Promise<void> {
+    await this.options.light.sync(candidate);
   }
 
   close(): Promise<void> {

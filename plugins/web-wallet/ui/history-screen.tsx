@@ -16,6 +16,8 @@ const matches = (row: HistoryRow, direction: Direction, asset: string, text: str
   (asset === '' || row.scid === asset) &&
   (text === '' || row.txid.includes(text) || row.counterparty.includes(text));
 
+const isNative = (scid: string): boolean => /^0+$/.test(scid);
+
 function Entry({ row }: { row: HistoryRow }) {
   return (
     <li class={`entry ${row.incoming ? 'incoming' : 'outgoing'}`} data-txid={row.txid}>
@@ -25,6 +27,7 @@ function Entry({ row }: { row: HistoryRow }) {
           <span class="amount" title={`${row.atomic} atomic units`}>
             {row.incoming ? '+' : '−'}
             {row.text}
+            {isNative(row.scid) ? '' : ` ${row.asset}`}
           </span>
           <span class="when">{row.height === 0 ? 'in the pool' : `block ${row.height}`}</span>
         </summary>
@@ -110,7 +113,10 @@ export function HistoryScreen() {
   const [asset, setAsset] = useState('');
   const [text, setText] = useState('');
   if (!value) return error ? <Failure message={error} /> : <p class="loading">Reading the history…</p>;
-  const assets = [...new Set(value.map((row) => row.scid))];
+  // Each asset once by name, the native coin first.
+  const assets = [...new Map(value.map((row) => [row.scid, row.asset]))].sort(
+    ([a], [b]) => Number(isNative(b)) - Number(isNative(a)),
+  );
   const shown = value.filter((row) => matches(row, direction, asset, text.trim()));
   return (
     <>
@@ -128,9 +134,9 @@ export function HistoryScreen() {
         <label for="history-asset">Asset</label>
         <select id="history-asset" value={asset} onChange={(e) => setAsset(e.currentTarget.value)}>
           <option value="">All assets</option>
-          {assets.map((scid) => (
+          {assets.map(([scid, name]) => (
             <option key={scid} value={scid}>
-              {/^0+$/.test(scid) ? 'UMB' : `${scid.slice(0, 8)}…`}
+              {name}
             </option>
           ))}
         </select>

@@ -1,5 +1,9 @@
-/** Small pieces every screen uses: a long id shortened with the whole in its title, a copy button, a failure line. */
+/**
+ * Small pieces every screen uses: a long id that wraps, a copy button, a failure line, an asset's name with its SCID
+ * in its title.
+ */
 import { useState } from 'preact/hooks';
+import type { AssetBalance } from '../api-types.js';
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -30,5 +34,15 @@ export function Failure({ message }: { message: string }) {
     <p class="error" role="alert">
       {message}
     </p>
+  );
+}
+
+/** An asset by name; a token's SCID in full in its title, and a mark when the name is the user's own label. */
+export function AssetLabel({ asset }: { asset: Pick<AssetBalance, 'name' | 'source' | 'scid'> }) {
+  return (
+    <span class={`asset ${asset.source}`} title={asset.source === 'native' ? undefined : asset.scid}>
+      {asset.name}
+      {asset.source === 'label' && <span class="label-mark"> (your label)</span>}
+    </span>
   );
 }

@@ -1,17 +1,20 @@
 /**
- * Sending coins: the destination (address, integrated address or registered name) checked as it is typed, the
- * amount in coins or "max", the ring; the fee and ring shown before a confirm dialog, then the transfer's steps live.
+ * Sending the native coin or a token: the destination (address, integrated address or registered name) checked as it
+ * is typed, the asset (the native coin and every token the wallet holds), the amount in that asset's units or "max",
+ * the ring; the fee (always in UMB) and ring shown before a confirm dialog, then the transfer's steps live.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { DestinationCheck, Job, SendPreview, Settings } from '../api-types.js';
+import type { AssetBalance, DestinationCheck, Job, SendPreview, Settings } from '../api-types.js';
 import { failure, get, post } from './api.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { JobSteps } from './job-steps.js';
 import { Failure, Id } from './parts.js';
 import { useAttempt } from './use-attempt.js';
+import { useData } from './use-data.js';
 
 const RINGS = [2, 4, 8, 16, 32, 64, 128];
 const CHECK_DELAY_MS = 250;
+const NATIVE_ASSET = '0'.repeat(64);
 
 /** The destination's check while typing: where it goes, or why it cannot. */
 function useDestinationCheck(destination: string): { check?: DestinationCheck; error?: string } {
@@ -36,6 +39,13 @@ function useDestinationCheck(destination: string): { check?: DestinationCheck; e
 export function SendScreen() {
   const [destination, setDestination] = useState('');
   const [amount, setAmount] = useState('');
+  const [picked, setPicked] = useState(NATIVE_ASSET);
+  const assets = useData<AssetBalance[]>('assets', ['wallet', 'job']).value ?? [];
+  // The native coin, and every token the wallet holds some of.
+  const sendable = assets.filter((asset) => asset.native || asset.atomic !== '0');
+  // A token spent to nothing leaves the list: the native coin is chosen again.
+  const chosen = sendable.find((asset) => asset.scid === picked) ?? sendable[0];
+  const scid = chosen?.scid ?? NATIVE_ASSET;
   const [ring, setRing] = useState(16);
   const [preview, setPreview] = useState<SendPreview>();
   const { error, attempt } = useAttempt();
@@ -44,7 +54,7 @@ export function SendScreen() {
   useEffect(() => void get<Settings>('settings').then((settings) => setRing(settings.ring)), []);
 
   const previewOf = (asked: string): Promise<SendPreview> =>
-    post<SendPreview>('send/preview', { destination, amount: asked, ring });
+    post<SendPreview>('send/preview', { destination, scid, amount: asked, ring });
   const max = (): Promise<void> => attempt(async () => setAmount((await previewOf('max')).text.replace(/ UMB$/, '')));
   const review = (event: Event): Promise<void> => {
     event.preventDefault();
@@ -53,7 +63,7 @@ export function SendScreen() {
   const confirm = (): Promise<void> =>
     attempt(async () => {
       setPreview(undefined);
-      setJobId((await post<Job>('send', { destination, amount, ring })).id);
+      setJobId((await post<Job>('send', { destination, scid, amount, ring })).id);
     });
 
   return (
@@ -80,7 +90,29 @@ export function SendScreen() {
             </span>
           ) : null}
         </p>
-        <label for="send-amount">Amount (UMB)</label>
+        <label for="send-asset">Asset</label>
+        <select
+          id="send-asset"
+          value={scid}
+          onChange={(e) => {
+            setPicked(e.currentTarget.value);
+            setAmount('');
+          }}
+          aria-describedby="send-held"
+        >
+          {(sendable.length > 0 ? sendable : [{ scid: NATIVE_ASSET, name: 'UMB' }]).map((asset) => (
+            <option key={asset.scid} value={asset.scid}>
+              {asset.name}
+            </option>
+          ))}
+        </select>
+        {chosen && (
+          <p id="send-held" class="hint">
+            Held: {chosen.text}
+            {chosen.native ? '' : ` ${chosen.name}; the fee is paid in UMB`}
+          </p>
+        )}
+        <label for="send-amount">Amount ({chosen?.name ?? 'UMB'})</label>
         <div class="with-button">
           <input
             id="send-amount"
@@ -119,7 +151,10 @@ export function SendScreen() {
               <Id value={preview.address} />
             </dd>
             <dt>Amount</dt>
-            <dd class="preview-amount">{preview.text}</dd>
+            <dd class="preview-amount">
+              {preview.text}
+              {scid === NATIVE_ASSET ? '' : ` ${preview.asset}`}
+            </dd>
             <dt>Fee</dt>
             <dd class="preview-fee">{preview.feeText}</dd>
             <dt>Ring</dt>

@@ -1,13 +1,17 @@
 /**
  * `umbra wallet web`'s command line: flags that would serve the wallet beyond this machine without a login, or web
  * flags without --web, are refused before any password is read, without a stack trace; with --web-login every
- * request needs HTTP Basic auth, and the printed link opens the page once.
+ * request needs HTTP Basic auth, and the printed link opens the page once; the daemon chosen on the settings page
+ * is used at the next start, unless --daemon-address names another.
  */
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import { keepSettings } from '../../../plugins/web-wallet/kept-settings.js';
+import { WalletFile } from '../../../wallet/wallet-file.js';
 import { runCli, startCli } from '../../helpers/cli.js';
+import { openWebSession } from '../../plugins/web-wallet/web-session.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'umbra-wallet-web-cli-'));
 const file = join(dir, 'wallet.json');
@@ -114,4 +118,18 @@ t.test('a wallet file that does not exist yet is restored through the page', asy
   t.ok(existsSync(restored), 'the wallet file is written');
   t.equal((await post('setup/restore', { words, password: 'long enough' })).status, 400, 'only once');
   t.equal((await post('unlock', { password: 'long enough' })).status, 200, 'its password opens it');
+});
+
+t.test('the daemon kept from the settings page is used, unless --daemon-address names another', async (t) => {
+  keepSettings(await WalletFile.open(file, 'pw'), { daemon: '127.0.0.1:7' });
+  for (const [flags, daemon] of [
+    [[], 'http://127.0.0.1:7/json_rpc'],
+    [['--daemon-address', '127.0.0.1:9'], 'http://127.0.0.1:9/json_rpc'],
+  ] as const) {
+    const web = startCli(['wallet', 'web', ...fileFlags, ...flags, '--web-bind', '127.0.0.1:0']);
+    t.teardown(() => web.child.kill('SIGKILL'));
+    const [, link] = await web.waitFor(/Web wallet: open (http:\/\/\S+)/);
+    const { api } = await openWebSession(link!);
+    t.equal((await api('settings')).body.daemon, daemon, flags.join(' ') || 'no flag');
+  }
 });

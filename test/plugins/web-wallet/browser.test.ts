@@ -1,10 +1,12 @@
 /**
  * The web wallet in a real headless Chromium, served by `umbra wallet web` against a real `umbra simulator`: a
- * wallet created in the page (its words shown once, three picked back) receives from a simulator wallet and the transfer appears without a reload; a ring-16 transfer is
- * confirmed and followed to its block; a contract call whose trial fails is refused before paying; the lock takes a
- * wrong password and opens with the right one; every screen fits 390×844 without horizontal overflow and 1280×900;
- * requests without the session, without its token or from another origin are refused, and the one-time link works
- * once. Screenshots go to a temporary directory, or with UMBRA_DOCS_SCREENSHOTS=1 over the docs' own
+ * wallet created in the page (its words shown once, three picked back) receives from a simulator wallet and the
+ * transfer appears without a reload; a ring-16 transfer is confirmed and followed to its block; a token is followed,
+ * shown by its symbol, labelled and sent from the send page; a contract call whose trial fails is refused before
+ * paying; the lock takes a wrong password and opens with the right one; the daemon is changed on the settings page
+ * (one that cannot be reached is refused, the old one stays); every screen fits 390×844 without horizontal overflow
+ * and 1280×900; requests without the session, without its token or from another origin are refused, and the one-time
+ * link works once. Screenshots go to a temporary directory, or with UMBRA_DOCS_SCREENSHOTS=1 over the docs' own
  * (docs/images/web-wallet-*.png, -phone for 390 px). Chromium is `UMBRA_CHROMIUM` or /usr/bin/chromium.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -16,8 +18,10 @@ import t from 'tap';
 import { launchChromium } from '../../helpers/chromium.js';
 import { REPO_ROOT, startCli, walletFlags } from '../../helpers/cli.js';
 import { VAULT_CONTRACT } from '../../helpers/vault-contract.js';
+import { startRecordingProxy } from '../../helpers/recording-proxy.js';
 import { walletRpc } from '../../helpers/wallet-app.js';
 import { startDocsSimulator } from '../../docs/simulator.js';
+import { NAMED_TOKEN_CONTRACT, NAMED_TOKEN_SYMBOL } from './named-token.js';
 
 const SCREENSHOTS = process.env['UMBRA_DOCS_SCREENSHOTS']
   ? join(REPO_ROOT, 'docs', 'images')
@@ -157,6 +161,48 @@ t.test('the web wallet in headless Chromium', async (t) => {
     t.pass('a proof for another transaction does not fit');
   });
 
+  await t.test('a token shown by its name, labelled, and sent from the send page', async (t) => {
+    const install = await fetch(`${wallet0}/install_sc`, { method: 'POST', body: NAMED_TOKEN_CONTRACT });
+    const scid = ((await install.json()) as { txid: string }).txid;
+    await sim.settled();
+    await walletRpc(wallet0, 'transfer', { transfers: [{ destination: address, amount: 300000, scid }], ringsize: 2 });
+    await page.click('a[href="#overview"]');
+    // The private mode reads no ring the wallet is not in: a token received is followed by its SCID.
+    await page.waitForSelector('details.tokens summary');
+    await page.click('details.tokens summary');
+    await page.type('#token-scid', scid);
+    await page.click('form.asset-token button[type="submit"]');
+    const token = `.balance[data-scid="${scid}"]`;
+    await page.waitForFunction(`${innerText(token)}.includes('3.00000')`, { timeout: 30_000 });
+    t.match(await page.evaluate(innerText(`${token} .asset`)), new RegExp(`^${NAMED_TOKEN_SYMBOL}$`), 'by its symbol');
+    t.match(await page.evaluate(innerText('.balance:first-child .asset')), /^UMB$/, 'the native coin first');
+    await page.type('#token-scid', scid);
+    await page.type('#token-label', 'My X');
+    await page.click('form.asset-token button[type="submit"]');
+    await page.waitForFunction(`${innerText(`${token} .asset`)}.startsWith('My X')`);
+    t.pass('a label of its own');
+
+    await page.click('a[href="#send"]');
+    await page.waitForSelector(`#send-asset option[value="${scid}"]`);
+    await page.select('#send-asset', scid);
+    await page.type('#send-destination', bob);
+    await page.waitForFunction(`${innerText('#destination-check .ok')}.startsWith('Goes to')`);
+    await page.click('form.send .with-button button');
+    await page.waitForFunction(`document.querySelector('#send-amount').value === '3.00000'`);
+    await page.select('#send-ring', '2');
+    await page.click('form.send button[type="submit"]');
+    await page.waitForSelector('dialog[open]');
+    t.equal(await page.evaluate(innerText('.preview-amount')), '3.00000 My X');
+    t.match(await page.evaluate(innerText('.preview-fee')), /^\d+\.\d{5} UMB$/, 'the fee in the native coin');
+    await page.click('dialog button.confirm');
+    await page.waitForSelector('.job[data-step="mined"]', { timeout: 30_000 });
+    const received = (await walletRpc(sim.baseUrl(30001), 'GetBalance', { scid })) as { balance: number };
+    t.equal(received.balance, 300000, 'the receiver holds the token');
+    await page.click('a[href="#history"]');
+    await page.waitForFunction(`${innerText('#history-asset')}.includes('My X')`);
+    t.match(await page.evaluate(innerText('#history-asset')), /UMB[\s\S]*My X/, 'the filter names the token');
+  });
+
   await t.test('a contract call that would fail is refused before paying', async (t) => {
     const install = await fetch(`${wallet0}/install_sc`, { method: 'POST', body: VAULT_CONTRACT });
     const scid = ((await install.json()) as { txid: string }).txid;
@@ -229,6 +275,34 @@ t.test('the web wallet in headless Chromium', async (t) => {
     const headers = await page2.goto(`${origin}/`).then((r) => r!.headers());
     t.match(headers['content-security-policy'], /default-src 'none'; script-src 'self'/);
     await page2.close();
+  });
+
+  await t.test('the daemon changed on the settings page: a refused one says why, a checked one is used', async (t) => {
+    const proxy = await startRecordingProxy(daemon);
+    t.teardown(() => proxy.close());
+    await page.click('a[href="#settings"]');
+    await page.waitForSelector('#settings-daemon');
+    const before = (await page.evaluate(`document.querySelector('#settings-daemon').value`)) as string;
+    await typeInto(page, '#settings-daemon', '127.0.0.1:9');
+    await page.click('form.daemon button[type="submit"]');
+    await page.waitForSelector('form.daemon .error');
+    t.match(await page.evaluate(innerText('form.daemon .error')), /cannot reach the daemon.*stays on/);
+    await typeInto(page, '#settings-daemon', proxy.url);
+    await page.click('form.daemon button[type="submit"]');
+    await page.waitForFunction(`${innerText('.daemon-moved')}.startsWith('Checked')`, { timeout: 30_000 });
+    t.match(await page.evaluate(innerText('.daemon-moved')), proxy.url);
+    t.not(before, `${proxy.url}/json_rpc`);
+    const asked = proxy.bodies.length;
+    await page.click('a[href="#overview"]');
+    await page.waitForFunction(`${innerText('.facts')}.includes(${JSON.stringify(proxy.url)})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    t.ok(proxy.bodies.length > asked, 'the wallet process asks the new daemon');
+    // Back to the simulator's own daemon before this one stops.
+    await page.click('a[href="#settings"]');
+    await page.waitForSelector('#settings-daemon');
+    await typeInto(page, '#settings-daemon', daemon);
+    await page.click('form.daemon button[type="submit"]');
+    await page.waitForFunction(`${innerText('.daemon-moved')}.startsWith('Checked')`, { timeout: 30_000 });
   });
 
   await t.test('every screen fits a phone and a desktop', async (t) => {
