@@ -6,6 +6,7 @@ Function InitializePrivate() Uint64
 20 IF SIGNER() == "" THEN GOTO 100   ' the initial grant needs a known installer
 30 VERSION("1.0.0")
 40 STORE("owner", SIGNER())
+45 STORE("symbol", "TOKENX")   ' the name wallets show for the asset
 50 SEND_ASSET_TO_ADDRESS(SIGNER(), 1600000, SCID())
 60 RETURN 0
 100 RETURN 1

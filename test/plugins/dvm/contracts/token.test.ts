@@ -27,15 +27,16 @@ t.test('InitializePrivate grants the installer 1600000 TOKENX and stores the own
   t.equal(r.ok, true);
   t.equal(r.committed, true);
   t.equal(r.result, '0');
-  t.same(r.writes, [rawKeyWrite('owner', A.rawHex)]);
+  t.same(r.writes, [rawKeyWrite('owner', A.rawHex), { ktype: 'S', key: 'symbol', vtype: 'S', value: 'TOKENX' }]);
   t.same(r.transfers, [payment(SCID, A.address, 1600000)], 'its own asset: asset id = SCID');
   // 10 IF EXISTS("owner")                                5000 + 5000                          = 10000
   // 20 IF SIGNER() == ""                                 5000 + 5000 + 800                    = 10800
   // 30 VERSION("1.0.0")                                  5000 + 1000                          =  6000
   // 40 STORE("owner", SIGNER())                          5000 + 10000 + 5000                  = 20000
+  // 45 STORE("symbol", "TOKENX")                         5000 + 10000                         = 15000
   // 50 SEND_ASSET_TO_ADDRESS(SIGNER(), 1600000, SCID())  5000 + 90000 + 5000 + 2000           = 102000
   // 60 RETURN 0                                                                               =  5000
-  t.equal(r.gas.compute, 10000 + 10800 + 6000 + 20000 + 102000 + 5000);
+  t.equal(r.gas.compute, 10000 + 10800 + 6000 + 20000 + 15000 + 102000 + 5000);
   t.equal(s.balance(), 0n, 'minting its own asset needs no balance');
 });
 
