@@ -16,7 +16,7 @@ import { waitUntil } from '../test/helpers/p2p.js';
 import { runBench, type BenchRow } from './harness.js';
 import { startInProcessNetwork } from './lib/in-process-network.js';
 import { startNetnsNetwork } from './lib/netns-network.js';
-import type { NetworkUnderTest } from './lib/network-under-test.js';
+import type { Arrivals, NetworkUnderTest } from './lib/network-under-test.js';
 import { floodSockets } from './lib/socket-flood.js';
 import { seeded } from './lib/wan-network.js';
 
@@ -53,6 +53,33 @@ function timesTo90(arrivals: Map<string, Map<number, number>>, keys: Iterable<st
   return out;
 }
 
+/**
+ * The cost of a hop, as measured: for each node an item reached that is not its origin, how much later it arrived
+ * than the earliest a neighbour could have passed it on (that neighbour's arrival plus their link's delay). That is
+ * the node's checking and handling before the item counts as arrived, plus any wait for a mesh peer that was not the
+ * nearest; the median is what the model (network-model.ts) takes as its per-hop cost.
+ */
+function hopCosts(network: NetworkUnderTest, arrivals: Arrivals, keys: Iterable<string>): number[] {
+  const links = network.links();
+  const costs: number[] = [];
+  for (const key of keys) {
+    const times = arrivals.get(key);
+    if (!times) continue;
+    const origin = Math.min(...times.values());
+    for (const [node, at] of times) {
+      if (at === origin) continue;
+      let earliest = Number.POSITIVE_INFINITY;
+      for (const { a, b, delayMs } of links) {
+        const neighbour = a === node ? b : b === node ? a : -1;
+        const passed = times.get(neighbour);
+        if (passed !== undefined) earliest = Math.min(earliest, passed + delayMs);
+      }
+      if (Number.isFinite(earliest)) costs.push(at - earliest);
+    }
+  }
+  return costs;
+}
+
 /** Every node has the same top block. */
 const converged = (network: NetworkUnderTest): boolean =>
   Array.from({ length: network.size }, (_, i) => network.top(i).id).every((id) => id === network.top(0).id);
@@ -60,6 +87,18 @@ const converged = (network: NetworkUnderTest): boolean =>
 /** Mines on node `index` until `count` blocks are found there. */
 async function mine(network: NetworkUnderTest, index: number, count: number): Promise<void> {
   for (let found = 0; found < count; ) if (await network.mine(index)) found++;
+}
+
+/** For each item: the mean over the nodes it reached of the ms from its first arrival anywhere to its arrival there. */
+function meanArrivals(arrivals: Arrivals, keys: Iterable<string>): number[] {
+  const out: number[] = [];
+  for (const key of keys) {
+    const times = [...(arrivals.get(key)?.values() ?? [])];
+    if (times.length < NODES) continue;
+    const first = Math.min(...times);
+    out.push(times.reduce((sum, at) => sum + at - first, 0) / times.length);
+  }
+  return out;
 }
 
 /** Miniblocks from random miners at exponential intervals, until `blocks` blocks joined the main chain. */
@@ -82,10 +121,8 @@ async function propagation(network: NetworkUnderTest): Promise<void> {
   const bytes = network.bytes() - bytesBefore;
   const { ids: main, bytes: blockBytes } = await network.mainChain(fromHeight);
   const block = timesTo90(blockArrivals, main);
-  const miniblock = timesTo90(
-    miniblockArrivals,
-    [...miniblockArrivals.keys()].filter((key) => !miniblocksBefore.has(key)),
-  );
+  const newMiniblocks = [...miniblockArrivals.keys()].filter((key) => !miniblocksBefore.has(key));
+  const miniblock = timesTo90(miniblockArrivals, newMiniblocks);
   for (const [name, share] of [
     ['p50', 0.5],
     ['p90', 0.9],
@@ -94,6 +131,9 @@ async function propagation(network: NetworkUnderTest): Promise<void> {
     row(`block-${name}-to-90pct`, 'ms', quantile(block, share));
     row(`miniblock-${name}-to-90pct`, 'ms', quantile(miniblock, share));
   }
+  row('block-mean-arrival', 'ms', quantile(meanArrivals(blockArrivals, main), 0.5));
+  row('block-hop', 'ms', quantile(hopCosts(network, blockArrivals, main), 0.5));
+  row('miniblock-hop', 'ms', quantile(hopCosts(network, miniblockArrivals, newMiniblocks), 0.5));
   const newBlocks = [...blockArrivals.keys()].filter((key) => !seenBefore.has(key));
   row('side-block-rate', 'ratio', newBlocks.length ? (newBlocks.length - main.length) / newBlocks.length : 0);
   row('bytes-per-node-per-block', 'bytes', bytes / NODES / Math.max(1, main.length));

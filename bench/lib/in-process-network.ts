@@ -51,6 +51,7 @@ export async function startInProcessNetwork(options: WanOptions): Promise<Networ
     partition: network.partition,
     heal: network.heal,
     bytes: network.bytes,
+    links: () => network.links.map(({ a, b, relay }) => ({ a, b, delayMs: relay.delayMs })),
     p2pAddress: (index) => ({ host: nodeHost(index), port: nodes[index]!.p2p.port }),
     strangerAddresses: (count) => Array.from({ length: count }, (_, i) => `127.9.${i}.2`),
     join: async (to, delayMs) => {

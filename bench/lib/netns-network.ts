@@ -143,6 +143,7 @@ export async function startNetnsNetwork(options: WanOptions): Promise<NetworkUnd
       for (const { relay } of links) relay.restore();
     },
     bytes: () => links.reduce((sum, { relay }) => sum + relay.bytes(), 0),
+    links: () => links.map(({ a, b, relay }) => ({ a, b, delayMs: relay.delayMs })),
     p2pAddress: (index) => ({ host: lab.nodeAddress(index), port: P2P_PORT }),
     strangerAddresses: (count) => Array.from({ length: count }, (_, i) => lab.strangerAddress(i)),
     join: async (to, delayMs) => {

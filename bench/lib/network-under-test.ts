@@ -30,6 +30,8 @@ export interface NetworkUnderTest {
   heal(): void;
   /** Bytes that crossed the links so far. */
   bytes(): number;
+  /** The links: the nodes they join and their one-way delay, ms. */
+  links(): { a: number; b: number; delayMs: number }[];
   /** Where node `index` listens for P2P. */
   p2pAddress(index: number): { host: string; port: number };
   /** `count` local addresses, none of them a node's or a link's, for strangers to connect from. */
