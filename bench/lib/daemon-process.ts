@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 export const P2P_PORT = 40401;
 export const RPC_PORT = 40402;
+const RPC_ATTEMPTS = 5;
 const LAUNCHER = join(dirname(fileURLToPath(import.meta.url)), '../../../bin/umbra');
 /** The plugins a network node needs (no explorer nor metrics: less memory per process); --transports http adds the RPC. */
 const PLUGINS = 'dvm,consensus,mempool,mining,p2p';
@@ -54,7 +55,8 @@ export async function startDaemon(options: DaemonOptions): Promise<DaemonProcess
   const args = ['netns', 'exec', namespace, LAUNCHER, 'daemon', '--network', 'simulator', '--store', 'memory'];
   args.push('--log-level', 'debug', '--plugins', PLUGINS, '--transports', 'http');
   args.push('--rpc-bind', `${host}:${RPC_PORT}`, '--p2p-bind', options.listen ? `${host}:${P2P_PORT}` : '');
-  args.push('--max-peers', String(options.maxPeers));
+  // Proofs checked on the node's own thread, as in the in-process mode: fifty processes share two cores anyway.
+  args.push('--max-peers', String(options.maxPeers), '--verify-workers', '0');
   for (const peer of options.addPeers) args.push('--add-peer', peer);
   const child: ChildProcess = spawn('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const top = { id: '', height: 0n };
@@ -93,14 +95,25 @@ export async function startDaemon(options: DaemonOptions): Promise<DaemonProcess
   return {
     top,
     rpc: async <T>(method: string, params: Record<string, unknown> = {}): Promise<T> => {
-      const response = await fetch(`http://${host}:${RPC_PORT}/json_rpc`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-      });
-      const answer = (await response.json()) as { result?: T; error?: { message: string } };
-      if (answer.error) throw new Error(`${method} on ${host}: ${answer.error.message}`);
-      return answer.result as T;
+      const body = JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params });
+      // Fifty daemons on two cores can be slow to accept: a failed connection is tried again a few times.
+      for (let attempt = 1; ; attempt++) {
+        let response: Response;
+        try {
+          response = await fetch(`http://${host}:${RPC_PORT}/json_rpc`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+        } catch (error) {
+          if (attempt >= RPC_ATTEMPTS) throw new Error(`${method} on ${host}: ${(error as Error).message}`);
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          continue;
+        }
+        const answer = (await response.json()) as { result?: T; error?: { message: string } };
+        if (answer.error) throw new Error(`${method} on ${host}: ${answer.error.message}`);
+        return answer.result as T;
+      }
     },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;

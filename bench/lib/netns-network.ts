@@ -81,10 +81,10 @@ export async function startNetnsNetwork(options: WanOptions): Promise<NetworkUnd
     await Promise.all(
       daemons.map(async (daemon, i) => {
         if (connected[i]) return;
-        const info = await daemon.rpc<{ incoming_connections_count: number; outgoing_connections_count: number }>(
-          'NODE.GetInfo',
-        );
-        connected[i] = info.incoming_connections_count + info.outgoing_connections_count >= linksOf(i);
+        const info = await daemon
+          .rpc<{ incoming_connections_count: number; outgoing_connections_count: number }>('NODE.GetInfo')
+          .catch(() => undefined);
+        if (info) connected[i] = info.incoming_connections_count + info.outgoing_connections_count >= linksOf(i);
       }),
     );
   }
