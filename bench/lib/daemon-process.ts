@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,8 @@ export interface DaemonOptions {
   listen: boolean;
   addPeers: readonly string[];
   maxPeers: number;
+  /** Where to keep the daemon's log, if anywhere. */
+  logFile?: string;
   onEvent(event: DaemonEvent): void;
 }
 
@@ -60,10 +63,12 @@ export async function startDaemon(options: DaemonOptions): Promise<DaemonProcess
   for (const peer of options.addPeers) args.push('--add-peer', peer);
   const child: ChildProcess = spawn('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const top = { id: '', height: 0n };
+  const log = options.logFile ? createWriteStream(options.logFile) : undefined;
   const tail: string[] = [];
   let ready = false;
   const started = new Promise<void>((resolve, reject) => {
     createInterface({ input: child.stderr! }).on('line', (line) => {
+      log?.write(`${line}\n`);
       tail.push(line);
       if (tail.length > 20) tail.shift();
       if (!ready && line.includes('daemon RPC listening')) {

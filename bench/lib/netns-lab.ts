@@ -1,9 +1,10 @@
 /**
  * Network namespaces for the network bench's process mode (root only; `ip netns`). In this namespace, a bridge
  * `umbnet-br` holding 10.77.0.1/16; per node a namespace `umbnet-<i>` whose eth0, a veth to the bridge, holds
- * 10.77.<1 + ⌊i/250⌋>.<i mod 250 + 1>. Addresses for the links' relays (10.77.100.x …) and for strangers
- * (10.77.200.x …) are added to the bridge as /32s, so that relays and flooders here connect from addresses of their
- * own. Everything it creates is named `umbnet-…`: removing the lab kills what runs in those namespaces and deletes
+ * 10.77.<1 + ⌊i/250⌋>.<i mod 250 + 1>. Addresses for the links' relays (link l: 10.77.<100 + l mod 100>.<⌊l/100⌋ + 1>)
+ * and for strangers (k: 10.77.<200 + k mod 50>.<⌊k/50⌋ + 1>) are added to the bridge as /32s, each in a /24 of its
+ * own as far as they go (a node limits handshakes per /24), so that relays and flooders here connect from addresses of
+ * their own. Everything it creates is named `umbnet-…`: removing the lab kills what runs in those namespaces and deletes
  * them and the bridge, and creating one first removes what a killed run left.
  */
 import { execFileSync } from 'node:child_process';
@@ -51,9 +52,10 @@ export function removeLab(): void {
   if (links.includes(BRIDGE)) ip('link', 'del', BRIDGE);
 }
 
-/** 10.77.<base + ⌊index/250⌋>.<index mod 250 + 1>: up to 250 addresses per third octet. */
-const addressIn = (base: number, index: number): string =>
-  `10.77.${base + Math.floor(index / 250)}.${(index % 250) + 1}`;
+/** 10.77.<base + index mod networks>.<⌊index/networks⌋ + 1>: spread over `networks` /24s. */
+const addressIn = (base: number, networks: number, index: number): string =>
+  `10.77.${base + (index % networks)}.${Math.floor(index / networks) + 1}`;
+const nodeAddress = (index: number): string => `10.77.${1 + Math.floor(index / 250)}.${(index % 250) + 1}`;
 
 export interface NetnsLab {
   /** Node `index`'s namespace, to run its daemon in (`ip netns exec <namespace> …`). */
@@ -78,7 +80,7 @@ export function createLab(nodes: number): NetnsLab {
     ip('netns', 'add', ns);
     ip('link', 'add', `${PREFIX}v${index}`, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', ns);
     ip('link', 'set', `${PREFIX}v${index}`, 'master', BRIDGE, 'up');
-    ip('-n', ns, 'addr', 'add', `${addressIn(1, index)}/16`, 'dev', 'eth0');
+    ip('-n', ns, 'addr', 'add', `${nodeAddress(index)}/16`, 'dev', 'eth0');
     ip('-n', ns, 'link', 'set', 'eth0', 'up');
     ip('-n', ns, 'link', 'set', 'lo', 'up');
   }
@@ -88,8 +90,8 @@ export function createLab(nodes: number): NetnsLab {
   };
   return {
     namespace,
-    nodeAddress: (index) => addressIn(1, index),
-    linkAddress: (index) => added(addressIn(100, index)),
-    strangerAddress: (index) => added(addressIn(200, index)),
+    nodeAddress,
+    linkAddress: (index) => added(addressIn(100, 100, index)),
+    strangerAddress: (index) => added(addressIn(200, 50, index)),
   };
 }

@@ -42,15 +42,19 @@ export async function startNetnsNetwork(options: WanOptions): Promise<NetworkUnd
 
   const random = seeded(seed);
   const links: Link[] = [];
-  const relayTo = (to: number, delayMs: number, index: number): Promise<DelayRelay> => {
+  // Only the link's first node may use it: a node that heard of its address by peer exchange is refused.
+  const relay = (from: number, to: number, delayMs: number, index: number): Promise<DelayRelay> => {
     const address = lab.linkAddress(index);
-    return delayRelay(address, { host: lab.nodeAddress(to), port: P2P_PORT }, address, delayMs);
+    const target = { host: lab.nodeAddress(to), port: P2P_PORT };
+    return delayRelay(address, target, address, delayMs, lab.nodeAddress(from));
   };
   for (const [index, [a, b]] of randomGraph(size, degree, random).entries())
-    links.push({ a, b, relay: await relayTo(b, minDelayMs + random() * (maxDelayMs - minDelayMs), index) });
+    links.push({ a, b, relay: await relay(a, b, minDelayMs + random() * (maxDelayMs - minDelayMs), index) });
   const daemons: DaemonProcess[] = [];
+  const logDir = process.env.UMBRA_BENCH_LOG_DIR;
   const start = (index: number, addPeers: string[], listen: boolean, onEvent = listener(index)) =>
     startDaemon({
+      logFile: logDir && `${logDir}/n${index}.log`,
       namespace: lab.namespace(index),
       host: lab.nodeAddress(index),
       listen,
@@ -147,10 +151,10 @@ export async function startNetnsNetwork(options: WanOptions): Promise<NetworkUnd
     p2pAddress: (index) => ({ host: lab.nodeAddress(index), port: P2P_PORT }),
     strangerAddresses: (count) => Array.from({ length: count }, (_, i) => lab.strangerAddress(i)),
     join: async (to, delayMs) => {
-      const relay = await relayTo(to, delayMs, links.length);
+      const link = await relay(size, to, delayMs, links.length);
       let p2pAt = 0;
       let firstBlockAt = 0;
-      const joiner = await start(size, [relay.address], false, (event) => {
+      const joiner = await start(size, [link.address], false, (event) => {
         if (event.kind === 'p2p-started') p2pAt = event.at;
         if (event.kind === 'block' && event.main && event.height >= 1n && !firstBlockAt) firstBlockAt = event.at;
       });
@@ -159,7 +163,7 @@ export async function startNetnsNetwork(options: WanOptions): Promise<NetworkUnd
         return firstBlockAt - p2pAt;
       } finally {
         await joiner.stop();
-        await relay.close();
+        await link.close();
       }
     },
     stop,
