@@ -92,7 +92,8 @@ t.test('a link cut long enough to drop its address from the peer book is rediall
   );
   relay.restore();
   const back = Date.now();
-  await waitUntil('near is connected through the link again', () => near.p2p.peers().length === 2, 10_000);
+  await waitUntil('near is connected through the link again', () => near.p2p.peers().length === 2, 15_000);
   const took = Date.now() - back;
-  t.ok(took < 4000, `reconnected ${took} ms after the link returned (the capped backoff is 2 s ± 50 %)`);
+  // At most 3 s of backoff, then the handshake; a busy machine adds to the latter.
+  t.ok(took < 8000, `reconnected ${took} ms after the link returned (the capped backoff is 2 s ± 50 %)`);
 });
