@@ -1,22 +1,24 @@
 /**
- * A network at scale on this machine: N in-process simulator daemons (memory store) in a random graph of degree d,
- * every link a relay with a one-way delay of 20–200 ms (bench/lib/wan-network.ts), several miners and transactions
- * submitted at random nodes. Reports block and miniblock arrival (p50/p90/p99 over blocks of the time to reach 90 %
- * of nodes), the side-block rate, bytes per node per block beside the mean block size, how long a partition of half
- * the nodes takes to heal into one chain, how long a new node takes to get its first block from a neighbour that
- * 16 addresses × 12 idle sockets hold, how soon a submitted transaction is announced, and how often the first node
- * to announce it is its origin (an observer hearing every node's gossip would guess that one). `UMBRA_BENCH_NODES`
- * (default 20), `UMBRA_BENCH_DEGREE` (8) and `UMBRA_BENCH_BLOCKS` (12) size the run. Everything is in this process
- * on loopback: a kill leaves nothing behind.
+ * A network at scale on this machine: N simulator daemons (memory store) in a random graph of degree d, every link a
+ * relay with a one-way delay of 20–200 ms, several miners and transactions submitted at random nodes. Reports block
+ * and miniblock arrival (p50/p90/p99 over blocks of the time to reach 90 % of nodes), the side-block rate, bytes per
+ * node per block beside the mean block size, how long a partition of half the nodes takes to heal into one chain,
+ * how long a new node takes to get its first block from a neighbour that 16 addresses × 12 idle sockets hold, how
+ * soon a submitted transaction is announced, and how often the first node to announce it is its origin (an observer
+ * hearing every node's gossip would guess that one). `UMBRA_BENCH_NODES` (default 20), `UMBRA_BENCH_DEGREE` (8) and
+ * `UMBRA_BENCH_BLOCKS` (12) size the run. By default the daemons run in this process on loopback
+ * (lib/in-process-network.ts); with `UMBRA_BENCH_NETNS=1` (root) each is a daemon process in a network namespace of
+ * its own (lib/netns-network.ts), and stopping the bench removes them.
  */
 import { makeRegistration } from '../protocol/registration.js';
 import { encodeTransaction } from '../protocol/transaction.js';
-import { toHex } from '../protocol/bytes.js';
-import { premineKey } from '../protocol/premine.js';
-import { converged, mine, startNode, waitUntil } from '../test/helpers/p2p.js';
+import { waitUntil } from '../test/helpers/p2p.js';
 import { runBench, type BenchRow } from './harness.js';
+import { startInProcessNetwork } from './lib/in-process-network.js';
+import { startNetnsNetwork } from './lib/netns-network.js';
+import type { Arrivals, NetworkUnderTest } from './lib/network-under-test.js';
 import { floodSockets } from './lib/socket-flood.js';
-import { nodeHost, seeded, startWanNetwork, type WanNetwork } from './lib/wan-network.js';
+import { seeded } from './lib/wan-network.js';
 
 const NODES = Number(process.env.UMBRA_BENCH_NODES ?? 20);
 const DEGREE = Number(process.env.UMBRA_BENCH_DEGREE ?? 8);
@@ -25,7 +27,8 @@ const MINERS = 3;
 const TRANSACTIONS = 20;
 /** The testnet's block time: ten miniblocks, one every 1.8 s on average, from any miner. */
 const MINIBLOCK_MEAN_MS = 1_800;
-const impl = `n${NODES}-d${DEGREE}`;
+const NETNS = process.env.UMBRA_BENCH_NETNS === '1';
+const impl = `${NETNS ? 'netns' : 'in-process'}-n${NODES}-d${DEGREE}`;
 const random = seeded(3636);
 const rows: BenchRow[] = [];
 const row = (name: string, unit: string, value: number): void => {
@@ -50,40 +53,76 @@ function timesTo90(arrivals: Map<string, Map<number, number>>, keys: Iterable<st
   return out;
 }
 
+/**
+ * The cost of a hop, as measured: for each node an item reached that is not its origin, how much later it arrived
+ * than the earliest a neighbour could have passed it on (that neighbour's arrival plus their link's delay). That is
+ * the node's checking and handling before the item counts as arrived, plus any wait for a mesh peer that was not the
+ * nearest; the median is what the model (network-model.ts) takes as its per-hop cost.
+ */
+function hopCosts(network: NetworkUnderTest, arrivals: Arrivals, keys: Iterable<string>): number[] {
+  const links = network.links();
+  const costs: number[] = [];
+  for (const key of keys) {
+    const times = arrivals.get(key);
+    if (!times) continue;
+    const origin = Math.min(...times.values());
+    for (const [node, at] of times) {
+      if (at === origin) continue;
+      let earliest = Number.POSITIVE_INFINITY;
+      for (const { a, b, delayMs } of links) {
+        const neighbour = a === node ? b : b === node ? a : -1;
+        const passed = times.get(neighbour);
+        if (passed !== undefined) earliest = Math.min(earliest, passed + delayMs);
+      }
+      if (Number.isFinite(earliest)) costs.push(at - earliest);
+    }
+  }
+  return costs;
+}
+
+/** Every node has the same top block. */
+const converged = (network: NetworkUnderTest): boolean =>
+  Array.from({ length: network.size }, (_, i) => network.top(i).id).every((id) => id === network.top(0).id);
+
+/** Mines on node `index` until `count` blocks are found there. */
+async function mine(network: NetworkUnderTest, index: number, count: number): Promise<void> {
+  for (let found = 0; found < count; ) if (await network.mine(index)) found++;
+}
+
+/** For each item: the mean over the nodes it reached of the ms from its first arrival anywhere to its arrival there. */
+function meanArrivals(arrivals: Arrivals, keys: Iterable<string>): number[] {
+  const out: number[] = [];
+  for (const key of keys) {
+    const times = [...(arrivals.get(key)?.values() ?? [])];
+    if (times.length < NODES) continue;
+    const first = Math.min(...times);
+    out.push(times.reduce((sum, at) => sum + at - first, 0) / times.length);
+  }
+  return out;
+}
+
 /** Miniblocks from random miners at exponential intervals, until `blocks` blocks joined the main chain. */
-async function mineAtBlockTime(network: WanNetwork, blocks: number): Promise<void> {
-  const miners = network.nodes.slice(0, MINERS);
-  const key = premineKey(miners[0]!.app.container.cradle.core, 'simulator');
-  const start = network.nodes[0]!.chain.top.height;
-  while (network.nodes[0]!.chain.top.height < start + BigInt(blocks)) {
+async function mineAtBlockTime(network: NetworkUnderTest, blocks: number): Promise<void> {
+  const start = network.top(0).height;
+  while (network.top(0).height < start + BigInt(blocks)) {
     await sleep(-Math.log(1 - random()) * MINIBLOCK_MEAN_MS);
-    const miner = miners[Math.floor(random() * miners.length)]!;
-    const job = miner.mining.template(key);
-    await miner.mining.submit(job.id, job.blob).catch(() => {});
+    await network.mine(Math.floor(random() * MINERS));
   }
 }
 
-async function propagation(network: WanNetwork): Promise<void> {
-  const { nodes, blockArrivals, miniblockArrivals } = network;
+async function propagation(network: NetworkUnderTest): Promise<void> {
+  const { blockArrivals, miniblockArrivals } = network;
   const bytesBefore = network.bytes();
-  const fromHeight = nodes[0]!.chain.top.height;
+  const fromHeight = network.top(0).height;
   const seenBefore = new Set(blockArrivals.keys());
   const miniblocksBefore = new Set(miniblockArrivals.keys());
   await mineAtBlockTime(network, BLOCKS);
   await sleep(3000);
   const bytes = network.bytes() - bytesBefore;
-  const main: string[] = [];
-  let blockBytes = 0;
-  for (let height = fromHeight + 1n; height <= nodes[0]!.chain.top.height; height++) {
-    const meta = nodes[0]!.chain.metaAtTopo(height)!;
-    main.push(toHex(meta.id));
-    blockBytes += nodes[0]!.chain.blockBytes(meta.id)?.length ?? 0;
-  }
+  const { ids: main, bytes: blockBytes } = await network.mainChain(fromHeight);
   const block = timesTo90(blockArrivals, main);
-  const miniblock = timesTo90(
-    miniblockArrivals,
-    [...miniblockArrivals.keys()].filter((key) => !miniblocksBefore.has(key)),
-  );
+  const newMiniblocks = [...miniblockArrivals.keys()].filter((key) => !miniblocksBefore.has(key));
+  const miniblock = timesTo90(miniblockArrivals, newMiniblocks);
   for (const [name, share] of [
     ['p50', 0.5],
     ['p90', 0.9],
@@ -92,54 +131,41 @@ async function propagation(network: WanNetwork): Promise<void> {
     row(`block-${name}-to-90pct`, 'ms', quantile(block, share));
     row(`miniblock-${name}-to-90pct`, 'ms', quantile(miniblock, share));
   }
+  row('block-mean-arrival', 'ms', quantile(meanArrivals(blockArrivals, main), 0.5));
+  row('block-hop', 'ms', quantile(hopCosts(network, blockArrivals, main), 0.5));
+  row('miniblock-hop', 'ms', quantile(hopCosts(network, miniblockArrivals, newMiniblocks), 0.5));
   const newBlocks = [...blockArrivals.keys()].filter((key) => !seenBefore.has(key));
   row('side-block-rate', 'ratio', newBlocks.length ? (newBlocks.length - main.length) / newBlocks.length : 0);
   row('bytes-per-node-per-block', 'bytes', bytes / NODES / Math.max(1, main.length));
   row('mean-block-size', 'bytes', blockBytes / Math.max(1, main.length));
 }
 
-async function partitionHeal(network: WanNetwork): Promise<void> {
-  const { nodes } = network;
-  const half = new Set(nodes.map((_, i) => i).filter((i) => i < NODES / 2));
+async function partitionHeal(network: NetworkUnderTest): Promise<void> {
+  const half = new Set(Array.from({ length: NODES }, (_, i) => i).filter((i) => i < NODES / 2));
   network.partition(half);
-  await mine(nodes[0]!, 2);
-  await mine(nodes[NODES - 1]!, 3);
+  await mine(network, 0, 2);
+  await mine(network, NODES - 1, 3);
   await sleep(3000);
   network.heal();
   const healed = Date.now();
-  await waitUntil('one top everywhere', () => converged(...nodes), 120_000);
+  await waitUntil('one top everywhere', () => converged(network), 120_000);
   row('partition-heal', 'ms', Date.now() - healed);
 }
 
-async function joinUnderFlood(network: WanNetwork): Promise<void> {
-  const neighbour = network.nodes[0]!;
-  const strangers = Array.from({ length: 16 }, (_, i) => `127.9.${i}.2`);
-  const flood = floodSockets(nodeHost(0), neighbour.p2p.port, strangers, 12);
+async function joinUnderFlood(network: NetworkUnderTest): Promise<void> {
+  const { host, port } = network.p2pAddress(0);
+  const flood = floodSockets(host, port, network.strangerAddresses(16), 12);
   await sleep(3000);
-  const joiner = await startNode('joiner', { p2pBind: '' });
-  const started = Date.now();
-  await network.link(joiner, 0, 100, network.links.length);
-  await waitUntil('the joiner has its first block', () => joiner.chain.top.height >= 1n, 60_000);
-  row('join-under-flood', 'ms', Date.now() - started);
-  flood.stop();
-  await joiner.app.stop();
+  try {
+    row('join-under-flood', 'ms', await network.join(0, 100));
+  } finally {
+    flood.stop();
+  }
 }
 
 /** Registrations of fresh keys submitted at random nodes; the first node to announce each is seen in the logs. */
-async function transactions(network: WanNetwork): Promise<void> {
-  const { nodes } = network;
-  const firstFluff = new Map<string, { node: number; at: number }>();
-  nodes.forEach((node, index) => {
-    const push = node.logLines.push.bind(node.logLines);
-    node.logLines.push = (...lines: string[]): number => {
-      for (const line of lines) {
-        const txid = /fluffing transaction ([0-9a-f]+)/.exec(line)?.[1];
-        if (txid && !firstFluff.has(txid)) firstFluff.set(txid, { node: index, at: Date.now() });
-      }
-      return push(...lines);
-    };
-  });
-  const core = nodes[0]!.app.container.cradle.core;
+async function transactions(network: NetworkUnderTest): Promise<void> {
+  const { core, fluffs } = network;
   const G = core.generators('UMBRA').G;
   const submitted: { txid: string; origin: number; at: number }[] = [];
   for (let i = 0; i < TRANSACTIONS; i++) {
@@ -147,18 +173,23 @@ async function transactions(network: WanNetwork): Promise<void> {
     const secret = core.keccak256(new TextEncoder().encode(`network bench account ${i} ${Date.now()}`));
     const bytes = encodeTransaction(makeRegistration(core, G, secret, 0));
     const at = Date.now();
-    const txid = nodes[origin]!.app.container.cradle.txPool.add(bytes, { local: true });
-    submitted.push({ txid: toHex(txid), origin, at });
+    submitted.push({ txid: await network.submit(origin, bytes), origin, at });
     await sleep(300);
   }
-  await waitUntil(
-    'every transaction was announced',
-    () => submitted.every(({ txid }) => firstFluff.has(txid)),
-    180_000,
+  await waitUntil('every transaction was announced', () => submitted.every(({ txid }) => fluffs.has(txid)), 180_000);
+  const first = (txid: string): { node: number; at: number } => {
+    const [node, at] = [...fluffs.get(txid)!].reduce((a, b) => (b[1] < a[1] ? b : a));
+    return { node, at };
+  };
+  row(
+    'tx-to-gossip',
+    'ms',
+    quantile(
+      submitted.map(({ txid, at }) => first(txid).at - at),
+      0.5,
+    ),
   );
-  const delays = submitted.map(({ txid, at }) => firstFluff.get(txid)!.at - at);
-  row('tx-to-gossip', 'ms', quantile(delays, 0.5));
-  const right = submitted.filter(({ txid, origin }) => firstFluff.get(txid)!.node === origin).length;
+  const right = submitted.filter(({ txid, origin }) => first(txid).node === origin).length;
   row('dandelion-first-spy', 'share', right / submitted.length);
 }
 
@@ -169,13 +200,15 @@ process.on('unhandledRejection', (reason) => {
   strayRejections++;
   console.error(`unhandled rejection in the daemons: ${String(reason)}`);
 });
-const network = await startWanNetwork({ size: NODES, degree: DEGREE, seed: 36 });
+let started: NetworkUnderTest | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
-    void network.stop().finally(() => process.exit(130));
+    void (started?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
   });
-await mine(network.nodes[0]!, 1);
-await waitUntil('every node has the first block', () => converged(...network.nodes), 120_000);
+const options = { size: NODES, degree: DEGREE, seed: 36 };
+const network = (started = NETNS ? await startNetnsNetwork(options) : await startInProcessNetwork(options));
+await mine(network, 0, 1);
+await waitUntil('every node has the first block', () => converged(network), 120_000);
 await propagation(network);
 await transactions(network);
 await partitionHeal(network);

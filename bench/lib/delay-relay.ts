@@ -2,8 +2,9 @@
  * A link with WAN latency between two loopback daemons, in user space: a TCP relay that listens on one address,
  * connects to the far node from an address of its own, and holds every chunk for the link's one-way delay before
  * passing it on, both ways (in order: one delay per link). A link carries one connection at a time: a node that heard
- * of the relay's address from a neighbour cannot open a second path through it. It counts the bytes that cross, and
- * can be cut (its connection dropped, new ones refused) and restored, to partition a network.
+ * of the relay's address from a neighbour cannot open a second path through it, and where each node has an address of
+ * its own (`onlyFrom`), no node but the link's own can take it. It counts the bytes that cross, and can be cut (its
+ * connection dropped, new ones refused) and restored, to partition a network.
  */
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 
@@ -23,6 +24,7 @@ export async function delayRelay(
   target: { host: string; port: number },
   fromHost: string,
   delayMs: number,
+  onlyFrom?: string,
 ): Promise<DelayRelay> {
   const sockets = new Set<Socket>();
   let crossed = 0;
@@ -36,7 +38,8 @@ export async function delayRelay(
     from.on('error', () => to.destroy());
   };
   const server = createServer((inbound) => {
-    if (cut || sockets.size > 0) return void inbound.destroy();
+    const stranger = onlyFrom !== undefined && inbound.remoteAddress?.replace(/^::ffff:/, '') !== onlyFrom;
+    if (cut || stranger || sockets.size > 0) return void inbound.destroy();
     const outbound = connect({ host: target.host, port: target.port, localAddress: fromHost });
     for (const socket of [inbound, outbound]) {
       sockets.add(socket);

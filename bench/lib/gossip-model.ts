@@ -27,6 +27,8 @@ export interface ModelInputs {
 export interface Spread {
   /** ms from the origin's send until 90 % of the nodes have the message. */
   to90: number;
+  /** ms from the origin's send until a node has the message, averaged over the nodes (the origin counts 0). */
+  meanArrival: number;
   /** Bytes each node sent, on average (the message times the copies it forwarded). */
   bytesPerNode: number;
 }
@@ -114,6 +116,10 @@ export function spread(inputs: ModelInputs, trials: number): Spread[] {
     }
     results.push({
       to90: times[Math.ceil(0.9 * inputs.nodes) - 1] ?? Number.POSITIVE_INFINITY,
+      meanArrival:
+        times.length === inputs.nodes
+          ? times.reduce((sum, at) => sum + at, 0) / times.length
+          : Number.POSITIVE_INFINITY,
       bytesPerNode: (copies * inputs.size) / inputs.nodes,
     });
   }

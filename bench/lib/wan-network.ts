@@ -57,7 +57,7 @@ export function seeded(seed: number): () => number {
 }
 
 /** A connected random graph: the ring, then random chords until the average degree is reached. */
-function randomGraph(size: number, degree: number, random: () => number): [number, number][] {
+export function randomGraph(size: number, degree: number, random: () => number): [number, number][] {
   const key = (a: number, b: number): string => `${Math.min(a, b)}-${Math.max(a, b)}`;
   const edges = new Map<string, [number, number]>();
   for (let i = 0; i < size && size > 1; i++) edges.set(key(i, (i + 1) % size), [i, (i + 1) % size]);

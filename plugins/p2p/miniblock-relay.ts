@@ -4,8 +4,11 @@
  * can come from miners on different nodes. The topic check is the pool's own: a miniblock that is invalid (bad proof
  * of work, unknown miner key, malformed) is rejected and costs its forwarder ban points; one that is merely stale or
  * already pooled is ignored without blame. A miniblock the pool takes builds on this node's top, so its forwarder has
- * the chain up to the height below it.
+ * the chain up to the height below it. Each miniblock that joins the pool is logged (debug), so that its arrival at
+ * every node of a network can be timed from the nodes' logs.
  */
+import type { Logger } from '../../host/logger.js';
+import { toHex } from '../../protocol/bytes.js';
 import { MiniblockRejected, type MiniblockPoolService } from '../../host/services/miniblocks.js';
 import { decodeMiniblock } from '../../protocol/miniblock.js';
 import { PENALTY } from './bans.js';
@@ -26,9 +29,11 @@ export class MiniblockRelay {
     /** Our peer behind a gossip forwarder's peer id, once its handshake is done. */
     private readonly peerOf: (peerId: string) => Peer | undefined,
     private readonly penalise: Penalise,
+    logger: Logger,
   ) {
     gossip.subscribe(TOPIC, (blob, from) => this.check(blob, from));
     this.unsubscribe = pool.onMiniblock((blob) => {
+      logger.debug(`miniblock ${toHex(blob)} joined the pool${this.fromGossip ? ' from gossip' : ''}`);
       if (!this.fromGossip) gossip.publish(TOPIC, blob);
     });
   }

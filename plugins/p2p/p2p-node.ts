@@ -162,7 +162,7 @@ export class P2pNode {
     });
     this.blocks = new BlockRelay(chain, intake, transactions, this.sync, blockGossip, peers, penalise, logger);
     this.txs = new TxRelay({ pool: deps.txPool, gossip, peers, logger }, settings.stemCheckMs, settings.dandelion);
-    this.miniblocks = deps.miniblocks && new MiniblockRelay(deps.miniblocks, gossip, peerOf, penalise);
+    this.miniblocks = deps.miniblocks && new MiniblockRelay(deps.miniblocks, gossip, peerOf, penalise, logger);
     this.manager.onReady = (peer) => {
       this.blocks.greet(peer);
       this.sync.consider();

@@ -21,6 +21,7 @@ import type { Gossip } from './gossip.js';
 import type { PeerBook } from './peer-book.js';
 import { PeerBudget } from './peer-budget.js';
 import { DEFAULT_REDIAL, RedialSchedule } from './redial-schedule.js';
+import { KnownGoodPeers } from './known-good.js';
 import { MAX_PEER_ADDRESSES, type Message } from './wire/messages.js';
 import type { PeerCounts } from '../../host/services/p2p.js';
 
@@ -55,8 +56,7 @@ export class PeerManager {
   private readonly peers = new Set<Peer>();
   private readonly dialing = new Set<string>();
   private readonly redials = new RedialSchedule();
-  /** Addresses of peers this node completed a handshake with since it started: worth redialling soon. */
-  private readonly knownGood = new Set<string>();
+  private readonly knownGood = new KnownGoodPeers();
   /** Addresses that turned out to be this node: peers keep telling us of them, and they are not dialled again. */
   private readonly ownAddresses = new Set<string>();
   /** Connections refused only because the peer is connected already: not a failure of its address. */
@@ -252,6 +252,7 @@ export class PeerManager {
   private closed(peer: Peer, reason: string): void {
     this.peers.delete(peer);
     if (peer.hello) {
+      if (peer.listenAddress) this.knownGood.seen(peer.listenAddress, Date.now());
       this.options.logger.info(`disconnected from peer ${peer}: ${reason}`);
       // Whoever left, a connection is to be made again (to it, or to another) before the next periodic round.
       return this.redialTimer(DEFAULT_REDIAL.firstMs * (0.5 + Math.random()));
@@ -294,7 +295,7 @@ export class PeerManager {
     peer.accept(hello);
     if (peer.listenAddress) {
       book.connected(peer.listenAddress);
-      this.knownGood.add(peer.listenAddress);
+      this.knownGood.seen(peer.listenAddress, Date.now());
       this.redials.succeeded(peer.listenAddress);
     }
     logger.info(`connected to peer ${peer} (${peer.direction}), its chain at height ${hello.height}`);
@@ -345,7 +346,10 @@ export class PeerManager {
     return this.dialing.has(address) || [...this.peers].some((peer) => peer.listenAddress === address);
   }
 
-  /** Dials configured peers that are not connected, then book addresses until the outgoing target is met. */
+  /**
+   * Dials configured peers that are not connected, then peers it was connected to and the peer book's addresses
+   * until the outgoing target is met.
+   */
   private maintain(): void {
     if (this.stopped) return;
     const { addPeers, book, maxPeers, logger } = this.options;
@@ -361,7 +365,8 @@ export class PeerManager {
       if (this.peers.size + this.dialing.size < maxPeers && dialable(address)) dial(address);
     const outgoing = (): number =>
       [...this.peers].filter((peer) => peer.direction === 'outgoing').length + this.dialing.size;
-    for (const address of book.candidates()) {
+    const candidates = new Set([...this.knownGood.current(now), ...book.candidates()]);
+    for (const address of candidates) {
       if (outgoing() >= Math.min(OUTGOING_TARGET, maxPeers) || this.peers.size + this.dialing.size >= maxPeers) break;
       if (dialable(address)) dial(address);
     }

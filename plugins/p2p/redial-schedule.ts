@@ -14,7 +14,7 @@ export interface RedialPolicy {
   unknownMs: number;
 }
 
-export const DEFAULT_REDIAL: RedialPolicy = { firstMs: 500, capMs: 5_000, unknownMs: 30_000 };
+export const DEFAULT_REDIAL: RedialPolicy = { firstMs: 500, capMs: 2_000, unknownMs: 30_000 };
 
 export class RedialSchedule {
   private readonly failures = new Map<string, { count: number; nextAt: number }>();
