@@ -7,7 +7,6 @@
  * It is async so that an implementation may one day need asynchronous set-up without changing callers.
  */
 import type { Core, CoreImpl } from './core.js';
-import { fallbackCore } from './fallback/index.js';
 import { loadAddon, nativeCore } from './native.js';
 
 export type { Core, CoreImpl } from './core.js';
@@ -18,13 +17,22 @@ export interface LoadCoreOptions {
 
 const reasons = new WeakMap<Core, string>();
 
+/**
+ * The pure-TypeScript core, imported only when it is used: its curve library (@noble/curves) is code and memory a
+ * process on the native core would otherwise load for nothing (docs/operations.md § Memory).
+ */
+async function loadFallback(): Promise<Core> {
+  const { fallbackCore } = await import('./fallback/index.js');
+  return fallbackCore();
+}
+
 export async function loadCore(options: LoadCoreOptions = {}): Promise<Core> {
   const wanted = options.impl ?? 'auto';
   if (wanted !== 'native' && wanted !== 'fallback' && wanted !== 'auto') {
     throw new Error(`unknown crypto implementation "${String(wanted)}" (expected native, fallback or auto)`);
   }
   if (wanted === 'fallback') {
-    const core = fallbackCore();
+    const core = await loadFallback();
     reasons.set(core, 'fallback requested');
     return core;
   }
@@ -40,7 +48,7 @@ export async function loadCore(options: LoadCoreOptions = {}): Promise<Core> {
     }
   }
   if (wanted === 'native') throw new Error(`crypto implementation "native" requested but ${reason}`);
-  const core = fallbackCore();
+  const core = await loadFallback();
   reasons.set(core, reason);
   return core;
 }
