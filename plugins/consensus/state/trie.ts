@@ -143,21 +143,34 @@ export class Trie {
   changedSince(baseRoot: Uint8Array): LeafNode[] {
     const base = new Trie(this.nodes, baseRoot);
     const changed: LeafNode[] = [];
-    const walk = (hash: Uint8Array, baseHash: Uint8Array | undefined, depth: number): void => {
-      if (this.isNil(hash) || (baseHash && equalBytes(hash, baseHash))) return;
-      const node = this.nodes.load(hash);
-      if (node.kind === 'leaf') {
-        const before = base.get(node.keyhash);
-        if (!before || !equalBytes(before, node.value)) changed.push(node);
-        return;
-      }
-      if (depth >= MAX_DEPTH) return;
-      const baseNode = baseHash && !this.isNil(baseHash) ? this.nodes.load(baseHash) : undefined;
-      const paired = baseNode?.kind === 'inner' ? baseNode : undefined;
-      walk(node.left, paired?.left, depth + 1);
-      walk(node.right, paired?.right, depth + 1);
-    };
-    walk(this.root, baseRoot, 0);
+    // A level at a time, each level's nodes (and the base's beside them) loaded together: a whole trie read after a
+    // snapshot's import (the balance index's build) takes a store read per level, not one per node.
+    let level: { hash: Uint8Array; baseHash: Uint8Array | undefined }[] = [{ hash: this.root, baseHash: baseRoot }];
+    for (let depth = 0; level.length > 0; depth++) {
+      const differing = level.filter(
+        ({ hash, baseHash }) => !this.isNil(hash) && !(baseHash && equalBytes(hash, baseHash)),
+      );
+      const nodes = this.nodes.loadMany(differing.map(({ hash }) => hash));
+      const paired = differing.flatMap(({ baseHash }, i) =>
+        nodes[i]!.kind === 'inner' && baseHash && !this.isNil(baseHash) ? [i] : [],
+      );
+      const baseNodes = new Map(
+        this.nodes.loadMany(paired.map((i) => differing[i]!.baseHash!)).map((node, j) => [paired[j]!, node]),
+      );
+      const next: typeof level = [];
+      nodes.forEach((node, i) => {
+        if (node.kind === 'leaf') {
+          const before = base.get(node.keyhash);
+          if (!before || !equalBytes(before, node.value)) changed.push(node);
+          return;
+        }
+        if (depth >= MAX_DEPTH) return;
+        const baseNode = baseNodes.get(i);
+        const pair = baseNode?.kind === 'inner' ? baseNode : undefined;
+        next.push({ hash: node.left, baseHash: pair?.left }, { hash: node.right, baseHash: pair?.right });
+      });
+      level = next;
+    }
     return changed;
   }
 
