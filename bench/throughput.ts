@@ -1,5 +1,5 @@
 /**
- * End-to-end load (issue 21): a simulator daemon on the native core, transfers submitted over JSON-RPC
+ * End-to-end load (issue 21): a simulator daemon on the native core and RocksDB, transfers submitted over JSON-RPC
  * (NODE.SendRawTransaction) as fast as it admits them for 60 s while a block is mined every 6 s; the figure is the
  * transfers confirmed in those blocks per second (node-tps-ring-16, node-tps-ring-2), beside the batched
  * verification rate of the same machine just before and after each window (tx-verify-ring-N, bench/lib/verify-rate.ts).
@@ -69,8 +69,12 @@ const ring16Accounts = Array.from({ length: supply(16) * 8 }, newAccount);
 const ring2Accounts = Array.from({ length: supply(2) + 1 }, newAccount);
 
 const simulator = await startSimulator(/daemon RPC http:\/\/127\.0\.0\.1:(\d+)/, {
-  // A node's verification workers (one per core), not the simulator's one.
-  flags: ['--wallets', '0', '--noautomine', '--crypto', 'native', '--verify-workers', String(availableParallelism())],
+  // A node's verification workers (one per core), not the simulator's none; and a node's store, RocksDB: the
+  // simulator otherwise keeps its chain in memory, whose millions of small objects the collector would trace.
+  flags: [
+    ...['--wallets', '0', '--noautomine', '--crypto', 'native', '--store', 'rocksdb'],
+    ...['--verify-workers', String(availableParallelism())],
+  ],
   nodeOptions: profileDir && `--cpu-prof --cpu-prof-dir=${JSON.stringify(profileDir)}`,
 });
 const daemon = `http://127.0.0.1:${simulator.port}`;
