@@ -2,11 +2,10 @@ import t from 'tap';
 import { launchChromium } from '../../helpers/chromium.js';
 import WebSocket, { WebSocketServer } from 'ws';
 import { loadCore } from '../../../core-native/ts/index.js';
-import { composeApp } from '../../../host/app.js';
-import { loadConfig } from '../../../host/config/load.js';
 import { mnemonicToSecretKey, newMnemonic } from '../../../protocol/mnemonic.js';
 import type { DappApprovals, DappPermission, DappRequest } from '../../../plugins/web-wallet/dapp/approvals.js';
 import { testWallet } from '../../helpers/wallet-app.js';
+import { serveWebWallet } from './web-session.js';
 
 const APP = 'http://lottery.example';
 
@@ -67,30 +66,11 @@ t.test('the approvals panel', async (t) => {
     trial: { ok: true, message: 'commits', gas: '1200' },
   });
   const sockets = new WebSocketServer({ noServer: true });
-  let url = '';
-  const config = loadConfig({
-    flags: { network: 'simulator', plugins: ['web-wallet'], transports: [], store: 'memory', logLevel: 'error' },
-  });
-  const app = await composeApp(config, {
-    services: {
-      wallet,
-      webWallet: {
-        host: '127.0.0.1',
-        port: 0,
-        lockMinutes: 10,
-        checkPassword: async () => undefined,
-        approvals,
-        dappUpgrade: (request, socket, head) =>
-          sockets.handleUpgrade(request, socket, head, (ws) => ws.send(`hello ${request.headers.origin}`)),
-        listening: (link) => (url = link),
-      },
-    },
-  });
-  await app.start();
-  t.teardown(async () => {
-    await app.stop();
-    wallet.close();
-    sockets.close();
+  t.teardown(() => sockets.close());
+  const url = await serveWebWallet(t, wallet, {
+    approvals,
+    dappUpgrade: (request, socket, head) =>
+      sockets.handleUpgrade(request, socket, head, (ws) => ws.send(`hello ${request.headers.origin}`)),
   });
   const origin = new URL(url).origin;
 

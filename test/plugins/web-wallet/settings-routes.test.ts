@@ -9,8 +9,6 @@ import { join } from 'node:path';
 import t from 'tap';
 import { simulatorWalletSecret } from '../../../cli/simulator-command.js';
 import { loadCore } from '../../../core-native/ts/index.js';
-import { composeApp } from '../../../host/app.js';
-import { loadConfig } from '../../../host/config/load.js';
 import { readKeptSettings } from '../../../plugins/web-wallet/kept-settings.js';
 import { ProvenAccess } from '../../../wallet/chain-access/proven-access.js';
 import { DaemonClient } from '../../../wallet/daemon-client.js';
@@ -22,7 +20,7 @@ import { WalletService } from '../../../wallet/wallet-service.js';
 import { startRecordingProxy } from '../../helpers/recording-proxy.js';
 import { TEST_BALANCE_TABLE_DIR } from '../../helpers/wallet-app.js';
 import { startWalletSimulator } from '../../helpers/wallet-simulator.js';
-import { openWebSession } from './web-session.js';
+import { openWebSession, serveWebWallet } from './web-session.js';
 
 /** Cheap key derivation: the file's strength is not under test. */
 const TEST_SCRYPT = { N: 1 << 10, r: 8, p: 1 };
@@ -53,28 +51,8 @@ t.test('the settings page moves the wallet to a checked daemon only', async (t) 
         ? { ...result, headers: result.headers.map((header: object) => ({ ...header, hash: 'ab'.repeat(32) })) }
         : undefined,
   };
-  let link = '';
-  const config = loadConfig({
-    flags: { network: 'simulator', plugins: ['web-wallet'], transports: [], store: 'memory', logLevel: 'error' },
-  });
-  const app = await composeApp(config, {
-    services: {
-      wallet,
-      webWallet: {
-        host: '127.0.0.1',
-        port: 0,
-        lockMinutes: 10,
-        checkPassword: async () => undefined,
-        listening: (url) => (link = url),
-      },
-    },
-  });
-  await app.start();
-  t.teardown(async () => {
-    await app.stop();
-    wallet.close();
-    await Promise.all([honest, otherNetwork, liar].map((proxy) => proxy.close()));
-  });
+  t.teardown(() => Promise.all([honest, otherNetwork, liar].map((proxy) => proxy.close())));
+  const link = await serveWebWallet(t, wallet);
   const { api } = await openWebSession(link);
   const first = (await api('settings')).body;
   t.match(first, { daemon: daemon.url, sendDaemon: null, kept: true });
