@@ -46,9 +46,6 @@ export interface ExecutorDeps {
   templateSliceMs?: number;
 }
 
-/** The longest a template's execution holds the event loop at a time, however busy the loop is, ms. */
-const TEMPLATE_SLICE_MAX_MS = 50;
-
 /** The balance writes of a block's transactions, in order. */
 type BalanceWrites = [asset: Uint8Array, key: Uint8Array, balance: NonceBalance][];
 
@@ -74,7 +71,6 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
   const gens = core.generators(NETWORKS[network].generatorDomain);
   const powBits = CHAIN_PARAMS[network].registrationPowBits;
   const transfers = new TransferRules(core, gens, math, deps.timings);
-  const templateSliceMs = deps.templateSliceMs ?? 4;
   const contracts = new BlockContracts(core, math, deps.contractVm);
 
   const checkRegistrationTx = (tx: RegistrationTx, state: AccountsReader, scope: BlockScope): void => {
@@ -206,7 +202,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
     },
     async executeTemplate(block, state, txs, view, dropInvalid) {
       const steps = executeSteps(block, state, txs, view, dropInvalid);
-      const slices = new FairSlices(templateSliceMs, Math.max(templateSliceMs, TEMPLATE_SLICE_MAX_MS));
+      const slices = new FairSlices(deps.templateSliceMs);
       for (let step = steps.next(); ; step = steps.next()) {
         if (step.done) return step.value;
         if (slices.due()) await slices.yield();

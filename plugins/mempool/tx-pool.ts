@@ -36,9 +36,6 @@ interface Pending {
 
 /** At most this many transactions wait; beyond it the lowest fee per byte goes. */
 const MAX_PENDING = 10_000;
-/** The re-check after a block holds the event loop this long at least, and at most, at a time (host/fair-slices.ts). */
-const RECHECK_SLICE_MS = 4;
-const RECHECK_SLICE_MAX_MS = 50;
 
 export class TxPool implements TxPoolService {
   private readonly txs = new Map<string, Pending>();
@@ -196,7 +193,7 @@ export class TxPool implements TxPoolService {
    */
   private async recheck(): Promise<void> {
     const round = ++this.recheckRound;
-    const slices = new FairSlices(RECHECK_SLICE_MS, RECHECK_SLICE_MAX_MS);
+    const slices = new FairSlices();
     for (const [hex, pending] of [...this.txs]) {
       if (slices.due()) {
         await slices.yield();
