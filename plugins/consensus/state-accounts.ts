@@ -24,8 +24,9 @@ const isBalanceTrie = (name: Uint8Array): boolean => name.length === 33 && name[
 
 /**
  * Balances decoded once per stored value: the balance index hands out the same bytes for an account's latest balance
- * every time it is read (ring members are read by admission, the pool's re-check, templates and blocks), so their
- * decoding is kept while those bytes live. Nothing changes a decoded balance in place.
+ * every time it is read, and so do the tries' remembered leaf reads (ring members are read by admission, the pool's
+ * re-check, templates and blocks), so their decoding is kept while those bytes live. Nothing changes a decoded
+ * balance in place.
  */
 const decodedBalances = new WeakMap<Uint8Array, NonceBalance>();
 
@@ -44,18 +45,12 @@ function reader(view: { tree(name: Uint8Array): TreeReader }, root: () => Uint8A
   return {
     getBalance(asset, key) {
       const bytes = stored(asset, key);
-      return bytes && (at ? decodeBalance(bytes) : decodeNonceBalance(bytes));
+      return bytes && decodeBalance(bytes);
     },
     getBalances: (asset, keys) =>
-      at
-        ? keys.map((key) => {
-            const bytes = stored(asset, key);
-            return bytes && decodeBalance(bytes);
-          })
-        : view
-            .tree(trieName('B', asset))
-            .getMany(keys)
-            .map((bytes) => bytes && decodeNonceBalance(bytes)),
+      (at ? keys.map((key) => stored(asset, key)) : view.tree(trieName('B', asset)).getMany(keys)).map(
+        (bytes) => bytes && decodeBalance(bytes),
+      ),
     balanceDepth: (asset, key) => view.tree(trieName('B', asset)).depth(key),
     balanceKeys: (asset) => [...view.tree(trieName('B', asset)).entries()].map((leaf) => leaf.key),
     findKeyByHashPrefix(prefix) {
