@@ -107,11 +107,14 @@ export class Snapshots implements SnapshotService {
       throw error;
     }
     const batch = this.deps.store.batch();
-    for (const { hash, encoded } of verified.nodes) batch.put(nodeStoreKey(hash), encoded);
+    for (const { hash, encoded } of verified.nodes) {
+      batch.put(nodeStoreKey(hash), encoded);
+      // Into the node cache too (content-addressed, so right even if the batch fails): the balance index is built
+      // from the imported state by reading it back whole.
+      this.deps.db.persisted.remember(hash, encoded);
+    }
     if (verified.subtree) batch.put(heldWholeKey(verified.subtree), new Uint8Array(0));
     await batch.write();
-    // Into the node cache too: the balance index is built from the imported state by reading it back whole.
-    for (const { hash, encoded } of verified.nodes) this.deps.db.persisted.remember(hash, encoded);
     for (const hash of verified.wholeInner) this.heldWhole.add(cacheKey(hash));
     return {
       next: verified.halves,
