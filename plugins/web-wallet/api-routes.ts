@@ -21,7 +21,7 @@ import { checkProof } from './proof-check.js';
 import type { WebWalletSettings } from './settings.js';
 import type { SendForm, TransactionJobs } from './transaction-jobs.js';
 import { balances, historyRows, overview } from './wallet-views.js';
-import { textField, WebWalletError, WebWalletErrorCode } from './web-wallet-error.js';
+import { textField, WebWalletError, WebWalletErrorCode, isScid } from './web-wallet-error.js';
 
 export type Body = Record<string, unknown>;
 
@@ -48,8 +48,6 @@ export interface ApiParts {
 }
 
 export const RING_SIZES = [2, 4, 8, 16, 32, 64, 128];
-
-const SCID = /^[0-9a-f]{64}$/;
 
 function ringField(body: Body, fallback: number): number {
   const ring = body['ring'] ?? fallback;
@@ -237,7 +235,7 @@ export function apiRoutes(parts: ApiParts): Map<string, ApiHandler> {
 
 function sendForm(body: Body, parts: ApiParts): SendForm {
   const scid = body['scid'] ?? NATIVE_ASSET;
-  if (typeof scid !== 'string' || !SCID.test(scid))
+  if (typeof scid !== 'string' || !isScid(scid))
     throw new WebWalletError(WebWalletErrorCode.BadRequest, 'the asset is a SCID: 64 lowercase hex digits');
   return {
     destination: textField(body, 'destination', 'the destination').trim(),

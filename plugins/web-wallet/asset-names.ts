@@ -9,12 +9,10 @@ import { NATIVE_ASSET } from '../../wallet/wallet-constants.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
 import type { AssetName } from './api-types.js';
 import { keepSettings, readKeptSettings } from './kept-settings.js';
-import { WebWalletError, WebWalletErrorCode } from './web-wallet-error.js';
+import { WebWalletError, WebWalletErrorCode, isScid } from './web-wallet-error.js';
 
 /** The longest name shown or label kept. */
 export const MAX_ASSET_NAME = 32;
-
-const SCID = /^[0-9a-f]{64}$/;
 
 /** The contract variables a token's name is read from, the first one set winning. */
 const NAME_VARIABLES = ['symbol', 'name'];
@@ -43,7 +41,7 @@ export class AssetNames {
 
   /** Gives the token `scid` the user's own label (an empty one removes it), kept in the wallet file. */
   label(scid: string, label: string): void {
-    if (!SCID.test(scid) || scid === NATIVE_ASSET)
+    if (!isScid(scid) || scid === NATIVE_ASSET)
       throw new WebWalletError(WebWalletErrorCode.BadRequest, "a token's SCID is 64 lowercase hex digits, not zeros");
     const name = label.trim();
     if (name.length > MAX_ASSET_NAME || /\p{C}/u.test(name))

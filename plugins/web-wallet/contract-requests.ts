@@ -13,9 +13,7 @@ import type { TransferRequest } from '../../wallet/transfer-sender.js';
 import { DEFAULT_CONTRACT_RING } from '../../wallet/wallet-constants.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
 import type { ContractCallRequest, ContractInfo, Trial } from './api-types.js';
-import { WebWalletError, WebWalletErrorCode } from './web-wallet-error.js';
-
-const SCID = /^[0-9a-f]{64}$/;
+import { WebWalletError, WebWalletErrorCode, isScid } from './web-wallet-error.js';
 
 /** A Uint64 parameter of this name takes the coin deposit, not an argument. */
 const DEPOSIT_PARAMETER = 'value';
@@ -26,7 +24,7 @@ export async function contractInfo(
   compile: ((code: string) => CompiledContract) | undefined,
   scid: string,
 ): Promise<ContractInfo> {
-  if (!SCID.test(scid)) throw new WebWalletError(WebWalletErrorCode.BadRequest, 'a SCID is 64 lowercase hex digits');
+  if (!isScid(scid)) throw new WebWalletError(WebWalletErrorCode.BadRequest, 'a SCID is 64 lowercase hex digits');
   if (!compile) throw new WebWalletError(WebWalletErrorCode.UnreadableContract, 'this wallet cannot read contracts');
   const { code } = await wallet.sendDaemon.call<{ code: string }>('NODE.GetSC', { scid, code: true });
   let contract: CompiledContract;

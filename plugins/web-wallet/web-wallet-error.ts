@@ -16,6 +16,9 @@ export class WebWalletError extends UmbraError<WebWalletErrorCode> {
   override readonly name = 'WebWalletError';
 }
 
+/** Whether `value` is a SCID as the page and web apps give one: 64 lowercase hex digits. */
+export const isScid = (value: string): boolean => /^[0-9a-f]{64}$/.test(value);
+
 /** A string field of a request body; `what` names it in the refusal. */
 export function textField(body: Record<string, unknown>, name: string, what = name): string {
   const value = body[name];

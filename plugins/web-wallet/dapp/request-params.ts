@@ -4,11 +4,11 @@
  */
 import { parseRpcArguments, RpcArgumentError, type RpcArgument } from '../../../protocol/rpc-arguments.js';
 import { DappError, DappErrorCode } from './dapp-error.js';
+import { isScid } from '../web-wallet-error.js';
 
 export type Params = Record<string, unknown>;
 
 const MAX_U64 = (1n << 64n) - 1n;
-const SCID = /^[0-9a-f]{64}$/;
 
 const invalid = (message: string): DappError => new DappError(DappErrorCode.InvalidParams, message);
 
@@ -47,7 +47,7 @@ export function atomicAmount(params: Params, key: string, fallback?: bigint): bi
 export function scidParam(params: Params, key: string, fallback?: string): string {
   const value = params[key];
   if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== 'string' || !SCID.test(value.toLowerCase())) throw invalid(`'${key}' must be 64 hex digits`);
+  if (typeof value !== 'string' || !isScid(value.toLowerCase())) throw invalid(`'${key}' must be 64 hex digits`);
   return value.toLowerCase();
 }
 
