@@ -11,6 +11,7 @@ import { DaemonClientErrorCode, DaemonRpcError, type BalanceAt, type DaemonClien
 import { mapLimited } from '../map-limited.js';
 import { NATIVE_ASSET } from '../wallet-constants.js';
 import { balanceKey, type AccessStatus, type BalanceWanted, type ChainAccess, type ChainTop } from './chain-access.js';
+import { byteStringUtf8 } from '../../protocol/contract-values.js';
 
 const PARALLEL_READS = 16;
 
@@ -94,7 +95,8 @@ export class DaemonAccess implements ChainAccess {
       keysstring: [key],
     });
     const hex = valuesstring?.[0] ?? '';
-    return /^(?:[0-9a-f]{2})+$/.test(hex) ? Buffer.from(hex, 'hex').toString('utf8') : undefined;
+    // Read as the proven modes read it: text that is not UTF-8 is no text.
+    return /^(?:[0-9a-f]{2})+$/.test(hex) ? byteStringUtf8(Buffer.from(hex, 'hex').toString('latin1')) : undefined;
   }
 
   status(): AccessStatus {
