@@ -207,6 +207,11 @@ t.test('the web wallet in headless Chromium', async (t) => {
     const install = await fetch(`${wallet0}/install_sc`, { method: 'POST', body: VAULT_CONTRACT });
     const scid = ((await install.json()) as { txid: string }).txid;
     await sim.settled();
+    // The wallet's history caught up with the top (the token sent above included), so what follows is this test's.
+    await page.waitForFunction(
+      `fetch('/api/overview').then((r) => r.json()).then((o) => o.synced > 0 && o.synced >= o.topoheight)`,
+      { polling: 200, timeout: 30_000 },
+    );
     const before = (await page.evaluate(`fetch('/api/history').then((r) => r.json())`)) as unknown[];
     await page.click('a[href="#contracts"]');
     await page.type('#contract-scid', scid);
