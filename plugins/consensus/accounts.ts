@@ -39,6 +39,7 @@ export interface AccountsWriter extends AccountsReader {
 /** Where the balances of a main-chain state are read in one step each (state/balance-index.ts). */
 export interface IndexedBalances {
   balanceAt(asset: Uint8Array, key: Uint8Array, topoheight: bigint): Uint8Array | undefined;
+  balancesAt(asset: Uint8Array, keys: readonly Uint8Array[], topoheight: bigint): (Uint8Array | undefined)[];
 }
 
 /** A main-chain state's place in the balance index: its balances are read there rather than from the tries. */

@@ -48,7 +48,7 @@ function reader(view: { tree(name: Uint8Array): TreeReader }, root: () => Uint8A
       return bytes && decodeBalance(bytes);
     },
     getBalances: (asset, keys) =>
-      (at ? keys.map((key) => stored(asset, key)) : view.tree(trieName('B', asset)).getMany(keys)).map(
+      (at ? at.index.balancesAt(asset, keys, at.topoheight) : view.tree(trieName('B', asset)).getMany(keys)).map(
         (bytes) => bytes && decodeBalance(bytes),
       ),
     balanceDepth: (asset, key) => view.tree(trieName('B', asset)).depth(key),

@@ -1,17 +1,23 @@
 /**
  * The balance index: every main-chain version of every balance, by (asset, account), so that "the balance at
- * topoheight T" is one ordered read of the store (the greatest entry at or below T) instead of a walk down the
- * asset's balance trie, ≈ 17 nodes deep. The tries stay the source of the state root: the chain writes a block's
- * entries in the batch that stores its state, moves them with the main chain through reorganisations, and prunes
- * them with the state.
+ * topoheight T" is one read of the store instead of a walk down the asset's balance trie, ≈ 17 nodes deep. The tries
+ * stay the source of the state root: the chain writes a block's entries in the batch that stores its state, moves
+ * them with the main chain through reorganisations, and prunes them with the state.
  *
- * Keys in the store:  b v <asset 32 B> <key length 1 B> <key> <topoheight 8 B> → NonceBalance encoding
- *                     b F → the first topoheight the index answers for (8 B; absent: not built, the tries answer)
+ * Keys in the store:  b v <account> <topoheight 8 B> → NonceBalance encoding (every version)
+ *                     b l <account> → <topoheight 8 B> NonceBalance encoding (the latest version)
+ *                     b S → the first topoheight the index answers for (8 B; absent: not built, the tries answer)
+ * where <account> is <asset 32 B> <key length 1 B> <key>.
  *
- * The latest version of the accounts read or written lately is also kept in memory: most reads are of the top's
- * state or of one a few blocks back where the account has not changed since, and those need no store read. An
- * account's entry there is learnt from a read of the top or from a block's batch once it is written, and is dropped
- * when its block leaves the main chain.
+ * Most reads are of an account that has not changed since the state read: its latest version answers, a point read
+ * that many accounts share (one multi-get for a transfer's whole ring), where the versions need a seek each, which
+ * costs several times more. The latest version is written with every block's entries and deleted when its block
+ * leaves the main chain; an account without one (changed by a block that left, or never held the asset) is read
+ * from its versions.
+ *
+ * The latest version of the accounts read or written lately is also kept in memory: those need no store read at all.
+ * An account's entry there is learnt from a read of the top or from a block's batch once it is written, and is
+ * dropped when its block leaves the main chain.
  */
 import { ByteReader, ByteWriter } from '../../../protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
@@ -27,7 +33,10 @@ export interface BalanceEntry {
 }
 
 const ENTRY_PREFIX = new TextEncoder().encode('bv');
-const START_KEY = new TextEncoder().encode('bF');
+const LATEST_PREFIX = new TextEncoder().encode('bl');
+const START_KEY = new TextEncoder().encode('bS');
+/** Where the index's start was kept before it had latest versions: such an index is built again. */
+const FORMER_START_KEY = new TextEncoder().encode('bF');
 const ASSET_BYTES = 32;
 const TOPO_BYTES = 8;
 /** Deletions per write when pruning. */
@@ -43,14 +52,29 @@ interface Latest {
 
 const accountId = (asset: Uint8Array, key: Uint8Array): string => cacheKey(asset) + cacheKey(key);
 
+/** `prefix` ‖ <account> with `extra` bytes left after it. */
+function accountKey(prefix: Uint8Array, asset: Uint8Array, key: Uint8Array, extra: number): Uint8Array {
+  const bytes = new Uint8Array(prefix.length + ASSET_BYTES + 1 + key.length + extra);
+  bytes.set(prefix);
+  bytes.set(asset, prefix.length);
+  bytes[prefix.length + ASSET_BYTES] = key.length;
+  bytes.set(key, prefix.length + ASSET_BYTES + 1);
+  return bytes;
+}
+
 /** The key of the entry of (asset, key) at `topoheight`; without its last 8 bytes, the prefix of every entry of theirs. */
 function entryKey(asset: Uint8Array, key: Uint8Array, topoheight: bigint): Uint8Array {
-  const bytes = new Uint8Array(ENTRY_PREFIX.length + ASSET_BYTES + 1 + key.length + TOPO_BYTES);
-  bytes.set(ENTRY_PREFIX);
-  bytes.set(asset, ENTRY_PREFIX.length);
-  bytes[ENTRY_PREFIX.length + ASSET_BYTES] = key.length;
-  bytes.set(key, ENTRY_PREFIX.length + ASSET_BYTES + 1);
+  const bytes = accountKey(ENTRY_PREFIX, asset, key, TOPO_BYTES);
   new DataView(bytes.buffer).setBigUint64(bytes.length - TOPO_BYTES, topoheight);
+  return bytes;
+}
+
+const latestKey = (asset: Uint8Array, key: Uint8Array): Uint8Array => accountKey(LATEST_PREFIX, asset, key, 0);
+
+function latestValue(topoheight: bigint, value: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(TOPO_BYTES + value.length);
+  new DataView(bytes.buffer).setBigUint64(0, topoheight);
+  bytes.set(value, TOPO_BYTES);
   return bytes;
 }
 
@@ -66,6 +90,8 @@ export class BalanceIndex {
   private readonly latest = new Map<string, Latest>();
   /** What each batch not yet written will change of `latest` and `head`, applied by `written`. */
   private readonly queued = new Map<WriteBatch, (() => void)[]>();
+  /** The accounts each batch not yet written has a latest version for. */
+  private readonly newestInBatch = new Map<WriteBatch, Set<string>>();
 
   constructor(private readonly store: KeyValueStore) {
     const bytes = store.getSync(START_KEY);
@@ -84,25 +110,56 @@ export class BalanceIndex {
 
   /** The stored balance of (asset, key) in the main chain's state at `topoheight` (one the index covers). */
   balanceAt(asset: Uint8Array, key: Uint8Array, topoheight: bigint): Uint8Array | undefined {
-    const id = accountId(asset, key);
-    const known = this.latest.get(id);
+    return this.balancesAt(asset, [key], topoheight)[0];
+  }
+
+  /** The stored balances of (asset, each of `keys`) in the main chain's state at `topoheight`, read together. */
+  balancesAt(asset: Uint8Array, keys: readonly Uint8Array[], topoheight: bigint): (Uint8Array | undefined)[] {
+    const found: (Uint8Array | undefined)[] = new Array(keys.length);
+    const ids = keys.map((key) => accountId(asset, key));
+    const unknown: number[] = [];
     const head = this.head;
-    if (known && head !== undefined && topoheight >= known.from && topoheight <= head) return known.value;
-    const highest = entryKey(asset, key, topoheight);
-    const found = this.store.lastSync(accountOf(highest), highest);
+    ids.forEach((id, i) => {
+      const known = this.latest.get(id);
+      if (known && head !== undefined && topoheight >= known.from && topoheight <= head) found[i] = known.value;
+      else unknown.push(i);
+    });
+    if (unknown.length === 0) return found;
+    const latest = this.store.getManySync(unknown.map((i) => latestKey(asset, keys[i]!)));
     // A read of the head gives the latest version, unless a batch being written is about to move the head.
-    if (topoheight === head && this.queued.size === 0)
-      setBounded(this.latest, RECENT_ACCOUNTS, id, { from: found ? topoOf(found[0]) : 0n, value: found?.[1] });
-    return found?.[1];
+    const learn = topoheight === head && this.queued.size === 0;
+    unknown.forEach((i, j) => {
+      const stored = latest[j];
+      const from = stored && new DataView(stored.buffer, stored.byteOffset, TOPO_BYTES).getBigUint64(0);
+      let version: Latest;
+      if (from !== undefined && from <= topoheight) version = { from, value: stored!.subarray(TOPO_BYTES) };
+      else {
+        // Changed since `topoheight`, or without a latest version: the greatest version at or below it.
+        const highest = entryKey(asset, keys[i]!, topoheight);
+        const entry = this.store.lastSync(accountOf(highest), highest);
+        version = { from: entry ? topoOf(entry[0]) : 0n, value: entry?.[1] };
+      }
+      if (learn) setBounded(this.latest, RECENT_ACCOUNTS, ids[i]!, version);
+      found[i] = version.value;
+    });
+    return found;
   }
 
   /** Adds the balances the main-chain block at `topoheight` wrote. */
   record(batch: WriteBatch, topoheight: bigint, entries: readonly BalanceEntry[]): void {
-    for (const { asset, key, value } of entries) batch.put(entryKey(asset, key, topoheight), value);
+    // Blocks joining the main chain together are recorded newest first: an account's latest version is the first.
+    const newest = this.newestInBatch.get(batch) ?? new Set<string>();
+    this.newestInBatch.set(batch, newest);
+    for (const { asset, key, value } of entries) {
+      batch.put(entryKey(asset, key, topoheight), value);
+      const id = accountId(asset, key);
+      if (newest.has(id)) continue;
+      newest.add(id);
+      batch.put(latestKey(asset, key), latestValue(topoheight, value));
+    }
     this.queue(batch, () => {
       for (const { asset, key, value } of entries) {
         const id = accountId(asset, key);
-        // Blocks joining the main chain together are recorded newest first.
         if ((this.latest.get(id)?.from ?? -1n) < topoheight)
           setBounded(this.latest, RECENT_ACCOUNTS, id, { from: topoheight, value });
       }
@@ -112,7 +169,10 @@ export class BalanceIndex {
 
   /** Removes the balances the block at `topoheight` wrote, when it leaves the main chain. */
   forget(batch: WriteBatch, topoheight: bigint, entries: readonly Omit<BalanceEntry, 'value'>[]): void {
-    for (const { asset, key } of entries) batch.del(entryKey(asset, key, topoheight));
+    for (const { asset, key } of entries) {
+      batch.del(entryKey(asset, key, topoheight));
+      batch.del(latestKey(asset, key));
+    }
     this.queue(batch, () => {
       for (const { asset, key } of entries) this.latest.delete(accountId(asset, key));
       if (this.head !== undefined && this.head >= topoheight) this.head = topoheight - 1n;
@@ -127,6 +187,7 @@ export class BalanceIndex {
 
   /** Tells the index that `batch` was written (or, `failed`, that it will not be): its changes now hold. */
   written(batch: WriteBatch, failed = false): void {
+    this.newestInBatch.delete(batch);
     const changes = this.queued.get(batch);
     if (!changes) return;
     this.queued.delete(batch);
@@ -154,15 +215,19 @@ export class BalanceIndex {
     const clearing = this.store.batch();
     this.drop(clearing);
     await clearing.write();
-    let batch = this.store.batch();
-    for await (const [key] of this.store.entries({ prefix: ENTRY_PREFIX })) {
-      batch.del(key);
-      if (batch.length >= PRUNE_BATCH) {
-        await batch.write();
-        batch = this.store.batch();
+    let batch = this.store.batch().del(FORMER_START_KEY);
+    for (const prefix of [ENTRY_PREFIX, LATEST_PREFIX])
+      for await (const [key] of this.store.entries({ prefix })) {
+        batch.del(key);
+        if (batch.length >= PRUNE_BATCH) {
+          await batch.write();
+          batch = this.store.batch();
+        }
       }
+    for (const { asset, key, value } of entries) {
+      batch.put(entryKey(asset, key, topoheight), value);
+      batch.put(latestKey(asset, key), latestValue(topoheight, value));
     }
-    for (const { asset, key, value } of entries) batch.put(entryKey(asset, key, topoheight), value);
     batch.put(START_KEY, new ByteWriter().u64be(topoheight).finish());
     await batch.write();
     this.start = topoheight;
