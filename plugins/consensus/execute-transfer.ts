@@ -35,7 +35,7 @@ import type { ExecutionView } from './chain.js';
 import { ReferencedBalances, type BalanceReader, type ReferencedReader } from './referenced-balances.js';
 
 /** The part of the state applying a transfer reads and writes. */
-export type BalanceWriter = Pick<AccountsWriter, 'getBalance' | 'putBalance'>;
+export type BalanceWriter = Pick<AccountsWriter, 'getBalance' | 'getBalances' | 'putBalance'>;
 
 /** A transfer's ring size (every payload's ring has the same size). */
 const ringSize = (tx: TransferTx): number => tx.payloads[0]?.statement.ring.length ?? 0;
@@ -126,9 +126,11 @@ export class TransferRules {
     });
     tx.payloads.forEach((payload, i) => {
       const parity = payloads[i]!.senderParity;
-      payload.statement.ring.forEach((key, j) => {
-        if (j % 2 !== parity) return;
-        const now = state.getBalance(payload.scid, key)?.nonceHeight ?? 0n;
+      // The members who may be the sender, read together.
+      const members = payload.statement.ring.filter((_, j) => j % 2 === parity);
+      const current = state.getBalances(payload.scid, members);
+      members.forEach((key, j) => {
+        const now = current[j]?.nonceHeight ?? 0n;
         const then = referenced.getBalance(payload.scid, key)?.nonceHeight ?? 0n;
         if (now > then)
           throw new TransactionError(
@@ -222,8 +224,9 @@ export class TransferRules {
       const { senderParity: parity, ring } = payloads[i]!;
       // Every member's R takes the same D: decompressed once, if at all.
       let D: Uint8Array | undefined;
+      const current = state.getBalances(payload.scid, payload.statement.ring);
       payload.statement.ring.forEach((key, j) => {
-        const before: NonceBalance = state.getBalance(payload.scid, key) ?? this.math.registration(key);
+        const before: NonceBalance = current[j] ?? this.math.registration(key);
         const known =
           ring && equalBytes(before.L, ring.before.L[j]!) && equalBytes(before.R, ring.before.R[j]!)
             ? ring.after

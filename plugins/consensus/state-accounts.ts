@@ -93,10 +93,15 @@ export class StateAccounts implements AccountsState {
     return {
       ...base,
       getBalance,
-      getBalances: (asset, keys) =>
-        keys.some((key) => written.has(cacheKey(asset) + cacheKey(key)))
-          ? keys.map((key) => getBalance(asset, key))
-          : base.getBalances(asset, keys),
+      getBalances(asset, keys) {
+        const assetKey = cacheKey(asset);
+        const balances = keys.map((key) => written.get(assetKey + cacheKey(key))?.balance);
+        // The others read together from the base.
+        const unwritten = keys.filter((_, i) => balances[i] === undefined);
+        const read = unwritten.length > 0 ? base.getBalances(asset, unwritten) : [];
+        let next = 0;
+        return balances.map((balance) => balance ?? read[next++]);
+      },
       contracts: contractsWriter(state),
       putBalance(asset: Uint8Array, key: Uint8Array, balance: NonceBalance) {
         const value = encodeNonceBalance(balance);

@@ -141,6 +141,7 @@ export function transactionExecutor(deps: ExecutorDeps): TransactionExecutor {
     const writes: BalanceWrites = [];
     const recorded: BalanceWriter = {
       getBalance: (asset, account) => state.getBalance(asset, account),
+      getBalances: (asset, accounts) => state.getBalances(asset, accounts),
       putBalance(asset, account, balance) {
         writes.push([asset, account, balance]);
         state.putBalance(asset, account, balance);
