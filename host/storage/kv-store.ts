@@ -28,6 +28,8 @@ export interface KeyValueStore {
   get(key: Uint8Array): Promise<Uint8Array | undefined>;
   /** Synchronous read for hot paths (state-tree walks). */
   getSync(key: Uint8Array): Uint8Array | undefined;
+  /** Many reads at once, off the main thread where the store can (a read ahead of work that reads synchronously). */
+  getMany(keys: Uint8Array[]): Promise<(Uint8Array | undefined)[]>;
   /** Many synchronous reads at once (cheaper per key than getSync one by one); values in the keys' order. */
   getManySync(keys: Uint8Array[]): (Uint8Array | undefined)[];
   /** The entry with the greatest key in [lowest, highest], read synchronously in one seek (versioned lookups). */

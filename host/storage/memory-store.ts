@@ -38,6 +38,10 @@ export class MemoryStore implements KeyValueStore {
     return value && Uint8Array.from(value);
   }
 
+  async getMany(keys: Uint8Array[]): Promise<(Uint8Array | undefined)[]> {
+    return this.getManySync(keys);
+  }
+
   getManySync(keys: Uint8Array[]): (Uint8Array | undefined)[] {
     return keys.map((key) => this.getSync(key));
   }

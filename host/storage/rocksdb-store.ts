@@ -76,6 +76,10 @@ export class RocksDbStore implements KeyValueStore {
     return asBytes(value);
   }
 
+  async getMany(keys: Uint8Array[]): Promise<(Uint8Array | undefined)[]> {
+    return (await this.db.getMany(keys.map(buf), BYTES)).map(asBytes);
+  }
+
   getSync(key: Uint8Array): Uint8Array | undefined {
     return asBytes(this.db._getManySync([buf(key)], BYTES)[0]);
   }

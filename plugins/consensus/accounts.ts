@@ -32,6 +32,8 @@ export interface AccountsWriter extends AccountsReader {
   putBalance(asset: Uint8Array, key: Uint8Array, balance: NonceBalance): void;
   /** The balances written so far, each account's last (what the balance index records of the block). */
   balanceWrites(): BalanceEntry[];
+  /** Reads ahead, off the main thread, what `commit` will read: call it before a commit where the thread is shared. */
+  prefetch(): Promise<void>;
   /** Adds every change to `batch` (written by the caller, atomically with the block) and returns the new version. */
   commit(batch: WriteBatch): { version: bigint; root: Uint8Array };
 }

@@ -542,6 +542,9 @@ export class Chain implements ChainService {
     const included = new Set(executed.txs.map(({ id }) => toHex(id)));
     block.txHashes = block.txHashes.filter((id) => included.has(toHex(id)));
     payBlockRewards(block, state, this.deps.math, executed.fees);
+    // Admission goes on while the nodes the state root needs are read.
+    await state.prefetch();
+    if (this.mainChainCuts !== cuts) return undefined;
     const { root } = state.commit(discardingBatch);
     this.template = { key: executionKey(block), execution: { state, txs: [...executed.txs], calls: executed.calls } };
     return root;
@@ -603,6 +606,7 @@ export class Chain implements ChainService {
       execution = this.run(block, parent);
     }
     const { txs, calls, state } = execution;
+    await state.prefetch();
     const batch = this.deps.store.batch();
     const { version, root } = state.commit(batch);
     if (!equalBytes(root, block.stateRoot))

@@ -112,6 +112,7 @@ export class StateAccounts implements AccountsState {
         tree.put(key, value);
       },
       balanceWrites: () => [...written.values()].map(({ asset, key, value }) => ({ asset, key, value })),
+      prefetch: () => state.prefetch(),
       commit(batch: WriteBatch) {
         const result = state.commit(batch);
         committedRoot = result.root;

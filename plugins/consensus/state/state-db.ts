@@ -112,20 +112,31 @@ class PersistedNodes implements NodeSource {
   loadMany(hashes: Uint8Array[]): TrieNode[] {
     return fillMissing(
       hashes.map((hash) => this.cached(hash)),
-      (missing) => {
-        const stored = this.store.getManySync(missing.map((i) => withPrefix(NODE_PREFIX, hashes[i]!)));
-        return missing.map((i, j) => {
-          const bytes = stored[j];
-          if (!bytes)
-            throw new StateError(
-              StateErrorCode.NodeMissing,
-              `state node ${toHex(hashes[i]!)} is missing from the store`,
-            );
-          this.cache.set(hashes[i]!, bytes);
-          return decodeNode(bytes);
-        });
-      },
+      (missing) => this.keep(hashes, missing, this.store.getManySync(this.storeKeys(hashes, missing))),
     );
+  }
+
+  async fetchMany(hashes: Uint8Array[]): Promise<TrieNode[]> {
+    const found = hashes.map((hash) => this.cached(hash));
+    const missing = found.flatMap((node, i) => (node === undefined ? [i] : []));
+    if (missing.length === 0) return found as TrieNode[];
+    const stored = await this.store.getMany(this.storeKeys(hashes, missing));
+    return fillMissing(found, () => this.keep(hashes, missing, stored));
+  }
+
+  private storeKeys(hashes: Uint8Array[], missing: number[]): Uint8Array[] {
+    return missing.map((i) => withPrefix(NODE_PREFIX, hashes[i]!));
+  }
+
+  /** The nodes read for `hashes[missing[j]]`, cached. */
+  private keep(hashes: Uint8Array[], missing: number[], stored: (Uint8Array | undefined)[]): TrieNode[] {
+    return missing.map((i, j) => {
+      const bytes = stored[j];
+      if (!bytes)
+        throw new StateError(StateErrorCode.NodeMissing, `state node ${toHex(hashes[i]!)} is missing from the store`);
+      this.cache.set(hashes[i]!, bytes);
+      return decodeNode(bytes);
+    });
   }
 
   private cached(hash: Uint8Array): TrieNode | undefined {
@@ -166,6 +177,13 @@ class CommitNodes implements NodeSource {
       hashes.map((hash) => this.created.get(cacheKey(hash))?.node),
       (missing) => this.base.loadMany(missing.map((i) => hashes[i]!)),
     );
+  }
+
+  async fetchMany(hashes: Uint8Array[]): Promise<TrieNode[]> {
+    const found = hashes.map((hash) => this.created.get(cacheKey(hash))?.node);
+    const missing = found.flatMap((node, i) => (node === undefined ? [i] : []));
+    const fetched = missing.length > 0 ? await this.base.fetchMany(missing.map((i) => hashes[i]!)) : [];
+    return fillMissing(found, () => fetched);
   }
 
   save(hash: Uint8Array, node: TrieNode, encoded: Uint8Array): void {
@@ -282,6 +300,22 @@ export class WritableState {
       delete: (key) =>
         void pending().set(cacheKey(key), { keyhash: hash(key), key: Uint8Array.from(key), value: null }),
     };
+  }
+
+  /**
+   * Reads ahead, off the main thread, the stored nodes a commit of the changes so far will walk (the paths of every
+   * changed key, and of every changed trie in the meta trie): the commit then reads none on the main thread.
+   */
+  async prefetch(): Promise<void> {
+    if (this.computed || this.changes.size === 0) return;
+    const nodes = this.db.persisted;
+    const changed = [...this.changes.values()];
+    // A trie's new root is not known yet: as if each were deleted, so that whatever the meta trie's update pulls up is
+    // read too.
+    const names = changed.map(({ name }) => ({ keyhash: nodes.hash(name), key: name, value: null }));
+    await new Trie(nodes, this.base.root).fetchPaths(names);
+    for (const { name, byKey } of changed)
+      await new Trie(nodes, this.base.treeRoot(name)).fetchPaths([...byKey.values()]);
   }
 
   /**

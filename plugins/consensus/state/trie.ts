@@ -22,6 +22,8 @@ export interface NodeSource {
   load(hash: Uint8Array): TrieNode;
   /** The nodes of many hashes at once (one read of the store for those not at hand). */
   loadMany(hashes: Uint8Array[]): TrieNode[];
+  /** As loadMany, reading the store off the main thread; what it read is at hand for the next loads. */
+  fetchMany(hashes: Uint8Array[]): Promise<TrieNode[]>;
   /** Records a newly created node (written with the commit). */
   save(hash: Uint8Array, node: TrieNode, encoded: Uint8Array): void;
 }
@@ -46,6 +48,12 @@ interface Subtree {
 }
 
 const MAX_DEPTH = 256;
+
+/** Paths (indices of key hashes) walked down together, at the node of `hash`. */
+interface PathGroup {
+  hash: Uint8Array;
+  paths: number[];
+}
 
 export class Trie {
   constructor(
@@ -83,24 +91,60 @@ export class Trie {
    */
   getMany(keyhashes: readonly Uint8Array[]): (Uint8Array | undefined)[] {
     const values = new Array<Uint8Array | undefined>(keyhashes.length);
-    let level = [{ hash: this.root, paths: keyhashes.map((_, i) => i) }];
+    let level = this.firstLevel(keyhashes);
     for (let depth = 0; level.length > 0 && depth < MAX_DEPTH; depth++) {
       const live = level.filter(({ hash }) => !this.isNil(hash));
-      const nodes = this.nodes.loadMany(live.map(({ hash }) => hash));
-      level = [];
-      live.forEach(({ paths }, i) => {
-        const node = nodes[i]!;
-        if (node.kind === 'leaf') {
-          for (const path of paths) if (equalBytes(node.keyhash, keyhashes[path]!)) values[path] = node.value;
-          return;
-        }
-        const left = paths.filter((path) => !bitAt(keyhashes[path]!, depth));
-        const right = paths.filter((path) => bitAt(keyhashes[path]!, depth));
-        if (left.length > 0) level.push({ hash: node.left, paths: left });
-        if (right.length > 0) level.push({ hash: node.right, paths: right });
-      });
+      level = this.descend(keyhashes, depth, live, this.nodes.loadMany(live.map(({ hash }) => hash)), values);
     }
     return values;
+  }
+
+  /**
+   * Reads the nodes an update of `changes` walks ahead, off the main thread, a level at a time, so that the update finds
+   * them at hand: the paths of the changed keys and, beside a deleted key's path, the siblings a deletion may pull up.
+   */
+  async fetchPaths(changes: readonly TrieChange[]): Promise<void> {
+    const keyhashes = changes.map((change) => change.keyhash);
+    const deleting = (path: number): boolean => changes[path]!.value === null;
+    let level = this.firstLevel(keyhashes);
+    for (let depth = 0; level.length > 0 && depth < MAX_DEPTH; depth++) {
+      const live = level.filter(({ hash }) => !this.isNil(hash));
+      const nodes = await this.nodes.fetchMany(live.map(({ hash }) => hash));
+      level = this.descend(keyhashes, depth, live, nodes, undefined, deleting);
+    }
+  }
+
+  private firstLevel(keyhashes: readonly Uint8Array[]): PathGroup[] {
+    return [{ hash: this.root, paths: keyhashes.map((_, i) => i) }];
+  }
+
+  /**
+   * One level of walking many paths down together: `live` are the groups of paths at `depth` and `nodes` their nodes;
+   * returns the groups of the next level. Where a path ends at its leaf, the value goes into `values`. Beside a path
+   * `withSiblings` selects, the sibling subtree is a group of the next level too (with no path of its own).
+   */
+  private descend(
+    keyhashes: readonly Uint8Array[],
+    depth: number,
+    live: readonly PathGroup[],
+    nodes: readonly TrieNode[],
+    values?: (Uint8Array | undefined)[],
+    withSiblings?: (path: number) => boolean,
+  ): PathGroup[] {
+    const next: PathGroup[] = [];
+    live.forEach(({ paths }, i) => {
+      const node = nodes[i]!;
+      if (node.kind === 'leaf') {
+        if (values) for (const path of paths) if (equalBytes(node.keyhash, keyhashes[path]!)) values[path] = node.value;
+        return;
+      }
+      const left = paths.filter((path) => !bitAt(keyhashes[path]!, depth));
+      const right = paths.filter((path) => bitAt(keyhashes[path]!, depth));
+      const both = withSiblings !== undefined && paths.some(withSiblings);
+      if (left.length > 0 || both) next.push({ hash: node.left, paths: left });
+      if (right.length > 0 || both) next.push({ hash: node.right, paths: right });
+    });
+    return next;
   }
 
   /** Number of inner nodes on the key's path (the `bits` GetEncryptedBalance reports), or undefined if absent. */

@@ -70,6 +70,7 @@ t.test('a trie fetched range by range holds every leaf once and rebuilds on its 
       nil: nodes.nil,
       load,
       loadMany: (hashes) => hashes.map(load),
+      fetchMany: async (hashes) => hashes.map(load),
       save: () => t.fail('read only'),
     };
     const copy = new Trie(source, root);

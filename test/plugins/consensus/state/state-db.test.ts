@@ -202,3 +202,46 @@ t.test('many keys read at once equal the keys read one by one, stored, changed, 
     await store.close();
   }
 });
+
+for (const [kind, open] of stores) {
+  t.test(`${kind} store: a commit after a prefetch reads nothing on the main thread`, async (t) => {
+    const store = await open();
+    const written = new StateDb(store, hasher);
+    const first = written.writable(null);
+    for (let i = 0; i < 300; i++)
+      for (const tree of [TREE, b('U'), b('W')]) first.tree(tree).put(b(`key ${i}`), b(`v${i}`));
+    const batch = store.batch();
+    const { version } = first.commit(batch);
+    await batch.write();
+
+    // A fresh database over the same store: none of its nodes is cached yet.
+    const changes = (state: ReturnType<StateDb['writable']>) => {
+      for (let i = 0; i < 300; i += 7) state.tree(TREE).put(b(`key ${i}`), b(`new ${i}`));
+      state.tree(b('U')).delete(b('key 3'));
+      for (let i = 100; i < 300; i++) state.tree(b('W')).delete(b(`key ${i}`));
+      state.tree(b('V')).put(b('key'), b('a new trie'));
+    };
+    const expected = written.writable(version);
+    changes(expected);
+    // Trie nodes read synchronously (the version records are read so too, and are not what a prefetch is for).
+    let syncReads = 0;
+    const isNode = (key: Uint8Array) => key[0] === 0x73 && key[1] === 0x6e;
+    const counting: KeyValueStore = Object.create(store, {
+      getMany: { value: (keys: Uint8Array[]) => store.getMany(keys) },
+      getSync: { value: (key: Uint8Array) => ((syncReads += Number(isNode(key))), store.getSync(key)) },
+      getManySync: {
+        value: (keys: Uint8Array[]) => ((syncReads += keys.filter(isNode).length), store.getManySync(keys)),
+      },
+    });
+    const db = new StateDb(counting, hasher);
+    const state = db.writable(version);
+    changes(state);
+    syncReads = 0;
+    await state.prefetch();
+    t.equal(syncReads, 0, 'the prefetch reads off the main thread');
+    const { root } = state.commit(store.batch());
+    t.equal(syncReads, 0, 'the commit finds every node it walks at hand', { syncReads });
+    t.equal(toHex(root), toHex(expected.commit(store.batch()).root), 'the same root as without a prefetch');
+    await store.close();
+  });
+}

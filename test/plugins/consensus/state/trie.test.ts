@@ -24,6 +24,7 @@ function memoryNodes(): NodeSource & { loads: number } {
       return found;
     },
     loadMany: (hashes: Uint8Array[]) => hashes.map((h) => source.load(h)),
+    fetchMany: async (hashes: Uint8Array[]) => source.loadMany(hashes),
     save: (node: Uint8Array, decoded: TrieNode) => void nodes.set(cacheKey(node), decoded),
   };
   const emptyRoot = Trie.emptyRoot(source);
