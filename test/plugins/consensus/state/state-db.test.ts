@@ -228,9 +228,17 @@ for (const [kind, open] of stores) {
     const isNode = (key: Uint8Array) => key[0] === 0x73 && key[1] === 0x6e;
     const counting: KeyValueStore = Object.create(store, {
       getMany: { value: (keys: Uint8Array[]) => store.getMany(keys) },
-      getSync: { value: (key: Uint8Array) => ((syncReads += Number(isNode(key))), store.getSync(key)) },
+      getSync: {
+        value: (key: Uint8Array) => {
+          syncReads += Number(isNode(key));
+          return store.getSync(key);
+        },
+      },
       getManySync: {
-        value: (keys: Uint8Array[]) => ((syncReads += keys.filter(isNode).length), store.getManySync(keys)),
+        value: (keys: Uint8Array[]) => {
+          syncReads += keys.filter(isNode).length;
+          return store.getManySync(keys);
+        },
       },
     });
     const db = new StateDb(counting, hasher);
