@@ -12,7 +12,8 @@
  * executed does not depend on the amount, and thousands of one-shot senders need no funding blocks. The supply is the
  * verification rate × 60 s × THROUGHPUT_SUPPLY (default 0.8); a node that runs out before the window ends, the
  * blocks having taken every transfer it admitted, is rated over the time until it ran out. Set-up (registrations,
- * building on worker threads) is not measured. THROUGHPUT_PROFILE_DIR=dir runs the daemon under --cpu-prof.
+ * building on worker threads) is not measured. THROUGHPUT_PROFILE_DIR=dir runs the daemon under --cpu-prof;
+ * THROUGHPUT_RINGS=16 (or 2) runs one window only, for a quicker look.
  *
  * main-thread-ms-per-transfer (ring 16) is the CPU time of the daemon's main thread over the window (Linux's
  * per-thread accounting: its verification workers are other threads) divided by the transfers confirmed: what the
@@ -40,6 +41,7 @@ const CLIENTS = 64;
 const REGISTRATIONS_PER_BLOCK = 9000;
 const SUPPLY = Number(process.env['THROUGHPUT_SUPPLY'] ?? 0.8);
 const profileDir = process.env['THROUGHPUT_PROFILE_DIR'];
+const RINGS = (process.env['THROUGHPUT_RINGS'] ?? '16,2').split(',').map(Number);
 
 const core = await loadCore({ impl: 'native' });
 const domain = NETWORKS.simulator.generatorDomain;
@@ -48,11 +50,11 @@ const rows: BenchRow[] = [];
 const log = (text: string): void => console.log(`${new Date().toISOString().slice(11, 19)} ${text}`);
 
 /** Batched verification of ring-N transfers per second, on the cores as they are now (the machine may be shared). */
-const samples = new Map([16, 2].map((ring) => [ring, verifySample(core, ring)]));
+const samples = new Map(RINGS.map((ring) => [ring, verifySample(core, ring)]));
 const verifyRate = async (ring: number): Promise<number> => batchedRate(core, await samples.get(ring)!, 3000);
 // The supply is sized on a first measurement; the figure is that taken just before and after the ring's window.
 const sizingRates = new Map<number, number>();
-for (const ring of [16, 2]) sizingRates.set(ring, await verifyRate(ring));
+for (const ring of RINGS) sizingRates.set(ring, await verifyRate(ring));
 const supply = (ring: number): number =>
   Math.ceil(sizingRates.get(ring)! * SUPPLY * WINDOW_BLOCKS * (BLOCK_EVERY_MS / 1000));
 
@@ -65,8 +67,8 @@ const newAccount = (): Account => {
   return { secretKey: toHex(sk), key: toHex(core.g1Compress(core.g1MulSecret(G, sk))) };
 };
 // Ring 16 first on its own accounts, then ring 2 on accounts no transfer has touched.
-const ring16Accounts = Array.from({ length: supply(16) * 8 }, newAccount);
-const ring2Accounts = Array.from({ length: supply(2) + 1 }, newAccount);
+const ring16Accounts = RINGS.includes(16) ? Array.from({ length: supply(16) * 8 }, newAccount) : [];
+const ring2Accounts = RINGS.includes(2) ? Array.from({ length: supply(2) + 1 }, newAccount) : [];
 
 const simulator = await startSimulator(/daemon RPC http:\/\/127\.0\.0\.1:(\d+)/, {
   // A node's verification workers (one per core), not the simulator's none; and a node's store, RocksDB: the
@@ -227,10 +229,12 @@ async function window(
 
 try {
   await register([...ring16Accounts, ...ring2Accounts]);
-  for (const [ring, accounts] of [
-    [16, ring16Accounts],
-    [2, ring2Accounts],
-  ] as const) {
+  for (const [ring, accounts] of (
+    [
+      [16, ring16Accounts],
+      [2, ring2Accounts],
+    ] as const
+  ).filter(([ring]) => RINGS.includes(ring))) {
     const { rate, verified, mainThreadMsPerTransfer } = await window(ring, accounts, supply(ring));
     rows.push({ case: `tx-verify-ring-${ring}`, impl: 'native-batched-2-cores', unit: 'tx/s', value: verified });
     rows.push({ case: `node-tps-ring-${ring}`, impl: 'native', unit: 'tx/s', value: rate });
