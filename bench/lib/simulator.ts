@@ -6,7 +6,8 @@ import { type RunningServer, startServer, UMBRA } from './rpc-load.js';
 
 /**
  * Starts the simulator and resolves once `ready` appears in its output (group 1, if any: the daemon's port); `flags`
- * replace the default `--wallets 2`, `nodeOptions` go to its Node in NODE_OPTIONS (a profiler).
+ * replace the default `--wallets 2`, `nodeOptions` go to its Node in NODE_OPTIONS (a profiler), after
+ * those of the environment.
  */
 export function startSimulator(
   ready: RegExp,
@@ -14,7 +15,9 @@ export function startSimulator(
 ): Promise<RunningServer> {
   const home = mkdtempSync(join(tmpdir(), 'umbra-bench-home-'));
   const args = ['simulator', ...flags, '--rpc-bind', '127.0.0.1:0', '--wallet-rpc-port-base', '0'];
-  const env = { ...process.env, HOME: home, ...(nodeOptions && { NODE_OPTIONS: nodeOptions }) };
+  // After the environment's own options, so that a run can also set others (a heap size, a GC trace).
+  const options = [process.env.NODE_OPTIONS, nodeOptions].filter(Boolean).join(' ');
+  const env = { ...process.env, HOME: home, ...(options && { NODE_OPTIONS: options }) };
   return startServer([UMBRA, ...args, '--log-level', 'warn'], ready, env);
 }
 
