@@ -43,6 +43,9 @@ const SUPPLY = Number(process.env['THROUGHPUT_SUPPLY'] ?? 0.8);
 const profileDir = process.env['THROUGHPUT_PROFILE_DIR'];
 const RINGS = (process.env['THROUGHPUT_RINGS'] ?? '16,2').split(',').map(Number);
 
+/** The young generation bin/umbra gives `umbra daemon`. */
+const DAEMON_YOUNG_GENERATION = '--max-semi-space-size=32';
+
 const core = await loadCore({ impl: 'native' });
 const domain = NETWORKS.simulator.generatorDomain;
 const { G } = core.generators(domain);
@@ -77,7 +80,11 @@ const simulator = await startSimulator(/daemon RPC http:\/\/127\.0\.0\.1:(\d+)/,
     ...['--wallets', '0', '--noautomine', '--crypto', 'native', '--store', 'rocksdb'],
     ...['--verify-workers', String(availableParallelism())],
   ],
-  nodeOptions: profileDir && `--cpu-prof --cpu-prof-dir=${JSON.stringify(profileDir)}`,
+  // The daemon's young generation (bin/umbra), not the simulator's smaller one: what is measured is a node's pipeline.
+  nodeOptions: [
+    DAEMON_YOUNG_GENERATION,
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${JSON.stringify(profileDir)}`] : []),
+  ].join(' '),
 });
 const daemon = `http://127.0.0.1:${simulator.port}`;
 
