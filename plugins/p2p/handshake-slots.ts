@@ -45,12 +45,18 @@ export class HandshakeSlots {
   /**
    * Takes a slot for a handshake from `host`, which has `established` finished connections: the function that gives
    * it back (call it once the handshake is over, either way; further calls do nothing), or undefined when the address
-   * or its network holds its share already.
+   * or its network holds its share already (`full` says which).
    */
+  /** Which share a handshake from `host` would go over, if any. */
+  full(host: string, established: number): FullShare | undefined {
+    if (established + (this.byAddress.get(host) ?? 0) >= this.limits.perAddress) return 'address';
+    if ((this.byNetwork.get(networkOf(host)) ?? 0) >= this.limits.perNetwork) return 'network';
+    return undefined;
+  }
+
   take(host: string, established: number): (() => void) | undefined {
     const network = networkOf(host);
-    if (established + (this.byAddress.get(host) ?? 0) >= this.limits.perAddress) return undefined;
-    if ((this.byNetwork.get(network) ?? 0) >= this.limits.perNetwork) return undefined;
+    if (this.full(host, established)) return undefined;
     adjust(this.byAddress, host, 1);
     adjust(this.byNetwork, network, 1);
     let held = true;
@@ -62,6 +68,9 @@ export class HandshakeSlots {
     };
   }
 }
+
+/** Which share `host`, with `established` finished connections, holds already, if any. */
+export type FullShare = 'address' | 'network';
 
 function adjust(counts: Map<string, number>, key: string, by: number): void {
   const count = (counts.get(key) ?? 0) + by;

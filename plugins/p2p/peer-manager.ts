@@ -17,6 +17,7 @@ import { Peer, type Direction, type PeerTimings } from './peer.js';
 import { joinHostPort, multiaddrOf, parsePeerAddress } from './peer-address.js';
 import { StreamLink } from './stream-link.js';
 import { createTransport, type Transport } from './transport.js';
+import { RefusalLog } from './refusal-log.js';
 import type { Gossip } from './gossip.js';
 import type { PeerBook } from './peer-book.js';
 import { PeerBudget } from './peer-budget.js';
@@ -87,6 +88,7 @@ export class PeerManager {
     const { bind, logger, identity, bans, timings } = this.options;
     const listen = bind ? parseBindAddress(bind) : undefined;
     let transport: Transport;
+    const refusals = new RefusalLog((line) => logger.debug(line));
     try {
       transport = await createTransport({
         privateKey,
@@ -95,6 +97,7 @@ export class PeerManager {
         maxPerIp: this.options.maxPerIp,
         isBanned: (host) => bans.isBanned(host),
         dialTimeoutMs: timings.handshakeMs,
+        onRefused: (host, reason) => refusals.note(host, reason),
         plaintext: this.options.plaintext,
       });
     } catch (error) {

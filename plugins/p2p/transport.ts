@@ -14,6 +14,7 @@ import type { Libp2p } from 'libp2p';
 import { MAX_GOSSIP_BLOCK_BYTES } from './block-gossip.js';
 import { HANDSHAKES_PER_NETWORK, HandshakeSlots } from './handshake-slots.js';
 import { hostAndPortOf, multiaddrOf } from './peer-address.js';
+import type { RefusalReason } from './refusal-log.js';
 
 export interface TransportOptions {
   privateKey: PrivateKey;
@@ -24,6 +25,8 @@ export interface TransportOptions {
   isBanned(host: string): boolean;
   /** Time a dial has to connect and complete the encrypted handshake, ms. */
   dialTimeoutMs: number;
+  /** Told of each inbound connection refused before its handshake, and why. */
+  onRefused?(host: string, reason: RefusalReason): void;
   /** Unencrypted connections: for the bench's baseline only. */
   plaintext?: boolean;
 }
@@ -78,9 +81,16 @@ export async function createTransport(options: TransportOptions): Promise<Transp
     denyDialMultiaddr: (address) => options.isBanned(hostAndPortOf(address).host),
     denyInboundConnection: (connection) => {
       const { host } = hostAndPortOf(connection.remoteAddr);
-      if (options.isBanned(host)) return true;
-      const release = slots.take(host, connectionsFrom(host));
-      if (!release) return true;
+      if (options.isBanned(host)) {
+        options.onRefused?.(host, 'banned');
+        return true;
+      }
+      const established = connectionsFrom(host);
+      const release = slots.take(host, established);
+      if (!release) {
+        options.onRefused?.(host, slots.full(host, established)!);
+        return true;
+      }
       heldSlot.set(connection, release);
       connection.addEventListener('close', release, { once: true });
       return false;

@@ -49,8 +49,11 @@ t.test(
     const first = slots.take('10.0.0.1', 1);
     t.ok(first && slots.take('10.0.0.1', 1), 'two from an address with one connection');
     t.notOk(slots.take('10.0.0.1', 1), 'not a third: it would have four connections');
+    t.equal(slots.full('10.0.0.1', 1), 'address', 'the address holds its share');
     t.ok(slots.take('10.0.0.2', 0), 'a third from the network, by another address');
     t.notOk(slots.take('10.0.0.3', 0), 'not a fourth from the network');
+    t.equal(slots.full('10.0.0.3', 0), 'network', 'the network holds its share');
+    t.equal(slots.full('10.0.1.1', 0), undefined, 'another network has room');
     t.ok(slots.take('10.0.1.1', 0), 'another network is not affected');
     first!();
     first!();
