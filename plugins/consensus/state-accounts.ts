@@ -15,6 +15,7 @@ import {
   type IndexedAt,
 } from './accounts.js';
 import type { BalanceEntry } from './state/balance-index.js';
+import { fillMissing } from './state/missing-reads.js';
 import { contractsReader, contractsWriter } from './state-contracts.js';
 import type { StateDb, StateSnapshot, TreeReader, TreeWriter, WritableState } from './state/state-db.js';
 
@@ -95,12 +96,15 @@ export class StateAccounts implements AccountsState {
       getBalance,
       getBalances(asset, keys) {
         const assetKey = cacheKey(asset);
-        const balances = keys.map((key) => written.get(assetKey + cacheKey(key))?.balance);
-        // The others read together from the base.
-        const unwritten = keys.filter((_, i) => balances[i] === undefined);
-        const read = unwritten.length > 0 ? base.getBalances(asset, unwritten) : [];
-        let next = 0;
-        return balances.map((balance) => balance ?? read[next++]);
+        // What this state did not write, read together from the base.
+        return fillMissing(
+          keys.map((key) => written.get(assetKey + cacheKey(key))?.balance),
+          (missing) =>
+            base.getBalances(
+              asset,
+              missing.map((i) => keys[i]!),
+            ),
+        );
       },
       contracts: contractsWriter(state),
       putBalance(asset: Uint8Array, key: Uint8Array, balance: NonceBalance) {

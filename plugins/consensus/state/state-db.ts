@@ -15,7 +15,7 @@ import { ByteReader, ByteWriter, equalBytes, toHex } from '../../../protocol/byt
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
 import { Trie, type NodeSource, type TrieChange } from './trie.js';
 import { LeafReads } from './leaf-reads.js';
-import { fillMissing } from './missing-reads.js';
+import { fillMissing, fillMissingAsync } from './missing-reads.js';
 import { NodeCache } from './node-cache.js';
 import {
   cacheKey,
@@ -116,12 +116,11 @@ class PersistedNodes implements NodeSource {
     );
   }
 
-  async fetchMany(hashes: Uint8Array[]): Promise<TrieNode[]> {
-    const found = hashes.map((hash) => this.cached(hash));
-    const missing = found.flatMap((node, i) => (node === undefined ? [i] : []));
-    if (missing.length === 0) return found as TrieNode[];
-    const stored = await this.store.getMany(this.storeKeys(hashes, missing));
-    return fillMissing(found, () => this.keep(hashes, missing, stored));
+  fetchMany(hashes: Uint8Array[]): Promise<TrieNode[]> {
+    return fillMissingAsync(
+      hashes.map((hash) => this.cached(hash)),
+      async (missing) => this.keep(hashes, missing, await this.store.getMany(this.storeKeys(hashes, missing))),
+    );
   }
 
   private storeKeys(hashes: Uint8Array[], missing: number[]): Uint8Array[] {
@@ -179,11 +178,11 @@ class CommitNodes implements NodeSource {
     );
   }
 
-  async fetchMany(hashes: Uint8Array[]): Promise<TrieNode[]> {
-    const found = hashes.map((hash) => this.created.get(cacheKey(hash))?.node);
-    const missing = found.flatMap((node, i) => (node === undefined ? [i] : []));
-    const fetched = missing.length > 0 ? await this.base.fetchMany(missing.map((i) => hashes[i]!)) : [];
-    return fillMissing(found, () => fetched);
+  fetchMany(hashes: Uint8Array[]): Promise<TrieNode[]> {
+    return fillMissingAsync(
+      hashes.map((hash) => this.created.get(cacheKey(hash))?.node),
+      (missing) => this.base.fetchMany(missing.map((i) => hashes[i]!)),
+    );
   }
 
   save(hash: Uint8Array, node: TrieNode, encoded: Uint8Array): void {

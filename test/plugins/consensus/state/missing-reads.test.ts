@@ -1,6 +1,6 @@
 /** Filling what was not at hand: one read for all the missing entries, in their order, none when nothing is missing. */
 import t from 'tap';
-import { fillMissing } from '../../../../plugins/consensus/state/missing-reads.js';
+import { fillMissing, fillMissingAsync } from '../../../../plugins/consensus/state/missing-reads.js';
 
 t.test('the missing entries are read in one call, by index, and land in their places', async (t) => {
   const calls: number[][] = [];
@@ -21,4 +21,15 @@ t.test('nothing missing reads nothing; null is an answer, not a gap', async (t) 
   t.same(fillMissing(['a', null, 'c'], read), ['a', null, 'c']);
   t.same(fillMissing([], read), []);
   t.equal(calls, 0);
+});
+
+t.test('a read that completes later fills the same places; nothing missing reads nothing', async (t) => {
+  const calls: number[][] = [];
+  const read = async (missing: number[]): Promise<string[]> => {
+    calls.push(missing);
+    return missing.map((i) => `read ${i}`);
+  };
+  t.same(await fillMissingAsync([undefined, 'b', undefined], read), ['read 0', 'b', 'read 2']);
+  t.same(await fillMissingAsync(['a', 'b'], read), ['a', 'b']);
+  t.same(calls, [[0, 2]], 'one call, only where something was missing');
 });
