@@ -36,24 +36,27 @@ export function networkOf(host: string): string {
     .join(':')}::/64`;
 }
 
+/** The share a handshake would go over: its address's connections, or its network's handshakes in progress. */
+export type FullShare = 'address' | 'network';
+
 export class HandshakeSlots {
   private readonly byAddress = new Map<string, number>();
   private readonly byNetwork = new Map<string, number>();
 
   constructor(private readonly limits: HandshakeLimits) {}
 
-  /**
-   * Takes a slot for a handshake from `host`, which has `established` finished connections: the function that gives
-   * it back (call it once the handshake is over, either way; further calls do nothing), or undefined when the address
-   * or its network holds its share already (`full` says which).
-   */
-  /** Which share a handshake from `host` would go over, if any. */
+  /** Which share a handshake from `host`, which has `established` finished connections, would go over, if any. */
   full(host: string, established: number): FullShare | undefined {
     if (established + (this.byAddress.get(host) ?? 0) >= this.limits.perAddress) return 'address';
     if ((this.byNetwork.get(networkOf(host)) ?? 0) >= this.limits.perNetwork) return 'network';
     return undefined;
   }
 
+  /**
+   * Takes a slot for a handshake from `host`, which has `established` finished connections: the function that gives
+   * it back (call it once the handshake is over, either way; further calls do nothing), or undefined when the address
+   * or its network holds its share already (`full` says which).
+   */
   take(host: string, established: number): (() => void) | undefined {
     const network = networkOf(host);
     if (this.full(host, established)) return undefined;
@@ -68,9 +71,6 @@ export class HandshakeSlots {
     };
   }
 }
-
-/** Which share `host`, with `established` finished connections, holds already, if any. */
-export type FullShare = 'address' | 'network';
 
 function adjust(counts: Map<string, number>, key: string, by: number): void {
   const count = (counts.get(key) ?? 0) + by;

@@ -5,7 +5,9 @@
  * after a quiet period is logged as it happens, and those that follow it within SUMMARY_MS are counted and summed up
  * in one line when the next refusal comes after that.
  */
-export type RefusalReason = 'banned' | 'address' | 'network';
+import type { FullShare } from './handshake-slots.js';
+
+export type RefusalReason = 'banned' | FullShare;
 
 const WHY: Record<RefusalReason, string> = {
   banned: 'banned',
