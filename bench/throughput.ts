@@ -42,6 +42,8 @@ const REGISTRATIONS_PER_BLOCK = 9000;
 const SUPPLY = Number(process.env['THROUGHPUT_SUPPLY'] ?? 0.8);
 const profileDir = process.env['THROUGHPUT_PROFILE_DIR'];
 const RINGS = (process.env['THROUGHPUT_RINGS'] ?? '16,2').split(',').map(Number);
+if (RINGS.length === 0 || RINGS.some((ring) => ring !== 16 && ring !== 2))
+  throw new Error(`THROUGHPUT_RINGS is 16, 2 or 16,2, not ${process.env['THROUGHPUT_RINGS']}`);
 
 /** The young generation bin/umbra gives `umbra daemon`. */
 const DAEMON_YOUNG_GENERATION = '--max-semi-space-size=32';
