@@ -1,7 +1,11 @@
 /**
  * Network namespaces for the network bench's process mode (root only; `ip netns`). In this namespace, a bridge
  * `umbnet-br` holding 10.77.0.1/16; per node a namespace `umbnet-<i>` whose eth0, a veth to the bridge, holds
- * 10.77.<1 + ⌊i/250⌋>.<i mod 250 + 1>. Addresses for the links' relays (link l: 10.77.<100 + l mod 100>.<⌊l/100⌋ + 1>)
+ * 10.77.<1 + ⌊i/250⌋>.<i mod 250 + 1>/32 and reaches the rest of 10.77/16 through 10.77.0.1. That way a node's only
+ * neighbour is the bridge: the kernel's neighbour (ARP) table is one for all namespaces (1 024 entries by default), and
+ * fifty namespaces on one subnet, each resolving every relay, stranger and node it talks to, overflow it, so that
+ * packets are dropped and connections time out. It also keeps nodes from reaching each other but through the links'
+ * relays while this namespace does not forward (net.ipv4.ip_forward 0, the default). Addresses for the links' relays (link l: 10.77.<100 + l mod 100>.<⌊l/100⌋ + 1>)
  * and for strangers (k: 10.77.<200 + k mod 50>.<⌊k/50⌋ + 1>) are added to the bridge as /32s, each in a /24 of its
  * own as far as they go (a node limits handshakes per /24), so that relays and flooders here connect from addresses of
  * their own. Everything it creates is named `umbnet-…`: removing the lab kills what runs in those namespaces and deletes
@@ -11,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 
 const PREFIX = 'umbnet-';
 const BRIDGE = `${PREFIX}br`;
+const GATEWAY = '10.77.0.1';
 
 function ip(...args: string[]): string {
   try {
@@ -72,7 +77,7 @@ export interface NetnsLab {
 export function createLab(nodes: number): NetnsLab {
   removeLab();
   ip('link', 'add', BRIDGE, 'type', 'bridge');
-  ip('addr', 'add', '10.77.0.1/16', 'dev', BRIDGE);
+  ip('addr', 'add', `${GATEWAY}/16`, 'dev', BRIDGE);
   ip('link', 'set', BRIDGE, 'up');
   const namespace = (index: number): string => `${PREFIX}${index}`;
   for (let index = 0; index < nodes; index++) {
@@ -80,9 +85,11 @@ export function createLab(nodes: number): NetnsLab {
     ip('netns', 'add', ns);
     ip('link', 'add', `${PREFIX}v${index}`, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', ns);
     ip('link', 'set', `${PREFIX}v${index}`, 'master', BRIDGE, 'up');
-    ip('-n', ns, 'addr', 'add', `${nodeAddress(index)}/16`, 'dev', 'eth0');
+    ip('-n', ns, 'addr', 'add', `${nodeAddress(index)}/32`, 'dev', 'eth0');
     ip('-n', ns, 'link', 'set', 'eth0', 'up');
     ip('-n', ns, 'link', 'set', 'lo', 'up');
+    ip('-n', ns, 'route', 'add', GATEWAY, 'dev', 'eth0');
+    ip('-n', ns, 'route', 'add', '10.77.0.0/16', 'via', GATEWAY, 'dev', 'eth0');
   }
   const added = (address: string): string => {
     ip('addr', 'add', `${address}/32`, 'dev', BRIDGE);
