@@ -6,14 +6,17 @@
  * median time to 90 % (the `…-check` rows). Work is lost while a new block has not reached a miner: the miner goes on
  * building on the old top. With mining power spread evenly over the nodes and blocks completed at a rate 1/T, the
  * share lost is 1 − e^(−d/T), d being the block's mean arrival delay over the nodes (not the time to 90 %, which
- * counts the slowest tenth fully). Side blocks come faster than that: when a block is completed, the other miners'
- * pools hold the same nine miniblocks, so any miniblock one of them mines before the block reaches it completes a
- * competing block. Miniblocks come ten times as often as blocks, so the share of blocks that meet a competitor is
- * 1 − e^(−10·d/T), and the shortest block time rows solve that for the 2 % budget. Assumptions:
+ * counts the slowest tenth fully). Side blocks come faster than that: a block is completed by a final miniblock,
+ * mined at 9 times the difficulty of an ordinary one, so half a block's work (9 D of 18 D) goes into finals and the
+ * miners find one every T/2; a final another miner finds before the block reaches it completes a competing block. The
+ * share of blocks that meet a competitor is 1 − e^(−2·d/T), and the shortest block time rows solve that for the 2 %
+ * budget. Assumptions:
  * gossipsub's D = 6, links of 20–200 ms one way, 100 Mbit/s of upload at every node, no loss, no queueing between
  * messages, the measured per-hop cost at every node. docs/operations.md § Network quotes it.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { HASHES_PER_DIFFICULTY } from '../protocol/hash-rate.js';
+import { FINAL_DIFFICULTY_MULTIPLIER } from '../protocol/miniblock.js';
 import { runBench, type BenchRow } from './harness.js';
 import { spread, type ModelInputs } from './lib/gossip-model.js';
 
@@ -30,8 +33,8 @@ const BASE: Omit<ModelInputs, 'nodes' | 'hopMs' | 'size'> = {
   uploadBytesPerMs: 12_500,
   seed: 36,
 };
-/** Miniblocks a block takes (the one that completes it included). */
-const MINIBLOCKS_PER_BLOCK = 10;
+/** A block's work over the work of its final miniblock: finals are found this many times a block time. */
+const FINALS_PER_BLOCK_TIME = Number(HASHES_PER_DIFFICULTY / FINAL_DIFFICULTY_MULTIPLIER);
 /** At most this share of blocks may go to side branches. */
 const SIDE_BLOCK_BUDGET = 0.02;
 
@@ -103,15 +106,15 @@ for (const nodes of [1_000, 10_000]) {
   row('bytes-sent-per-node-per-block', impl, 'bytes', perBlock);
   const meanArrival = median(blocks.map((s) => s.meanArrival));
   row('lost-work-at-18s', impl, 'ratio', 1 - Math.exp(-meanArrival / BLOCK_TIME_MS));
-  row('side-block-rate-at-18s', impl, 'ratio', 1 - Math.exp((-MINIBLOCKS_PER_BLOCK * meanArrival) / BLOCK_TIME_MS));
+  row('side-block-rate-at-18s', impl, 'ratio', 1 - Math.exp((-FINALS_PER_BLOCK_TIME * meanArrival) / BLOCK_TIME_MS));
   for (const [label, size] of [
     ['64KiB', 64 * 1024],
     ['1MiB', 1024 * 1024],
     ['4MiB', 4 * 1024 * 1024],
   ] as const) {
     const delay = median(blocksOver(nodes, size).map((s) => s.meanArrival));
-    // The shortest block time T with 1 − e^(−10·d/T) ≤ the budget.
-    row(`shortest-block-time-${label}`, impl, 'ms', (-MINIBLOCKS_PER_BLOCK * delay) / Math.log(1 - SIDE_BLOCK_BUDGET));
+    // The shortest block time T with 1 − e^(−2·d/T) ≤ the budget.
+    row(`shortest-block-time-${label}`, impl, 'ms', (-FINALS_PER_BLOCK_TIME * delay) / Math.log(1 - SIDE_BLOCK_BUDGET));
   }
 }
 runBench('network-model', rows);

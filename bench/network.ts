@@ -10,6 +10,7 @@
  * (lib/in-process-network.ts); with `UMBRA_BENCH_NETNS=1` (root) each is a daemon process in a network namespace of
  * its own (lib/netns-network.ts), and stopping the bench removes them.
  */
+import { FINAL_DIFFICULTY_MULTIPLIER } from '../protocol/miniblock.js';
 import { makeRegistration } from '../protocol/registration.js';
 import { encodeTransaction } from '../protocol/transaction.js';
 import { waitUntil } from '../test/helpers/p2p.js';
@@ -25,8 +26,13 @@ const DEGREE = Number(process.env.UMBRA_BENCH_DEGREE ?? 8);
 const BLOCKS = Number(process.env.UMBRA_BENCH_BLOCKS ?? 12);
 const MINERS = 3;
 const TRANSACTIONS = 20;
-/** The testnet's block time: ten miniblocks, one every 1.8 s on average, from any miner. */
-const MINIBLOCK_MEAN_MS = 1_800;
+/**
+ * The testnet's pace: a block every 18 s takes the work of nine ordinary miniblocks at difficulty D and a final one at
+ * 9·D, so the miners together find work meeting D once a second on average; such work meets a final miniblock's
+ * target one time in nine.
+ */
+const WORK_MEAN_MS = 1_000;
+const FINAL_SHARE = 1 / Number(FINAL_DIFFICULTY_MULTIPLIER);
 const NETNS = process.env.UMBRA_BENCH_NETNS === '1';
 const impl = `${NETNS ? 'netns' : 'in-process'}-n${NODES}-d${DEGREE}`;
 const random = seeded(3636);
@@ -101,12 +107,16 @@ function meanArrivals(arrivals: Arrivals, keys: Iterable<string>): number[] {
   return out;
 }
 
-/** Miniblocks from random miners at exponential intervals, until `blocks` blocks joined the main chain. */
+/**
+ * Work meeting D found by random miners at exponential intervals, until `blocks` blocks joined the main chain: it
+ * gives an ordinary miniblock, or a final one when it also meets the final target (each miner mines on its own
+ * template, so the miner decides which).
+ */
 async function mineAtBlockTime(network: NetworkUnderTest, blocks: number): Promise<void> {
   const start = network.top(0).height;
   while (network.top(0).height < start + BigInt(blocks)) {
-    await sleep(-Math.log(1 - random()) * MINIBLOCK_MEAN_MS);
-    await network.mine(Math.floor(random() * MINERS));
+    await sleep(-Math.log(1 - random()) * WORK_MEAN_MS);
+    await network.mine(Math.floor(random() * MINERS), (final) => !final || random() < FINAL_SHARE);
   }
 }
 

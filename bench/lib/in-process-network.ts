@@ -3,6 +3,7 @@
  * through the interface the bench measures (network-under-test.ts). A kill leaves nothing behind.
  */
 import { toHex } from '../../protocol/bytes.js';
+import { decodeMiniblock } from '../../protocol/miniblock.js';
 import { premineKey } from '../../protocol/premine.js';
 import { startNode, waitUntil } from '../../test/helpers/p2p.js';
 import { recordArrival, type Arrivals, type NetworkUnderTest } from './network-under-test.js';
@@ -42,9 +43,10 @@ export async function startInProcessNetwork(options: WanOptions): Promise<Networ
       }
       return { ids, bytes };
     },
-    mine: async (index) => {
+    mine: async (index, found = () => true) => {
       const { mining } = nodes[index]!;
       const job = mining.template(key);
+      if (!found(decodeMiniblock(job.blob).final)) return false;
       return (await mining.submit(job.id, job.blob).catch(() => ({ block_found: false }))).block_found;
     },
     submit: async (index, tx) => toHex(nodes[index]!.app.container.cradle.txPool.add(tx, { local: true })),

@@ -8,6 +8,7 @@
  */
 import { loadCore } from '../../core-native/ts/index.js';
 import { encodeAddress } from '../../protocol/address.js';
+import { decodeMiniblock } from '../../protocol/miniblock.js';
 import { premineKey } from '../../protocol/premine.js';
 import { waitUntil } from '../../test/helpers/p2p.js';
 import { delayRelay, type DelayRelay } from './delay-relay.js';
@@ -118,12 +119,13 @@ export async function startNetnsNetwork(options: WanOptions): Promise<NetworkUnd
       }
       return { ids, bytes };
     },
-    mine: async (index) => {
+    mine: async (index, found = () => true) => {
       const daemon = daemons[index]!;
       try {
         const job = await daemon.rpc<{ jobid: string; blockhashing_blob: string }>('NODE.GetBlockTemplate', {
           wallet_address: premineAddress,
         });
+        if (!found(decodeMiniblock(Buffer.from(job.blockhashing_blob, 'hex')).final)) return false;
         const result = await daemon.rpc<{ block_found: boolean }>('NODE.SubmitBlock', {
           jobid: job.jobid,
           mbl_blob: job.blockhashing_blob,

@@ -21,8 +21,11 @@ export interface NetworkUnderTest {
   top(index: number): { id: string; height: bigint };
   /** Node 0's main chain above `fromHeight`: its block ids (hex) and their total size in bytes. */
   mainChain(fromHeight: bigint): Promise<{ ids: string[]; bytes: number }>;
-  /** Mines one miniblock on node `index`; true when it completed a block. */
-  mine(index: number): Promise<boolean>;
+  /**
+   * Mines on node `index`: takes its template and submits it, unless `found` (told whether the template is for a final
+   * miniblock) says the work found does not meet it; true when it completed a block.
+   */
+  mine(index: number, found?: (final: boolean) => boolean): Promise<boolean>;
   /** Submits a transaction at node `index` as its own wallet would; resolves with its id (hex). */
   submit(index: number, tx: Uint8Array): Promise<string>;
   /** Cuts every link between `side` and the rest. */
