@@ -199,15 +199,22 @@ export class Chain implements ChainService {
     return this.deps.accounts.read(meta.stateVersion, this.indexedAt(meta));
   }
 
-  /** Writes a batch that may change the balance index, and tells the index whether it was written. */
-  private async writeIndexed(batch: WriteBatch): Promise<void> {
+  /**
+   * Fills a batch with changes that may reach the balance index, writes it, and tells the index whether its changes
+   * hold: also when filling fails midway (a store read that fails while a reorganisation collects balances), so that
+   * the index never waits for a batch that will not be written.
+   */
+  private async writeIndexed<T>(batch: WriteBatch, fill: () => T): Promise<T> {
+    let filled: T;
     try {
+      filled = fill();
       await batch.write();
     } catch (error) {
       this.balanceIndex.written(batch, true);
       throw error;
     }
     this.balanceIndex.written(batch);
+    return filled;
   }
 
   /** The balances the block `meta` wrote: its state's differences from its parent's. */
@@ -629,8 +636,9 @@ export class Chain implements ChainService {
     this.blocks.putBlock(batch, meta, bytes);
     for (const tx of txs) this.blocks.putTx(batch, tx.id, tx.bytes);
     for (const call of calls) this.blocks.putCallOutcome(batch, id, call.txid, call.outcome);
-    const outcome = this.chooseFork(batch, meta, block, () => state.balanceWrites());
-    await this.writeIndexed(batch);
+    const outcome = await this.writeIndexed(batch, () =>
+      this.chooseFork(batch, meta, block, () => state.balanceWrites()),
+    );
     if (this.balanceIndex.from === undefined) await this.buildBalanceIndex();
     this.timings.blockApplied((performance.now() - started) / 1000);
     if (outcome.status === 'main') this.topMeta = meta;
@@ -680,11 +688,12 @@ export class Chain implements ChainService {
       if (!target || this.topoOf(target) === null) throw new Error(`block ${toHex(id)} is not on the main chain`);
       const previousTop = this.topMeta;
       const batch = this.deps.store.batch();
-      this.forgetAbove(batch, target.height);
-      for (let height = previousTop.height; height > target.height; height--)
-        this.blocks.unsetMain(batch, height, this.block(this.blocks.idAtTopo(height)!)!.txHashes);
-      this.blocks.setTop(batch, target.height);
-      await this.writeIndexed(batch);
+      await this.writeIndexed(batch, () => {
+        this.forgetAbove(batch, target.height);
+        for (let height = previousTop.height; height > target.height; height--)
+          this.blocks.unsetMain(batch, height, this.block(this.blocks.idAtTopo(height)!)!.txHashes);
+        this.blocks.setTop(batch, target.height);
+      });
       this.topMeta = target;
       if (this.balanceIndex.from === undefined) await this.buildBalanceIndex();
       if (previousTop.height !== target.height)

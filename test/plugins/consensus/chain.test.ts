@@ -10,6 +10,7 @@ import { toHex } from '../../../protocol/bytes.js';
 import { blockReward } from '../../../protocol/chain-params.js';
 import { decodeMiniblock, pastOf } from '../../../protocol/miniblock.js';
 import { createLogger } from '../../../host/logger.js';
+import { MemoryStore } from '../../../host/storage/memory-store.js';
 import { RocksDbStore } from '../../../host/storage/rocksdb-store.js';
 import { NATIVE_ASSET } from '../../../plugins/consensus/accounts.js';
 import { BlockErrorCode, BlockRejected, TransactionRejected } from '../../../protocol/chain/block-errors.js';
@@ -215,6 +216,43 @@ t.test(
     await t.rejects(chain.rewindTo(abandoned.id), /not on the main chain/);
     await mineBlock(test);
     t.equal(chain.top.height, snapshot.height + 1n, 'a new block extends it');
+  },
+);
+
+t.test(
+  'a main-chain change whose batch fails while it is filled leaves the balance index learning as before',
+  async (t) => {
+    /** Counts the store's multi-gets: the balance index reads latest balances with them. */
+    class CountingStore extends MemoryStore {
+      multiGets = 0;
+      override getManySync(keys: Uint8Array[]): (Uint8Array | undefined)[] {
+        this.multiGets++;
+        return super.getManySync(keys);
+      }
+    }
+    const store = new CountingStore();
+    const test = await openTestChain({ store });
+    const { chain } = test;
+    const account = (await registeredAccounts(test, 1))[0]!.key;
+    for (let i = 0; i < 3; i++) await mineBlock(test);
+    // Rewinding two blocks collects the balances each wrote: the second collection fails, after the first was queued.
+    const { balancesChanged } = test.accounts;
+    let collections = 0;
+    test.accounts.balancesChanged = (version, base) => {
+      if (++collections === 2) throw new Error('the disk failed');
+      return balancesChanged.call(test.accounts, version, base);
+    };
+    await t.rejects(chain.rewindTo(chain.metaAtTopo(chain.top.height - 2n)!.id), /the disk failed/);
+    test.accounts.balancesChanged = balancesChanged;
+    t.equal(chain.top.height, 4n, 'nothing changed');
+    // A block rewarding an account, then taken off the main chain: the index forgets what it knew of that account.
+    await mineBlock(test, account);
+    await chain.rewindTo(chain.metaAtTopo(chain.top.height - 1n)!.id);
+    const first = chain.stateAt().getBalance(NATIVE_ASSET, account);
+    t.same(first, test.accounts.read(chain.top.stateVersion).getBalance(NATIVE_ASSET, account), "the trie's balance");
+    const reads = store.multiGets;
+    t.same(chain.stateAt().getBalance(NATIVE_ASSET, account), first);
+    t.equal(store.multiGets, reads, 'the first read of the top taught the index: the second is answered from memory');
   },
 );
 
