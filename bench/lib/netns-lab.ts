@@ -5,11 +5,12 @@
  * neighbour is the bridge: the kernel's neighbour (ARP) table is one for all namespaces (1 024 entries by default), and
  * fifty namespaces on one subnet, each resolving every relay, stranger and node it talks to, overflow it, so that
  * packets are dropped and connections time out. It also keeps nodes from reaching each other but through the links'
- * relays while this namespace does not forward (net.ipv4.ip_forward 0, the default). Addresses for the links' relays (link l: 10.77.<100 + l mod 100>.<⌊l/100⌋ + 1>)
- * and for strangers (k: 10.77.<200 + k mod 50>.<⌊k/50⌋ + 1>) are added to the bridge as /32s, each in a /24 of its
- * own as far as they go (a node limits handshakes per /24), so that relays and flooders here connect from addresses of
- * their own. Everything it creates is named `umbnet-…`: removing the lab kills what runs in those namespaces and deletes
- * them and the bridge, and creating one first removes what a killed run left.
+ * relays while this namespace does not forward (net.ipv4.ip_forward 0, the default). Addresses for the links' relays
+ * (link l: 10.77.<100 + l mod 100>.<⌊l/100⌋ + 1>) and for strangers (k: 10.77.<200 + k mod 50>.<⌊k/50⌋ + 1>) are
+ * added to the bridge as /32s, each in a /24 of its own as far as they go (a node limits handshakes per /24), so that
+ * relays and flooders here connect from addresses of their own. Everything it creates is named `umbnet-…`: removing
+ * the lab kills what runs in those namespaces and deletes them and the bridge, and creating one first removes what a
+ * killed run left.
  */
 import { execFileSync } from 'node:child_process';
 
