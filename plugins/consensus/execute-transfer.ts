@@ -16,6 +16,7 @@ import { TX_VALIDITY_BLOCKS } from '../../protocol/chain-params.js';
 import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import {
   verifyCompressedProofs,
+  type Ciphertexts,
   type CompressedProofItem,
   type RingBalances,
 } from '../../core-native/ts/proof/compressed-statement.js';
@@ -42,15 +43,17 @@ const ringSize = (tx: TransferTx): number => tx.payloads[0]?.statement.ring.leng
 
 /**
  * A verified payload; verified on a worker, it also carries the ring's balances at the referenced state and after the
- * transfer, so that applying it to a member whose balance has not changed since takes the sum as it is.
+ * transfer, so that applying it to a member whose balance has not changed since takes the sum as it is, and its
+ * ciphertexts decompressed, which a member whose balance has changed since takes without decompressing them again.
  */
 export interface CheckedPayload extends VerifiedPayload {
   readonly ring?: { readonly before: RingBalances; readonly after: RingBalances };
+  readonly ciphertexts?: Ciphertexts;
 }
 
 /**
  * How many verified transfers are remembered, by the Keccak-256 of their bytes, so that the pool, templates and blocks
- * verify each one once: `verified` with the rings' balances (the larger entries), `verdicts` only the nonces and
+ * verify each one once: `verified` with the rings' balances and ciphertexts (the larger entries), `verdicts` only the nonces and
  * sender parities a check returns, for more transfers than the pool holds (10 000). Without that, a pool of more
  * transfers than `verified` holds would verify every one of them again after each block: it re-checks them in
  * admission order, the order in which the oldest entries are dropped.
@@ -192,8 +195,8 @@ export class TransferRules {
         key,
         verifiedPayloads(own).map((payload, k) => {
           const { L, R } = items[start + k]!.statement;
-          const after = own[k]!.balancesAfter;
-          return after ? { ...payload, ring: { before: { L, R }, after } } : payload;
+          const { balancesAfter: after, ciphertexts } = own[k]!;
+          return after && ciphertexts ? { ...payload, ring: { before: { L, R }, after }, ciphertexts } : payload;
         }),
       );
     }
@@ -221,9 +224,9 @@ export class TransferRules {
   /** Applies a checked transfer's ciphertexts to every ring member. */
   apply(tx: TransferTx, payloads: readonly CheckedPayload[], height: bigint, state: BalanceWriter): void {
     tx.payloads.forEach((payload, i) => {
-      const { senderParity: parity, ring } = payloads[i]!;
-      // Every member's R takes the same D: decompressed once, if at all.
-      let D: Uint8Array | undefined;
+      const { senderParity: parity, ring, ciphertexts } = payloads[i]!;
+      // Every member's R takes the same D: decompressed once, if at all (a worker that verified it did already).
+      let D = ciphertexts?.D;
       const current = state.getBalances(payload.scid, payload.statement.ring);
       payload.statement.ring.forEach((key, j) => {
         const before: NonceBalance = current[j] ?? this.math.registration(key);
@@ -233,7 +236,9 @@ export class TransferRules {
             : undefined;
         state.putBalance(payload.scid, key, {
           nonceHeight: j % 2 === parity ? height : before.nonceHeight,
-          L: known?.L[j] ?? this.addCompressed(before.L, this.core.g1Decompress(payload.statement.C[j]!)),
+          L:
+            known?.L[j] ??
+            this.addCompressed(before.L, ciphertexts?.C[j] ?? this.core.g1Decompress(payload.statement.C[j]!)),
           R: known?.R[j] ?? this.addCompressed(before.R, (D ??= this.core.g1Decompress(payload.statement.D))),
         });
       });

@@ -12,8 +12,6 @@ import { verifyTransferProofs, type ProofItem } from './batch-verifier.js';
 import type { TransferStatement } from './statement.js';
 import type { TransferVerification } from './verifier.js';
 
-const COMPRESSED_POINT_BYTES = 33;
-
 export interface CompressedStatement extends Omit<TransferStatement, 'ring' | 'C' | 'D' | 'CLn' | 'CRn'> {
   ring: Uint8Array[];
   C: Uint8Array[];
@@ -34,8 +32,17 @@ export interface RingBalances {
   R: Uint8Array[];
 }
 
-/** A compressed item's verification; a valid one also gives the ring's balances after the transfer. */
-export type CompressedVerification = TransferVerification & { balancesAfter?: RingBalances };
+/** A transfer's ciphertexts as 64-byte points: C (one per ring member) and D. */
+export interface Ciphertexts {
+  C: Uint8Array[];
+  D: Uint8Array;
+}
+
+/**
+ * A compressed item's verification; a valid one also gives the ring's balances after the transfer, and its ciphertexts
+ * decompressed, which whoever applies the transfer to balances changed since can add as they are.
+ */
+export type CompressedVerification = TransferVerification & { balancesAfter?: RingBalances; ciphertexts?: Ciphertexts };
 
 /**
  * The item with all its bytes copied into one buffer. Its points and proof are often views of larger buffers (the
@@ -100,14 +107,24 @@ export function expandStatement(core: Core, statement: CompressedStatement): Tra
   return { ...rest, ring, C, D, CLn, CRn };
 }
 
-/** The points compressed, into one buffer (one copy, not one per point, when posted back from a worker). */
-function compressAll(core: Core, points: readonly Uint8Array[]): Uint8Array[] {
-  const buffer = new Uint8Array(points.length * COMPRESSED_POINT_BYTES);
-  return points.map((point, j) => {
-    const view = buffer.subarray(j * COMPRESSED_POINT_BYTES, (j + 1) * COMPRESSED_POINT_BYTES);
-    view.set(core.g1Compress(point));
+/** The byte strings, all of one size, copied into one buffer (one copy, not one each, when posted back from a worker). */
+function inOneBuffer(items: readonly Uint8Array[]): Uint8Array[] {
+  const size = items[0]?.length ?? 0;
+  const buffer = new Uint8Array(items.length * size);
+  return items.map((item, j) => {
+    const view = buffer.subarray(j * size, (j + 1) * size);
+    view.set(item);
     return view;
   });
+}
+
+const compressAll = (core: Core, points: readonly Uint8Array[]): Uint8Array[] =>
+  inOneBuffer(points.map((point) => core.g1Compress(point)));
+
+/** The statement's C and D, in one buffer. */
+function ciphertextsOf({ C, D }: TransferStatement): Ciphertexts {
+  const [d, ...c] = inOneBuffer([D, ...C]);
+  return { C: c, D: d! };
 }
 
 /**
@@ -132,9 +149,13 @@ export function verifyCompressedProofs(
     }
   });
   verifyTransferProofs(core, gens, expanded).forEach((result, k) => {
-    const { CLn, CRn } = expanded[k]!.statement;
+    const { statement } = expanded[k]!;
     results[positions[k]!] = result.valid
-      ? { ...result, balancesAfter: { L: compressAll(core, CLn), R: compressAll(core, CRn) } }
+      ? {
+          ...result,
+          balancesAfter: { L: compressAll(core, statement.CLn), R: compressAll(core, statement.CRn) },
+          ciphertexts: ciphertextsOf(statement),
+        }
       : result;
   });
   return results;

@@ -60,25 +60,31 @@ await forEachCore(t, async (t, core) => {
     }
   });
 
-  t.test('verification as for the statements, with the balances after; a bad point fails only its item', async (t) => {
-    const plain = verifyTransferProofs(core, gens, items);
-    const results = verifyCompressedProofs(core, gens, compressed);
-    results.forEach((result, i) => {
-      t.same({ ...result, balancesAfter: undefined }, { ...plain[i], balancesAfter: undefined }, `item ${i}`);
-      const { CLn, CRn } = items[i]!.statement;
-      t.same(
-        result.balancesAfter,
-        { L: CLn.map((p) => core.g1Compress(p)), R: CRn.map((p) => core.g1Compress(p)) },
-        `item ${i}: CLn, CRn`,
+  t.test(
+    'verification as for the statements, with the balances after and the ciphertexts; a bad point fails only its item',
+    async (t) => {
+      const plain = verifyTransferProofs(core, gens, items);
+      const results = verifyCompressedProofs(core, gens, compressed);
+      results.forEach((result, i) => {
+        const bare = { ...result, balancesAfter: undefined, ciphertexts: undefined };
+        t.same(bare, { ...plain[i], balancesAfter: undefined, ciphertexts: undefined }, `item ${i}`);
+        const { CLn, CRn, C, D } = items[i]!.statement;
+        t.same(
+          result.balancesAfter,
+          { L: CLn.map((p) => core.g1Compress(p)), R: CRn.map((p) => core.g1Compress(p)) },
+          `item ${i}: CLn, CRn`,
+        );
+        t.same(result.ciphertexts, { C, D }, `item ${i}: C and D as points`);
+      });
+      const broken = { ...compressed[0]!, statement: { ...compressed[0]!.statement, D: new Uint8Array(33) } };
+      const [bad, ...rest] = verifyCompressedProofs(core, gens, [broken, ...compressed.slice(1)]);
+      t.match(bad, { valid: false, reason: /^bad statement: D is not a curve point: / });
+      t.notOk('balancesAfter' in bad!, 'an invalid item has no balances after');
+      t.notOk('ciphertexts' in bad!, 'nor ciphertexts');
+      t.ok(
+        rest.every((r) => r.valid),
+        'the others pass',
       );
-    });
-    const broken = { ...compressed[0]!, statement: { ...compressed[0]!.statement, D: new Uint8Array(33) } };
-    const [bad, ...rest] = verifyCompressedProofs(core, gens, [broken, ...compressed.slice(1)]);
-    t.match(bad, { valid: false, reason: /^bad statement: D is not a curve point: / });
-    t.notOk('balancesAfter' in bad!, 'an invalid item has no balances after');
-    t.ok(
-      rest.every((r) => r.valid),
-      'the others pass',
-    );
-  });
+    },
+  );
 });
