@@ -53,9 +53,9 @@ export interface CheckedPayload extends VerifiedPayload {
 
 /**
  * How many verified transfers are remembered, by the Keccak-256 of their bytes, so that the pool, templates and blocks
- * verify each one once: `verified` with the rings' balances and ciphertexts (the larger entries), `verdicts` only the nonces and
- * sender parities a check returns, for more transfers than the pool holds (10 000). Without that, a pool of more
- * transfers than `verified` holds would verify every one of them again after each block: it re-checks them in
+ * verify each one once: `verified` with the rings' balances and ciphertexts (the larger entries), `verdicts` only the
+ * nonces and sender parities a check returns, for more transfers than the pool holds (10 000). Without that, a pool of
+ * more transfers than `verified` holds would verify every one of them again after each block: it re-checks them in
  * admission order, the order in which the oldest entries are dropped.
  */
 export interface VerdictCacheSizes {
