@@ -47,8 +47,7 @@ const ringSize = (tx: TransferTx): number => tx.payloads[0]?.statement.ring.leng
  * ciphertexts decompressed, which a member whose balance has changed since takes without decompressing them again.
  */
 export interface CheckedPayload extends VerifiedPayload {
-  readonly ring?: { readonly before: RingBalances; readonly after: RingBalances };
-  readonly ciphertexts?: Ciphertexts;
+  readonly ring?: { readonly before: RingBalances; readonly after: RingBalances; readonly ciphertexts: Ciphertexts };
 }
 
 /**
@@ -196,7 +195,7 @@ export class TransferRules {
         verifiedPayloads(own).map((payload, k) => {
           const { L, R } = items[start + k]!.statement;
           const { balancesAfter: after, ciphertexts } = own[k]!;
-          return after && ciphertexts ? { ...payload, ring: { before: { L, R }, after }, ciphertexts } : payload;
+          return after && ciphertexts ? { ...payload, ring: { before: { L, R }, after, ciphertexts } } : payload;
         }),
       );
     }
@@ -224,9 +223,9 @@ export class TransferRules {
   /** Applies a checked transfer's ciphertexts to every ring member. */
   apply(tx: TransferTx, payloads: readonly CheckedPayload[], height: bigint, state: BalanceWriter): void {
     tx.payloads.forEach((payload, i) => {
-      const { senderParity: parity, ring, ciphertexts } = payloads[i]!;
+      const { senderParity: parity, ring } = payloads[i]!;
       // Every member's R takes the same D: decompressed once, if at all (a worker that verified it did already).
-      let D = ciphertexts?.D;
+      let D = ring?.ciphertexts.D;
       const current = state.getBalances(payload.scid, payload.statement.ring);
       payload.statement.ring.forEach((key, j) => {
         const before: NonceBalance = current[j] ?? this.math.registration(key);
@@ -238,7 +237,7 @@ export class TransferRules {
           nonceHeight: j % 2 === parity ? height : before.nonceHeight,
           L:
             known?.L[j] ??
-            this.addCompressed(before.L, ciphertexts?.C[j] ?? this.core.g1Decompress(payload.statement.C[j]!)),
+            this.addCompressed(before.L, ring?.ciphertexts.C[j] ?? this.core.g1Decompress(payload.statement.C[j]!)),
           R: known?.R[j] ?? this.addCompressed(before.R, (D ??= this.core.g1Decompress(payload.statement.D))),
         });
       });
