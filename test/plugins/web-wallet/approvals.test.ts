@@ -97,6 +97,8 @@ t.test('the approvals panel', async (t) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(url);
+  // The page draws its navigation once its script has run, which can be after the load event.
+  await page.waitForSelector('a[href="#approvals"]');
   await page.click('a[href="#approvals"]');
   await page.waitForSelector('.request[data-id="call-1"]');
 
