@@ -49,6 +49,22 @@ const httpWithoutUndici = {
   },
 };
 
+/**
+ * The noise package's default primitives instantiate two WebAssembly modules when imported (≈ 10 MiB resident in an
+ * idle daemon). The node hands Noise its own primitives on Node's crypto (plugins/p2p/noise-crypto.ts), so in the
+ * bundle that default is the package's own browser one, plain JavaScript that is never called.
+ */
+const noiseWithoutWasm = {
+  name: 'noise-without-wasm',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/crypto\/index\.js$/ }, (args) =>
+      args.importer.includes(`${join('@chainsafe', 'libp2p-noise')}`)
+        ? { path: join(dirname(args.importer), 'crypto', 'index.browser.js') }
+        : undefined,
+    );
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
@@ -68,7 +84,7 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',
-  plugins: [httpWithoutUndici],
+  plugins: [httpWithoutUndici, noiseWithoutWasm],
   logLevel: 'warning',
 });
 

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { Libp2p } from 'libp2p';
 import { MAX_GOSSIP_BLOCK_BYTES } from './block-gossip.js';
 import { HANDSHAKES_PER_NETWORK, HandshakeSlots } from './handshake-slots.js';
+import { nodeNoiseCrypto } from './noise-crypto.js';
 import { hostAndPortOf, multiaddrOf } from './peer-address.js';
 import type { RefusalReason } from './refusal-log.js';
 
@@ -106,7 +107,7 @@ export async function createTransport(options: TransportOptions): Promise<Transp
       listen: options.listen ? [multiaddrOf({ ...options.listen, address: '', peerId: undefined }).toString()] : [],
     },
     transports: [tcp()],
-    connectionEncrypters: [options.plaintext ? plaintext() : noise()],
+    connectionEncrypters: [options.plaintext ? plaintext() : noise({ crypto: nodeNoiseCrypto })],
     streamMuxers: [
       yamux({ streamOptions: { initialStreamWindowSize: STREAM_WINDOW, maxStreamWindowSize: STREAM_WINDOW } }),
     ],
