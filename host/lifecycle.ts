@@ -4,6 +4,7 @@
  * ending the process: one peer's misbehaviour must not stop a node.
  */
 import type { App } from './app.js';
+import { releaseStartupGarbage } from './startup-garbage.js';
 
 /** Logs an unawaited rejection on `logger`, the node going on. */
 export const loggingRejection =
@@ -15,6 +16,7 @@ export const loggingRejection =
 
 export async function runUntilSignalled(app: Pick<App, 'start' | 'stop' | 'logger'>): Promise<void> {
   await app.start();
+  setImmediate(releaseStartupGarbage);
   const onRejection = loggingRejection(app.logger);
   process.on('unhandledRejection', onRejection);
   await new Promise<void>((resolve) => {

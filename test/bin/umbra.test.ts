@@ -88,6 +88,7 @@ t.test('the spawned process is the node running the CLI, on a Node of 22 or newe
     ['--max-semi-space-size=32'],
     'with the young generation a node under load needs',
   );
+  t.ok(args.includes('--expose-gc'), 'and V8’s gc(), to give back what start-up grew');
   t.notOk(
     environment(pid).some((variable) => variable.startsWith('MALLOC_')),
     'the daemon keeps malloc’s defaults',
@@ -139,6 +140,7 @@ t.test(
       ['--max-semi-space-size=4'],
       'the simulator’s young generation capped small',
     );
+    t.notOk(commandLine(simulator.child.pid!).includes('--expose-gc'), 'no gc() of its own');
     simulator.child.kill('SIGTERM');
     t.equal(await simulator.exited, 0);
   },
