@@ -44,10 +44,19 @@ const PRUNE_BATCH = 2_000;
 /** Accounts whose latest balance is kept in memory (≈ 200 bytes each). */
 const RECENT_ACCOUNTS = 1 << 17;
 
-/** An account's latest balance: its value at every topoheight from `from` to the head (undefined: none). */
-interface Latest {
+/** A balance version: its value at every topoheight from `from` on, until the next version (undefined: none). */
+interface Version {
   readonly from: bigint;
   readonly value: Uint8Array | undefined;
+}
+
+/**
+ * An account's latest balance, from `from` to the head, and, when a block's batch replaced a version the index knew,
+ * that version, which holds up to `from` − 1: a transfer references a state a few blocks back, and a ring member
+ * changed since is then answered here instead of by a seek of the store.
+ */
+interface Latest extends Version {
+  readonly before?: Version;
 }
 
 const accountId = (asset: Uint8Array, key: Uint8Array): string => cacheKey(asset) + cacheKey(key);
@@ -122,6 +131,8 @@ export class BalanceIndex {
     ids.forEach((id, i) => {
       const known = this.latest.get(id);
       if (known && head !== undefined && topoheight >= known.from && topoheight <= head) found[i] = known.value;
+      else if (known?.before && topoheight >= known.before.from && topoheight < known.from)
+        found[i] = known.before.value;
       else unknown.push(i);
     });
     if (unknown.length === 0) return found;
@@ -160,8 +171,13 @@ export class BalanceIndex {
     this.queue(batch, () => {
       for (const { asset, key, value } of entries) {
         const id = accountId(asset, key);
-        if ((this.latest.get(id)?.from ?? -1n) < topoheight)
-          setBounded(this.latest, RECENT_ACCOUNTS, id, { from: topoheight, value });
+        const known = this.latest.get(id);
+        if (!known) setBounded(this.latest, RECENT_ACCOUNTS, id, { from: topoheight, value });
+        else if (known.from < topoheight)
+          this.latest.set(id, { from: topoheight, value, before: { from: known.from, value: known.value } });
+        // An older block of the same batch (recorded after the newer): the version the latest replaced, if newer.
+        else if (known.from > topoheight && (known.before?.from ?? -1n) < topoheight)
+          this.latest.set(id, { ...known, before: { from: topoheight, value } });
       }
       if (this.head === undefined || this.head < topoheight) this.head = topoheight;
     });
