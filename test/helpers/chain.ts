@@ -52,7 +52,13 @@ export async function openTestChain(
   const core = options.core ?? (await loadCore({ impl: 'auto' }));
   const store = options.store ?? new MemoryStore();
   const clock = { now: 1_700_000_000_000n };
-  const accounts = new StateAccounts(new StateDb(store, (data) => core.blake2s256(data)));
+  const accounts = new StateAccounts(
+    new StateDb(
+      store,
+      (data) => core.blake2s256(data),
+      (data, ends) => core.blake2s256Many(data, ends),
+    ),
+  );
   const logger = options.logger ?? createLogger('error');
   const math = balanceMath(core, NETWORKS[network].generatorDomain);
   const vm = new DvmContractVm(core, addressCodec(network, core));

@@ -92,6 +92,7 @@ class PersistedNodes implements NodeSource {
   constructor(
     private readonly store: KeyValueStore,
     readonly hash: Hasher,
+    readonly hashMany: HashMany,
     cacheBytes: number,
   ) {
     this.cache = new NodeCache(cacheBytes);
@@ -161,6 +162,10 @@ class CommitNodes implements NodeSource {
 
   get hash(): Hasher {
     return this.base.hash;
+  }
+
+  get hashMany(): HashMany {
+    return this.base.hashMany;
   }
 
   get nil(): Uint8Array {
@@ -359,11 +364,11 @@ export class StateDb {
   constructor(
     readonly store: KeyValueStore,
     readonly hasher: Hasher,
-    /** The same hash, many messages per call (what verifying a snapshot chunk uses). */
+    /** The same hash, many messages per call (what verifying a snapshot chunk and hashing a commit's new nodes use). */
     readonly hashMany: HashMany = hashEachWith(hasher),
     nodeCacheBytes = NODE_CACHE_BYTES,
   ) {
-    this.persisted = new PersistedNodes(store, hasher, nodeCacheBytes);
+    this.persisted = new PersistedNodes(store, hasher, hashMany, nodeCacheBytes);
   }
 
   /** The newest committed version, or -1 when nothing was committed yet. */

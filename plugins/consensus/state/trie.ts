@@ -8,8 +8,13 @@ import { equalBytes } from '../../../protocol/bytes.js';
 import {
   bitAt,
   encodeNode,
+  hashAll,
+  hashEachWith,
   innerHash,
-  leafHash,
+  PREIMAGE_BYTES,
+  writeInnerPreimage,
+  writeLeafPreimage,
+  type HashMany,
   type Hasher,
   type LeafNode,
   type TrieNode,
@@ -18,6 +23,8 @@ import {
 /** Where nodes are read from and new nodes are written to. */
 export interface NodeSource {
   readonly hash: Hasher;
+  /** The same hash, many messages per call: an update hashes its new nodes a level at a time (one call each without). */
+  readonly hashMany?: HashMany;
   readonly nil: Uint8Array;
   load(hash: Uint8Array): TrieNode;
   /** The nodes of many hashes at once (one read of the store for those not at hand). */
@@ -36,16 +43,39 @@ export interface TrieChange {
 }
 
 /**
- * A subtree after an update: its hash, and the leaf itself when it is a single leaf (so a parent can pull it up). A
+ * A node an update creates. Its hash is taken once the update has built every new node: all the new leaves in one call
+ * of the hash, then the new inner nodes a depth at a time, deepest first (a node's children are deeper than it).
+ */
+type NewNode = { kind: 'leaf'; leaf: LeafNode; hash?: Uint8Array } | NewInner;
+interface NewInner {
+  kind: 'inner';
+  left: NodeRef;
+  right: NodeRef;
+  depth: number;
+  hash?: Uint8Array;
+}
+/** A stored node by its hash, or a node the update is creating. */
+type NodeRef = Uint8Array | NewNode;
+
+/** The nodes one update creates, in the order they were made. */
+interface Created {
+  leaves: (NewNode & { kind: 'leaf' })[];
+  inner: NewInner[];
+}
+
+/**
+ * A subtree after an update: its node, and the leaf itself when it is a single leaf (so a parent can pull it up). A
  * stored subtree the update left alone is not loaded to find out: only a sibling that became empty needs to know.
  */
 interface Subtree {
-  hash: Uint8Array;
+  ref: NodeRef;
   leaf?: LeafNode;
   empty: boolean;
   /** An unchanged stored subtree, whose node tells whether it is a single leaf. */
   stored?: boolean;
 }
+
+const hashOf = (ref: NodeRef): Uint8Array => (ref instanceof Uint8Array ? ref : ref.hash!);
 
 const MAX_DEPTH = 256;
 
@@ -223,72 +253,142 @@ export class Trie {
     if (changes.length === 0) return this.root;
     const root = this.nodes.load(this.root);
     if (root.kind !== 'inner') throw new Error('a trie root must be an inner node');
+    const created: Created = { leaves: [], inner: [] };
     const [left, right] = this.split(changes, 0);
     // The root stays an inner node whatever its children become.
-    return this.saveInner(this.apply(root.left, 1, left).hash, this.apply(root.right, 1, right).hash);
+    const top = this.newInner(
+      created,
+      this.apply(created, root.left, 1, left).ref,
+      this.apply(created, root.right, 1, right).ref,
+      0,
+    );
+    this.hashAndSave(created);
+    return hashOf(top);
   }
 
-  private split(changes: TrieChange[], bit: number): [TrieChange[], TrieChange[]] {
-    const left: TrieChange[] = [];
-    const right: TrieChange[] = [];
+  private split<C extends TrieChange>(changes: C[], bit: number): [C[], C[]] {
+    const left: C[] = [];
+    const right: C[] = [];
     for (const change of changes) (bitAt(change.keyhash, bit) ? right : left).push(change);
     return [left, right];
   }
 
-  private apply(hash: Uint8Array, bit: number, changes: TrieChange[]): Subtree {
+  private apply(created: Created, hash: Uint8Array, bit: number, changes: TrieChange[]): Subtree {
     if (changes.length === 0) return this.describe(hash);
-    if (this.isNil(hash)) return this.build(changes.filter((c) => c.value !== null) as LeafChange[], bit);
+    if (this.isNil(hash)) return this.build(created, changes.filter((c) => c.value !== null) as LeafChange[], bit);
     const node = this.nodes.load(hash);
     if (node.kind === 'leaf') {
       const replaced = changes.some((c) => equalBytes(c.keyhash, node.keyhash));
       const kept: LeafChange[] = replaced ? [] : [{ keyhash: node.keyhash, key: node.key, value: node.value }];
-      return this.build([...kept, ...(changes.filter((c) => c.value !== null) as LeafChange[])], bit);
+      return this.build(created, [...kept, ...(changes.filter((c) => c.value !== null) as LeafChange[])], bit);
     }
     const [left, right] = this.split(changes, bit);
-    return this.join(this.apply(node.left, bit + 1, left), this.apply(node.right, bit + 1, right));
+    return this.join(
+      created,
+      this.apply(created, node.left, bit + 1, left),
+      this.apply(created, node.right, bit + 1, right),
+      bit,
+    );
   }
 
   /** A stored subtree the update leaves alone. */
   private describe(hash: Uint8Array): Subtree {
-    return this.isNil(hash) ? { hash, empty: true } : { hash, empty: false, stored: true };
+    return this.isNil(hash) ? { ref: hash, empty: true } : { ref: hash, empty: false, stored: true };
   }
 
   /** The subtree's single leaf, or undefined when it holds none or more than one. */
   private leafOf(subtree: Subtree): LeafNode | undefined {
     if (subtree.leaf || !subtree.stored) return subtree.leaf;
-    const node = this.nodes.load(subtree.hash);
+    const node = this.nodes.load(subtree.ref as Uint8Array);
     return node.kind === 'leaf' ? node : undefined;
   }
 
   /** A canonical subtree holding exactly `entries`. */
-  private build(entries: LeafChange[], bit: number): Subtree {
-    if (entries.length === 0) return { hash: this.nodes.nil, empty: true };
-    if (entries.length === 1) return this.saveLeaf(entries[0]!);
+  private build(created: Created, entries: LeafChange[], bit: number): Subtree {
+    if (entries.length === 0) return { ref: this.nodes.nil, empty: true };
+    if (entries.length === 1) {
+      const { keyhash, key, value } = entries[0]!;
+      const leaf: LeafNode = { kind: 'leaf', keyhash, key, value };
+      const ref = { kind: 'leaf' as const, leaf };
+      created.leaves.push(ref);
+      return { ref, leaf, empty: false };
+    }
     if (bit >= MAX_DEPTH) throw new Error('two different keys with the same key hash');
-    const [left, right] = this.split(entries, bit) as [LeafChange[], LeafChange[]];
-    return { hash: this.saveInner(this.build(left, bit + 1).hash, this.build(right, bit + 1).hash), empty: false };
+    const [left, right] = this.split(entries, bit);
+    const ref = this.newInner(
+      created,
+      this.build(created, left, bit + 1).ref,
+      this.build(created, right, bit + 1).ref,
+      bit,
+    );
+    return { ref, empty: false };
   }
 
   /** Joins two updated children, collapsing to nil or a lone leaf as the canonical shape requires. */
-  private join(left: Subtree, right: Subtree): Subtree {
-    if (left.empty && right.empty) return { hash: this.nodes.nil, empty: true };
+  private join(created: Created, left: Subtree, right: Subtree, bit: number): Subtree {
+    if (left.empty && right.empty) return { ref: this.nodes.nil, empty: true };
     const lone = left.empty ? this.leafOf(right) : right.empty ? this.leafOf(left) : undefined;
-    if (lone) return { hash: left.empty ? right.hash : left.hash, leaf: lone, empty: false };
-    return { hash: this.saveInner(left.hash, right.hash), empty: false };
+    if (lone) return { ref: left.empty ? right.ref : left.ref, leaf: lone, empty: false };
+    return { ref: this.newInner(created, left.ref, right.ref, bit), empty: false };
   }
 
-  private saveLeaf(entry: LeafChange): Subtree {
-    const leaf: LeafNode = { kind: 'leaf', keyhash: entry.keyhash, key: entry.key, value: entry.value };
-    const hash = leafHash(this.nodes.hash, entry.keyhash, entry.value);
-    this.nodes.save(hash, leaf, encodeNode(leaf));
-    return { hash, leaf, empty: false };
+  private newInner(created: Created, left: NodeRef, right: NodeRef, depth: number): NewInner {
+    const node: NewInner = { kind: 'inner', left, right, depth };
+    created.inner.push(node);
+    return node;
   }
 
-  private saveInner(left: Uint8Array, right: Uint8Array): Uint8Array {
-    const hash = innerHash(this.nodes.hash, left, right);
-    const node: TrieNode = { kind: 'inner', left, right };
-    this.nodes.save(hash, node, encodeNode(node));
-    return hash;
+  /** Hashes the update's new nodes, a call of the hash per level, and hands them to the node source. */
+  private hashAndSave({ leaves, inner }: Created): void {
+    const hashMany = this.nodes.hashMany ?? hashEachWith(this.nodes.hash);
+    if (leaves.length > 0) {
+      const valueHashes = hashAll(
+        hashMany,
+        leaves.map(({ leaf }) => leaf.value),
+      );
+      const hashes = this.hashPreimages(hashMany, leaves.length, (preimage, i) =>
+        writeLeafPreimage(preimage, leaves[i]!.leaf.keyhash, valueHashes[i]!),
+      );
+      leaves.forEach((created, i) => {
+        created.hash = hashes[i]!.hash;
+        this.nodes.save(created.hash, created.leaf, encodeNode(created.leaf));
+      });
+    }
+    inner.sort((a, b) => b.depth - a.depth);
+    for (let start = 0; start < inner.length; ) {
+      let end = start + 1;
+      while (end < inner.length && inner[end]!.depth === inner[start]!.depth) end++;
+      const level = inner.slice(start, end);
+      // An inner node's encoding is its hash preimage.
+      const hashes = this.hashPreimages(hashMany, level.length, (preimage, i) =>
+        writeInnerPreimage(preimage, hashOf(level[i]!.left), hashOf(level[i]!.right)),
+      );
+      level.forEach((created, i) => {
+        const { hash, preimage } = hashes[i]!;
+        created.hash = hash;
+        this.nodes.save(hash, { kind: 'inner', left: hashOf(created.left), right: hashOf(created.right) }, preimage);
+      });
+      start = end;
+    }
+  }
+
+  /** Fills `count` preimages side by side with `fill` and hashes them all in one call. */
+  private hashPreimages(
+    hashMany: HashMany,
+    count: number,
+    fill: (preimage: Uint8Array, i: number) => Uint8Array,
+  ): { hash: Uint8Array; preimage: Uint8Array }[] {
+    const data = new Uint8Array(count * PREIMAGE_BYTES);
+    const ends = new Uint32Array(count);
+    for (let i = 0; i < count; i++) {
+      fill(data.subarray(i * PREIMAGE_BYTES, (i + 1) * PREIMAGE_BYTES), i);
+      ends[i] = (i + 1) * PREIMAGE_BYTES;
+    }
+    const digests = hashMany(data, ends);
+    return Array.from({ length: count }, (_, i) => ({
+      hash: digests.subarray(i * 32, i * 32 + 32),
+      preimage: data.subarray(i * PREIMAGE_BYTES, (i + 1) * PREIMAGE_BYTES),
+    }));
   }
 }
 
