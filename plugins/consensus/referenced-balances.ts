@@ -7,7 +7,7 @@ import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import type { AccountsReader } from './accounts.js';
 import type { ExecutionView } from './chain.js';
 import type { BlockMeta } from './chain-store.js';
-import { cacheKey } from '../../protocol/state/trie-node.js';
+import { balanceId } from './state/balance-id.js';
 
 export type BalanceReader = Pick<AccountsReader, 'getBalance'>;
 
@@ -26,7 +26,7 @@ const STATES = 24;
 const BALANCES = 1 << 16;
 
 export class ReferencedBalances {
-  /** State version → asset ‖ key (latin1) → balance, null for none. */
+  /** State version → balanceId(asset, key) → balance, null for none. */
   private readonly states = new Map<bigint, Map<string, NonceBalance | null>>();
   /** Balances remembered in all the states' maps. */
   private remembered = 0;
@@ -57,7 +57,7 @@ export class ReferencedBalances {
     };
     return {
       getBalance(asset, key) {
-        const id = cacheKey(asset) + cacheKey(key);
+        const id = balanceId(asset, key);
         const seen = balances.get(id);
         if (seen !== undefined) return seen ?? undefined;
         state ??= view.stateAt(reference);
@@ -66,7 +66,7 @@ export class ReferencedBalances {
         return balance;
       },
       preload(asset, keys) {
-        const ids = keys.map((key) => cacheKey(asset) + cacheKey(key));
+        const ids = keys.map((key) => balanceId(asset, key));
         const unknown = ids.flatMap((id, i) => (balances.has(id) ? [] : [i]));
         if (unknown.length === 0) return;
         state ??= view.stateAt(reference);

@@ -15,6 +15,7 @@ import {
   type IndexedAt,
 } from './accounts.js';
 import type { BalanceEntry } from './state/balance-index.js';
+import { balanceId } from './state/balance-id.js';
 import { fillMissing } from './state/missing-reads.js';
 import { contractsReader, contractsWriter } from './state-contracts.js';
 import type { StateDb, StateSnapshot, TreeReader, TreeWriter, WritableState } from './state/state-db.js';
@@ -76,7 +77,7 @@ export class StateAccounts implements AccountsState {
 
   write(baseVersion: bigint | null, at?: IndexedAt): AccountsWriter {
     const state: WritableState = this.db.writable(baseVersion);
-    /** Balances written, by asset ‖ key (latin1): read back from here, the base from the index or the tries. */
+    /** Balances written, by balanceId: read back from here, the base from the index or the tries. */
     const written = new Map<string, BalanceEntry & { balance: NonceBalance }>();
     /** The writable balance trie of each asset written, by asset (latin1). */
     const balanceTrees = new Map<string, TreeWriter>();
@@ -90,15 +91,14 @@ export class StateAccounts implements AccountsState {
       at,
     );
     const getBalance = (asset: Uint8Array, key: Uint8Array): NonceBalance | undefined =>
-      written.get(cacheKey(asset) + cacheKey(key))?.balance ?? base.getBalance(asset, key);
+      written.get(balanceId(asset, key))?.balance ?? base.getBalance(asset, key);
     return {
       ...base,
       getBalance,
       getBalances(asset, keys) {
-        const assetKey = cacheKey(asset);
         // What this state did not write, read together from the base.
         return fillMissing(
-          keys.map((key) => written.get(assetKey + cacheKey(key))?.balance),
+          keys.map((key) => written.get(balanceId(asset, key))?.balance),
           (missing) =>
             base.getBalances(
               asset,
@@ -110,7 +110,7 @@ export class StateAccounts implements AccountsState {
       putBalance(asset: Uint8Array, key: Uint8Array, balance: NonceBalance) {
         const value = encodeNonceBalance(balance);
         const assetKey = cacheKey(asset);
-        written.set(assetKey + cacheKey(key), { asset, key, value, balance });
+        written.set(balanceId(asset, key), { asset, key, value, balance });
         let tree = balanceTrees.get(assetKey);
         if (!tree) balanceTrees.set(assetKey, (tree = state.tree(trieName('B', asset))));
         tree.put(key, value);

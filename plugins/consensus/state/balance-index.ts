@@ -21,7 +21,7 @@
  */
 import { ByteReader, ByteWriter } from '../../../protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
-import { cacheKey } from '../../../protocol/state/trie-node.js';
+import { balanceId } from './balance-id.js';
 import { setBounded } from './bounded-map.js';
 import type { Exclusive } from './state-pruner.js';
 
@@ -58,8 +58,6 @@ interface Version {
 interface Latest extends Version {
   readonly before?: Version;
 }
-
-const accountId = (asset: Uint8Array, key: Uint8Array): string => cacheKey(asset) + cacheKey(key);
 
 /** `prefix` ‖ <account> with `extra` bytes left after it. */
 function accountKey(prefix: Uint8Array, asset: Uint8Array, key: Uint8Array, extra: number): Uint8Array {
@@ -125,7 +123,7 @@ export class BalanceIndex {
   /** The stored balances of (asset, each of `keys`) in the main chain's state at `topoheight`, read together. */
   balancesAt(asset: Uint8Array, keys: readonly Uint8Array[], topoheight: bigint): (Uint8Array | undefined)[] {
     const found: (Uint8Array | undefined)[] = new Array(keys.length);
-    const ids = keys.map((key) => accountId(asset, key));
+    const ids = keys.map((key) => balanceId(asset, key));
     const unknown: number[] = [];
     const head = this.head;
     ids.forEach((id, i) => {
@@ -163,14 +161,14 @@ export class BalanceIndex {
     this.newestInBatch.set(batch, newest);
     for (const { asset, key, value } of entries) {
       batch.put(entryKey(asset, key, topoheight), value);
-      const id = accountId(asset, key);
+      const id = balanceId(asset, key);
       if (newest.has(id)) continue;
       newest.add(id);
       batch.put(latestKey(asset, key), latestValue(topoheight, value));
     }
     this.queue(batch, () => {
       for (const { asset, key, value } of entries) {
-        const id = accountId(asset, key);
+        const id = balanceId(asset, key);
         const known = this.latest.get(id);
         if (!known) setBounded(this.latest, RECENT_ACCOUNTS, id, { from: topoheight, value });
         else if (known.from < topoheight)
@@ -190,7 +188,7 @@ export class BalanceIndex {
       batch.del(latestKey(asset, key));
     }
     this.queue(batch, () => {
-      for (const { asset, key } of entries) this.latest.delete(accountId(asset, key));
+      for (const { asset, key } of entries) this.latest.delete(balanceId(asset, key));
       if (this.head !== undefined && this.head >= topoheight) this.head = topoheight - 1n;
     });
   }
