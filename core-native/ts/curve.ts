@@ -64,6 +64,12 @@ export interface CurveCore {
    * G1_PROGRESSION_MAX. Much cheaper per point than g1Add (one field inversion for all of them).
    */
   g1Progression(start: Uint8Array, step: Uint8Array, count: number): Uint8Array;
+  /**
+   * Each compressed point of `compressed` (n·33 bytes) plus the point beside it in `points` (n·64 bytes), compressed
+   * (n·33 bytes): what decompressing, adding and compressing one by one gives, in one call and one field inversion.
+   * Throws if a compressed point is invalid or a sum is the point at infinity.
+   */
+  g1AddToCompressed(compressed: Uint8Array, points: Uint8Array): Uint8Array;
   /** Try-and-increment HashToPoint (docs/cryptography.md § HashToPoint). */
   hashToPoint(data: Uint8Array): Uint8Array;
   /** The generator set for a domain string (`DERO` reproduces the reference vectors; our networks use `UMBRA`). */

@@ -142,4 +142,24 @@ await forEachCore(t, async (t, core) => {
     offCurve[63]! ^= 1;
     t.throws(() => core.g1Progression(offCurve, G, 1), 'rejects an off-curve start');
   });
+
+  t.test('g1AddToCompressed adds points onto compressed ones, as one by one', async (t) => {
+    const stored = Array.from({ length: 6 }, () => core.g1Mul(G, randomBytes(32)));
+    const added = Array.from({ length: 6 }, () => core.g1Mul(gens.H, randomBytes(32)));
+    const compressed = Buffer.concat(stored.map((point) => core.g1Compress(point)));
+    const sums = core.g1AddToCompressed(compressed, Buffer.concat(added));
+    t.equal(sums.length, 6 * 33);
+    stored.forEach((point, i) =>
+      t.equal(hex(sums.subarray(i * 33, (i + 1) * 33)), hex(core.g1Compress(core.g1Add(point, added[i]!))), `sum ${i}`),
+    );
+    t.equal(core.g1AddToCompressed(new Uint8Array(0), new Uint8Array(0)).length, 0, 'none');
+    t.throws(() => core.g1AddToCompressed(compressed, Buffer.concat(added.slice(1))), 'counts that do not pair up');
+    const bad = Uint8Array.from(compressed);
+    bad[32] = 7;
+    t.throws(() => core.g1AddToCompressed(bad, Buffer.concat(added)), 'an invalid compressed point');
+    t.throws(
+      () => core.g1AddToCompressed(compressed.subarray(0, 33), core.g1Neg(stored[0]!)),
+      'a sum at infinity, which has no compressed form',
+    );
+  });
 });

@@ -6,7 +6,7 @@ use super::mul::{
     fixed_base_table, msm, msm_table, msm_with_table, mul_fixed, mul_secret, mul_var, FIXED_PER_WINDOW, FIXED_WINDOWS,
     TABLE_WINDOWS,
 };
-use super::point::{batch_normalize, Affine, Jacobian};
+use super::point::{add_to_compressed, batch_normalize, Affine, Jacobian};
 use super::scalar::{scalar_from_be, scalar_from_be_ct};
 use crate::napi::{Call, Exports, Value};
 
@@ -234,6 +234,9 @@ pub fn register(exports: &Exports) -> Result<(), String> {
     exports.function("g1MsmTable", msm_table_fn)?;
     exports.function("g1MsmTableRun", msm_table_run_fn)?;
     exports.function("g1Progression", progression_fn)?;
+    exports.function("g1AddToCompressed", |call| {
+        call.buffer(&add_to_compressed(call.bytes(0, "compressed points")?, call.bytes(1, "points")?)?)
+    })?;
     exports.function("hashToPoint", |call| point_out(call, &hash_to_point(call.bytes(0, "data")?)))?;
     exports.function("g1Generators", |call| points_out(call, &generators(call.string(0, "domain")?.as_bytes())))
 }

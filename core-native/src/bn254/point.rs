@@ -198,6 +198,38 @@ impl Jacobian {
     }
 }
 
+/// Bytes of a compressed point, and of an affine point.
+const COMPRESSED_BYTES: usize = 33;
+const POINT_BYTES: usize = 64;
+
+/// Each compressed point of `compressed` (n·33 bytes) plus the point beside it in `points` (n·64 bytes), compressed
+/// again (n·33 bytes): the sums made affine with one field inversion for all. A sum at infinity cannot be compressed.
+pub fn add_to_compressed(compressed: &[u8], points: &[u8]) -> Result<Vec<u8>, String> {
+    let n = compressed.len() / COMPRESSED_BYTES;
+    if !compressed.len().is_multiple_of(COMPRESSED_BYTES) || points.len() != n * POINT_BYTES {
+        return Err(format!(
+            "expected n·33 bytes of compressed points and n·64 bytes of points, got {} and {}",
+            compressed.len(),
+            points.len()
+        ));
+    }
+    let sums = compressed
+        .chunks_exact(COMPRESSED_BYTES)
+        .zip(points.chunks_exact(POINT_BYTES))
+        .enumerate()
+        .map(|(i, (a, b))| {
+            let a = Affine::decompress(a).map_err(|e| format!("compressed point {i}: {e}"))?;
+            let b = Affine::from_bytes(b).map_err(|e| format!("point {i}: {e}"))?;
+            Ok(a.to_jacobian().add_affine(&b))
+        })
+        .collect::<Result<Vec<Jacobian>, String>>()?;
+    let mut out = vec![0u8; n * COMPRESSED_BYTES];
+    for (i, (sum, chunk)) in batch_normalize(&sums).iter().zip(out.chunks_exact_mut(COMPRESSED_BYTES)).enumerate() {
+        sum.compress(chunk).map_err(|e| format!("sum {i}: {e}"))?;
+    }
+    Ok(out)
+}
+
 /// Converts many Jacobian points to affine with a single field inversion.
 pub fn batch_normalize(points: &[Jacobian]) -> Vec<Affine> {
     let mut zs: Vec<Fp> = points.iter().map(|p| p.z).collect();

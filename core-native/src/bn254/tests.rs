@@ -1,7 +1,7 @@
 use super::fp::Fp;
 use super::hash_to_point::{generators, hash_to_point};
 use super::mul::{fixed_base_table, msm, msm_table, msm_with_table, mul_fixed, mul_secret, mul_var};
-use super::point::{Affine, Jacobian};
+use super::point::{add_to_compressed, Affine, Jacobian};
 use super::projective::Projective;
 use super::scalar::{scalar_from_be, scalar_from_be_ct, N};
 
@@ -87,6 +87,35 @@ fn compression_round_trip_and_strictness() {
     assert!(Affine::decompress(&[0u8; 33]).is_err());
     assert!(Affine::decompress(&[0xffu8; 33]).is_err());
     assert!(Affine::INFINITY.compress(&mut c).is_err());
+}
+
+#[test]
+fn sums_onto_compressed_points_match_one_by_one() {
+    let g = hash_to_point(b"DEROG");
+    let mut seed = 0x0bad_cafe_f00d_1234u64;
+    let (mut compressed, mut points, mut expected) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..9 {
+        let a = mul_var(&g, &pseudo_scalar(&mut seed)).to_affine();
+        let b = mul_var(&g, &pseudo_scalar(&mut seed)).to_affine();
+        let mut c = [0u8; 33];
+        a.compress(&mut c).unwrap();
+        compressed.extend_from_slice(&c);
+        let mut p = [0u8; 64];
+        b.to_bytes(&mut p);
+        points.extend_from_slice(&p);
+        a.to_jacobian().add_affine(&b).to_affine().compress(&mut c).unwrap();
+        expected.extend_from_slice(&c);
+    }
+    assert_eq!(add_to_compressed(&compressed, &points).unwrap(), expected);
+    assert_eq!(add_to_compressed(&[], &[]).unwrap(), Vec::<u8>::new());
+    assert!(add_to_compressed(&compressed, &points[..64]).is_err(), "lengths that do not pair up");
+    let mut bad = compressed.clone();
+    bad[32] = 7;
+    assert!(add_to_compressed(&bad, &points).unwrap_err().starts_with("compressed point 0:"));
+    // a + (−a) is the point at infinity, which has no compressed form.
+    let mut negated = [0u8; 64];
+    Affine::decompress(&compressed[..33]).unwrap().neg().to_bytes(&mut negated);
+    assert!(add_to_compressed(&compressed[..33], &negated).unwrap_err().starts_with("sum 0:"));
 }
 
 #[test]

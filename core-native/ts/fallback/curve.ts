@@ -210,6 +210,23 @@ export function fallbackCurve(): CurveCore {
       for (let i = 0; i < count; i++, current = current.add(delta)) out.set(writePoint(current), i * POINT);
       return out;
     },
+    g1AddToCompressed(compressed, points) {
+      const n = compressed.length / COMPRESSED;
+      if (!Number.isInteger(n) || points.length !== n * POINT)
+        throw new Error(
+          `expected n·33 bytes of compressed points and n·64 bytes of points, got ${compressed.length} and ${points.length}`,
+        );
+      const out = new Uint8Array(compressed.length);
+      for (let i = 0; i < n; i++) {
+        const sum = decompress(compressed.subarray(i * COMPRESSED, (i + 1) * COMPRESSED));
+        const point = points.subarray(i * POINT, (i + 1) * POINT);
+        out.set(
+          compress(writePoint(readPoint(sum, `compressed point ${i}`).add(readPoint(point, `point ${i}`)))),
+          i * COMPRESSED,
+        );
+      }
+      return out;
+    },
     hashToPoint,
     generators(domain) {
       if (typeof domain !== 'string') throw new Error('generator domain must be a string');

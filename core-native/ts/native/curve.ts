@@ -18,6 +18,7 @@ export interface CurveAddon {
   g1MsmTable(points: Uint8Array): Uint8Array;
   g1MsmTableRun(table: Uint8Array, scalars: Uint8Array): Uint8Array;
   g1Progression(start: Uint8Array, step: Uint8Array, count: number): Uint8Array;
+  g1AddToCompressed(compressed: Uint8Array, points: Uint8Array): Uint8Array;
   hashToPoint(data: Uint8Array): Uint8Array;
   /** G, H, Gs[0..128], Hs[0..128], GSUM, concatenated (259·64 bytes). */
   g1Generators(domain: string): Uint8Array;
@@ -74,6 +75,7 @@ export function nativeCurve(addon: CurveAddon): CurveCore {
     g1Msm: addon.g1Msm,
     g1MsmTable: msmTable,
     g1Progression: addon.g1Progression,
+    g1AddToCompressed: addon.g1AddToCompressed,
     hashToPoint: addon.hashToPoint,
     generators,
   };
