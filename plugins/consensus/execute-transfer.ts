@@ -63,6 +63,10 @@ export interface VerdictCacheSizes {
 }
 const CACHE_SIZES: VerdictCacheSizes = { verified: 4096, verdicts: 65_536 };
 
+/** Bytes of a compressed curve point (as stored in a balance), and of a decompressed one (x ‖ y). */
+const COMPRESSED_BYTES = 33;
+const POINT_BYTES = 64;
+
 export class TransferRules {
   private readonly verified = new Map<string, CheckedPayload[]>();
   private readonly verdicts = new Map<string, VerifiedPayload[]>();
@@ -224,29 +228,56 @@ export class TransferRules {
   apply(tx: TransferTx, payloads: readonly CheckedPayload[], height: bigint, state: BalanceWriter): void {
     tx.payloads.forEach((payload, i) => {
       const { senderParity: parity, ring } = payloads[i]!;
-      // Every member's R takes the same D: decompressed once, if at all (a worker that verified it did already).
-      let D = ring?.ciphertexts.D;
-      const current = state.getBalances(payload.scid, payload.statement.ring);
-      payload.statement.ring.forEach((key, j) => {
-        const before: NonceBalance = current[j] ?? this.math.registration(key);
-        const known =
-          ring && equalBytes(before.L, ring.before.L[j]!) && equalBytes(before.R, ring.before.R[j]!)
-            ? ring.after
-            : undefined;
+      const members = payload.statement.ring;
+      const current = state.getBalances(payload.scid, members);
+      const before = members.map((key, j): NonceBalance => current[j] ?? this.math.registration(key));
+      // A member whose balance is still the one the proof was checked against takes the sums the worker computed;
+      // one changed since the referenced state has C and D added to its balance here.
+      const changed = members.flatMap((_, j) =>
+        ring && equalBytes(before[j]!.L, ring.before.L[j]!) && equalBytes(before[j]!.R, ring.before.R[j]!) ? [] : [j],
+      );
+      const sums = this.addCiphertexts(payload, ring?.ciphertexts, before, changed);
+      members.forEach((key, j) =>
         state.putBalance(payload.scid, key, {
-          nonceHeight: j % 2 === parity ? height : before.nonceHeight,
-          L:
-            known?.L[j] ??
-            this.addCompressed(before.L, ring?.ciphertexts.C[j] ?? this.core.g1Decompress(payload.statement.C[j]!)),
-          R: known?.R[j] ?? this.addCompressed(before.R, (D ??= this.core.g1Decompress(payload.statement.D))),
-        });
-      });
+          nonceHeight: j % 2 === parity ? height : before[j]!.nonceHeight,
+          L: sums.L[j] ?? ring!.after.L[j]!,
+          R: sums.R[j] ?? ring!.after.R[j]!,
+        }),
+      );
     });
   }
 
-  /** A stored (compressed) point plus `b`, compressed. */
-  private addCompressed(a: Uint8Array, b: Uint8Array): Uint8Array {
-    return this.core.g1Compress(this.core.g1Add(this.core.g1Decompress(a), b));
+  /**
+   * The balances of the ring members `changed` (indices) plus the payload's ciphertexts — C[j] onto L, D onto R —
+   * in one call of the curve (each a decompression, an addition and a compression, one field inversion for all);
+   * by member index, nothing at the others.
+   */
+  private addCiphertexts(
+    payload: TransferTx['payloads'][number],
+    decompressed: Ciphertexts | undefined,
+    before: readonly NonceBalance[],
+    changed: readonly number[],
+  ): RingBalances {
+    const count = changed.length;
+    const sums: RingBalances = { L: [], R: [] };
+    if (count === 0) return sums;
+    const stored = new Uint8Array(2 * count * COMPRESSED_BYTES);
+    const added = new Uint8Array(2 * count * POINT_BYTES);
+    // A worker that verified the transfer sent its ciphertexts decompressed; else they are decompressed here.
+    const D = decompressed?.D ?? this.core.g1Decompress(payload.statement.D);
+    changed.forEach((j, k) => {
+      stored.set(before[j]!.L, k * COMPRESSED_BYTES);
+      stored.set(before[j]!.R, (count + k) * COMPRESSED_BYTES);
+      added.set(decompressed?.C[j] ?? this.core.g1Decompress(payload.statement.C[j]!), k * POINT_BYTES);
+      added.set(D, (count + k) * POINT_BYTES);
+    });
+    const out = this.core.g1AddToCompressed(stored, added);
+    const at = (k: number) => out.subarray(k * COMPRESSED_BYTES, (k + 1) * COMPRESSED_BYTES);
+    changed.forEach((j, k) => {
+      sums.L[j] = at(k);
+      sums.R[j] = at(count + k);
+    });
+    return sums;
   }
 
   private bytesKey(bytes: Uint8Array): string {
