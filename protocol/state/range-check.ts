@@ -17,7 +17,7 @@ import {
   innerHash,
   innerPreimage,
   leafHash,
-  leafPreimage,
+  leafHashes,
   nilHash,
   type HashMany,
   type Hasher,
@@ -306,19 +306,12 @@ function buildSubtree(
   };
   const top = shape(0, leaves.length, bit, isRoot);
 
-  const valueHashes = hashAll(
-    hashMany,
-    leaves.map((leaf) => leaf.value),
-  );
-  const leafHashes = hashAll(
-    hashMany,
-    leaves.map((leaf, i) => leafPreimage(leaf.keyhash, valueHashes[i]!)),
-  );
-  leaves.forEach((leaf, i) => out.push({ hash: leafHashes[i]!, encoded: encodeNode(leaf) }));
+  const leafDigests = leafHashes(hashMany, leaves);
+  leaves.forEach((leaf, i) => out.push({ hash: leafDigests[i]!, encoded: encodeNode(leaf) }));
 
   const innerHashes: Uint8Array[] = [];
   const hashOf = (child: ShapeChild): Uint8Array =>
-    'nil' in child ? nil : 'leaf' in child ? leafHashes[child.leaf]! : innerHashes[child.inner]!;
+    'nil' in child ? nil : 'leaf' in child ? leafDigests[child.leaf]! : innerHashes[child.inner]!;
   const byHeight: number[][] = [];
   inners.forEach((node, index) => (byHeight[node.height] ??= []).push(index));
   for (const level of byHeight) {

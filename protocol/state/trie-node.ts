@@ -61,31 +61,35 @@ export type TrieNode = LeafNode | InnerNode;
 
 /** What a leaf's hash is taken of: 0x02, its key hash, the hash of its value. */
 export function leafPreimage(keyhash: Uint8Array, valueHash: Uint8Array): Uint8Array {
-  return writeLeafPreimage(new Uint8Array(PREIMAGE_BYTES), keyhash, valueHash);
+  const data = new Uint8Array(65);
+  data[0] = LEAF_KIND;
+  data.set(keyhash, 1);
+  data.set(valueHash, 33);
+  return data;
 }
 
 /** An inner node's encoding, which is also what its hash is taken of: 0x01, the left hash, the right hash. */
 export function innerPreimage(left: Uint8Array, right: Uint8Array): Uint8Array {
-  return writeInnerPreimage(new Uint8Array(PREIMAGE_BYTES), left, right);
+  const data = new Uint8Array(65);
+  data[0] = INNER_KIND;
+  data.set(left, 1);
+  data.set(right, 33);
+  return data;
 }
 
-/** Bytes of a leaf's or an inner node's hash preimage: its kind and two 32-byte hashes. */
-export const PREIMAGE_BYTES = 65;
-
-/** Writes a leaf's hash preimage into `out` (PREIMAGE_BYTES long) and returns it. */
-export function writeLeafPreimage(out: Uint8Array, keyhash: Uint8Array, valueHash: Uint8Array): Uint8Array {
-  out[0] = LEAF_KIND;
-  out.set(keyhash, 1);
-  out.set(valueHash, 33);
-  return out;
-}
-
-/** Writes an inner node's encoding, its hash preimage, into `out` (PREIMAGE_BYTES long) and returns it. */
-export function writeInnerPreimage(out: Uint8Array, left: Uint8Array, right: Uint8Array): Uint8Array {
-  out[0] = INNER_KIND;
-  out.set(left, 1);
-  out.set(right, 33);
-  return out;
+/** The hashes of many leaves: their values' hashes in one call of `hashMany`, then their preimages' in another. */
+export function leafHashes(
+  hashMany: HashMany,
+  leaves: readonly { keyhash: Uint8Array; value: Uint8Array }[],
+): Uint8Array[] {
+  const valueHashes = hashAll(
+    hashMany,
+    leaves.map((leaf) => leaf.value),
+  );
+  return hashAll(
+    hashMany,
+    leaves.map((leaf, i) => leafPreimage(leaf.keyhash, valueHashes[i]!)),
+  );
 }
 
 export function leafHash(hash: Hasher, keyhash: Uint8Array, value: Uint8Array): Uint8Array {

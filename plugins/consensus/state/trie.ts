@@ -11,9 +11,8 @@ import {
   hashAll,
   hashEachWith,
   innerHash,
-  PREIMAGE_BYTES,
-  writeInnerPreimage,
-  writeLeafPreimage,
+  innerPreimage,
+  leafHashes,
   type HashMany,
   type Hasher,
   type LeafNode,
@@ -341,54 +340,30 @@ export class Trie {
   /** Hashes the update's new nodes, a call of the hash per level, and hands them to the node source. */
   private hashAndSave({ leaves, inner }: Created): void {
     const hashMany = this.nodes.hashMany ?? hashEachWith(this.nodes.hash);
-    if (leaves.length > 0) {
-      const valueHashes = hashAll(
-        hashMany,
-        leaves.map(({ leaf }) => leaf.value),
-      );
-      const hashes = this.hashPreimages(hashMany, leaves.length, (preimage, i) =>
-        writeLeafPreimage(preimage, leaves[i]!.leaf.keyhash, valueHashes[i]!),
-      );
-      leaves.forEach((created, i) => {
-        created.hash = hashes[i]!.hash;
-        this.nodes.save(created.hash, created.leaf, encodeNode(created.leaf));
-      });
-    }
-    inner.sort((a, b) => b.depth - a.depth);
-    for (let start = 0; start < inner.length; ) {
-      let end = start + 1;
-      while (end < inner.length && inner[end]!.depth === inner[start]!.depth) end++;
-      const level = inner.slice(start, end);
+    const hashes = leafHashes(
+      hashMany,
+      leaves.map(({ leaf }) => leaf),
+    );
+    leaves.forEach((created, i) => {
+      created.hash = hashes[i]!;
+      this.nodes.save(created.hash, created.leaf, encodeNode(created.leaf));
+    });
+    const byDepth: NewInner[][] = [];
+    for (const node of inner) (byDepth[node.depth] ??= []).push(node);
+    for (let depth = byDepth.length - 1; depth >= 0; depth--) {
+      const level = byDepth[depth] ?? [];
       // An inner node's encoding is its hash preimage.
-      const hashes = this.hashPreimages(hashMany, level.length, (preimage, i) =>
-        writeInnerPreimage(preimage, hashOf(level[i]!.left), hashOf(level[i]!.right)),
-      );
-      level.forEach((created, i) => {
-        const { hash, preimage } = hashes[i]!;
+      const encodings = level.map(({ left, right }) => innerPreimage(hashOf(left), hashOf(right)));
+      hashAll(hashMany, encodings).forEach((hash, i) => {
+        const created = level[i]!;
         created.hash = hash;
-        this.nodes.save(hash, { kind: 'inner', left: hashOf(created.left), right: hashOf(created.right) }, preimage);
+        this.nodes.save(
+          hash,
+          { kind: 'inner', left: hashOf(created.left), right: hashOf(created.right) },
+          encodings[i]!,
+        );
       });
-      start = end;
     }
-  }
-
-  /** Fills `count` preimages side by side with `fill` and hashes them all in one call. */
-  private hashPreimages(
-    hashMany: HashMany,
-    count: number,
-    fill: (preimage: Uint8Array, i: number) => Uint8Array,
-  ): { hash: Uint8Array; preimage: Uint8Array }[] {
-    const data = new Uint8Array(count * PREIMAGE_BYTES);
-    const ends = new Uint32Array(count);
-    for (let i = 0; i < count; i++) {
-      fill(data.subarray(i * PREIMAGE_BYTES, (i + 1) * PREIMAGE_BYTES), i);
-      ends[i] = (i + 1) * PREIMAGE_BYTES;
-    }
-    const digests = hashMany(data, ends);
-    return Array.from({ length: count }, (_, i) => ({
-      hash: digests.subarray(i * 32, i * 32 + 32),
-      preimage: data.subarray(i * PREIMAGE_BYTES, (i + 1) * PREIMAGE_BYTES),
-    }));
   }
 }
 
