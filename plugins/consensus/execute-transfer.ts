@@ -28,7 +28,9 @@ import {
   type VerifiedPayload,
 } from '../../protocol/transfer-checks.js';
 import { TransactionError, TransactionErrorCode } from '../../protocol/transaction-errors.js';
-import type { TransferTx } from '../../protocol/transaction.js';
+// A compressed curve point, as a balance stores it, and a decompressed one (x ‖ y).
+import { POINT_BYTES as COMPRESSED_BYTES, type TransferTx } from '../../protocol/transaction.js';
+import { POINT as POINT_BYTES } from '../../core-native/ts/proof/points.js';
 import type { ChainTimingObserver } from '../../host/services/chain.js';
 import type { AccountsReader, AccountsWriter } from './accounts.js';
 import type { BalanceMath } from './block-executor.js';
@@ -62,10 +64,6 @@ export interface VerdictCacheSizes {
   readonly verdicts: number;
 }
 const CACHE_SIZES: VerdictCacheSizes = { verified: 4096, verdicts: 65_536 };
-
-/** Bytes of a compressed curve point (as stored in a balance), and of a decompressed one (x ‖ y). */
-const COMPRESSED_BYTES = 33;
-const POINT_BYTES = 64;
 
 export class TransferRules {
   private readonly verified = new Map<string, CheckedPayload[]>();
