@@ -1,9 +1,9 @@
 /**
- * Start-up (the config, the store, every plugin's set-up) fills V8's young generation with garbage, and V8 keeps the
- * pages it grew into for as long as the process idles: ≈ 7 MiB of an idle daemon, still held a minute later
- * (docs/operations.md § Memory). One young-generation collection once start-up is done finds almost nothing alive,
- * and V8 shrinks the young generation back. It needs V8's gc(), which the launcher exposes to the daemon
- * (bin/umbra); without it this does nothing.
+ * Start-up (the config, the store, every plugin's set-up) grows V8's young generation, and V8 keeps the pages it grew
+ * into for as long as the process idles: ≈ 7 MiB of an idle daemon, still held 45 s later (docs/operations.md
+ * § Memory). A young-generation collection alone does not give them back while start-up's allocation rate is recent;
+ * one memory-reducing full collection (V8's last-resort flavour, ≈ 27 ms once) does. It needs V8's gc(), which the
+ * launcher exposes to the daemon (bin/umbra); without it this does nothing.
  */
 type GarbageCollector = (options: { type: 'major'; flavor: 'last-resort' }) => void;
 

@@ -50,15 +50,15 @@ const httpWithoutUndici = {
 };
 
 /**
- * The noise package's default primitives instantiate two WebAssembly modules when imported (≈ 10 MiB resident in an
- * idle daemon). The node hands Noise its own primitives on Node's crypto (plugins/p2p/noise-crypto.ts), so in the
+ * The noise package's default primitives instantiate two WebAssembly modules when imported (≈ 10 MiB resident in a
+ * bare Node process, ≈ 2.5 MiB of an idle daemon). The node hands Noise its own primitives on Node's crypto (plugins/p2p/noise-crypto.ts), so in the
  * bundle that default is the package's own browser one, plain JavaScript that is never called.
  */
 const noiseWithoutWasm = {
   name: 'noise-without-wasm',
   setup(build) {
     build.onResolve({ filter: /^\.\/crypto\/index\.js$/ }, (args) =>
-      args.importer.includes(`${join('@chainsafe', 'libp2p-noise')}`)
+      args.importer.includes(join('@chainsafe', 'libp2p-noise'))
         ? { path: join(dirname(args.importer), 'crypto', 'index.browser.js') }
         : undefined,
     );
