@@ -12,6 +12,20 @@ import {
 
 const BYTES = { keyEncoding: 'buffer', valueEncoding: 'buffer' } as const;
 
+/**
+ * How the database is opened. What a node stores is mostly hashes, curve points and proofs, which do not compress:
+ * the binding's default (Zstandard on every table) saved ≈ 10 % of the disk (a 10 000-block chain: 218 against
+ * 243 MiB) and made every read that missed the block cache decompress a block. `point-lookup` adds a hash index to each data block and a filter, for the point reads of
+ * balances and trie nodes; the block cache (filled as it is used, so an idle node holds little of it) is larger than
+ * the binding's 8 MiB, enough for the balances and upper trie nodes a busy node reads again and again.
+ */
+const OPEN_OPTIONS = {
+  createIfMissing: true,
+  compression: false,
+  optimize: 'point-lookup',
+  cacheSize: 64 << 20,
+} as const;
+
 // The binding's own typings are loose; this is the part of its API we use.
 interface RocksDb {
   open(options?: object): Promise<void>;
@@ -57,7 +71,7 @@ export class RocksDbStore implements KeyValueStore {
     }
     const db = new RocksLevel(location) as unknown as RocksDb;
     try {
-      await db.open({ createIfMissing: true });
+      await db.open(OPEN_OPTIONS);
     } catch (error) {
       const cause = String((error as { cause?: Error }).cause?.message ?? (error as Error).message);
       if (/lock/i.test(cause)) {
