@@ -17,10 +17,12 @@
  *
  * main-thread-ms-per-transfer (ring 16) is the CPU time of the daemon's main thread over the window (Linux's
  * per-thread accounting: its verification workers are other threads) divided by the transfers confirmed: what the
- * node spends per transfer beside verifying it, the figure that bounds its rate on a few cores.
+ * node spends per transfer beside verifying it, the figure that bounds its rate on a few cores. The log also gives the
+ * CPU per transfer of the daemon's other threads and of the bench's own clients, and how much of the cores all three
+ * used: whether the window was bound by the CPU or by waiting.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { bigintFromBytesBE, bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import { loadCore } from '../core-native/ts/index.js';
@@ -90,13 +92,35 @@ const simulator = await startSimulator(/daemon RPC http:\/\/127\.0\.0\.1:(\d+)/,
 });
 const daemon = `http://127.0.0.1:${simulator.port}`;
 
-/** CPU time of the daemon's main thread so far, in ms (utime + stime of its first task, in clock ticks of 10 ms). */
-function mainThreadMs(): number {
-  const pid = simulator.child.pid!;
-  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'latin1');
+/** The command name and CPU time (utime + stime, clock ticks of 10 ms, in ms) in a /proc stat file. */
+function cpuIn(statFile: string): { name: string; ms: number } {
+  const stat = readFileSync(statFile, 'latin1');
   // Fields after the command name (which may hold spaces): state is the 3rd field, utime the 14th, stime the 15th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    ms: (Number(fields[11]) + Number(fields[12])) * 10,
+  };
+}
+
+/**
+ * CPU time so far, in ms: of the daemon's main thread (its first task), of its other threads by name (verification
+ * workers, the collector's helpers, RocksDB's, libuv's), and of this process (the clients posting the transfers).
+ */
+function cpuMs(): { main: number; threads: Map<string, number>; clients: number } {
+  const pid = simulator.child.pid!;
+  const threads = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    if (tid === String(pid)) continue;
+    try {
+      const { name, ms } = cpuIn(`/proc/${pid}/task/${tid}/stat`);
+      threads.set(name, (threads.get(name) ?? 0) + ms);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  const { user, system } = process.cpuUsage();
+  return { main: cpuIn(`/proc/${pid}/task/${pid}/stat`).ms, threads, clients: (user + system) / 1000 };
 }
 
 /** Posts a JSON-RPC request; a connection the daemon dropped is retried on a new one. */
@@ -197,7 +221,7 @@ async function window(
   const verifiedBefore = await verifyRate(ring);
   let blocksMined = 0;
   log(`ring ${ring}: window opens`);
-  const cpuBefore = mainThreadMs();
+  const cpuBefore = cpuMs();
   started = performance.now();
   let exhaustedAt: number | undefined;
   const submitting = submit(bodies, () => blocksMined === WINDOW_BLOCKS).then((result) => {
@@ -212,7 +236,8 @@ async function window(
     if (b === WINDOW_BLOCKS) blocksMined = b;
   }
   const { admitted, refused } = await submitting;
-  const mainThread = mainThreadMs() - cpuBefore;
+  const cpuAfter = cpuMs();
+  const mainThread = cpuAfter.main - cpuBefore.main;
   let confirmed = 0;
   for (let b = 1; b <= WINDOW_BLOCKS; b++) {
     const { block_header: header } = await rpcCall(daemon, 'NODE.GetBlockHeaderByTopoHeight', {
@@ -230,6 +255,22 @@ async function window(
   for (const [reason, times] of refused) log(`  refused ${times}×: ${reason}`);
   const mainThreadMsPerTransfer = Math.round((mainThread / Math.max(1, confirmed)) * 100) / 100;
   log(`ring ${ring}: the main thread was busy ${((mainThread / minedAt.at(-1)!) * 100).toFixed(0)} % of the window`);
+  const perTransfer = (ms: number): string => (ms / Math.max(1, confirmed)).toFixed(2);
+  const others = [...cpuAfter.threads].map(([name, ms]): [string, number] => [
+    name,
+    ms - (cpuBefore.threads.get(name) ?? 0),
+  ]);
+  const clients = cpuAfter.clients - cpuBefore.clients;
+  const used = mainThread + clients + others.reduce((sum, [, ms]) => sum + ms, 0);
+  log(
+    `ring ${ring}: CPU ms per confirmed transfer: main thread ${perTransfer(mainThread)}, ` +
+      others
+        .filter(([, ms]) => ms > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, ms]) => `${name} ${perTransfer(ms)}`)
+        .join(', ') +
+      `, the bench's clients ${perTransfer(clients)}; ${((used / minedAt.at(-1)! / availableParallelism()) * 100).toFixed(0)} % of the cores`,
+  );
   // What the window left in the pool expires with the next block.
   await rpcCall(daemon, 'SIMULATOR.Mine', { count: 1 });
   const verified = Math.round(((verifiedBefore + (await verifyRate(ring))) / 2) * 10) / 10;
