@@ -44,35 +44,56 @@ export interface Ciphertexts {
  */
 export type CompressedVerification = TransferVerification & { balancesAfter?: RingBalances; ciphertexts?: Ciphertexts };
 
+/** A compressed point's size, and that of the 32-byte fields (roothash, scid, txid). */
+const POINT = 33;
+const FIELD = 32;
+
 /**
- * The item with all its bytes copied into one buffer. Its points and proof are often views of larger buffers (the
- * transaction, a store page), and posting a view to a worker copies the whole buffer under it.
+ * A compressed item as it is posted to a worker: its bytes in one buffer — ring ‖ C ‖ L ‖ R (n points each) ‖ D ‖
+ * roothash ‖ scid ‖ txid ‖ proof — and its numbers beside. Its points and proof are often views of larger buffers (the
+ * transaction, a store page), and posting a view copies the whole buffer under it; and one buffer is one object to
+ * make and to send, where views of it would be seventy for a ring of 16.
  */
-export function packItem({ statement, proof }: CompressedProofItem): CompressedProofItem {
+export interface PackedProofItem {
+  readonly bytes: Uint8Array;
+  /** The ring's size n. */
+  readonly ring: number;
+  readonly fee: bigint;
+  readonly burn: bigint;
+  readonly scidIndex: number;
+}
+
+/** Packs an item (its points are 33-byte compressed points, as a transaction and the state carry them). */
+export function packItem({ statement, proof }: CompressedProofItem): PackedProofItem {
   const { ring, C, D, L, R, roothash, scid, txid } = statement;
-  const lists = [ring, C, L, R];
-  let size = D.length + proof.length + roothash.length + scid.length + txid.length;
-  for (const list of lists) for (const bytes of list) size += bytes.length;
-  const buffer = new Uint8Array(size);
+  const n = ring.length;
+  if (C.length !== n || L.length !== n || R.length !== n)
+    throw new Error(`a statement's ring, C, L and R differ in length (${n}, ${C.length}, ${L.length}, ${R.length})`);
+  const bytes = new Uint8Array((4 * n + 1) * POINT + 3 * FIELD + proof.length);
   let at = 0;
-  const copy = (bytes: Uint8Array): Uint8Array => {
-    buffer.set(bytes, at);
-    at += bytes.length;
-    return buffer.subarray(at - bytes.length, at);
+  const put = (field: Uint8Array, size: number): void => {
+    if (field.length !== size) throw new Error(`a statement field is ${field.length} bytes, not ${size}`);
+    bytes.set(field, at);
+    at += size;
   };
+  for (const list of [ring, C, L, R]) for (const point of list) put(point, POINT);
+  put(D, POINT);
+  for (const field of [roothash, scid, txid]) put(field, FIELD);
+  bytes.set(proof, at);
+  return { bytes, ring: n, fee: statement.fee, burn: statement.burn, scidIndex: statement.scidIndex };
+}
+
+/** The item a packed one holds, its fields views of the packed bytes. */
+export function unpackItem({ bytes, ring: n, fee, burn, scidIndex }: PackedProofItem): CompressedProofItem {
+  let at = 0;
+  const take = (size: number): Uint8Array => bytes.subarray(at, (at += size));
+  const points = (): Uint8Array[] => Array.from({ length: n }, () => take(POINT));
+  const [ring, C, L, R] = [points(), points(), points(), points()];
+  const D = take(POINT);
+  const [roothash, scid, txid] = [take(FIELD), take(FIELD), take(FIELD)];
   return {
-    statement: {
-      ...statement,
-      ring: ring.map(copy),
-      C: C.map(copy),
-      D: copy(D),
-      L: L.map(copy),
-      R: R.map(copy),
-      roothash: copy(roothash),
-      scid: copy(scid),
-      txid: copy(txid),
-    },
-    proof: copy(proof),
+    statement: { ring, C, D, L, R, fee, burn, roothash, scid, scidIndex, txid },
+    proof: bytes.subarray(at),
   };
 }
 

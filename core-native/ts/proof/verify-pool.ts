@@ -10,22 +10,25 @@
  */
 import { CoreWorkers, type CoreWorkersOptions } from '../core-workers.js';
 import type { ProofItem } from './batch-verifier.js';
-import { packItem, type CompressedProofItem, type CompressedVerification } from './compressed-statement.js';
+import {
+  packItem,
+  type CompressedProofItem,
+  type CompressedVerification,
+  type PackedProofItem,
+} from './compressed-statement.js';
 import type { TransferVerification } from './verifier.js';
 
 export type VerifyPoolOptions = CoreWorkersOptions;
 
-/** Messages to a worker: items ready to verify, or compressed ones it expands first. */
-export type VerifyJob = { id: number; domain: string } & (
-  | { items: ProofItem[] }
-  | { compressed: CompressedProofItem[] }
-);
+/** Messages to a worker: items ready to verify, or compressed ones (packed) it expands first. */
+export type VerifyJob = { id: number; domain: string } & ({ items: ProofItem[] } | { compressed: PackedProofItem[] });
 
 /**
  * The relative cost of verifying one proof: a fixed part (decoding, transcript, the proof's own points) worth about
  * 64 ring members, plus the ring (measured natively: ring 16 ≈ 4 ms, ring 128 ≈ 10 ms).
  */
-const cost = (item: ProofItem | CompressedProofItem): number => item.statement.ring.length + 64;
+const cost = (item: ProofItem | PackedProofItem): number =>
+  ('statement' in item ? item.statement.ring.length : item.ring) + 64;
 
 export class VerifyPool {
   private readonly workers: CoreWorkers<VerifyJob, CompressedVerification[]>;
@@ -51,7 +54,7 @@ export class VerifyPool {
     return this.shareOut(items.map(packItem), (share) => ({ id: this.workers.jobId(), domain, compressed: share }));
   }
 
-  private async shareOut<T extends ProofItem | CompressedProofItem>(
+  private async shareOut<T extends ProofItem | PackedProofItem>(
     items: readonly T[],
     job: (share: T[]) => VerifyJob,
   ): Promise<CompressedVerification[]> {

@@ -1,6 +1,6 @@
 /**
- * Compressed statements on both implementations: packing keeps an item as it is in one buffer; expanding one gives
- * back the statement it was made from; a point that does not decompress is named; verifying compressed items gives
+ * Compressed statements on both implementations: packing keeps an item in one buffer and unpacking gives it back;
+ * expanding one gives back the statement it was made from; a point that does not decompress is named; verifying compressed items gives
  * what verifying the statements gives, with the ring's balances after each valid transfer, and marks an item with a
  * bad point invalid without failing the others.
  */
@@ -10,6 +10,7 @@ import {
   expandStatement,
   packItem,
   StatementPointError,
+  unpackItem,
   verifyCompressedProofs,
 } from '../../../core-native/ts/proof/compressed-statement.js';
 import { forEachCore } from '../../helpers/core-impls.js';
@@ -26,20 +27,34 @@ await forEachCore(t, async (t, core) => {
     compressed.forEach((item, i) => t.same(expandStatement(core, item.statement), items[i]!.statement, `item ${i}`));
   });
 
-  t.test('packing copies an item into one buffer of its own size', async (t) => {
+  t.test('packing copies an item into one buffer of its own size, and unpacking gives it back', async (t) => {
     const item = compressed[1]!;
     const packed = packItem(item);
-    t.same(packed, item, 'the same item');
-    const { ring, C, D, L, R, roothash, scid, txid } = packed.statement;
-    const views = [...ring, ...C, D, ...L, ...R, roothash, scid, txid, packed.proof];
-    t.ok(
-      views.every((view) => view.buffer === packed.proof.buffer),
-      'one buffer',
-    );
+    const { ring, C, D, L, R, roothash, scid, txid } = item.statement;
+    const fields = [...ring, ...C, D, ...L, ...R, roothash, scid, txid, item.proof];
     t.equal(
-      packed.proof.buffer.byteLength,
-      views.reduce((sum, view) => sum + view.length, 0),
+      packed.bytes.length,
+      fields.reduce((sum, field) => sum + field.length, 0),
+      'the fields and nothing more',
     );
+    // Posted to a worker as it is: a structured clone.
+    const unpacked = unpackItem(structuredClone(packed));
+    t.same(unpacked, item, 'the same item');
+    const views = [...unpacked.statement.ring, ...unpacked.statement.R, unpacked.statement.txid, unpacked.proof];
+    t.ok(
+      views.every((view) => view.buffer === unpacked.proof.buffer),
+      'its fields are views of one buffer',
+    );
+  });
+
+  t.test('packing refuses fields of the wrong size', async (t) => {
+    const { statement, proof } = compressed[0]!;
+    t.throws(() => packItem({ statement: { ...statement, D: statement.D.subarray(1) }, proof }), {
+      message: /32 bytes, not 33/,
+    });
+    t.throws(() => packItem({ statement: { ...statement, L: statement.L.slice(1) }, proof }), {
+      message: /differ in length/,
+    });
   });
 
   t.test('a point that does not decompress is named', async (t) => {
