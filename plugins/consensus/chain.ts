@@ -163,6 +163,12 @@ export class Chain implements ChainService {
    * across one may have read balances of a state that was no longer indexed, and is built again.
    */
   private mainChainCuts = 0;
+  /**
+   * The top's state and branch view that the pool's checks read, made once per top: each check would otherwise read
+   * the chain's records of the top (its topoheight, its state version's root, the history floor) and of the blocks
+   * transfers reference again.
+   */
+  private pendingBasis: { top: BlockMeta; cuts: number; state: AccountsReader; view: ExecutionView } | undefined;
 
   private constructor(private readonly deps: ChainDeps) {
     this.params = CHAIN_PARAMS[deps.network];
@@ -440,8 +446,8 @@ export class Chain implements ChainService {
 
   /** The view of the branch ending at `tip` that transaction rules read the referenced blocks through. */
   private executionView(tip: BlockMeta): ExecutionView {
-    // A view serves one check or one block: its answers are remembered (every transfer of a block asks for one of
-    // the same few reference blocks).
+    // A view serves one block, or the pool's checks on one top: its answers are remembered (every transfer asks for
+    // one of the same few reference blocks).
     let onMain: boolean | undefined;
     const ancestors = new Map<bigint, BlockMeta | undefined>();
     const find = (height: bigint): BlockMeta | undefined => {
@@ -469,19 +475,20 @@ export class Chain implements ChainService {
   checkTransaction(id: Uint8Array, bytes: Uint8Array, tx: Transaction): { nonces: Uint8Array[] } {
     if (!this.deps.executeTransactions)
       throw new TransactionError(TransactionErrorCode.NotExecuted, 'this node does not execute transactions');
-    const top = this.topMeta;
-    return {
-      nonces: this.deps.executeTransactions.checkPending(
-        { id, bytes, tx },
-        top.height + 1n,
-        this.stateAt(top),
-        this.executionView(top),
-      ),
-    };
+    const { top, state, view } = this.pendingCheckBasis();
+    return { nonces: this.deps.executeTransactions.checkPending({ id, bytes, tx }, top.height + 1n, state, view) };
   }
 
   async preverifyTransactions(txs: readonly BlockTransaction[]): Promise<void> {
-    if (txs.length > 0) await this.deps.executeTransactions?.prepareBlock(txs, this.executionView(this.topMeta));
+    if (txs.length > 0) await this.deps.executeTransactions?.prepareBlock(txs, this.pendingCheckBasis().view);
+  }
+
+  private pendingCheckBasis(): { top: BlockMeta; state: AccountsReader; view: ExecutionView } {
+    const top = this.topMeta;
+    const basis = this.pendingBasis;
+    if (basis?.top === top && basis.cuts === this.mainChainCuts) return basis;
+    this.pendingBasis = { top, cuts: this.mainChainCuts, state: this.stateAt(top), view: this.executionView(top) };
+    return this.pendingBasis;
   }
 
   /** Lets the rules do a block's heavy checks ahead, off the main thread where they can (problems surface in execute). */
