@@ -118,11 +118,30 @@ export class ByteReader {
     return this.data[this.offset++]!;
   }
 
-  bytes(size: number, field: string): Uint8Array {
+  private need(size: number, field: string): void {
     if (this.remaining < size) this.fail(`truncated ${field}: needs ${size} bytes, ${this.remaining} left`);
+  }
+
+  bytes(size: number, field: string): Uint8Array {
+    this.need(size, field);
     const out = this.data.slice(this.offset, this.offset + size);
     this.offset += size;
     return out;
+  }
+
+  /**
+   * The next `size` bytes as a view of the data, not a copy: for a decoder whose input nobody changes afterwards (one
+   * buffer under many fields, where copies would each be a buffer of their own).
+   */
+  view(size: number, field: string): Uint8Array {
+    this.need(size, field);
+    return this.data.subarray(this.offset, (this.offset += size));
+  }
+
+  /** `count` fields of `size` bytes each, one after the other, as views of the data (see `view`). */
+  views(count: number, size: number, field: string): Uint8Array[] {
+    const all = this.view(count * size, field);
+    return Array.from({ length: count }, (_, i) => all.subarray(i * size, (i + 1) * size));
   }
 
   u64be(field: string): bigint {

@@ -163,17 +163,18 @@ function readStatement(reader: ByteReader, index: number): Statement {
   if (ringLog2 < 1 || ringLog2 > MAX_RING_LOG2)
     reader.fail(`payload ${index} ring size 2^${ringLog2} is not a power of two between 2 and 128`);
   const fees = reader.uvarint(`payload ${index} fees`);
-  const D = reader.bytes(POINT_BYTES, `payload ${index} D`);
+  const D = reader.view(POINT_BYTES, `payload ${index} D`);
   const n = 1 << ringLog2;
-  const ring = Array.from({ length: n }, (_, i) => reader.bytes(POINT_BYTES, `payload ${index} ring key ${i}`));
-  const C = Array.from({ length: n }, (_, i) => reader.bytes(POINT_BYTES, `payload ${index} C[${i}]`));
-  const roothash = reader.bytes(HASH_BYTES, `payload ${index} state root`);
+  const ring = reader.views(n, POINT_BYTES, `payload ${index} ring keys`);
+  const C = reader.views(n, POINT_BYTES, `payload ${index} C`);
+  const roothash = reader.view(HASH_BYTES, `payload ${index} state root`);
   return { ringLog2, fees, D, ring, C, roothash };
 }
 
 /**
  * Strict structural decoding: every length, count and version checked, trailing bytes rejected. Points are checked
- * to be on the curve separately (see the transaction checks), since that needs the crypto core.
+ * to be on the curve separately (see the transaction checks), since that needs the crypto core. The byte fields are
+ * views of `bytes`, not copies (a transfer has dozens): whoever holds a transaction keeps its bytes as they are.
  */
 export function decodeTransaction(bytes: Uint8Array): Transaction {
   const reader = new ByteReader(bytes, 'transaction');
@@ -187,41 +188,41 @@ export function decodeTransaction(bytes: Uint8Array): Transaction {
   let tx: Transaction;
   switch (type) {
     case TxType.Premine:
-      tx = { ...head, type, value: reader.uvarint('value'), key: reader.bytes(POINT_BYTES, 'key') };
+      tx = { ...head, type, value: reader.uvarint('value'), key: reader.view(POINT_BYTES, 'key') };
       break;
     case TxType.Registration:
       tx = {
         ...head,
         type,
-        key: reader.bytes(POINT_BYTES, 'key'),
-        c: reader.bytes(HASH_BYTES, 'signature C'),
-        s: reader.bytes(HASH_BYTES, 'signature S'),
+        key: reader.view(POINT_BYTES, 'key'),
+        c: reader.view(HASH_BYTES, 'signature C'),
+        s: reader.view(HASH_BYTES, 'signature S'),
       };
       break;
     case TxType.Coinbase:
-      tx = { ...head, type, key: reader.bytes(POINT_BYTES, 'key') };
+      tx = { ...head, type, key: reader.view(POINT_BYTES, 'key') };
       break;
     case TxType.Normal:
     case TxType.SmartContract: {
       const height = reader.uvarint('height');
-      const blid = reader.bytes(HASH_BYTES, 'reference block id');
+      const blid = reader.view(HASH_BYTES, 'reference block id');
       const count = reader.smallUvarint('payload count', MAX_PAYLOADS);
       if (count === 0) reader.fail('a transfer needs at least one payload');
       const headers = Array.from({ length: count }, (_, i) => {
         const burn = reader.uvarint(`payload ${i} burn`);
-        const scid = reader.bytes(HASH_BYTES, `payload ${i} scid`);
+        const scid = reader.view(HASH_BYTES, `payload ${i} scid`);
         const rpcType = reader.byte(`payload ${i} rpc type`);
         if (rpcType !== 0) reader.fail(`payload ${i} has unknown rpc type ${rpcType}`);
-        const rpcPayload = reader.bytes(RPC_PAYLOAD_BYTES, `payload ${i} rpc payload`);
+        const rpcPayload = reader.view(RPC_PAYLOAD_BYTES, `payload ${i} rpc payload`);
         return { burn, scid, rpcType, rpcPayload, statement: readStatement(reader, i) };
       });
       const scData =
         type === TxType.SmartContract
-          ? reader.bytes(reader.smallUvarint('sc data length', MAX_TX_BYTES), 'sc data')
+          ? reader.view(reader.smallUvarint('sc data length', MAX_TX_BYTES), 'sc data')
           : new Uint8Array(0);
       const payloads = headers.map((h, i) => ({
         ...h,
-        proof: reader.bytes(proofSize(h.statement.ringLog2), `payload ${i} proof`),
+        proof: reader.view(proofSize(h.statement.ringLog2), `payload ${i} proof`),
       }));
       tx = { ...head, type, height, blid, payloads, scData };
       break;
