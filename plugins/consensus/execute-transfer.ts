@@ -15,8 +15,9 @@ import { equalBytes, toHex } from '../../protocol/bytes.js';
 import { TX_VALIDITY_BLOCKS } from '../../protocol/chain-params.js';
 import type { NonceBalance } from '../../protocol/nonce-balance.js';
 import {
+  balanceAfter,
+  ciphertextAt,
   verifyCompressedProofs,
-  type Ciphertexts,
   type CompressedProofItem,
   type RingBalances,
 } from '../../core-native/ts/proof/compressed-statement.js';
@@ -49,7 +50,12 @@ const ringSize = (tx: TransferTx): number => tx.payloads[0]?.statement.ring.leng
  * ciphertexts decompressed, which a member whose balance has changed since takes without decompressing them again.
  */
 export interface CheckedPayload extends VerifiedPayload {
-  readonly ring?: { readonly before: RingBalances; readonly after: RingBalances; readonly ciphertexts: Ciphertexts };
+  readonly ring?: {
+    readonly before: RingBalances;
+    /** As a worker's verification gives them (compressed-statement.ts: `balanceAfter`, `ciphertextAt`). */
+    readonly after: Uint8Array;
+    readonly ciphertexts: Uint8Array;
+  };
 }
 
 /**
@@ -235,13 +241,10 @@ export class TransferRules {
         ring && equalBytes(before[j]!.L, ring.before.L[j]!) && equalBytes(before[j]!.R, ring.before.R[j]!) ? [] : [j],
       );
       const sums = this.addCiphertexts(payload, ring?.ciphertexts, before, changed);
-      members.forEach((key, j) =>
-        state.putBalance(payload.scid, key, {
-          nonceHeight: j % 2 === parity ? height : before[j]!.nonceHeight,
-          L: sums.L[j] ?? ring!.after.L[j]!,
-          R: sums.R[j] ?? ring!.after.R[j]!,
-        }),
-      );
+      members.forEach((key, j) => {
+        const { L, R } = sums.L[j] ? { L: sums.L[j]!, R: sums.R[j]! } : balanceAfter(ring!.after, members.length, j);
+        state.putBalance(payload.scid, key, { nonceHeight: j % 2 === parity ? height : before[j]!.nonceHeight, L, R });
+      });
     });
   }
 
@@ -252,7 +255,7 @@ export class TransferRules {
    */
   private addCiphertexts(
     payload: TransferTx['payloads'][number],
-    decompressed: Ciphertexts | undefined,
+    decompressed: Uint8Array | undefined,
     before: readonly NonceBalance[],
     changed: readonly number[],
   ): RingBalances {
@@ -262,11 +265,12 @@ export class TransferRules {
     const stored = new Uint8Array(2 * count * COMPRESSED_BYTES);
     const added = new Uint8Array(2 * count * POINT_BYTES);
     // A worker that verified the transfer sent its ciphertexts decompressed; else they are decompressed here.
-    const D = decompressed?.D ?? this.core.g1Decompress(payload.statement.D);
+    const { ring, C, D: compressedD } = payload.statement;
+    const D = decompressed ? ciphertextAt(decompressed, ring.length) : this.core.g1Decompress(compressedD);
     changed.forEach((j, k) => {
       stored.set(before[j]!.L, k * COMPRESSED_BYTES);
       stored.set(before[j]!.R, (count + k) * COMPRESSED_BYTES);
-      added.set(decompressed?.C[j] ?? this.core.g1Decompress(payload.statement.C[j]!), k * POINT_BYTES);
+      added.set(decompressed ? ciphertextAt(decompressed, j) : this.core.g1Decompress(C[j]!), k * POINT_BYTES);
       added.set(D, (count + k) * POINT_BYTES);
     });
     const out = this.core.g1AddToCompressed(stored, added);

@@ -7,10 +7,15 @@
 import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
 import { UmbraError } from '../errors.js';
+import { pointAt, POINT } from './points.js';
 import { ProofErrorCode } from './proof-errors.js';
 import { verifyTransferProofs, type ProofItem } from './batch-verifier.js';
 import type { TransferStatement } from './statement.js';
 import type { TransferVerification } from './verifier.js';
+
+/** A compressed point's size, and that of the 32-byte fields (roothash, scid, txid). */
+const COMPRESSED = 33;
+const FIELD = 32;
 
 export interface CompressedStatement extends Omit<TransferStatement, 'ring' | 'C' | 'D' | 'CLn' | 'CRn'> {
   ring: Uint8Array[];
@@ -26,27 +31,31 @@ export interface CompressedProofItem {
   proof: Uint8Array;
 }
 
-/** The ring members' balances (L, R) after a transfer, compressed: CLn and CRn. */
+/** The ring members' balances (L, R), compressed. */
 export interface RingBalances {
   L: Uint8Array[];
   R: Uint8Array[];
 }
 
-/** A transfer's ciphertexts as 64-byte points: C (one per ring member) and D. */
-export interface Ciphertexts {
-  C: Uint8Array[];
-  D: Uint8Array;
+/**
+ * A compressed item's verification; a valid one also gives the ring's balances after the transfer, compressed, in one
+ * buffer (CLn_0 … CLn_{n−1} ‖ CRn_0 … CRn_{n−1}: `balanceAfter` reads a member's), and its ciphertexts as 64-byte
+ * points in one buffer (C_0 … C_{n−1} ‖ D: `ciphertextAt`), which whoever applies the transfer to balances changed
+ * since can add as they are. One buffer each, where arrays of views made some fifty objects for a ring of 16 to
+ * post, receive and keep in the cache of verified transfers.
+ */
+export type CompressedVerification = TransferVerification & { balancesAfter?: Uint8Array; ciphertexts?: Uint8Array };
+
+/** Ring member j's balance after the transfer, from a verification's `balancesAfter` for a ring of n. */
+export function balanceAfter(after: Uint8Array, n: number, j: number): { L: Uint8Array; R: Uint8Array } {
+  return {
+    L: after.subarray(j * COMPRESSED, (j + 1) * COMPRESSED),
+    R: after.subarray((n + j) * COMPRESSED, (n + j + 1) * COMPRESSED),
+  };
 }
 
-/**
- * A compressed item's verification; a valid one also gives the ring's balances after the transfer, and its ciphertexts
- * decompressed, which whoever applies the transfer to balances changed since can add as they are.
- */
-export type CompressedVerification = TransferVerification & { balancesAfter?: RingBalances; ciphertexts?: Ciphertexts };
-
-/** A compressed point's size, and that of the 32-byte fields (roothash, scid, txid). */
-const POINT = 33;
-const FIELD = 32;
+/** C_j from a verification's `ciphertexts` for a ring of n, or D for j = n. */
+export const ciphertextAt = (ciphertexts: Uint8Array, j: number): Uint8Array => pointAt(ciphertexts, j);
 
 /**
  * A compressed item as it is posted to a worker: its bytes in one buffer — ring ‖ C ‖ L ‖ R (n points each) ‖ D ‖
@@ -69,15 +78,15 @@ export function packItem({ statement, proof }: CompressedProofItem): PackedProof
   const n = ring.length;
   if (C.length !== n || L.length !== n || R.length !== n)
     throw new Error(`a statement's ring, C, L and R differ in length (${n}, ${C.length}, ${L.length}, ${R.length})`);
-  const bytes = new Uint8Array((4 * n + 1) * POINT + 3 * FIELD + proof.length);
+  const bytes = new Uint8Array((4 * n + 1) * COMPRESSED + 3 * FIELD + proof.length);
   let at = 0;
   const put = (field: Uint8Array, size: number): void => {
     if (field.length !== size) throw new Error(`a statement field is ${field.length} bytes, not ${size}`);
     bytes.set(field, at);
     at += size;
   };
-  for (const list of [ring, C, L, R]) for (const point of list) put(point, POINT);
-  put(D, POINT);
+  for (const list of [ring, C, L, R]) for (const point of list) put(point, COMPRESSED);
+  put(D, COMPRESSED);
   for (const field of [roothash, scid, txid]) put(field, FIELD);
   bytes.set(proof, at);
   return { bytes, ring: n, fee: statement.fee, burn: statement.burn, scidIndex: statement.scidIndex };
@@ -87,9 +96,9 @@ export function packItem({ statement, proof }: CompressedProofItem): PackedProof
 export function unpackItem({ bytes, ring: n, fee, burn, scidIndex }: PackedProofItem): CompressedProofItem {
   let at = 0;
   const take = (size: number): Uint8Array => bytes.subarray(at, (at += size));
-  const points = (): Uint8Array[] => Array.from({ length: n }, () => take(POINT));
+  const points = (): Uint8Array[] => Array.from({ length: n }, () => take(COMPRESSED));
   const [ring, C, L, R] = [points(), points(), points(), points()];
-  const D = take(POINT);
+  const D = take(COMPRESSED);
   const [roothash, scid, txid] = [take(FIELD), take(FIELD), take(FIELD)];
   return {
     statement: { ring, C, D, L, R, fee, burn, roothash, scid, scidIndex, txid },
@@ -128,24 +137,12 @@ export function expandStatement(core: Core, statement: CompressedStatement): Tra
   return { ...rest, ring, C, D, CLn, CRn };
 }
 
-/** The byte strings, all of one size, copied into one buffer (one copy, not one each, when posted back from a worker). */
-function inOneBuffer(items: readonly Uint8Array[]): Uint8Array[] {
-  const size = items[0]?.length ?? 0;
-  const buffer = new Uint8Array(items.length * size);
-  return items.map((item, j) => {
-    const view = buffer.subarray(j * size, (j + 1) * size);
-    view.set(item);
-    return view;
-  });
-}
-
-const compressAll = (core: Core, points: readonly Uint8Array[]): Uint8Array[] =>
-  inOneBuffer(points.map((point) => core.g1Compress(point)));
-
-/** The statement's C and D, in one buffer. */
-function ciphertextsOf({ C, D }: TransferStatement): Ciphertexts {
-  const [d, ...c] = inOneBuffer([D, ...C]);
-  return { C: c, D: d! };
+/** The points (64 bytes each) one after the other in one buffer, or each compressed (33 bytes) when `compress` is given. */
+function inOneBuffer(points: readonly Uint8Array[], compress?: (point: Uint8Array) => Uint8Array): Uint8Array {
+  const size = compress ? COMPRESSED : POINT;
+  const buffer = new Uint8Array(points.length * size);
+  points.forEach((point, j) => buffer.set(compress ? compress(point) : point, j * size));
+  return buffer;
 }
 
 /**
@@ -174,8 +171,8 @@ export function verifyCompressedProofs(
     results[positions[k]!] = result.valid
       ? {
           ...result,
-          balancesAfter: { L: compressAll(core, statement.CLn), R: compressAll(core, statement.CRn) },
-          ciphertexts: ciphertextsOf(statement),
+          balancesAfter: inOneBuffer([...statement.CLn, ...statement.CRn], (point) => core.g1Compress(point)),
+          ciphertexts: inOneBuffer([...statement.C, statement.D]),
         }
       : result;
   });

@@ -7,6 +7,8 @@
 import t from 'tap';
 import { verifyTransferProofs } from '../../../core-native/ts/proof/batch-verifier.js';
 import {
+  balanceAfter,
+  ciphertextAt,
   expandStatement,
   packItem,
   StatementPointError,
@@ -84,12 +86,19 @@ await forEachCore(t, async (t, core) => {
         const bare = { ...result, balancesAfter: undefined, ciphertexts: undefined };
         t.same(bare, { ...plain[i], balancesAfter: undefined, ciphertexts: undefined }, `item ${i}`);
         const { CLn, CRn, C, D } = items[i]!.statement;
+        const n = CLn.length;
         t.same(
-          result.balancesAfter,
-          { L: CLn.map((p) => core.g1Compress(p)), R: CRn.map((p) => core.g1Compress(p)) },
+          Array.from({ length: n }, (_, j) => balanceAfter(result.balancesAfter!, n, j)),
+          CLn.map((p, j) => ({ L: core.g1Compress(p), R: core.g1Compress(CRn[j]!) })),
           `item ${i}: CLn, CRn`,
         );
-        t.same(result.ciphertexts, { C, D }, `item ${i}: C and D as points`);
+        t.same(
+          Array.from({ length: n + 1 }, (_, j) => ciphertextAt(result.ciphertexts!, j)),
+          [...C, D],
+          `item ${i}: C and D as points`,
+        );
+        t.equal(result.balancesAfter!.length, 2 * n * 33, `item ${i}: the balances after and nothing more`);
+        t.equal(result.ciphertexts!.length, (n + 1) * 64, `item ${i}: the ciphertexts and nothing more`);
       });
       const broken = { ...compressed[0]!, statement: { ...compressed[0]!.statement, D: new Uint8Array(33) } };
       const [bad, ...rest] = verifyCompressedProofs(core, gens, [broken, ...compressed.slice(1)]);

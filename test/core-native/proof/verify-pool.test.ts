@@ -52,8 +52,8 @@ await forEachCore(t, async (t, core) => {
     const results = await pool.verifyCompressed(DOMAIN, compressed);
     t.same(summary(results), expected, 'as for the statements');
     t.same(
-      results.map((r) => r.balancesAfter?.L.length),
-      ITEMS.map((item) => item.statement.ring.length),
+      results.map((r) => r.balancesAfter?.length),
+      ITEMS.map((item) => 2 * 33 * item.statement.ring.length),
       'each with its ring balances after',
     );
     const broken = {
