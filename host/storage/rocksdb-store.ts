@@ -13,11 +13,12 @@ import {
 const BYTES = { keyEncoding: 'buffer', valueEncoding: 'buffer' } as const;
 
 /**
- * How the database is opened. What a node stores is mostly hashes, curve points and proofs, which do not compress:
+ * How the database is opened. What a node stores is mostly hashes, curve points and proofs, which hardly compress:
  * the binding's default (Zstandard on every table) saved ≈ 10 % of the disk (a 10 000-block chain: 218 against
- * 243 MiB) and made every read that missed the block cache decompress a block. `point-lookup` adds a hash index to each data block and a filter, for the point reads of
- * balances and trie nodes; the block cache (filled as it is used, so an idle node holds little of it) is larger than
- * the binding's 8 MiB, enough for the balances and upper trie nodes a busy node reads again and again.
+ * 243 MiB) and made every read that missed the block cache decompress a block. `point-lookup` adds a hash index to
+ * each data block and a filter, for the point reads of balances and trie nodes; the block cache (filled as it is used,
+ * so an idle node holds little of it) is larger than the binding's 8 MiB, enough for the balances and upper trie nodes
+ * a busy node reads again and again.
  */
 const OPEN_OPTIONS = {
   createIfMissing: true,
