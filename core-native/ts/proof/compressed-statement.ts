@@ -7,7 +7,7 @@
 import type { Core } from '../core.js';
 import type { Generators } from '../curve.js';
 import { UmbraError } from '../errors.js';
-import { pointAt, POINT } from './points.js';
+import { concatPoints, pointAt } from './points.js';
 import { ProofErrorCode } from './proof-errors.js';
 import { verifyTransferProofs, type ProofItem } from './batch-verifier.js';
 import type { TransferStatement } from './statement.js';
@@ -137,12 +137,11 @@ export function expandStatement(core: Core, statement: CompressedStatement): Tra
   return { ...rest, ring, C, D, CLn, CRn };
 }
 
-/** The points (64 bytes each) one after the other in one buffer, or each compressed (33 bytes) when `compress` is given. */
-function inOneBuffer(points: readonly Uint8Array[], compress?: (point: Uint8Array) => Uint8Array): Uint8Array {
-  const size = compress ? COMPRESSED : POINT;
-  const buffer = new Uint8Array(points.length * size);
-  points.forEach((point, j) => buffer.set(compress ? compress(point) : point, j * size));
-  return buffer;
+/** The points compressed, laid end to end in one buffer. */
+function compressAll(core: Core, points: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(points.length * COMPRESSED);
+  points.forEach((point, j) => out.set(core.g1Compress(point), j * COMPRESSED));
+  return out;
 }
 
 /**
@@ -171,8 +170,8 @@ export function verifyCompressedProofs(
     results[positions[k]!] = result.valid
       ? {
           ...result,
-          balancesAfter: inOneBuffer([...statement.CLn, ...statement.CRn], (point) => core.g1Compress(point)),
-          ciphertexts: inOneBuffer([...statement.C, statement.D]),
+          balancesAfter: compressAll(core, [...statement.CLn, ...statement.CRn]),
+          ciphertexts: concatPoints([...statement.C, statement.D]),
         }
       : result;
   });
