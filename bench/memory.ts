@@ -16,6 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBench, type BenchRow } from './harness.js';
+import { statCpu } from './lib/proc-stat.js';
 import { startServer, UMBRA, type RunningServer } from './lib/rpc-load.js';
 import { rpcCall } from './lib/simulator.js';
 
@@ -29,19 +30,10 @@ const env = { ...process.env, HOME: home };
 const rows: BenchRow[] = [];
 
 /**
- * CPU time (ms) from /proc/<pid>/stat: the fields [from, to) after the command name, clock ticks (100 a second on
- * Linux). 11 and 12 are the process's user and system time, 13 and 14 those of its children it has waited for.
- */
-function statCpuMs(pid: number | 'self', from: number, to: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return fields.slice(from, to).reduce((sum, ticks) => sum + Number(ticks), 0) * 10;
-}
-
-/**
  * CPU time a running child has spent, with that of its own children that have exited, ms: the simulator's funding
  * proofs are partly made by a helper process, gone by the time wallet 0 answers.
  */
-const cpuMs = (child: ChildProcess): number => statCpuMs(child.pid!, 11, 15);
+const cpuMs = (child: ChildProcess): number => statCpu(`/proc/${child.pid}/stat`, 11, 15).ms;
 
 /** Resident set size of a running child, MiB. */
 function rssMiB(child: ChildProcess): number {
@@ -129,11 +121,11 @@ async function daemonAndBareNode(): Promise<{ daemon: number; node: number }> {
 
 /** Milliseconds `bin/umbra --version` takes, spawn to exit, and the CPU time it spent. */
 function versionRun(): { ms: number; cpuMs: number } {
-  const cpuBefore = statCpuMs('self', 13, 15);
+  const cpuBefore = statCpu('/proc/self/stat', 13, 15).ms;
   const start = performance.now();
   const run = spawnSync(UMBRA, ['--version'], { env, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`umbra --version failed: ${run.stderr}`);
-  return { ms: performance.now() - start, cpuMs: statCpuMs('self', 13, 15) - cpuBefore };
+  return { ms: performance.now() - start, cpuMs: statCpu('/proc/self/stat', 13, 15).ms - cpuBefore };
 }
 
 try {

@@ -22,7 +22,7 @@
  * used: whether the window was bound by the CPU or by waiting.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { bigintFromBytesBE, bigintToBytes32BE } from '../core-native/ts/bigint-bytes.js';
 import { loadCore } from '../core-native/ts/index.js';
@@ -33,6 +33,7 @@ import { makeRegistration } from '../protocol/registration.js';
 import { encodeTransaction } from '../protocol/transaction.js';
 import { runBench, type BenchRow } from './harness.js';
 import { rpcCall, startSimulator } from './lib/simulator.js';
+import { ownCpu } from './lib/proc-stat.js';
 import { buildTransfers, type BuildJob } from './lib/transfer-builders.js';
 import { batchedRate, verifySample } from './lib/verify-rate.js';
 
@@ -92,17 +93,6 @@ const simulator = await startSimulator(/daemon RPC http:\/\/127\.0\.0\.1:(\d+)/,
 });
 const daemon = `http://127.0.0.1:${simulator.port}`;
 
-/** The command name and CPU time (utime + stime, clock ticks of 10 ms, in ms) in a /proc stat file. */
-function cpuIn(statFile: string): { name: string; ms: number } {
-  const stat = readFileSync(statFile, 'latin1');
-  // Fields after the command name (which may hold spaces): state is the 3rd field, utime the 14th, stime the 15th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return {
-    name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-    ms: (Number(fields[11]) + Number(fields[12])) * 10,
-  };
-}
-
 /**
  * CPU time so far, in ms: of the daemon's main thread (its first task), of its other threads by name (verification
  * workers, the collector's helpers, RocksDB's, libuv's), and of this process (the clients posting the transfers).
@@ -113,14 +103,14 @@ function cpuMs(): { main: number; threads: Map<string, number>; clients: number 
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     if (tid === String(pid)) continue;
     try {
-      const { name, ms } = cpuIn(`/proc/${pid}/task/${tid}/stat`);
+      const { name, ms } = ownCpu(`/proc/${pid}/task/${tid}/stat`);
       threads.set(name, (threads.get(name) ?? 0) + ms);
     } catch {
       // the thread ended meanwhile
     }
   }
   const { user, system } = process.cpuUsage();
-  return { main: cpuIn(`/proc/${pid}/task/${pid}/stat`).ms, threads, clients: (user + system) / 1000 };
+  return { main: ownCpu(`/proc/${pid}/task/${pid}/stat`).ms, threads, clients: (user + system) / 1000 };
 }
 
 /** Posts a JSON-RPC request; a connection the daemon dropped is retried on a new one. */
