@@ -51,8 +51,9 @@ const httpWithoutUndici = {
 
 /**
  * The noise package's default primitives instantiate two WebAssembly modules when imported (≈ 10 MiB resident in a
- * bare Node process, ≈ 2.5 MiB of an idle daemon). The node hands Noise its own primitives on Node's crypto (plugins/p2p/noise-crypto.ts), so in the
- * bundle that default is the package's own browser one, plain JavaScript that is never called.
+ * bare Node process, ≈ 2.5 MiB of an idle daemon). The node hands Noise its own primitives on Node's crypto
+ * (plugins/p2p/noise-crypto.ts), so in the bundle that default is the package's own browser one, plain JavaScript
+ * that is never called.
  */
 const noiseWithoutWasm = {
   name: 'noise-without-wasm',
