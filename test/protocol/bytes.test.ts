@@ -43,6 +43,24 @@ t.test('the reader rejects malformed input with clear errors', async (t) => {
   t.throws(() => reader.end(), { message: /1 unexpected trailing bytes/ });
 });
 
+t.test('views are the data itself, not copies, and are checked like copies', async (t) => {
+  const data = fromHex('0102030405060708');
+  const reader = new ByteReader(data, 'thing');
+  const head = reader.view(2, 'head');
+  const [a, b] = reader.views(2, 3, 'pairs');
+  t.same([toHex(head), toHex(a!), toHex(b!)], ['0102', '030405', '060708']);
+  t.ok(
+    [head, a!, b!].every((view) => view.buffer === data.buffer),
+    'views of the one buffer',
+  );
+  reader.end();
+  t.not(new ByteReader(data, 'thing').bytes(2, 'head').buffer, data.buffer, 'bytes() still copies');
+  t.throws(() => new ByteReader(data, 'thing').view(9, 'key'), { message: /truncated key: needs 9 bytes, 8 left/ });
+  t.throws(() => new ByteReader(data, 'thing').views(3, 3, 'points'), {
+    message: /truncated points: needs 9 bytes, 8 left/,
+  });
+});
+
 t.test('fixed-width fields and hex', async (t) => {
   const bytes = new ByteWriter().u64be(0x0102030405060708n).byte(0x1ff).bytes(fromHex('aabb'), 2).finish();
   t.equal(toHex(bytes), '0102030405060708ffaabb');

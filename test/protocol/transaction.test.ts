@@ -73,6 +73,16 @@ t.test('transfers round trip for every ring size; the txid excludes the proofs',
     }
   }
   t.equal(proofSize(4), 2325, 'proof size for ring 16 (reference §1.8.3)');
+  const bytes = encodeTransaction(sampleTransfer(4));
+  const decoded = decodeTransaction(bytes);
+  if (decoded.type !== TxType.Normal) throw new Error('a NORMAL transfer decodes as one');
+  const [{ statement, proof, scid }] = decoded.payloads as [(typeof decoded.payloads)[number]];
+  t.ok(
+    [...statement.ring, ...statement.C, statement.D, statement.roothash, proof, scid, decoded.blid].every(
+      (field) => field.buffer === bytes.buffer,
+    ),
+    'the byte fields are views of the bytes decoded, not copies',
+  );
 });
 
 t.test('malformed transactions are rejected with clear errors', async (t) => {
@@ -80,6 +90,10 @@ t.test('malformed transactions are rejected with clear errors', async (t) => {
   const withTrailing = new Uint8Array([...good, 0]);
   t.throws(() => decodeTransaction(withTrailing), { name: 'DecodeError', message: /1 unexpected trailing bytes/ });
   t.throws(() => decodeTransaction(good.slice(0, good.length - 1)), { message: /truncated payload 0 proof/ });
+  const ringStart = encodeTransactionHeader(sampleTransfer(2)).length - (32 + 4 * 33 + 4 * 33);
+  t.throws(() => decodeTransaction(good.slice(0, ringStart + 33)), {
+    message: /truncated payload 0 ring keys: needs 132 bytes, 33 left/,
+  });
   const badVersion = Uint8Array.from(good);
   badVersion[0] = 2;
   t.throws(() => decodeTransaction(badVersion), { message: /unsupported version 2/ });
