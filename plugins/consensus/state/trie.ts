@@ -134,7 +134,10 @@ export class Trie {
    */
   async fetchPaths(changes: readonly TrieChange[]): Promise<void> {
     const keyhashes = changes.map((change) => change.keyhash);
-    const deleting = (path: number): boolean => changes[path]!.value === null;
+    // Only deletions pull siblings up; without any, no group needs asking.
+    const deleting = changes.some((change) => change.value === null)
+      ? (path: number): boolean => changes[path]!.value === null
+      : undefined;
     let level = this.firstLevel(keyhashes);
     for (let depth = 0; level.length > 0 && depth < MAX_DEPTH; depth++) {
       const live = level.filter(({ hash }) => !this.isNil(hash));
@@ -167,8 +170,9 @@ export class Trie {
         if (values) for (const path of paths) if (equalBytes(node.keyhash, keyhashes[path]!)) values[path] = node.value;
         return;
       }
-      const left = paths.filter((path) => !bitAt(keyhashes[path]!, depth));
-      const right = paths.filter((path) => bitAt(keyhashes[path]!, depth));
+      const left: number[] = [];
+      const right: number[] = [];
+      for (const path of paths) (bitAt(keyhashes[path]!, depth) ? right : left).push(path);
       const both = withSiblings !== undefined && paths.some(withSiblings);
       if (left.length > 0 || both) next.push({ hash: node.left, paths: left });
       if (right.length > 0 || both) next.push({ hash: node.right, paths: right });
