@@ -136,18 +136,22 @@ export class BalanceIndex {
     });
     if (unknown.length === 0) return found;
     const latest = this.store.getManySync(unknown.map((i) => latestKey(asset, keys[i]!)));
-    // A read of the head gives the latest version, unless a batch being written is about to move the head.
-    const learn = topoheight === head && this.queued.size === 0;
+    // What the store holds as latest is the head's, unless a batch being written is about to move the head. It is
+    // learnt whatever state was asked for (a transfer's ring is read at its referenced state first, then at the head);
+    // a version found by a seek is the latest only when the head was asked for.
+    const settled = this.queued.size === 0;
     unknown.forEach((i, j) => {
       const stored = latest[j];
       const from = stored && new DataView(stored.buffer, stored.byteOffset, TOPO_BYTES).getBigUint64(0);
       let version: Latest;
+      let learn = settled;
       if (from !== undefined && from <= topoheight) version = { from, value: stored!.subarray(TOPO_BYTES) };
       else {
         // Changed since `topoheight`, or without a latest version: the greatest version at or below it.
         const highest = entryKey(asset, keys[i]!, topoheight);
         const entry = this.store.lastSync(accountOf(highest), highest);
         version = { from: entry ? topoOf(entry[0]) : 0n, value: entry?.[1] };
+        learn &&= topoheight === head;
       }
       if (learn) setBounded(this.latest, RECENT_ACCOUNTS, ids[i]!, version);
       found[i] = version.value;
