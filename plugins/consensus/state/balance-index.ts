@@ -16,9 +16,9 @@
  * from its versions.
  *
  * The latest version of the accounts read or written lately is also kept in memory: those need no store read at all.
- * An account's entry there is learnt from a read of the top or from a block's batch once it is written, keeps the
- * version that batch replaced (transfers reference states a few blocks back), and is dropped when its block leaves
- * the main chain.
+ * An account's entry there is learnt from any read that found its latest version (admission reads a batch's rings
+ * ahead, off the main thread, with `readAhead`) or from a block's batch once it is written, keeps the version that
+ * batch replaced (transfers reference states a few blocks back), and is dropped when its block leaves the main chain.
  */
 import { ByteReader, ByteWriter } from '../../../protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
