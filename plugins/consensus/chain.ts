@@ -49,11 +49,6 @@ export interface ExecutionView {
   ancestor(height: bigint): BlockMeta | undefined;
   /** The state after a block. */
   stateAt(meta: BlockMeta): AccountsReader;
-  /**
-   * Reads ahead, off the main thread, the current balances of `keys` the node does not hold in memory, so that
-   * reading them next at a recent state finds them at hand (a view without a balance index has nothing to read ahead).
-   */
-  readAhead?(asset: Uint8Array, keys: readonly Uint8Array[]): Promise<void>;
 }
 
 /** A contract transaction of a block and what its call did there. */
@@ -469,7 +464,6 @@ export class Chain implements ChainService {
         return ancestors.get(height);
       },
       stateAt: (meta) => this.accountsAt(meta),
-      readAhead: (asset, keys) => this.balanceIndex.readAhead(asset, keys),
     };
   }
 

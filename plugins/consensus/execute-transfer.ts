@@ -176,7 +176,7 @@ export class TransferRules {
       if (!referenced) readers.set(reference.stateVersion, (referenced = this.referenced.reader(view, reference)));
       queued.set(key, { id, tx, referenced });
     }
-    await this.preloadRings(queued.values());
+    this.preloadRings(queued.values());
     for (const [key, { id, tx, referenced }] of queued) {
       try {
         const own = compressedProofItems(this.core, this.gens, tx, id, (asset, member) =>
@@ -213,7 +213,7 @@ export class TransferRules {
    * Reads the ring members' balances of many transfers at their referenced states ahead, a state and an asset at a time
    * (the first reads of a referenced state are most of what admitting a batch reads).
    */
-  private async preloadRings(transfers: Iterable<{ tx: TransferTx; referenced: ReferencedReader }>): Promise<void> {
+  private preloadRings(transfers: Iterable<{ tx: TransferTx; referenced: ReferencedReader }>): void {
     const rings = new Map<ReferencedReader, Map<string, { asset: Uint8Array; keys: Uint8Array[] }>>();
     for (const { tx, referenced } of transfers) {
       const byAsset = rings.get(referenced) ?? new Map<string, { asset: Uint8Array; keys: Uint8Array[] }>();
@@ -224,11 +224,8 @@ export class TransferRules {
         byAsset.get(asset)!.keys.push(...statement.ring);
       }
     }
-    await Promise.all(
-      [...rings].flatMap(([referenced, byAsset]) =>
-        [...byAsset.values()].map(({ asset, keys }) => referenced.preload(asset, keys)),
-      ),
-    );
+    for (const [referenced, byAsset] of rings)
+      for (const { asset, keys } of byAsset.values()) referenced.preload(asset, keys);
   }
 
   /** Applies a checked transfer's ciphertexts to every ring member. */

@@ -13,11 +13,8 @@ export type BalanceReader = Pick<AccountsReader, 'getBalance'>;
 
 /** A referenced state's balances, which can also be read ahead many at a time. */
 export interface ReferencedReader extends BalanceReader {
-  /**
-   * Reads the balances of `keys` not yet remembered, together (one walk of the state tree), after the view has read
-   * them ahead off the main thread.
-   */
-  preload(asset: Uint8Array, keys: readonly Uint8Array[]): Promise<void>;
+  /** Reads the balances of `keys` not yet remembered, together (one walk of the state tree). */
+  preload(asset: Uint8Array, keys: readonly Uint8Array[]): void;
 }
 
 /** States remembered: a transfer references one of the last 11 blocks, on this branch or a competing one. */
@@ -68,11 +65,9 @@ export class ReferencedBalances {
         remember(id, balance);
         return balance;
       },
-      async preload(asset, keys) {
+      preload(asset, keys) {
         const ids = keys.map((key) => balanceId(asset, key));
-        const unknownOf = (): number[] => ids.flatMap((id, i) => (balances.has(id) ? [] : [i]));
-        if (view.readAhead && unknownOf().length > 0) await view.readAhead(asset, keys);
-        const unknown = unknownOf();
+        const unknown = ids.flatMap((id, i) => (balances.has(id) ? [] : [i]));
         if (unknown.length === 0) return;
         state ??= view.stateAt(reference);
         const read = state.getBalances(

@@ -16,9 +16,10 @@
  * from its versions.
  *
  * The latest version of the accounts read or written lately is also kept in memory: those need no store read at all.
- * An account's entry there is learnt from any read that found its latest version (admission reads a batch's rings
- * ahead, off the main thread, with `readAhead`) or from a block's batch once it is written, keeps the version that
- * batch replaced (transfers reference states a few blocks back), and is dropped when its block leaves the main chain.
+ * An account's entry there is learnt from any read that found its latest version (admission reads a ring at its
+ * referenced state first, then the pool's check and the template at the head) or from a block's batch once it is
+ * written, keeps the version that batch replaced (transfers reference states a few blocks back), and is dropped when
+ * its block leaves the main chain.
  */
 import { ByteReader, ByteWriter } from '../../../protocol/bytes.js';
 import type { KeyValueStore, WriteBatch } from '../../../host/storage/kv-store.js';
@@ -96,8 +97,6 @@ export class BalanceIndex {
   /** The topoheight of the main chain's top as written here, once a block was (the latest balances are its). */
   private head: bigint | undefined;
   private readonly latest = new Map<string, Latest>();
-  /** Counts the writes and clears of `latest`: a read ahead that one overtook learns nothing. */
-  private epoch = 0;
   /** What each batch not yet written will change of `latest` and `head`, applied by `written`. */
   private readonly queued = new Map<WriteBatch, (() => void)[]>();
   /** The accounts each batch not yet written has a latest version for. */
@@ -161,25 +160,6 @@ export class BalanceIndex {
     return found;
   }
 
-  /**
-   * Reads the latest versions of the accounts of `keys` not held in memory off the main thread (the store's own
-   * threads) and holds them, so that reading those balances next, at the head or at a recent state they have not
-   * changed since, needs no store read. What a block's batch moved meanwhile is not learnt.
-   */
-  async readAhead(asset: Uint8Array, keys: readonly Uint8Array[]): Promise<void> {
-    const missing = keys.filter((key) => !this.latest.has(balanceId(asset, key)));
-    if (missing.length === 0) return;
-    const epoch = this.epoch;
-    const stored = await this.store.getMany(missing.map((key) => latestKey(asset, key)));
-    if (epoch !== this.epoch) return;
-    stored.forEach((bytes, i) => {
-      const id = balanceId(asset, missing[i]!);
-      if (!bytes || this.latest.has(id)) return;
-      const from = new DataView(bytes.buffer, bytes.byteOffset, TOPO_BYTES).getBigUint64(0);
-      setBounded(this.latest, RECENT_ACCOUNTS, id, { from, value: bytes.subarray(TOPO_BYTES) });
-    });
-  }
-
   /** Adds the balances the main-chain block at `topoheight` wrote. */
   record(batch: WriteBatch, topoheight: bigint, entries: readonly BalanceEntry[]): void {
     // Blocks joining the main chain together are recorded newest first: an account's latest version is the first.
@@ -227,7 +207,6 @@ export class BalanceIndex {
 
   /** Tells the index that `batch` was written (or, `failed`, that it will not be): its changes now hold. */
   written(batch: WriteBatch, failed = false): void {
-    this.epoch++;
     this.newestInBatch.delete(batch);
     const changes = this.queued.get(batch);
     if (!changes) return;
@@ -237,7 +216,6 @@ export class BalanceIndex {
   }
 
   private forgetLatest(): void {
-    this.epoch++;
     this.latest.clear();
     this.head = undefined;
   }

@@ -63,13 +63,13 @@ t.test("preloading reads a state's unknown balances together, once", async (t) =
   const balances = new ReferencedBalances();
   const reader = balances.reader(view, chain.top);
   reader.getBalance(NATIVE_ASSET, accounts[0]!.key);
-  await reader.preload(NATIVE_ASSET, [...accounts.map((a) => a.key), stranger.key, accounts[1]!.key]);
+  reader.preload(NATIVE_ASSET, [...accounts.map((a) => a.key), stranger.key, accounts[1]!.key]);
   t.same(batches, [4], 'the three not yet read (one named twice) and the stranger, in one read');
   for (const account of accounts)
     t.same(reader.getBalance(NATIVE_ASSET, account.key), chain.balance(NATIVE_ASSET, account.key));
   t.equal(reader.getBalance(NATIVE_ASSET, stranger.key), undefined, 'an unregistered key, remembered as absent');
   t.equal(reads.single, 1, 'nothing read one by one after the preload');
-  await reader.preload(NATIVE_ASSET, [accounts[2]!.key]);
+  reader.preload(NATIVE_ASSET, [accounts[2]!.key]);
   t.same(batches, [4], 'what is known is not read again');
 });
 

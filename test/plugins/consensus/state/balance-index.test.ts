@@ -48,16 +48,9 @@ async function step(test: TestChain, known: Account[]): Promise<void> {
   await mineBlock(test, miner);
 }
 
-/**
- * Every balance of `keys` at every main-chain height the node holds: the indexed read against the trie's, after about
- * half of the accounts were read ahead (held in memory as a pool's batch holds its rings).
- */
-async function compare(t: Test, test: TestChain, keys: readonly Uint8Array[], when: string): Promise<void> {
+/** Every balance of `keys` at every main-chain height the node holds: the indexed read against the trie's. */
+function compare(t: Test, test: TestChain, keys: readonly Uint8Array[], when: string): void {
   const { chain } = test;
-  await chain.balanceIndex.readAhead(
-    NATIVE_ASSET,
-    keys.filter(() => Math.random() < 0.5),
-  );
   let reads = 0;
   const wrong: string[] = [];
   for (let height = chain.historyFloor(); height <= chain.top.height; height++) {
@@ -102,7 +95,7 @@ for (const [kind, openStore] of [
     const keys = (): Uint8Array[] => [...strangers, ...accounts.map((a) => a.key)];
     for (let round = 0; round < 6; round++) {
       for (let i = 0; i < 3; i++) await step(node, accounts);
-      await compare(t, node, keys(), `round ${round}, after new blocks`);
+      compare(t, node, keys(), `round ${round}, after new blocks`);
 
       // A rival branch from a few blocks back, one block longer, with its own registrations and transfers.
       const depth = BigInt(Math.floor(Math.random() * 3));
@@ -116,7 +109,7 @@ for (const [kind, openStore] of [
       node.clock.now = rival.clock.now;
       await copyChain(rival, node, fork, rival.chain.top.height);
       t.equal(hex(node.chain.top.id), hex(rival.chain.top.id), `round ${round}: the rival branch won`);
-      await compare(t, node, keys(), `round ${round}, after a reorganisation of ${depth + 1n} blocks`);
+      compare(t, node, keys(), `round ${round}, after a reorganisation of ${depth + 1n} blocks`);
     }
 
     const pruner = new ChainPruner({
@@ -129,16 +122,16 @@ for (const [kind, openStore] of [
     await pruner.settled();
     t.ok(node.chain.historyFloor() > 0n, 'the state was pruned');
     t.equal(node.chain.balanceIndex.from, node.chain.historyFloor(), 'the index answers from the history floor');
-    await compare(t, node, keys(), 'after pruning');
+    compare(t, node, keys(), 'after pruning');
     for (let i = 0; i < 3; i++) await step(node, accounts);
     await pruner.settled();
     await pruner.stop();
-    await compare(t, node, keys(), 'after pruning and new blocks');
+    compare(t, node, keys(), 'after pruning and new blocks');
 
     // Reopened, the node remembers no balance in memory: every read is the store's.
     const restarted = await openTestChain({ store });
     t.equal(restarted.chain.balanceIndex.from, node.chain.balanceIndex.from, 'kept across a restart');
-    await compare(t, restarted, keys(), 'after a restart');
+    compare(t, restarted, keys(), 'after a restart');
 
     // A store whose index has no latest versions (written before they existed) gets it built again on opening, from
     // the top's state; so does one without the index at all.
@@ -151,113 +144,7 @@ for (const [kind, openStore] of [
     await withoutLatest.write();
     const reopened = await openTestChain({ store });
     t.equal(reopened.chain.balanceIndex.from, reopened.chain.top.height, 'built at the top');
-    await compare(t, reopened, keys(), 'after a rebuild');
+    compare(t, reopened, keys(), 'after a rebuild');
     await store.close();
   });
 }
-
-/** `store` with its synchronous reads counted and its asynchronous multi-reads answered only once `gate` opens. */
-function watchedStore(store: KeyValueStore): { store: KeyValueStore; syncReads: () => number; hold(): () => void } {
-  let syncReads = 0;
-  let gate: Promise<void> = Promise.resolve();
-  const watched = new Proxy(store, {
-    get(target, name) {
-      const member = Reflect.get(target, name, target);
-      if (typeof member !== 'function') return member;
-      if (name === 'getSync' || name === 'getManySync' || name === 'lastSync')
-        return (...args: unknown[]) => {
-          syncReads++;
-          return member.apply(target, args);
-        };
-      if (name === 'getMany')
-        return async (...args: unknown[]) => {
-          const found = await member.apply(target, args);
-          await gate;
-          return found;
-        };
-      return member.bind(target);
-    },
-  });
-  return {
-    store: watched,
-    syncReads: () => syncReads,
-    hold() {
-      let open!: () => void;
-      gate = new Promise((resolve) => (open = resolve));
-      return open;
-    },
-  };
-}
-
-t.test(
-  'accounts read ahead are then read from memory, at the head and at a state they have not changed since',
-  async (t) => {
-    const store = new MemoryStore();
-    const first = await openTestChain({ store });
-    const accounts = await registeredAccounts(first, 4);
-    const reference = first.chain.top.height;
-    const keys = accounts.map((account) => account.key);
-    // Reopened, the node holds no account in memory; a block makes its head known again.
-    const watched = watchedStore(store);
-    const test = await openTestChain({ store: watched.store });
-    await mineBlock(test);
-    const index = test.chain.balanceIndex;
-    const trieAt = (height: bigint, key: Uint8Array): string | undefined => {
-      const balance = test.accounts.read(test.chain.metaAtTopo(height)!.stateVersion).getBalance(NATIVE_ASSET, key);
-      return hex(balance && encodeNonceBalance(balance));
-    };
-
-    await index.readAhead(NATIVE_ASSET, keys);
-    const before = watched.syncReads();
-    const atReference = index.balancesAt(NATIVE_ASSET, keys, reference);
-    const atHead = index.balancesAt(NATIVE_ASSET, keys, test.chain.top.height);
-    t.equal(watched.syncReads(), before, 'no store read on the main thread');
-    t.same(
-      atReference.map(hex),
-      keys.map((key) => trieAt(reference, key)),
-      "the referenced state's balances",
-    );
-    t.same(
-      atHead.map(hex),
-      keys.map((key) => trieAt(test.chain.top.height, key)),
-      "the head's balances",
-    );
-  },
-);
-
-t.test('a read ahead that a block overtook learns nothing: its answer may be older than the block', async (t) => {
-  const store = new MemoryStore();
-  const first = await openTestChain({ store });
-  const accounts = await registeredAccounts(first, 4);
-  const keys = accounts.map((account) => account.key);
-  const watched = watchedStore(store);
-  const test = await openTestChain({ store: watched.store });
-  await mineBlock(test);
-  const index = test.chain.balanceIndex;
-
-  const open = watched.hold();
-  const reading = index.readAhead(NATIVE_ASSET, keys);
-  // The block's reward changes the first account's balance after the store was read for it.
-  await mineBlock(test, keys[0]!);
-  open();
-  await reading;
-  const top = test.chain.top;
-  const before = watched.syncReads();
-  const read = index.balancesAt(NATIVE_ASSET, keys, top.height);
-  t.ok(watched.syncReads() > before, 'the accounts the block did not change are read from the store again');
-  const trie = test.accounts.read(top.stateVersion);
-  t.same(
-    read.map(hex),
-    keys.map((key) => hex(encodeNonceBalance(trie.getBalance(NATIVE_ASSET, key)!))),
-    "every balance is the trie's, the rewarded account's new one included",
-  );
-  t.notSame(
-    hex(read[0]),
-    hex(
-      encodeNonceBalance(
-        test.accounts.read(test.chain.metaAtTopo(top.height - 1n)!.stateVersion).getBalance(NATIVE_ASSET, keys[0]!)!,
-      ),
-    ),
-    "the rewarded account's balance moved",
-  );
-});
